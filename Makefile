@@ -1,0 +1,43 @@
+# The two commands of the README: `make run` and `make test`. Both build .venv when missing.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+# `make run` is local development: DEBUG on (no SECRET_KEY needed) unless the caller says otherwise.
+RUN_ENV := DEBUG=$${DEBUG:-true}
+
+.PHONY: install run test lint format bench schema clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --disable-pip-version-check -q -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: install
+	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
+	$(RUN_ENV) $(BIN)/python manage.py seed_demo
+	$(RUN_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(BIN)/python -m pytest
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+bench: install
+	$(BIN)/python -m bench
+
+schema: install
+	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --file var/openapi.yaml
+
+clean:
+	rm -rf $(VENV) db.sqlite3 var

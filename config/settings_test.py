@@ -1,0 +1,16 @@
+"""Test settings: the real settings plus a throwaway key and eager Celery.
+
+Tests that need a real broker (the Celery round trip) configure it themselves.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-not-secret")
+
+from config.settings import *  # noqa: F403
+
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = "memory://"
+CELERY_RESULT_BACKEND = None
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min"}}  # noqa: F405

@@ -1,0 +1,42 @@
+"""Token authentication that takes both ``Authorization: Token …`` and ``Bearer …``."""
+
+from rest_framework import authentication, exceptions
+from rest_framework.authtoken.models import Token
+
+
+class TokenAuthentication(authentication.TokenAuthentication):
+    keywords = ("token", "bearer")
+
+    def authenticate(self, request):
+        auth = authentication.get_authorization_header(request).split()
+        if not auth or auth[0].lower().decode() not in self.keywords:
+            return None
+        if len(auth) != 2:
+            raise exceptions.AuthenticationFailed(
+                self.msg_invalid_header(), code="invalid_authorization_header"
+            )
+        try:
+            key = auth[1].decode()
+        except UnicodeError:
+            raise exceptions.AuthenticationFailed(
+                self.msg_invalid_header(), code="invalid_authorization_header"
+            ) from None
+        return self.authenticate_credentials(key)
+
+    @staticmethod
+    def msg_invalid_header() -> str:
+        from django.utils.translation import gettext as _
+
+        return _("Invalid Authorization header: use 'Token <key>' or 'Bearer <key>'.")
+
+    def authenticate_credentials(self, key):
+        try:
+            token = Token.objects.select_related("user").get(key=key)
+        except Token.DoesNotExist:
+            raise exceptions.AuthenticationFailed(None, code="invalid_token") from None
+        if not token.user.is_active:
+            raise exceptions.AuthenticationFailed(None, code="user_inactive")
+        return token.user, token
+
+    def authenticate_header(self, request):
+        return "Token"

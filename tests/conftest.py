@@ -1,0 +1,57 @@
+"""Shared fixtures: API clients with and without a token, and a Redis URL when one is reachable."""
+
+from __future__ import annotations
+
+import os
+import socket
+from urllib.parse import urlparse
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def make_user(db):
+    def make(username: str = "alice", **extra):
+        return get_user_model().objects.create_user(username=username, **extra)
+
+    return make
+
+
+@pytest.fixture
+def user(make_user):
+    return make_user()
+
+
+@pytest.fixture
+def token_client(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    return client
+
+
+def _reachable(url: str) -> bool:
+    parsed = urlparse(url)
+    try:
+        with socket.create_connection((parsed.hostname or "127.0.0.1", parsed.port or 6379), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The broker of CI. Locally a missing Redis skips the test; in CI (CI=true) it fails it."""
+    url = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
+    if not url.startswith("redis") or not _reachable(url):
+        if os.environ.get("CI"):
+            pytest.fail(f"CI needs a reachable Redis at {url}")
+        pytest.skip("no Redis reachable")
+    return url

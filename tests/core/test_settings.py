@@ -1,0 +1,67 @@
+"""Settings come from the environment, with embedded defaults (issue: service foundation)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'],"
+    " 'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL,"
+    " 'debug': settings.DEBUG, 'lang': settings.LANGUAGE_CODE}))"
+)
+
+
+def _settings(**env: str) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG"}
+    }
+    clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
+    return subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
+    )
+
+
+def test_embedded_defaults_sqlite_eager_celery_debug_off():
+    result = _settings(SECRET_KEY="k")
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    assert values == {
+        "engine": "django.db.backends.sqlite3",
+        "eager": True,
+        "broker": "memory://",
+        "debug": False,
+        "lang": "en",
+    }
+
+
+def test_database_url_and_broker_url_are_read_from_the_environment():
+    result = _settings(
+        SECRET_KEY="k",
+        DATABASE_URL="postgres://u@127.0.0.1:5432/x",
+        CELERY_BROKER_URL="redis://127.0.0.1:6379/3",
+    )
+    assert result.returncode == 0, result.stderr
+    values = json.loads(result.stdout)
+    assert values["engine"] == "django.db.backends.postgresql"
+    assert values["eager"] is False
+    assert values["broker"] == "redis://127.0.0.1:6379/3"
+
+
+def test_missing_secret_key_with_debug_off_is_a_clear_startup_error():
+    result = _settings()
+    assert result.returncode != 0
+    assert "SECRET_KEY is not set" in result.stderr
+
+
+def test_debug_on_runs_without_secret_key():
+    result = _settings(DEBUG="true")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["debug"] is True
