@@ -13,6 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
+from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404, JsonResponse
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
@@ -142,7 +144,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
             problem_body(status_code=400, code=exc.code, detail=exc.detail, errors=errors, instance=instance)
         )
 
-    if isinstance(exc, Http404):
+    if isinstance(exc, ProtectedError | RestrictedError):
+        exc = Conflict(_("It is still referred to (for example by a match); change its status instead."), "in_use")
+    elif isinstance(exc, IntegrityError):
+        # Validation catches these first; a race between two writers can still reach the database.
+        logger.warning("Integrity error on %s: %s", instance, exc)
+        exc = Conflict(_("The change conflicts with another change made at the same time; retry."), "conflict")
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied()

@@ -6,3 +6,6 @@ class TournamentsConfig(AppConfig):
 
     name = "tournaments"
     verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        from tournaments import permissions  # noqa: F401  - registers the per-event role checks

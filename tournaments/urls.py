@@ -1,1 +1,21 @@
-urlpatterns: list = []
+from rest_framework.routers import SimpleRouter
+
+from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenViewSet
+from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
+from tournaments.views.schedule import EventMatchViewSet, MatchViewSet, RoundViewSet, StageViewSet
+
+EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
+
+router = SimpleRouter(use_regex_path=True)
+router.register("events", EventViewSet, basename="event")
+router.register(f"{EVENT}/roles", EventRoleViewSet, basename="event-role")
+router.register(f"{EVENT}/table-tokens", TableTokenViewSet, basename="table-token")
+router.register(f"{EVENT}/units", UnitViewSet, basename="unit")
+router.register(f"{EVENT}/players", PlayerViewSet, basename="player")
+router.register(f"{EVENT}/pairs", PairViewSet, basename="pair")
+router.register(f"{EVENT}/stages", StageViewSet, basename="stage")
+router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
+router.register(f"{EVENT}/matches", EventMatchViewSet, basename="event-match")
+router.register("matches", MatchViewSet, basename="match")
+
+urlpatterns = router.urls

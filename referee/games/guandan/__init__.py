@@ -1,0 +1,19 @@
+"""Guandan 掼蛋 (RULES.md G1-G12): registered as game ``guandan``."""
+
+from referee.games.guandan.combinations import validate_play
+from referee.games.guandan.deal import replay_deal
+from referee.games.guandan.profiles import BUILTIN, STANDARD
+from referee.games.guandan.tribute import validate_tributes
+from referee.games.registry import Game, register
+
+GAME = register(
+    Game(
+        code="guandan",
+        name="Guandan 掼蛋",
+        profiles=BUILTIN,
+        default_profile=STANDARD.key,
+        validate_play=validate_play,
+        replay_deal=replay_deal,
+        validate_tributes=validate_tributes,
+    )
+)

@@ -22,8 +22,21 @@ BIG_JOKER = 17
 # G2 order value of a level card: above A, below the jokers.
 LEVEL_ORDER = 15
 
-RANK_CODES = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
-              10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_CODES = {
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "T",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
+}
 _RANK_FROM_CODE = {v: k for k, v in RANK_CODES.items()} | {"10": 10}
 
 HAND_SIZE = 27

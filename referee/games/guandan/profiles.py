@@ -84,7 +84,9 @@ class RuleProfile:
         if self.best_of not in (1, 3):
             raise BadInput("invalid_choice", "best_of must be 1 or 3.", field="best_of")
         if 14 not in self.mandatory_levels:
-            raise BadInput("invalid", "mandatory_levels must include A (A必打, G6).", field="mandatory_levels")
+            raise BadInput(
+                "invalid", "mandatory_levels must include A (A必打, G6).", field="mandatory_levels"
+            )
         if any(not 2 <= lv <= 14 for lv in self.mandatory_levels):
             raise BadInput("unknown_level", "mandatory_levels hold levels 2..A.", field="mandatory_levels")
         if self.a_fail_reset is not None and not 2 <= self.a_fail_reset <= 14:

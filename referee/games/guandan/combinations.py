@@ -1,0 +1,258 @@
+"""Judging one play: is it a combination, which reading applies, does it beat (RULES.md G2-G4).
+
+This is the engine behind ``POST /api/v1/referee/plays/validate``; :func:`judge_play` is shared
+with the deal replay (G5) so that both answer the same question the same way. The building
+blocks live in :mod:`readings` (G3) and :mod:`compare` (G4) and are re-exported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.games.errors import BadInput
+from referee.games.guandan.cards import (
+    ACE,
+    BIG_JOKER,
+    HAND_SIZE,
+    SMALL_JOKER,
+    Card,
+    check_copies,
+    format_rank,
+    parse_cards,
+    parse_level,
+)
+from referee.games.guandan.compare import beats, choose_reading, match_declared, order, tier
+from referee.games.guandan.profiles import STANDARD, RuleProfile
+from referee.games.guandan.readings import ComboType, Reading, reading_to_dict, readings
+from referee.games.guandan.violations import ViolationCode
+
+__all__ = [
+    "ComboType",
+    "Declared",
+    "PlayVerdict",
+    "Reading",
+    "beats",
+    "choose_reading",
+    "coerce_level",
+    "judge_play",
+    "match_declared",
+    "order",
+    "parse_declared",
+    "parse_play",
+    "reading_to_dict",
+    "readings",
+    "tier",
+    "validate_play",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """The reading a player announced (G4): a type, and optionally its rank."""
+
+    type: ComboType
+    rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVerdict:
+    """The answer to "is this play legal, and does it beat the one on the table?" (G3, G4).
+
+    ``legal``: the cards form a combination (as declared, when declared). ``reading``: the reading
+    that applies (when it cannot beat, the one that would apply on lead). ``beats_previous`` is
+    None without a previous play. ``reason`` is the first :class:`ViolationCode` found, in the
+    order illegal_combination, previous_illegal, does_not_beat, declared_reading_invalid.
+    """
+
+    legal: bool
+    readings: tuple[Reading, ...]
+    reading: Reading | None
+    beats_previous: bool | None
+    reason: ViolationCode | None = None
+    detail: str | None = None
+    previous_reading: Reading | None = None
+
+
+_DETAILS = {
+    ViolationCode.ILLEGAL_COMBINATION: "These cards form no legal combination (G3).",
+    ViolationCode.DOES_NOT_BEAT: "No reading of this play beats the play on the table (G4).",
+    ViolationCode.DECLARED_READING_INVALID: "The declared reading is not a legal reading of these cards (G4).",
+    ViolationCode.PREVIOUS_ILLEGAL: "The play on the table is itself no legal combination (G3).",
+}
+
+
+def violation_detail(code: ViolationCode) -> str:
+    """The English sentence that goes with a play's violation code."""
+    return _DETAILS[code]
+
+
+def judge_play(
+    options: Sequence[Reading],
+    *,
+    previous: Reading | None,
+    declared: Declared | None,
+    level: int,
+    wild_default: str = "lowest",
+) -> tuple[Reading | None, ViolationCode | None]:
+    """G4: the reading that applies to a play with these ``options``, and the first violation.
+
+    Checks, in order: a combination at all, some reading beats ``previous``, the declaration
+    names a legal reading, the declared reading beats. On ``does_not_beat`` the reading is the
+    one that would apply on lead, so the answer can still say what the play was.
+    """
+    if not options:
+        return None, ViolationCode.ILLEGAL_COMBINATION
+    if declared is None:
+        chosen = choose_reading(options, previous=previous, level=level, wild_default=wild_default)
+        if chosen is not None:
+            return chosen, None
+        return choose_reading(options, previous=None, level=level, wild_default=wild_default), (
+            ViolationCode.DOES_NOT_BEAT
+        )
+    on_lead = match_declared(
+        options, declared.type, declared.rank, level=level, previous=None, wild_default=wild_default
+    )
+    if previous is not None and not any(beats(r, previous, level) for r in options):
+        return on_lead, ViolationCode.DOES_NOT_BEAT
+    if on_lead is None:
+        return None, ViolationCode.DECLARED_READING_INVALID
+    if previous is None:
+        return on_lead, None
+    chosen = match_declared(
+        options, declared.type, declared.rank, level=level, previous=previous, wild_default=wild_default
+    )
+    if chosen is None:
+        return on_lead, ViolationCode.DOES_NOT_BEAT
+    return chosen, None
+
+
+def validate_play(
+    cards: Iterable[Card | str],
+    *,
+    level: int | str,
+    previous: Iterable[Card | str] | None = None,
+    declared: Declared | Mapping[str, Any] | None = None,
+    previous_declared: Declared | Mapping[str, Any] | None = None,
+    profile: RuleProfile = STANDARD,
+) -> PlayVerdict:
+    """The referee question "is this play legal here?" (G3, G4; API ``plays/validate``).
+
+    ``previous`` is the play on the table (None or empty: the player leads); its reading is the
+    one that applies on lead unless ``previous_declared`` says otherwise. Malformed questions
+    raise :class:`BadInput` (``unknown_card``, ``empty_play``, ``too_many_cards``,
+    ``too_many_copies``, ``unknown_level``, ``unknown_combination_type``, ``unknown_rank``).
+    """
+    level = coerce_level(level)
+    play = parse_play(cards, field="cards")
+    table = parse_play(previous, field="previous") if previous else None
+    check_copies(play, table or (), field="cards")
+    wish = parse_declared(declared, field="declared")
+    wild_default = profile.wild_default
+    options = readings(play, level)
+
+    declaration_ok = wish is None or any(r.type is wish.type and wish.rank in (None, r.rank) for r in options)
+    previous_reading = None
+    if table is not None:
+        previous_reading, problem = judge_play(
+            readings(table, level),
+            previous=None,
+            declared=parse_declared(previous_declared, field="previous_declared"),
+            level=level,
+            wild_default=wild_default,
+        )
+        if problem is not None:
+            # Nothing can be beaten, but the play itself can still be judged on lead.
+            reading, own = judge_play(
+                options, previous=None, declared=wish, level=level, wild_default=wild_default
+            )
+            reason = own if own is ViolationCode.ILLEGAL_COMBINATION else ViolationCode.PREVIOUS_ILLEGAL
+            return PlayVerdict(
+                legal=bool(options) and declaration_ok,
+                readings=options,
+                reading=reading,
+                beats_previous=None,
+                reason=reason,
+                detail=_DETAILS[reason],
+            )
+
+    reading, problem = judge_play(
+        options, previous=previous_reading, declared=wish, level=level, wild_default=wild_default
+    )
+    return PlayVerdict(
+        legal=bool(options) and declaration_ok,
+        readings=options,
+        reading=reading,
+        beats_previous=None if previous_reading is None else problem is None,
+        reason=problem,
+        detail=_DETAILS[problem] if problem else None,
+        previous_reading=previous_reading,
+    )
+
+
+def coerce_level(level: int | str, *, field: str = "level") -> int:
+    """A deal's level as the engine's int (G2), from an int 2..14 or a level code."""
+    if isinstance(level, int) and not isinstance(level, bool):
+        if 2 <= level <= ACE:
+            return level
+        raise BadInput("unknown_level", f"Unknown level {level!r}; use 2-10, J, Q, K or A.", field=field)
+    return parse_level(level, field=field)
+
+
+def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card, ...]:
+    """A play's cards from codes (G1); an empty play or more than a hand is malformed."""
+    if type(codes) not in (list, tuple) and (  # lists first: the ABC check is slow on the hot path
+        codes is None or isinstance(codes, str | bytes) or not isinstance(codes, Iterable)
+    ):
+        raise BadInput("invalid", "A play is a list of card codes.", field=field)
+    try:
+        cards = parse_cards(codes)
+    except BadInput as error:
+        raise BadInput(error.code, error.detail, field=field) from None
+    if not cards:
+        raise BadInput("empty_play", "A play holds at least one card; pass instead.", field=field)
+    if len(cards) > HAND_SIZE:
+        raise BadInput("too_many_cards", f"A play holds at most {HAND_SIZE} cards.", field=field)
+    return cards
+
+
+_JOKER_RANKS = {"BJ": SMALL_JOKER, "RJ": BIG_JOKER}
+
+
+def parse_declared(value: Declared | Mapping[str, Any] | None, *, field: str = "declared") -> Declared | None:
+    """A declaration from its wire form ``{"type": "straight", "rank": "7"}`` (rank optional)."""
+    if value is None or isinstance(value, Declared):
+        return value
+    if not isinstance(value, Mapping):
+        raise BadInput("invalid", "A declaration is an object with a type and an optional rank.", field=field)
+    try:
+        combo = ComboType(str(value.get("type", "")).strip().lower())
+    except ValueError:
+        raise BadInput(
+            "unknown_combination_type",
+            f"Unknown combination type {value.get('type')!r}; use one of {', '.join(ComboType)}.",
+            field=f"{field}.type",
+        ) from None
+    rank = value.get("rank")
+    if rank is None:
+        return Declared(combo)
+    text = str(rank).strip().upper()
+    if text in _JOKER_RANKS:
+        return Declared(combo, _JOKER_RANKS[text])
+    if isinstance(rank, int) and not isinstance(rank, bool) and 2 <= rank <= BIG_JOKER:
+        return Declared(combo, rank)
+    try:
+        return Declared(combo, parse_level(text, field=f"{field}.rank"))
+    except BadInput:
+        raise BadInput(
+            "unknown_rank", f"Unknown rank {rank!r}; use 2-10, J, Q, K, A, BJ or RJ.", field=f"{field}.rank"
+        ) from None
+
+
+def format_declared(declared: Declared) -> dict[str, str]:
+    """The wire form of a declaration (the inverse of :func:`parse_declared`)."""
+    data = {"type": declared.type.value}
+    if declared.rank is not None:
+        data["rank"] = format_rank(declared.rank)
+    return data

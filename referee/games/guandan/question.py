@@ -1,0 +1,97 @@
+"""Parsing the parts of a referee question (RULES.md G1, G2): level, hands, card transfers.
+
+Every ``BadInput`` names the field it is about (``hands.W``, ``tributes[0].card``), so
+the API can point at it in its ``errors`` list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.games.errors import BadInput
+from referee.games.guandan.cards import (
+    HAND_SIZE,
+    Card,
+    Seat,
+    check_copies,
+    parse_card,
+    parse_level,
+    parse_seat,
+)
+
+SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
+
+
+@dataclass(frozen=True, slots=True)
+class Transfer:
+    """One card handed from one seat to another (a tribute or a return, G7), in the order given."""
+
+    index: int
+    from_seat: Seat
+    to_seat: Seat
+    card: Card
+
+
+def parse_question_level(level: int | str, *, field: str = "level") -> int:
+    """A deal's level, as an int 2..14 or a level code (``"J"``, ``"10"``, ``"T"``)."""
+    if isinstance(level, bool) or not isinstance(level, int | str):
+        raise BadInput("unknown_level", f"Unknown level {level!r}.", field=field)
+    if isinstance(level, int):
+        if not 2 <= level <= 14:
+            raise BadInput("unknown_level", f"Unknown level {level!r}; levels run 2..14 (A).", field=field)
+        return level
+    return parse_level(level, field=field)
+
+
+def parse_hands(
+    hands: Mapping[object, Iterable[object]], *, field: str = "hands"
+) -> dict[Seat, tuple[Card, ...]]:
+    """G1: four hands of 27 cards from two decks.
+
+    Raises ``BadInput``: ``invalid``, ``unknown_seat``, ``duplicate_seat``, ``unknown_card``,
+    ``wrong_hand_size``, ``missing_hand``, ``too_many_copies``.
+    """
+    if not isinstance(hands, Mapping):
+        raise BadInput("invalid", "hands maps each seat to its 27 cards.", field=field)
+    parsed: dict[Seat, tuple[Card, ...]] = {}
+    for key, cards in hands.items():
+        seat = with_field(field, parse_seat, key)
+        where = f"{field}.{seat}"
+        if seat in parsed:
+            raise BadInput("duplicate_seat", f"The hand of {seat} is given twice.", field=where)
+        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+            raise BadInput("invalid", f"The hand of {seat} is a list of cards.", field=where)
+        parsed[seat] = tuple(with_field(where, parse_card, code) for code in cards)
+        if len(parsed[seat]) != HAND_SIZE:
+            detail = f"{seat} holds {len(parsed[seat])} cards; every seat is dealt {HAND_SIZE} (G1)."
+            raise BadInput("wrong_hand_size", detail, field=where)
+    for seat in SEATS:
+        if seat not in parsed:
+            raise BadInput("missing_hand", f"The hand of {seat} is missing.", field=f"{field}.{seat}")
+    check_copies(*parsed.values(), field=field)
+    return parsed
+
+
+def parse_transfers(items: Sequence[Mapping[str, object]], *, field: str) -> list[Transfer]:
+    """A list of ``{"from": seat, "to": seat, "card": code}``."""
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Sequence):
+        raise BadInput("invalid", f"{field} is a list of {{from, to, card}}.", field=field)
+    parsed = []
+    for index, item in enumerate(items):
+        where = f"{field}[{index}]"
+        if not isinstance(item, Mapping) or not {"from", "to", "card"} <= item.keys():
+            raise BadInput("invalid", f"{where} needs from, to and card.", field=where)
+        giver = with_field(f"{where}.from", parse_seat, item["from"])
+        receiver = with_field(f"{where}.to", parse_seat, item["to"])
+        parsed.append(Transfer(index, giver, receiver, with_field(f"{where}.card", parse_card, item["card"])))
+    return parsed
+
+
+def with_field(field: str, parse: Callable[[Any], Any], value: object) -> Any:
+    """``parse(value)``, naming ``field`` in its ``BadInput`` so the API can point at it."""
+    try:
+        return parse(value)
+    except BadInput as error:
+        raise BadInput(error.code, error.detail, field=field) from None

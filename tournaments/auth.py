@@ -1,0 +1,54 @@
+"""Table tokens: the credential a QR code on a table carries (a scorekeeper for that table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rest_framework import authentication, exceptions
+
+from tournaments.models import TableToken
+
+
+@dataclass(frozen=True)
+class TableUser:
+    """The identity behind a table token: authenticated, but no account and no other rights."""
+
+    token: TableToken
+    is_authenticated: bool = True
+    is_anonymous: bool = False
+    is_active: bool = True
+    is_staff: bool = False
+    is_superuser: bool = False
+    pk: None = None
+    id: None = None
+
+    @property
+    def username(self) -> str:
+        return f"table:{self.token.event_id}:{self.token.table}"
+
+    def __str__(self) -> str:
+        return self.username
+
+
+class TableTokenAuthentication(authentication.BaseAuthentication):
+    """``Authorization: Table <key>``, or ``?table_token=<key>`` for the URL in a table's QR code."""
+
+    keyword = "table"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if header and header[0].lower() == self.keyword.encode():
+            if len(header) != 2:
+                raise exceptions.AuthenticationFailed(code="invalid_authorization_header")
+            key = header[1].decode(errors="replace")
+        else:
+            key = request.query_params.get("table_token")
+            if not key:
+                return None
+        token = TableToken.objects.select_related("event").filter(key=key, revoked_at__isnull=True).first()
+        if token is None:
+            raise exceptions.AuthenticationFailed(code="invalid_token")
+        return TableUser(token=token), token
+
+    def authenticate_header(self, request):
+        return "Token"

@@ -1,0 +1,168 @@
+"""Minimum-cost perfect matching over a sparse candidate graph (RULES.md G11).
+
+The Swiss and first-round draws are weighted matchings: every possible meeting gets an integer
+cost and the draw is the perfect matching of least total cost, found by Edmonds' blossom
+algorithm in a maintained library (rustworkx when installed, networkx otherwise; both are exact,
+so they return the same draw whenever the optimum is unique, which the random jitter makes
+almost certain).
+
+Speed: a complete graph on 1,000 pairs has 500,000 edges, far too many for a draw that must take
+seconds. Entrants are therefore given in an order where good partners are close (the ranking),
+and only meetings within ``window`` places are candidates. The result is the true optimum over
+that candidate graph. It is widened only when it had to break a hard constraint: the offenders
+get edges to everybody and the window doubles, until the violation disappears or the graph is
+complete, so a hard constraint is only ever reported broken when no perfect matching at all
+avoids it.
+
+Costs are lexicographic tiers packed into one integer (``CostScale``): each tier's unit is larger
+than everything the tiers below can add up to over a whole matching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from tournaments.draws.types import DrawError, ErrorCode
+
+try:  # rustworkx runs the same blossom algorithm about 50 times faster than networkx.
+    import rustworkx as _rx
+except ImportError:  # pragma: no cover - depends on the environment
+    _rx = None
+
+BACKEND = "rustworkx" if _rx is not None else "networkx"
+
+_MASK64 = (1 << 64) - 1
+# Range of the random tie-break on each edge. Wide enough that two different draws with equal
+# cost are very unlikely (isolation lemma: below edges / JITTER), so the draw does not depend on
+# the library's own tie-breaking.
+JITTER = 1 << 24
+# Resolution of a squared score gap, relative to the spread of points in the round.
+GAP_RESOLUTION = 1 << 24
+# Beyond this, weights no longer fit the 128-bit integers rustworkx works with.
+_MAX_WEIGHT = 1 << 120
+
+
+def _mix(x: int) -> int:
+    # splitmix64's finaliser: a fixed, documented function, so a stored seed replays the same
+    # draw on any Python version (unlike ``random.Random`` methods, which may change).
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def lot(seed: int, *parts: int) -> int:
+    """A reproducible 64-bit lot drawn from ``seed`` for the given integers (ids, a salt)."""
+    x = _mix(seed & _MASK64)
+    for part in parts:
+        x = _mix(x ^ (part & _MASK64))
+    return x
+
+
+def jitter(seed: int, a: int, b: int) -> int:
+    """The random tie-break of the meeting of ``a`` and ``b``: the same whichever order they come in."""
+    return lot(seed, min(a, b), max(a, b)) % JITTER
+
+
+@dataclass(frozen=True, kw_only=True)
+class CostScale:
+    """Integer weights of the cost tiers, from least to most important.
+
+    ``soft`` (one unit of score gap or soft penalty) < ``bye_step`` (one place further from the
+    bottom for the bye) < ``same_unit`` (hard setting) < ``repeat_bye`` < ``rematch``.
+    """
+
+    soft: int
+    bye_step: int
+    same_unit: int
+    repeat_bye: int
+    rematch: int
+
+    @classmethod
+    def build(cls, *, entrants: int, max_soft: int) -> CostScale:
+        """Scale for ``entrants`` nodes whose soft cost per edge is at most ``max_soft`` units."""
+        edges = entrants // 2 + 1
+        soft = JITTER * edges
+        bye_step = soft * max_soft * edges + soft
+        same_unit = bye_step * (entrants + 1)
+        # Only one edge of a matching can be a bye, so one repeat_bye unit is enough headroom.
+        repeat_bye = same_unit * (edges + 1)
+        rematch = repeat_bye * 2
+        if rematch * edges >= _MAX_WEIGHT:
+            raise DrawError(ErrorCode.IMPOSSIBLE_DRAW, "too many entrants for the cost scale")
+        return cls(soft=soft, bye_step=bye_step, same_unit=same_unit, repeat_bye=repeat_bye, rematch=rematch)
+
+
+def min_cost_matching(
+    *,
+    size: int,
+    edge_cost: Callable[[int, int], int],
+    near: Callable[[int], Iterable[tuple[int, int]]],
+    window: int,
+    hard: int,
+    bye_cost: Callable[[int], int] | None = None,
+    backend: str | None = None,
+) -> tuple[list[tuple[int, int]], int | None]:
+    """Pair nodes ``0 .. size-1`` at least total cost; return the pairs (low, high) and the bye.
+
+    ``near(k)`` yields the candidate pairs (i, j), i < j, for window ``k``; it must contain a
+    perfect matching (with the bye when ``bye_cost`` is given). An edge costing ``hard`` or more
+    breaks a hard constraint and makes the search widen. With ``bye_cost`` (odd ``size``) a
+    dummy node stands for the bye and is joined to every node.
+    """
+    costs: dict[tuple[int, int], int] = {}
+    widened: set[int] = set()
+    byes = [bye_cost(i) for i in range(size)] if bye_cost is not None else []
+    k = max(1, window)
+    while True:
+        complete = k >= size - 1
+        if complete:
+            candidates: Iterable[tuple[int, int]] = combinations(range(size), 2)
+        else:
+            rows = {(min(v, u), max(v, u)) for v in widened for u in range(size) if u != v}
+            candidates = set(near(k)) | rows
+        edges = []
+        for pair in candidates:
+            cost = costs.get(pair)
+            if cost is None:
+                cost = costs[pair] = edge_cost(*pair)
+            edges.append((pair[0], pair[1], cost))
+        edges.extend((i, size, cost) for i, cost in enumerate(byes))
+        matched = _perfect_matching(size + (1 if byes else 0), edges, backend or BACKEND)
+        if matched is None:
+            if complete:
+                raise DrawError(ErrorCode.IMPOSSIBLE_DRAW, "no perfect matching")
+            k *= 2
+            continue
+        pairs = sorted((min(a, b), max(a, b)) for a, b in matched)
+        bye = next((a for a, b in pairs if b == size), None) if byes else None
+        played = [(a, b) for a, b in pairs if b != size]
+        offenders = {v for a, b in played if costs[(a, b)] >= hard for v in (a, b)}
+        if bye is not None and byes[bye] >= hard:
+            offenders.add(bye)
+        if not offenders or complete:
+            return played, bye
+        widened |= offenders
+        k *= 2
+
+
+def _perfect_matching(nodes: int, edges: list[tuple[int, int, int]], backend: str) -> set | None:
+    # Both libraries maximise weight; maximum cardinality first makes the matching perfect when
+    # one exists, and weight = top - cost turns "most weight" into "least cost".
+    top = max((cost for _, _, cost in edges), default=0) + 1
+    weighted = [(a, b, top - cost) for a, b, cost in edges]
+    if backend == "rustworkx":
+        graph = _rx.PyGraph()
+        graph.add_nodes_from(range(nodes))
+        graph.add_edges_from(weighted)
+        matched = _rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    else:
+        import networkx as nx
+
+        graph = nx.Graph()
+        graph.add_nodes_from(range(nodes))
+        graph.add_weighted_edges_from(weighted)
+        matched = nx.max_weight_matching(graph, maxcardinality=True)
+    return matched if 2 * len(matched) == nodes else None

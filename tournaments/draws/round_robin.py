@@ -1,0 +1,67 @@
+"""Round-robin groups (循环, RULES.md G11): Berger schedules and snake seeding.
+
+``berger_schedule`` is the circle method: the last pair stays put while the others turn around
+it one place a round, so every pair meets every other exactly once. Round one is the Berger
+table's 1–N, 2–(N−1), … With an odd count a bye slot takes the fixed place.
+
+Seats alternate: the fixed pair changes side every round, and in the other matches the pair on
+the "down" side of the circle sits N–S at odd distances from the fixed place, E–W at even ones.
+That gives every pair as many N–S as E–W rounds, give or take one, and never three rounds
+running on the same side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournaments.draws.types import DrawError, ErrorCode
+
+
+def berger_schedule(ids: Sequence[int]) -> list[list[tuple[int, int | None]]]:
+    """Rounds of (North–South, East–West) matches; ``(pair, None)`` is a bye (G11 循环).
+
+    >>> berger_schedule([1, 2, 3, 4])
+    [[(1, 4), (2, 3)], [(4, 2), (3, 1)], [(3, 4), (1, 2)]]
+    """
+    if not ids:
+        raise DrawError(ErrorCode.NO_ENTRANTS, "no pairs in the group")
+    if len(ids) < 2:
+        raise DrawError(ErrorCode.TOO_FEW_ENTRANTS, "a round robin needs at least two pairs")
+    if len(set(ids)) != len(ids):
+        raise DrawError(ErrorCode.DUPLICATE_ENTRANT, "a pair is listed twice")
+    slots: list[int | None] = list(ids) + ([None] if len(ids) % 2 else [])
+    fixed = slots[-1]
+    turning = len(slots) - 1
+    rounds = []
+    for number in range(turning):
+        ring = [slots[(place + number) % turning] for place in range(turning)]
+        matches = [(ring[0], fixed) if number % 2 == 0 else (fixed, ring[0])]
+        for distance in range(1, len(slots) // 2):
+            down, up = ring[distance], ring[turning - distance]
+            matches.append((down, up) if distance % 2 else (up, down))
+        rounds.append(_with_bye_last(matches))
+    return rounds
+
+
+def snake_groups(ids_in_seed_order: Sequence[int], group_count: int) -> list[list[int]]:
+    """Split seeded pairs into groups by snake seeding: 1→A, 2→B, …, then back from the last group.
+
+    >>> snake_groups([1, 2, 3, 4, 5, 6, 7], 3)
+    [[1, 6, 7], [2, 5], [3, 4]]
+    """
+    if group_count < 1 or group_count > len(ids_in_seed_order):
+        raise DrawError(
+            ErrorCode.INVALID_SETTING, f"cannot make {group_count} groups of {len(ids_in_seed_order)} pairs"
+        )
+    groups: list[list[int]] = [[] for _ in range(group_count)]
+    for index, pair in enumerate(ids_in_seed_order):
+        lap, step = divmod(index, group_count)
+        groups[step if lap % 2 == 0 else group_count - 1 - step].append(pair)
+    return groups
+
+
+def _with_bye_last(matches: list[tuple[int | None, int | None]]) -> list[tuple[int, int | None]]:
+    # A bye is written (pair, None), after the played matches, so tables count played matches.
+    played = [(a, b) for a, b in matches if a is not None and b is not None]
+    byes = [(a if a is not None else b, None) for a, b in matches if a is None or b is None]
+    return played + byes  # type: ignore[return-value]

@@ -1,0 +1,183 @@
+"""Seats, table movement and the checks of a draft round (RULES.md G11).
+
+Seat draw: at a table, a card draw decides who sits North–South and who East–West (seeds 000,
+001: the smaller card sits N–S). Here a seeded lot plays the cards, so the seats are recorded and
+reproducible. Edits of a draft round (swap two pairs, move a table) are plain functions over
+pairings; ``annotate`` re-derives the flags and ``check_draw`` lists what an edit broke.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+
+from tournaments.draws.matching import lot
+from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, Problem
+
+_SEAT_SALT = 0x5EA7
+_MOVE_SALT = 0x3073
+
+
+def seat_pair(a: Entrant, b: Entrant, *, seed: int) -> tuple[int, int]:
+    """(North–South, East–West) ids: the pair that sat N–S more often so far sits E–W, else a lot."""
+    if a.seat_balance != b.seat_balance:
+        return (a.id, b.id) if a.seat_balance < b.seat_balance else (b.id, a.id)
+    return _by_lot(a.id, b.id, seed=seed, salt=_SEAT_SALT)
+
+
+def seat_draw(pairings: Sequence[Pairing], *, seed: int) -> tuple[Pairing, ...]:
+    """Draw N–S and E–W at every table by seeded lot (G11 seating); byes are left as they are."""
+    seated = []
+    for pairing in pairings:
+        if pairing.ew is not None:
+            ns, ew = _by_lot(pairing.ns, pairing.ew, seed=seed, salt=_SEAT_SALT)
+            pairing = Pairing(table=pairing.table, ns=ns, ew=ew, flags=pairing.flags)
+        seated.append(pairing)
+    return tuple(seated)
+
+
+def table_movement(
+    pairings: Sequence[Pairing], *, scores: Mapping[int, float], seed: int
+) -> tuple[Pairing, ...]:
+    """The tables after a half (G11; seed 000 篇二): the higher-scoring side moves up one table.
+
+    Reading of "1号桌高分组换到2号桌，2号桌高分组换到3号桌，依次类推": at each table the side with
+    the higher half-time score moves to the next table number and takes the seat the mover there
+    left; the lower side stays in its seat. The mover of the last table goes to table 1, the only
+    way to keep every table full (the source stops at "and so on"). A tie is settled by a seeded
+    lot. Byes do not move. The new pairings carry no flags: call ``annotate`` to derive them.
+    """
+    played = sorted((p for p in pairings if p.ew is not None), key=lambda p: p.table)
+    movers, stayers = [], []
+    for pairing in played:
+        ns, ew = pairing.ns, pairing.ew
+        missing = [pair for pair in (ns, ew) if pair not in scores]
+        if missing:
+            raise DrawError(ErrorCode.MISSING_SCORE, f"no half-time score for pair {missing[0]}")
+        if scores[ns] != scores[ew]:
+            ns_moves = scores[ns] > scores[ew]
+        else:
+            ns_moves = _by_lot(ns, ew, seed=seed, salt=_MOVE_SALT) == (ns, ew)
+        movers.append(ns if ns_moves else ew)
+        stayers.append((ew, "ew") if ns_moves else (ns, "ns"))
+    moved = []
+    for index, pairing in enumerate(played):
+        arriving = movers[index - 1]  # index -1 is the last table's mover: it wraps to table 1
+        staying, seat = stayers[index]
+        ns, ew = (staying, arriving) if seat == "ns" else (arriving, staying)
+        moved.append(Pairing(table=pairing.table, ns=ns, ew=ew))
+    return tuple(moved) + tuple(p for p in pairings if p.ew is None)
+
+
+def annotate(
+    pairings: Iterable[Pairing], entrants: Iterable[Entrant], *, floats: bool = True
+) -> tuple[Pairing, ...]:
+    """The pairings with their flags derived from the entrants' history (G11).
+
+    Flags are facts (``bye``, ``repeat_bye``, ``rematch``, ``same_unit``, ``float``), whether or
+    not the event's settings forbid them; a pair unknown to ``entrants`` gets no history flags.
+    ``floats=False`` leaves out ``float``, which means nothing outside score-paired rounds.
+    """
+    known = {entrant.id: entrant for entrant in entrants}
+    annotated = []
+    for pairing in pairings:
+        flags: set[str] = set()
+        ns = known.get(pairing.ns)
+        if pairing.ew is None:
+            flags.add(Flag.BYE)
+            if ns is not None and ns.had_bye:
+                flags.add(Flag.REPEAT_BYE)
+        else:
+            ew = known.get(pairing.ew)
+            if ns is not None and ew is not None:
+                if ns.has_met(ew):
+                    flags.add(Flag.REMATCH)
+                if ns.same_unit(ew):
+                    flags.add(Flag.SAME_UNIT)
+                if floats and ns.points != ew.points:
+                    flags.add(Flag.FLOAT)
+        annotated.append(Pairing(table=pairing.table, ns=pairing.ns, ew=pairing.ew, flags=frozenset(flags)))
+    return tuple(annotated)
+
+
+def relaxed_of(pairings: Iterable[Pairing], *, ignore: Iterable[str] = ()) -> tuple[str, ...]:
+    """``Draw.relaxed`` entries for the flagged pairings, leaving out constraints the event has off."""
+    skip = {Flag.BYE, *ignore}
+    entries = []
+    for pairing in pairings:
+        ids = "-".join(str(pair) for pair in sorted(pairing.entrants))
+        entries.extend(f"{flag}:{ids}" for flag in pairing.flags if flag not in skip)
+    return tuple(sorted(entries))
+
+
+def check_draw(
+    draw: Draw | Sequence[Pairing],
+    entrants: Sequence[Entrant],
+    *,
+    same_unit: str = "hard",
+    avoid_rematches: bool = True,
+    byes: int | None = None,
+) -> list[str]:
+    """What is wrong with a draw, e.g. after a hand edit of a draft round (G11).
+
+    Returns ``"<problem>:<detail>"`` strings (a ``Problem`` code, then ids or a table number),
+    sorted; an empty list means the draw places every active pair exactly once and breaks none of
+    the event's constraints. ``byes`` is how many byes the round may have: by default one when the
+    count is odd (a knockout passes its own number).
+    """
+    pairings = draw.pairings if isinstance(draw, Draw) else tuple(draw)
+    known = {entrant.id: entrant for entrant in entrants}
+    problems: list[str] = []
+    tables = Counter(pairing.table for pairing in pairings)
+    problems += [f"{Problem.DUPLICATE_TABLE}:{table}" for table, count in tables.items() if count > 1]
+    placed = Counter(pair for pairing in pairings for pair in pairing.entrants)
+    problems += [f"{Problem.DUPLICATE_ENTRANT}:{pair}" for pair, count in placed.items() if count > 1]
+    problems += [f"{Problem.UNKNOWN_ENTRANT}:{pair}" for pair in placed if pair not in known]
+    problems += [f"{Problem.MISSING_ENTRANT}:{pair}" for pair in known if pair not in placed]
+    allowed_byes = len(known) % 2 if byes is None else byes
+    bye_count = sum(1 for pairing in pairings if pairing.ew is None)
+    if bye_count > allowed_byes:
+        problems.append(f"{Problem.TWO_BYES}:{bye_count}")
+    for pairing in annotate(pairings, entrants):
+        ids = "-".join(str(pair) for pair in sorted(pairing.entrants))
+        if pairing.ns == pairing.ew:
+            problems.append(f"{Problem.SELF_PAIRING}:{pairing.ns}")
+            continue
+        if Flag.REPEAT_BYE in pairing.flags:
+            problems.append(f"{Problem.REPEAT_BYE}:{ids}")
+        if avoid_rematches and Flag.REMATCH in pairing.flags:
+            problems.append(f"{Problem.REMATCH}:{ids}")
+        if same_unit != "off" and Flag.SAME_UNIT in pairing.flags:
+            problems.append(f"{Problem.SAME_UNIT}:{ids}")
+    return sorted(problems)
+
+
+def swap_entrants(pairings: Sequence[Pairing], *, a: int, b: int) -> tuple[Pairing, ...]:
+    """A draft edit: pairs ``a`` and ``b`` trade places (table and seat). Flags are dropped."""
+    placed = {pair for pairing in pairings for pair in pairing.entrants}
+    for pair in (a, b):
+        if pair not in placed:
+            raise DrawError(ErrorCode.UNKNOWN_ENTRANT, f"pair {pair} is not in the draw")
+    trade = {a: b, b: a}
+
+    def swapped(pair: int | None) -> int | None:
+        return trade.get(pair, pair) if pair is not None else None
+
+    return tuple(Pairing(table=p.table, ns=swapped(p.ns), ew=swapped(p.ew)) for p in pairings)
+
+
+def move_table(pairings: Sequence[Pairing], *, table: int, to_table: int) -> tuple[Pairing, ...]:
+    """A draft edit: the match at ``table`` moves to ``to_table``; a match already there trades places."""
+    if table not in {pairing.table for pairing in pairings}:
+        raise DrawError(ErrorCode.UNKNOWN_TABLE, f"no match at table {table}")
+    renumber = {table: to_table, to_table: table}
+    moved = [
+        Pairing(table=renumber.get(p.table, p.table), ns=p.ns, ew=p.ew, flags=p.flags) for p in pairings
+    ]
+    return tuple(sorted(moved, key=lambda pairing: pairing.table))
+
+
+def _by_lot(a: int, b: int, *, seed: int, salt: int) -> tuple[int, int]:
+    # One lot per table, whichever order the two ids come in.
+    low, high = min(a, b), max(a, b)
+    return (low, high) if lot(seed, salt, low, high) & 1 else (high, low)

@@ -1,0 +1,181 @@
+"""Score-paired (Swiss, 积分编排制) rounds and first-round draws (RULES.md G11).
+
+A Swiss round is a minimum-cost perfect matching (see ``matching``). From most to least
+important, a draw avoids:
+
+1. rematches (when ``avoid_rematches``);
+2. a second bye for one pair;
+3. two pairs of one unit meeting (``same_unit="hard"``);
+4. the bye going anywhere but to the lowest-ranked pair that has not had one;
+5. score gaps, squared so that equal points meet and a pair floats to the nearest score group,
+   and, with ``same_unit="soft"``, a meeting inside a unit, which costs as much as a float
+   across ``soft_unit_points`` points;
+6. and between draws of equal cost, a seeded random jitter decides.
+
+So the bye is, as the rule says, the lowest pair without one, unless giving it there would force
+a rematch, a second bye or (hard) a same-unit meeting that another choice avoids. Everything the
+draw had to give up is flagged on the pairing and listed in ``Draw.relaxed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+
+from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, lot, min_cost_matching
+from tournaments.draws.seating import annotate, relaxed_of, seat_pair
+from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, check_entrants
+
+SAME_UNIT_SETTINGS = ("hard", "soft", "off")
+FIRST_ROUND_METHODS = ("random", "seeded")
+# Candidate partners per pair: 24 places either side in the ranking. After 8 rounds at most 8
+# of them are old opponents, and a wider window only slows the draw (see bench/draws.py).
+DEFAULT_WINDOW = 24
+_SOFT_FIRST_ROUND = 9
+
+
+def rank_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """Entrants by points, best first; the given order (the standings, G10) breaks ties."""
+    check_entrants(entrants)
+    return sorted(entrants, key=lambda entrant: -entrant.points)
+
+
+def swiss_draw(
+    entrants: Sequence[Entrant],
+    *,
+    seed: int,
+    same_unit: str = "hard",
+    avoid_rematches: bool = True,
+    soft_unit_points: float = 1.0,
+    window: int = DEFAULT_WINDOW,
+) -> Draw:
+    """Draw a score-paired round (G11 积分编排制): equal points meet, no rematches, units apart.
+
+    ``entrants`` are the active pairs, in standings order. Table 1 holds the pairing of the
+    highest-ranked pairs; the bye, if any, comes last. Seats balance each pair's previous
+    North–South and East–West counts, and a seeded lot settles the rest.
+    """
+    _check_choice("same_unit", same_unit, SAME_UNIT_SETTINGS)
+    ranked = rank_entrants(entrants)
+    size = len(ranked)
+    points = [entrant.points for entrant in ranked]
+    spread = max(points[0] - points[-1], soft_unit_points, 1.0)
+
+    def gap(x: float) -> int:
+        # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
+        return round((x / spread) ** 2 * GAP_RESOLUTION)
+
+    unit_penalty = gap(soft_unit_points) if same_unit == "soft" else 0
+    scale = CostScale.build(entrants=size, max_soft=GAP_RESOLUTION + unit_penalty)
+
+    def edge_cost(i: int, j: int) -> int:
+        a, b = ranked[i], ranked[j]
+        cost = scale.soft * gap(a.points - b.points) + jitter(seed, a.id, b.id)
+        if avoid_rematches and a.has_met(b):
+            cost += scale.rematch
+        if same_unit != "off" and a.same_unit(b):
+            cost += scale.same_unit if same_unit == "hard" else scale.soft * unit_penalty
+        return cost
+
+    def bye_cost(i: int) -> int:
+        return scale.bye_step * (size - 1 - i) + (scale.repeat_bye if ranked[i].had_bye else 0)
+
+    played, bye = min_cost_matching(
+        size=size,
+        edge_cost=edge_cost,
+        near=_by_rank_distance(size),
+        window=window,
+        hard=scale.same_unit,
+        bye_cost=bye_cost if size % 2 else None,
+    )
+    pairings = _pairings(ranked, played, bye, seed=seed)
+    ignore = set()
+    if not avoid_rematches:
+        ignore.add(Flag.REMATCH)
+    if same_unit == "off":
+        ignore.add(Flag.SAME_UNIT)
+    return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
+
+
+def first_round_draw(
+    entrants: Sequence[Entrant],
+    *,
+    seed: int,
+    method: str = "random",
+    same_unit: str = "hard",
+    window: int = DEFAULT_WINDOW,
+) -> Draw:
+    """Draw a first round (G11), keeping pairs of one unit apart where possible.
+
+    ``random``: the pairs are shuffled by a seeded lot (抽签) and neighbours meet, table by table.
+    ``seeded``: pairs in order of ``seeding`` (unseeded last, in the given order); the top half
+    meets the bottom half, 1 v N/2+1, 2 v N/2+2, ... (the Swiss convention, unlike a knockout's
+    1 v N fold, so that the first round is not a string of walkovers for the top seeds).
+    Either way a same-unit meeting is broken up by the smallest change to that ideal order, and
+    with an odd count the last pair of the order gets the bye. Table 1 is the top of the order.
+    """
+    _check_choice("method", method, FIRST_ROUND_METHODS)
+    _check_choice("same_unit", same_unit, SAME_UNIT_SETTINGS)
+    check_entrants(entrants)
+    if method == "random":
+        order = sorted(entrants, key=lambda entrant: (lot(seed, entrant.id), entrant.id))
+        offset = 1
+    else:
+        order = sorted(entrants, key=lambda entrant: (entrant.seeding is None, entrant.seeding or 0))
+        offset = len(order) // 2
+    size = len(order)
+    # Moving a partner d places from the ideal costs d²; a same-unit meeting costs more than any
+    # displacement when hard, and as much as a 3-place displacement when soft.
+    scale = CostScale.build(entrants=size, max_soft=size * size + _SOFT_FIRST_ROUND)
+    unit_cost = scale.same_unit if same_unit == "hard" else scale.soft * _SOFT_FIRST_ROUND
+
+    def edge_cost(i: int, j: int) -> int:
+        a, b = order[i], order[j]
+        cost = scale.soft * (j - i - offset) ** 2 + jitter(seed, a.id, b.id)
+        if same_unit != "off" and a.same_unit(b):
+            cost += unit_cost
+        return cost
+
+    def near(k: int) -> Iterator[tuple[int, int]]:
+        for i in range(size):
+            for j in range(max(i + 1, i + offset - k), min(size, i + offset + k + 1)):
+                yield i, j
+
+    played, bye = min_cost_matching(
+        size=size,
+        edge_cost=edge_cost,
+        near=near,
+        window=window,
+        hard=scale.same_unit,
+        bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
+    )
+    pairings = _pairings(order, played, bye, seed=seed, floats=False)
+    ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == "off" else set())
+    return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
+
+
+def _by_rank_distance(size: int) -> Callable[[int], Iterator[tuple[int, int]]]:
+    def near(k: int) -> Iterator[tuple[int, int]]:
+        for i in range(size):
+            for j in range(i + 1, min(size, i + k + 1)):
+                yield i, j
+
+    return near
+
+
+def _pairings(
+    order: list[Entrant], played: list[tuple[int, int]], bye: int | None, *, seed: int, floats: bool = True
+) -> tuple[Pairing, ...]:
+    # ``played`` pairs are (better, worse) places in ``order``; sorting them numbers tables from
+    # the top.
+    pairings = []
+    for table, (i, j) in enumerate(sorted(played), start=1):
+        ns, ew = seat_pair(order[i], order[j], seed=seed)
+        pairings.append(Pairing(table=table, ns=ns, ew=ew))
+    if bye is not None:
+        pairings.append(Pairing(table=len(pairings) + 1, ns=order[bye].id))
+    return annotate(pairings, order, floats=floats)
+
+
+def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
+    if value not in choices:
+        raise DrawError(ErrorCode.INVALID_SETTING, f"{name} must be one of {', '.join(choices)}, not {value!r}")

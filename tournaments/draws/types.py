@@ -1,0 +1,143 @@
+"""Values the draw algorithms read and return (RULES.md G11).
+
+Pure Python, like ``referee.games``: the draws never import Django. The Django side turns
+its pairs into ``Entrant`` values, calls a generator and stores the ``Draw`` it gets back,
+seed and relaxed constraints included, so that a published draw can be reproduced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Flag(StrEnum):
+    """Facts about one pairing, stored on the match (G11)."""
+
+    BYE = "bye"
+    # The pair already had a bye: every pair had one, or giving it elsewhere forced a rematch.
+    REPEAT_BYE = "repeat_bye"
+    REMATCH = "rematch"
+    SAME_UNIT = "same_unit"
+    # The two pairs have different points (score-paired rounds want equal points to meet).
+    FLOAT = "float"
+    # Knockout only, in ``Draw.relaxed``: two pairs of one unit in the same half of the bracket.
+    SAME_HALF = "same_half"
+
+
+class Problem(StrEnum):
+    """What ``check_draw`` finds wrong with a (possibly hand-edited) draw."""
+
+    DUPLICATE_ENTRANT = "duplicate_entrant"
+    MISSING_ENTRANT = "missing_entrant"
+    UNKNOWN_ENTRANT = "unknown_entrant"
+    SELF_PAIRING = "self_pairing"
+    DUPLICATE_TABLE = "duplicate_table"
+    REMATCH = "rematch"
+    SAME_UNIT = "same_unit"
+    REPEAT_BYE = "repeat_bye"
+    # More byes than the round needs (one when the count is odd, none when it is even).
+    TWO_BYES = "two_byes"
+
+
+class ErrorCode(StrEnum):
+    NO_ENTRANTS = "no_entrants"
+    TOO_FEW_ENTRANTS = "too_few_entrants"
+    DUPLICATE_ENTRANT = "duplicate_entrant"
+    INVALID_SETTING = "invalid_setting"
+    INVALID_SIZE = "invalid_size"
+    IMPOSSIBLE_DRAW = "impossible_draw"
+    INVALID_BRACKET = "invalid_bracket"
+    MISSING_WINNER = "missing_winner"
+    TWO_WINNERS = "two_winners"
+    UNKNOWN_WINNER = "unknown_winner"
+    MISSING_SCORE = "missing_score"
+    UNKNOWN_TABLE = "unknown_table"
+    UNKNOWN_ENTRANT = "unknown_entrant"
+
+
+class DrawError(ValueError):
+    """A draw that cannot be made from what was given; ``code`` is stable (an ``ErrorCode``)."""
+
+    def __init__(self, code: ErrorCode, detail: str = ""):
+        self.code = str(code)
+        self.detail = detail or self.code
+        super().__init__(self.detail)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entrant:
+    """A pair as the draw sees it: its standing and its history in the event.
+
+    ``seeding`` is the seed number or grade (1 = strongest, ``None`` = unseeded); it is not the
+    random seed of a draw. ``opponents`` are the ids of pairs already met in this event.
+    ``ns_count``/``ew_count`` are previous rounds sat North–South/East–West, used to balance seats.
+    """
+
+    id: int
+    points: float = 0.0
+    seeding: int | None = None
+    unit: int | str | None = None
+    had_bye: bool = False
+    opponents: frozenset[int] = frozenset()
+    ns_count: int = 0
+    ew_count: int = 0
+
+    def has_met(self, other: Entrant) -> bool:
+        # Histories built from confirmed results are symmetric; a half-recorded one still counts.
+        return other.id in self.opponents or self.id in other.opponents
+
+    def same_unit(self, other: Entrant) -> bool:
+        return self.unit is not None and self.unit == other.unit
+
+    @property
+    def seat_balance(self) -> int:
+        return self.ns_count - self.ew_count
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pairing:
+    """One match of a round: ``ns`` sits North–South, ``ew`` East–West, ``ew is None`` is a bye.
+
+    ``table`` counts from the top (table 1 holds the highest-ranked pairs). In a knockout it is
+    the match's place in the bracket: the winners of tables 1 and 2 meet next (seed 000, 001).
+    """
+
+    table: int
+    ns: int
+    ew: int | None = None
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ew is None
+
+    @property
+    def entrants(self) -> tuple[int, ...]:
+        return (self.ns,) if self.ew is None else (self.ns, self.ew)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw:
+    """A round's pairings with the seed that reproduces them and every constraint relaxed.
+
+    ``relaxed`` entries read ``"<flag>:<id>-<id>"`` (or ``"repeat_bye:<id>"``), sorted.
+    """
+
+    pairings: tuple[Pairing, ...]
+    seed: int
+    relaxed: tuple[str, ...] = ()
+
+
+def check_entrants(entrants: Sequence[Entrant]) -> None:
+    """Refuse what no draw can be made from: nobody, a lone pair, or a pair listed twice."""
+    if not entrants:
+        raise DrawError(ErrorCode.NO_ENTRANTS, "no active pairs to draw")
+    if len(entrants) < 2:
+        raise DrawError(ErrorCode.TOO_FEW_ENTRANTS, "a draw needs at least two pairs")
+    seen: set[int] = set()
+    for entrant in entrants:
+        if entrant.id in seen:
+            raise DrawError(ErrorCode.DUPLICATE_ENTRANT, f"pair {entrant.id} is listed twice")
+        seen.add(entrant.id)

@@ -1,0 +1,98 @@
+"""Reading registration lists from CSV or XLSX (RULES.md G11: lists come from spreadsheets).
+
+Parsing only: every row becomes a dict of known columns, or a row error. The service
+decides whether to import (all rows or none).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+# Column names as organisers write them, English or Chinese, mapped to ours.
+ALIASES = {
+    "number": ("number", "no", "pair", "pair_number", "编号", "序号", "对号"),
+    "name": ("name", "pair_name", "队名", "组合名"),
+    "player_1": ("player_1", "player1", "player a", "选手1", "选手一", "队员1"),
+    "player_2": ("player_2", "player2", "player b", "选手2", "选手二", "队员2"),
+    "unit": ("unit", "club", "team", "单位", "部门", "俱乐部"),
+    "seed": ("seed", "种子", "种子号"),
+    "grade": ("grade", "level", "等级", "级别"),
+    "email_1": ("email_1", "email1"),
+    "email_2": ("email_2", "email2"),
+    "phone_1": ("phone_1", "phone1", "电话1"),
+    "phone_2": ("phone_2", "phone2", "电话2"),
+}
+_LOOKUP = {alias.casefold(): column for column, names in ALIASES.items() for alias in names}
+MAX_ROWS = 5000
+
+
+@dataclass(frozen=True)
+class ImportError_:
+    row: int  # 1-based data row (the header is row 0)
+    field: str | None
+    code: str
+    message: str
+
+
+class SheetError(ValueError):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def read_rows(content: bytes, *, filename: str = "", content_type: str = "") -> list[dict[str, str]]:
+    """Rows of the sheet as dicts keyed by our column names (unknown columns are dropped)."""
+    is_xlsx = filename.lower().endswith(".xlsx") or "spreadsheetml" in content_type or content[:2] == b"PK"
+    raw = _xlsx_rows(content) if is_xlsx else _csv_rows(content)
+    if not raw:
+        raise SheetError("empty_file", "The file has no header row.")
+    header = [_LOOKUP.get(str(cell or "").strip().casefold()) for cell in raw[0]]
+    for required in ("player_1", "player_2"):
+        if required not in header:
+            raise SheetError("missing_column", f"The header has no {required} column.")
+    rows = []
+    for cells in raw[1:]:
+        values = {col: _text(cell) for col, cell in zip(header, cells, strict=False) if col}
+        if any(values.values()):
+            rows.append(values)
+    if len(rows) > MAX_ROWS:
+        raise SheetError("too_many_rows", f"At most {MAX_ROWS} rows per import.")
+    return rows
+
+
+def _text(cell) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, float) and cell.is_integer():
+        cell = int(cell)
+    return str(cell).strip()
+
+
+def _csv_rows(content: bytes) -> list[list[str]]:
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            text = content.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        raise SheetError("bad_encoding", "The CSV file is neither UTF-8 nor GB18030.")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [row for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def _xlsx_rows(content: bytes) -> list[list]:
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds for a damaged file
+        raise SheetError("bad_file", "The file is not a readable XLSX workbook.") from exc
+    sheet = workbook.worksheets[0]
+    return [list(row) for row in sheet.iter_rows(values_only=True)]

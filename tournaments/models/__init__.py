@@ -1,0 +1,25 @@
+"""Tournament data (RULES.md G8, G11), split by domain and re-exported here."""
+
+from tournaments.models.access import EventRole, Role, TableToken
+from tournaments.models.event import Event, EventStatus
+from tournaments.models.registration import Pair, PairStatus, Player, Unit
+from tournaments.models.schedule import Deal, Match, MatchStatus, Round, RoundStatus, Stage, StageKind
+
+__all__ = [
+    "Deal",
+    "Event",
+    "EventRole",
+    "EventStatus",
+    "Match",
+    "MatchStatus",
+    "Pair",
+    "PairStatus",
+    "Player",
+    "Role",
+    "Round",
+    "RoundStatus",
+    "Stage",
+    "StageKind",
+    "TableToken",
+    "Unit",
+]

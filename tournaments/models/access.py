@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    ORGANIZER = "organizer", _("Organizer")
+    CHIEF_REFEREE = "chief_referee", _("Chief referee")
+    REFEREE = "referee", _("Referee")
+    SCOREKEEPER = "scorekeeper", _("Scorekeeper")
+
+
+class EventRole(models.Model):
+    """A user's role in one event. A scorekeeper may be limited to some tables."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey("auth.User", on_delete=models.CASCADE, related_name="event_roles")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    tables = models.JSONField(
+        default=list, blank=True, help_text="Scorekeepers: the table numbers they may keep; empty = all."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "user", "role"], name="event_role_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.event}"
+
+
+def _new_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class TableToken(models.Model):
+    """A scorekeeper credential for one table, carried by the QR code on that table.
+
+    It authenticates ``Authorization: Table <key>`` (or ``?table_token=<key>`` in the QR URL) as a
+    scorekeeper limited to this table of this event.
+    """
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="table_tokens")
+    table = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=64, unique=True, default=_new_key)
+    created_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "table"], condition=models.Q(revoked_at__isnull=True), name="one_live_token_per_table"
+            ),
+            models.CheckConstraint(condition=models.Q(table__gte=1), name="table_token_table_positive"),
+        ]

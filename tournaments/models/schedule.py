@@ -1,0 +1,125 @@
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class StageKind(models.TextChoices):
+    SWISS = "swiss", _("Swiss / score-paired (积分编排制)")
+    KNOCKOUT = "knockout", _("Knockout (淘汰制)")
+    ROUND_ROBIN = "round_robin", _("Round robin (循环)")
+
+
+class Stage(models.Model):
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="stages")
+    name = models.CharField(max_length=120)
+    kind = models.CharField(max_length=16, choices=StageKind.choices, default=StageKind.SWISS)
+    order = models.PositiveSmallIntegerField(default=1)
+    advance_count = models.PositiveIntegerField(null=True, blank=True, help_text="How many go on to the next stage.")
+    first_round = models.CharField(
+        max_length=8,
+        default="random",
+        choices=[("random", "seeded random"), ("seeded", "by seed/grade")],
+        help_text="How the first round is drawn (G11).",
+    )
+    group_count = models.PositiveSmallIntegerField(default=1, help_text="Round robin: groups, snake-seeded.")
+    best_of = models.PositiveSmallIntegerField(default=1, help_text="Knockout: 1 or 3 matches per tie.")
+
+    class Meta:
+        ordering = ["event", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "order"], name="stage_order_unique"),
+            models.CheckConstraint(condition=models.Q(best_of__in=[1, 3]), name="stage_best_of_1_or_3"),
+            models.CheckConstraint(condition=models.Q(group_count__gte=1), name="stage_group_count_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("Draft")  # may be drawn, redrawn and edited
+    PUBLISHED = "published", _("Published")  # frozen, visible to the tables and the public
+    CLOSED = "closed", _("Closed")  # results final
+
+
+class Round(models.Model):
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rounds")
+    stage = models.ForeignKey(Stage, on_delete=models.PROTECT, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=16, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    starts_at = models.DateTimeField(null=True, blank=True)
+    draw_seed = models.BigIntegerField(null=True, blank=True, help_text="The seed the draw was made with.")
+    draw_system = models.CharField(max_length=32, blank=True)
+    relaxed = models.JSONField(default=list, blank=True, help_text="Constraints the draw had to relax.")
+    drawn_at = models.DateTimeField(null=True, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number}"
+
+
+class MatchStatus(models.TextChoices):
+    SCHEDULED = "scheduled", _("Scheduled")
+    PLAYING = "playing", _("Playing")
+    FINISHED = "finished", _("Finished")  # a result was posted
+    CONFIRMED = "confirmed", _("Confirmed")  # the result was confirmed; only these count (G10)
+
+
+class Match(models.Model):
+    """One table of a round: NS pair against EW pair, or a bye (no EW pair)."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    ns_pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
+    ew_pair = models.ForeignKey("tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED)
+    flags = models.JSONField(default=list, blank=True, help_text='Relaxed constraints: "rematch", "same_unit", …')
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Knockout: position.")
+    best_of = models.PositiveSmallIntegerField(default=1)
+    winner = models.ForeignKey("tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+            models.CheckConstraint(condition=models.Q(table__gte=1), name="match_table_positive"),
+            models.CheckConstraint(condition=~models.Q(ns_pair=models.F("ew_pair")), name="match_two_pairs"),
+            models.CheckConstraint(
+                condition=models.Q(winner__isnull=True)
+                | models.Q(winner=models.F("ns_pair"))
+                | models.Q(winner=models.F("ew_pair")),
+                name="match_winner_plays",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.ew_pair_id is None
+
+
+class Deal(models.Model):
+    """A board of a match. What a deal records is filled in by scorekeeping (scoring app)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="deal_number_unique"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
+        ]

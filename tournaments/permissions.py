@@ -1,0 +1,64 @@
+"""Per-event roles (organizer, chief referee, referee, scorekeeper) as permission checks.
+
+Views that belong to an event define ``get_event()``; they declare checks by name,
+e.g. ``write_permission = "event.organizer"`` (see core.permissions).
+"""
+
+from __future__ import annotations
+
+from core.permissions import register_check
+from tournaments.auth import TableUser
+from tournaments.models import Event, EventRole, Role
+
+
+def event_roles(request, event: Event) -> dict[str, list[int]]:
+    """The caller's roles in ``event``: role -> table limits (empty list: all tables). Cached per request."""
+    cache = request.__dict__.setdefault("_event_roles", {})
+    if event.pk in cache:
+        return cache[event.pk]
+    user = request.user
+    roles: dict[str, list[int]] = {}
+    if isinstance(user, TableUser):
+        if user.token.event_id == event.pk:
+            roles[Role.SCOREKEEPER] = [user.token.table]
+    elif user and user.is_authenticated:
+        if user.is_superuser:
+            roles[Role.ORGANIZER] = []
+        for role, tables in EventRole.objects.filter(event=event, user=user).values_list("role", "tables"):
+            roles[role] = list(tables or [])
+    cache[event.pk] = roles
+    return roles
+
+
+def has_role(request, event: Event, *roles: str) -> bool:
+    return any(role in event_roles(request, event) for role in roles)
+
+
+def is_staff(request, event: Event) -> bool:
+    """Any role at all in the event."""
+    return bool(event_roles(request, event))
+
+
+def scorekeeper_tables(request, event: Event) -> list[int] | None:
+    """Tables a pure scorekeeper is limited to; None when the caller is not limited."""
+    roles = event_roles(request, event)
+    if set(roles) - {Role.SCOREKEEPER}:
+        return None
+    tables = roles.get(Role.SCOREKEEPER)
+    return tables or None
+
+
+def _event(view, obj):
+    return view.get_event()
+
+
+register_check("event.visible", lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)))
+register_check("event.staff", lambda r, v, o: is_staff(r, _event(v, o)))
+register_check("event.organizer", lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER))
+register_check(
+    "event.referee",
+    lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER, Role.CHIEF_REFEREE, Role.REFEREE),
+)
+register_check(
+    "event.chief_referee", lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER, Role.CHIEF_REFEREE)
+)

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import zoneinfo
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from referee.games import game_codes, get_game
+from referee.games.errors import EngineError
+from tournaments.models import Event, EventRole, Role, TableToken
+
+
+class EventSerializer(serializers.ModelSerializer):
+    rules = serializers.SerializerMethodField(help_text="The effective rule profile: ruleset + overrides.")
+    game = serializers.ChoiceField(choices=[], default="guandan")
+
+    class Meta:
+        model = Event
+        fields = [
+            "slug",
+            "name",
+            "starts_on",
+            "ends_on",
+            "venue",
+            "time_zone",
+            "game",
+            "ruleset",
+            "rule_overrides",
+            "match_format",
+            "deal_limit",
+            "time_limit_minutes",
+            "equal_levels",
+            "best_of",
+            "same_unit",
+            "bye_result",
+            "table_movement",
+            "status",
+            "publish_pairings",
+            "publish_results",
+            "publish_standings",
+            "rules",
+            "created_at",
+            "updated_at",
+        ]
+        read_only_fields = ["created_at", "updated_at"]
+        extra_kwargs = {"slug": {"help_text": "Short name used in URLs, unique."}}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(code, code) for code in game_codes()]
+
+    @extend_schema_field(serializers.DictField())
+    def get_rules(self, event: Event) -> dict:
+        return event.rule_profile().to_dict()
+
+    def validate_time_zone(self, value: str) -> str:
+        try:
+            zoneinfo.ZoneInfo(value)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            raise serializers.ValidationError(f"Unknown time zone {value!r}.", code="unknown_time_zone") from None
+        return value
+
+    def validate(self, attrs):
+        """The ruleset, its overrides and the match format must make a valid rule profile."""
+        merged = {name: getattr(self.instance, name) for name in self.Meta.fields if hasattr(self.instance, name)}
+        merged.update(attrs)
+        overrides = dict(merged.get("rule_overrides") or {})
+        for name in Event.MATCH_FIELDS:
+            if merged.get(name) is not None:
+                overrides[name] = merged[name]
+        try:
+            get_game(merged.get("game") or "guandan").profile(merged.get("ruleset"), overrides)
+        except EngineError as exc:
+            error = [serializers.ErrorDetail(exc.detail, exc.code)]
+            if exc.field in ("ruleset", "game", *Event.MATCH_FIELDS):
+                raise serializers.ValidationError({exc.field: error}) from exc
+            raise serializers.ValidationError({"rule_overrides": {exc.field or "": error}}) from exc
+        starts, ends = merged.get("starts_on"), merged.get("ends_on")
+        if starts and ends and ends < starts:
+            raise serializers.ValidationError(
+                {"ends_on": [serializers.ErrorDetail("The event ends before it starts.", "invalid")]}
+            )
+        return attrs
+
+
+class EventRoleSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+    role = serializers.ChoiceField(choices=Role.choices)
+    tables = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, default=list)
+
+    class Meta:
+        model = EventRole
+        fields = ["id", "username", "role", "tables", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+class TableTokenSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField(help_text="What the table's QR code carries.")
+
+    class Meta:
+        model = TableToken
+        fields = ["id", "table", "key", "url", "created_at", "revoked_at"]
+        read_only_fields = ["id", "key", "url", "created_at", "revoked_at"]
+        extra_kwargs = {"table": {"min_value": 1}}
+
+    def get_url(self, token: TableToken) -> str:
+        path = f"/api/v1/events/{token.event.slug}/matches/?table={token.table}&table_token={token.key}"
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path

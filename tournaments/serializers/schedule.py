@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from tournaments.models import Match, Round, Stage
+from tournaments.serializers.registration import PairSerializer
+
+
+class StageSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Stage
+        fields = ["id", "name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"]
+
+    def validate_best_of(self, value: int) -> int:
+        if value not in (1, 3):
+            raise serializers.ValidationError("A knockout tie is one match or a best of three.", code="invalid_choice")
+        return value
+
+    def validate_order(self, value: int) -> int:
+        event = self.context["event"]
+        clash = Stage.objects.filter(event=event, order=value)
+        if self.instance is not None:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise serializers.ValidationError(f"Stage order {value} is taken.", code="unique")
+        return value
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    stage = serializers.PrimaryKeyRelatedField(queryset=Stage.objects.all())
+    match_count = serializers.IntegerField(read_only=True, source="matches.count")
+
+    class Meta:
+        model = Round
+        fields = [
+            "number",
+            "stage",
+            "status",
+            "starts_at",
+            "draw_seed",
+            "draw_system",
+            "relaxed",
+            "match_count",
+            "drawn_at",
+            "published_at",
+            "closed_at",
+        ]
+        read_only_fields = [
+            "status",
+            "draw_seed",
+            "draw_system",
+            "relaxed",
+            "drawn_at",
+            "published_at",
+            "closed_at",
+        ]
+        extra_kwargs = {"number": {"required": False, "min_value": 1}}
+
+    def validate_stage(self, stage: Stage) -> Stage:
+        if stage.event_id != self.context["event"].pk:
+            raise serializers.ValidationError("That stage belongs to another event.", code="does_not_exist")
+        return stage
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    event = serializers.SlugField(source="round.event.slug", read_only=True)
+    ns_pair = PairSerializer(read_only=True)
+    ew_pair = PairSerializer(read_only=True, allow_null=True)
+    is_bye = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id",
+            "event",
+            "round",
+            "table",
+            "ns_pair",
+            "ew_pair",
+            "is_bye",
+            "status",
+            "flags",
+            "bracket_slot",
+            "best_of",
+            "winner",
+        ]
+        read_only_fields = fields
+
+
+class DrawRequestSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(
+        min_value=0, max_value=2**62, required=False, allow_null=True, default=None,
+        help_text="Reproduce a draw: the same seed on the same history gives the same pairings.",
+    )
+
+
+class SwapSerializer(serializers.Serializer):
+    pair_a = serializers.IntegerField(required=False, help_text="Pair id: trade places with pair_b.")
+    pair_b = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(min_value=1, required=False, help_text="Move the match at this table …")
+    to_table = serializers.IntegerField(min_value=1, required=False, help_text="… to this table.")
+
+    def validate(self, attrs):
+        pairs = "pair_a" in attrs and "pair_b" in attrs
+        tables = "table" in attrs and "to_table" in attrs
+        if pairs == tables:
+            raise serializers.ValidationError(
+                "Give either pair_a and pair_b (swap two pairs) or table and to_table (move a table).",
+                code="invalid_edit",
+            )
+        return attrs

@@ -1,0 +1,58 @@
+"""Events, roles and table tokens."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from core.problems import Problem
+from tournaments.models import Event, EventRole, Role, TableToken
+
+
+@transaction.atomic
+def event_create(*, data: dict, by) -> Event:
+    """Create an event; its creator becomes its organizer."""
+    event = Event.objects.create(created_by=by, **data)
+    EventRole.objects.create(event=event, user=by, role=Role.ORGANIZER)
+    return event
+
+
+@transaction.atomic
+def event_update(*, event: Event, data: dict) -> Event:
+    for name, value in data.items():
+        setattr(event, name, value)
+    event.save()
+    return event
+
+
+class UnknownUser(Problem):
+    default_code = "unknown_user"
+
+
+@transaction.atomic
+def role_assign(*, event: Event, username: str, role: str, tables: list[int] | None = None) -> EventRole:
+    """Give a user a role in the event (idempotent: assigning it again updates the table limits)."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise UnknownUser(f"No user named {username!r}.", field="username")
+    event_role, _ = EventRole.objects.update_or_create(
+        event=event, user=user, role=role, defaults={"tables": sorted(set(tables or []))}
+    )
+    return event_role
+
+
+@transaction.atomic
+def table_token_mint(*, event: Event, table: int, by) -> TableToken:
+    """A new token for one table; the table's previous live token stops working."""
+    TableToken.objects.select_for_update().filter(event=event, table=table, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    return TableToken.objects.create(event=event, table=table, created_by=by)
+
+
+def table_token_revoke(*, token: TableToken) -> TableToken:
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token

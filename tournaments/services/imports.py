@@ -1,0 +1,108 @@
+"""``POST /events/{slug}/pairs/import``: every row is checked; all rows are imported or none."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import validate_email
+from django.db import transaction
+from rest_framework.exceptions import ErrorDetail, ValidationError
+
+from tournaments.importing import SheetError, read_rows
+from tournaments.models import Event, Pair, Unit
+from tournaments.services.registration import next_pair_number, pair_create
+
+
+def _int(value: str, errors: dict, key: str, *, low: int = 1) -> int | None:
+    if not value:
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        errors[key] = [ErrorDetail(f"{value!r} is not a whole number.", "invalid")]
+        return None
+    if number < low:
+        errors[key] = [ErrorDetail(f"Must be at least {low}.", "min_value")]
+        return None
+    return number
+
+
+def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: dict) -> dict:
+    prefix = f"rows.{index}"
+    clean: dict = {}
+    for slot in ("player_1", "player_2"):
+        name = row.get(slot, "")
+        if not name:
+            errors[f"{prefix}.{slot}"] = [ErrorDetail("A player name is required.", "required")]
+        elif len(name) > 120:
+            errors[f"{prefix}.{slot}"] = [ErrorDetail("At most 120 characters.", "max_length")]
+        clean[slot] = {"name": name}
+        for contact in ("email", "phone"):
+            value = row.get(f"{contact}_{slot[-1]}", "")
+            if contact == "email" and value:
+                try:
+                    validate_email(value)
+                except DjangoValidationError:
+                    errors[f"{prefix}.email_{slot[-1]}"] = [ErrorDetail("Not an email address.", "invalid")]
+            clean[slot][contact] = value[:32] if contact == "phone" else value
+    number = _int(row.get("number", ""), errors, f"{prefix}.number")
+    if number is not None:
+        if number in taken:
+            errors[f"{prefix}.number"] = [ErrorDetail(f"Pair number {number} is taken.", "duplicate_number")]
+        elif number in seen:
+            errors[f"{prefix}.number"] = [
+                ErrorDetail(f"Pair number {number} appears twice in the file.", "duplicate_number")
+            ]
+        seen.add(number)
+    clean["number"] = number
+    clean["seed"] = _int(row.get("seed", ""), errors, f"{prefix}.seed")
+    clean["unit"] = row.get("unit", "")[:120]
+    clean["grade"] = row.get("grade", "")[:32]
+    clean["name"] = row.get("name", "")[:200]
+    return clean
+
+
+@transaction.atomic
+def pairs_import(*, event: Event, content: bytes, filename: str = "", content_type: str = "", dry_run=False):
+    """Import a registration list. Returns the created pairs (or, on a dry run, how many would be)."""
+    try:
+        rows = read_rows(content, filename=filename, content_type=content_type)
+    except SheetError as exc:
+        raise ValidationError({"file": [ErrorDetail(exc.message, exc.code)]}) from exc
+    if not rows:
+        raise ValidationError({"file": [ErrorDetail("The file has no data rows.", "empty_file")]})
+    taken = set(Pair.objects.filter(event=event).values_list("number", flat=True))
+    errors: dict = {}
+    seen: set[int] = set()
+    clean_rows = [_check_row(index, row, taken, seen, errors) for index, row in enumerate(rows, start=1)]
+    if errors:
+        raise ValidationError(errors)
+    if dry_run:
+        return len(clean_rows), []
+    units = {unit.name: unit for unit in Unit.objects.filter(event=event)}
+    free = next_pair_number(event)
+    numbers_in_file = seen
+    created = []
+    for row in clean_rows:
+        unit = None
+        if row["unit"]:
+            unit = units.get(row["unit"]) or units.setdefault(
+                row["unit"], Unit.objects.create(event=event, name=row["unit"])
+            )
+        number = row["number"]
+        if number is None:
+            while free in numbers_in_file or free in taken:
+                free += 1
+            number, free = free, free + 1
+        created.append(
+            pair_create(
+                event=event,
+                player_1=row["player_1"],
+                player_2=row["player_2"],
+                unit=unit,
+                number=number,
+                name=row["name"],
+                seed=row["seed"],
+                grade=row["grade"],
+            )
+        )
+    return len(created), created

@@ -1,0 +1,96 @@
+"""Registration (RULES.md G11): pairs by hand or in bulk, and singles paired by lot."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import transaction
+from django.db.models import Max, Q
+
+from core.problems import Problem
+from tournaments.models import Event, Pair, PairStatus, Player, Unit
+
+
+class RegistrationProblem(Problem):
+    default_code = "invalid"
+
+
+def next_pair_number(event: Event) -> int:
+    return (Pair.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+@transaction.atomic
+def pair_create(
+    *,
+    event: Event,
+    player_1: dict,
+    player_2: dict,
+    unit: Unit | None = None,
+    number: int | None = None,
+    name: str = "",
+    seed: int | None = None,
+    grade: str = "",
+) -> Pair:
+    """Register a pair with its two players (players take the pair's unit unless given one)."""
+    if number is not None and Pair.objects.filter(event=event, number=number).exists():
+        raise RegistrationProblem(f"Pair number {number} is taken.", "duplicate_number", field="number")
+    players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in (player_1, player_2)]
+    return Pair.objects.create(
+        event=event,
+        number=number or next_pair_number(event),
+        name=name,
+        player_1=players[0],
+        player_2=players[1],
+        unit=unit,
+        seed=seed,
+        grade=grade,
+    )
+
+
+@transaction.atomic
+def pair_set_status(*, pair: Pair, status: str, reason: str = "") -> Pair:
+    """Withdraw, disqualify or reinstate a pair. Its matches and results stay: history is kept."""
+    pair.status = status
+    pair.status_reason = reason
+    pair.save(update_fields=["status", "status_reason"])
+    return pair
+
+
+def unpaired_players(event: Event):
+    paired = Pair.objects.filter(event=event)
+    return (
+        Player.objects.filter(event=event)
+        .exclude(Q(pk__in=paired.values("player_1")) | Q(pk__in=paired.values("player_2")))
+        .order_by("seed", "id")
+    )
+
+
+@transaction.atomic
+def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], int, Player | None]:
+    """Pair the players registered alone by lot (抽签, "同号码为一对").
+
+    Each player draws a number; the two players holding the same number are a pair. The
+    shuffle is seeded, so the draw is reproducible from the returned seed. With an odd
+    number of singles, the one left over stays unpaired (and is returned).
+    """
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    players = list(unpaired_players(event).select_for_update())
+    if len(players) < 2:
+        raise RegistrationProblem("Fewer than two players are waiting for a partner.", "no_singles")
+    random.Random(seed).shuffle(players)
+    left_over = players.pop() if len(players) % 2 else None
+    number = next_pair_number(event)
+    pairs = []
+    for index in range(0, len(players), 2):
+        first, second = players[index], players[index + 1]
+        unit = first.unit if first.unit_id == second.unit_id else None
+        pairs.append(
+            Pair.objects.create(event=event, number=number, player_1=first, player_2=second, unit=unit)
+        )
+        number += 1
+    return pairs, seed, left_over
+
+
+def active_pairs(event: Event):
+    return Pair.objects.filter(event=event, status=PairStatus.ACTIVE)

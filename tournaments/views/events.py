@@ -1,0 +1,100 @@
+"""Events, per-event roles and table tokens."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from core.conditional import ConditionalMixin
+from core.schema import problems
+from tournaments.models import Event, EventRole, TableToken
+from tournaments.serializers.events import EventRoleSerializer, EventSerializer, TableTokenSerializer
+from tournaments.services import events as services
+from tournaments.views.base import EventScopedMixin, visible_events
+
+
+class EventViewSet(ConditionalMixin, viewsets.ModelViewSet):
+    """Events. Anyone may read published events; any token may create one (and organises it)."""
+
+    serializer_class = EventSerializer
+    lookup_field = "slug"
+    lookup_url_kwarg = "event_slug"
+    read_permission = "public"
+    filterset_fields = ["status", "game"]
+
+    @property
+    def write_permission(self) -> str:
+        return "authenticated" if self.action == "create" else "event.organizer"
+
+    def get_queryset(self):
+        return visible_events(self.request).order_by("-starts_on", "slug")
+
+    def get_event(self) -> Event:
+        if not hasattr(self, "_event"):
+            self._event = get_object_or_404(self.get_queryset(), slug=self.kwargs["event_slug"])
+        return self._event
+
+    def perform_create(self, serializer):
+        serializer.instance = services.event_create(data=serializer.validated_data, by=self.request.user)
+
+    @transaction.atomic
+    def perform_update(self, serializer):
+        locked = Event.objects.select_for_update().get(pk=serializer.instance.pk)
+        self.check_if_match(EventSerializer(locked, context=self.get_serializer_context()).data)
+        serializer.instance = services.event_update(event=locked, data=serializer.validated_data)
+
+    @transaction.atomic
+    def perform_destroy(self, instance):
+        locked = Event.objects.select_for_update().get(pk=instance.pk)
+        self.check_if_match(EventSerializer(locked, context=self.get_serializer_context()).data)
+        locked.delete()
+
+
+class EventRoleViewSet(EventScopedMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+    """Who does what in the event. Organizers manage roles."""
+
+    serializer_class = EventRoleSerializer
+    read_permission = "event.organizer"
+
+    def get_queryset(self):
+        return EventRole.objects.filter(event=self.get_event()).select_related("user").order_by("role", "id")
+
+    @extend_schema(request=EventRoleSerializer, responses={201: EventRoleSerializer, **problems(400, 401, 403)})
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        role = services.role_assign(
+            event=self.get_event(), username=data["user"]["username"], role=data["role"], tables=data["tables"]
+        )
+        return Response(self.get_serializer(role).data, status=status.HTTP_201_CREATED)
+
+
+class TableTokenViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Table tokens for the QR codes on the tables: a scorekeeper credential for one table."""
+
+    serializer_class = TableTokenSerializer
+    read_permission = "event.organizer"
+
+    def get_queryset(self):
+        return TableToken.objects.filter(event=self.get_event()).select_related("event").order_by("table", "-id")
+
+    @extend_schema(request=TableTokenSerializer, responses={201: TableTokenSerializer, **problems(400, 401, 403)})
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = services.table_token_mint(
+            event=self.get_event(), table=serializer.validated_data["table"], by=request.user
+        )
+        return Response(self.get_serializer(token).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: TableTokenSerializer})
+    @action(detail=True, methods=["post"])
+    def revoke(self, request, *args, **kwargs):
+        token = services.table_token_revoke(token=self.get_object())
+        return Response(self.get_serializer(token).data)
+

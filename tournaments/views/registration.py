@@ -1,0 +1,155 @@
+"""Units, players and pairs; pair imports and the singles draw (RULES.md G11)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.decorators import action
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from core.schema import problems
+from tournaments.models import Pair, Player, Role, Unit
+from tournaments.permissions import has_role
+from tournaments.serializers.registration import (
+    PairCreateSerializer,
+    PairImportSerializer,
+    PairPrivateSerializer,
+    PairSerializer,
+    PairUpdateSerializer,
+    PlayerSerializer,
+    PublicPlayerSerializer,
+    SinglesDrawSerializer,
+    UnitSerializer,
+)
+from tournaments.services import registration as services
+from tournaments.services.imports import pairs_import
+from tournaments.views.base import EventScopedViewSet
+
+
+class UnitViewSet(EventScopedViewSet):
+    serializer_class = UnitSerializer
+
+    def get_queryset(self):
+        return Unit.objects.filter(event=self.get_event())
+
+    def perform_create(self, serializer):
+        serializer.save(event=self.get_event())
+
+
+def _sees_contacts(view) -> bool:
+    return has_role(view.request, view.get_event(), Role.ORGANIZER, Role.CHIEF_REFEREE)
+
+
+class PlayerViewSet(EventScopedViewSet):
+    """Players. Contact data (email, phone) is shown to organizers and the chief referee only."""
+
+    filterset_fields = ["unit"]
+
+    def get_serializer_class(self):
+        if self.request.method not in ("GET", "HEAD") or _sees_contacts(self):
+            return PlayerSerializer
+        return PublicPlayerSerializer
+
+    def get_queryset(self):
+        return Player.objects.filter(event=self.get_event())
+
+    def perform_create(self, serializer):
+        serializer.save(event=self.get_event())
+
+
+class PairViewSet(EventScopedViewSet):
+    """Pairs: register by hand, import a list, or pair singles by lot. Never deleted once they played."""
+
+    filterset_fields = ["status", "unit"]
+
+    def get_serializer_class(self):
+        if self.action in ("update", "partial_update"):
+            return PairUpdateSerializer
+        if self.action == "create":
+            return PairCreateSerializer
+        return PairPrivateSerializer if _sees_contacts(self) else PairSerializer
+
+    def get_queryset(self):
+        return Pair.objects.filter(event=self.get_event()).select_related("player_1", "player_2")
+
+    def _out(self, pair: Pair, code: int = 200) -> Response:
+        return Response(PairPrivateSerializer(pair, context=self.get_serializer_context()).data, status=code)
+
+    @extend_schema(request=PairCreateSerializer, responses={201: PairPrivateSerializer, **problems(400, 401, 403)})
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return self._out(services.pair_create(event=self.get_event(), **serializer.validated_data), 201)
+
+    @extend_schema(request=PairUpdateSerializer, responses={200: PairPrivateSerializer, **problems(400, 412)})
+    @transaction.atomic
+    def update(self, request, *args, **kwargs):
+        pair = self.get_queryset().select_for_update().get(pk=self.get_object().pk)
+        self.check_if_match(PairPrivateSerializer(pair, context=self.get_serializer_context()).data)
+        serializer = PairUpdateSerializer(pair, data=request.data, partial=kwargs.get("partial", False))
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        new_status = data.pop("status", None)
+        for name, value in data.items():
+            setattr(pair, name, value)
+        pair.save()
+        if new_status is not None and new_status != pair.status:
+            services.pair_set_status(pair=pair, status=new_status, reason=data.get("status_reason", ""))
+        return self._out(pair)
+
+    @extend_schema(
+        request={"multipart/form-data": PairImportSerializer},
+        responses={
+            201: inline_serializer(
+                "PairImportResult",
+                {"imported": serializers.IntegerField(), "pairs": PairPrivateSerializer(many=True)},
+            ),
+            200: OpenApiResponse(description="Dry run: every row is valid; nothing was imported."),
+            **problems(400, 401, 403),
+        },
+        description="Import pairs from CSV or XLSX. Every row is checked; either all rows are "
+        "imported or none, and the 400 lists each bad row as `rows.<n>.<column>`.",
+    )
+    @action(detail=False, methods=["post"], url_path="import", parser_classes=[MultiPartParser, FormParser])
+    def import_(self, request, *args, **kwargs):
+        serializer = PairImportSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        upload = serializer.validated_data["file"]
+        count, pairs = pairs_import(
+            event=self.get_event(),
+            content=upload.read(),
+            filename=upload.name or "",
+            content_type=getattr(upload, "content_type", "") or "",
+            dry_run=serializer.validated_data["dry_run"],
+        )
+        if serializer.validated_data["dry_run"]:
+            return Response({"imported": 0, "valid_rows": count, "pairs": []})
+        data = PairPrivateSerializer(pairs, many=True, context=self.get_serializer_context()).data
+        return Response({"imported": count, "pairs": data}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=SinglesDrawSerializer,
+        responses={
+            201: inline_serializer(
+                "SinglesDrawResult",
+                {
+                    "seed": serializers.IntegerField(),
+                    "pairs": PairPrivateSerializer(many=True),
+                    "unpaired": serializers.IntegerField(allow_null=True),
+                },
+            ),
+            **problems(400, 401, 403),
+        },
+        description="Pair the players registered alone by a seeded draw (同号码为一对).",
+    )
+    @action(detail=False, methods=["post"], url_path="draw-singles")
+    def draw_singles(self, request, *args, **kwargs):
+        serializer = SinglesDrawSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        pairs, seed, left = services.singles_draw(event=self.get_event(), seed=serializer.validated_data["seed"])
+        data = PairPrivateSerializer(pairs, many=True, context=self.get_serializer_context()).data
+        return Response(
+            {"seed": seed, "pairs": data, "unpaired": left.pk if left else None}, status=status.HTTP_201_CREATED
+        )

@@ -1,0 +1,159 @@
+"""Stages, rounds (draw, edit, publish, close) and matches (the tables)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from core.conditional import ConditionalMixin
+from core.schema import problems
+from tournaments.models import Match, Round, RoundStatus, Stage
+from tournaments.permissions import is_staff, scorekeeper_tables
+from tournaments.serializers.schedule import (
+    DrawRequestSerializer,
+    MatchSerializer,
+    RoundSerializer,
+    StageSerializer,
+    SwapSerializer,
+)
+from tournaments.services import rounds as services
+from tournaments.views.base import EventScopedMixin, EventScopedViewSet, visible_events
+
+PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+
+
+class StageViewSet(EventScopedViewSet):
+    serializer_class = StageSerializer
+
+    def get_queryset(self):
+        return Stage.objects.filter(event=self.get_event())
+
+    def perform_create(self, serializer):
+        serializer.save(event=self.get_event())
+
+
+class RoundViewSet(EventScopedViewSet):
+    """Rounds by number. Staff see drafts; everyone else sees published and closed rounds."""
+
+    serializer_class = RoundSerializer
+    lookup_field = "number"
+    lookup_value_regex = r"\d+"
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        rounds = Round.objects.filter(event=self.get_event()).prefetch_related("matches")
+        if not self.is_staff:
+            rounds = rounds.filter(status__in=PUBLISHED)
+        return rounds
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.round_create(
+            event=self.get_event(), stage=data["stage"], number=data.get("number"), starts_at=data.get("starts_at")
+        )
+
+    def perform_destroy(self, instance):
+        services.round_delete(round_=instance)
+
+    @transaction.atomic
+    def _state_change(self, operation, **kwargs) -> Response:
+        round_ = Round.objects.select_for_update().get(pk=self.get_object().pk)
+        self.check_if_match(self.get_serializer(round_).data)
+        round_ = operation(round_=round_, **kwargs)
+        return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
+
+    @extend_schema(request=DrawRequestSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)})
+    @action(detail=True, methods=["post"])
+    def draw(self, request, *args, **kwargs):
+        """Make the pairings and table numbers of a draft round (G11); redrawing replaces them."""
+        serializer = DrawRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return self._state_change(services.round_draw, seed=serializer.validated_data["seed"])
+
+    @extend_schema(request=SwapSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)})
+    @action(detail=True, methods=["post"])
+    def swap(self, request, *args, **kwargs):
+        """Edit a draft: swap two pairs, or move a match to another table. The draw is re-checked."""
+        serializer = SwapSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if "pair_a" in data:
+            return self._state_change(services.round_swap, pair_a=data["pair_a"], pair_b=data["pair_b"])
+        return self._state_change(services.round_move, table=data["table"], to_table=data["to_table"])
+
+    @extend_schema(request=None, responses={200: RoundSerializer, **problems(403, 409, 412)})
+    @action(detail=True, methods=["post"])
+    def publish(self, request, *args, **kwargs):
+        """Freeze the draft and show it to the tables and the public."""
+        return self._state_change(services.round_publish)
+
+    @extend_schema(request=None, responses={200: RoundSerializer, **problems(403, 409, 412)})
+    @action(detail=True, methods=["post"])
+    def close(self, request, *args, **kwargs):
+        return self._state_change(services.round_close)
+
+
+def _visible_matches(view, matches):
+    """Staff see everything (a table-limited scorekeeper: its tables); others, published pairings."""
+    event = view.get_event()
+    if is_staff(view.request, event):
+        tables = scorekeeper_tables(view.request, event)
+        if tables is not None:
+            matches = matches.filter(table__in=tables, round__status__in=PUBLISHED)
+        return matches
+    if not event.publish_pairings:
+        return matches.none()
+    return matches.filter(round__status__in=PUBLISHED)
+
+
+class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = MatchSerializer
+
+    def get_queryset(self):
+        matches = Match.objects.filter(round__event=self.get_event()).select_related(
+            "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
+        )
+        params = self.request.query_params
+        for name, lookup in (("round", "round__number"), ("table", "table"), ("status", "status")):
+            if params.get(name):
+                matches = matches.filter(**{lookup: params[name]})
+        return _visible_matches(self, matches).order_by("round__number", "table")
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("round", OpenApiTypes.INT, description="Round number"),
+            OpenApiParameter("table", OpenApiTypes.INT, description="Table number"),
+            OpenApiParameter("status", OpenApiTypes.STR),
+        ]
+    )
+    def list(self, request, *args, **kwargs):
+        return super().list(request, *args, **kwargs)
+
+
+class MatchViewSet(ConditionalMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """``/matches/{id}/``: one table of a round, as its event allows the caller to see it."""
+
+    serializer_class = MatchSerializer
+    read_permission = "event.visible"
+
+    def get_event(self):
+        if not hasattr(self, "_event"):
+            match = get_object_or_404(
+                Match.objects.select_related("round__event").filter(
+                    Q(round__event__in=visible_events(self.request))
+                ),
+                pk=self.kwargs["pk"],
+            )
+            self._event = match.round.event
+        return self._event
+
+    def get_queryset(self):
+        return _visible_matches(self, Match.objects.filter(round__event=self.get_event())).select_related(
+            "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
+        )
