@@ -154,7 +154,17 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {
+        "SeatEnum": ["N", "E", "S", "W"],
+        "SideEnum": ["NS", "EW"],
+        "ComboTypeEnum": "referee.games.guandan.readings.ComboType",
+        "EventStatusEnum": "tournaments.models.EventStatus.choices",
+        "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
+        "MatchStatusEnum": "tournaments.models.MatchStatus.choices",
+        "PairStatusEnum": "tournaments.models.PairStatus.choices",
+        "RoleEnum": "tournaments.models.Role.choices",
+        "TributeKindEnum": ["none", "single", "double", "anti_tribute"],
+    },
 }
 
 # Celery: a real broker when CELERY_BROKER_URL is set, else eager in-process execution.

@@ -8,7 +8,9 @@ A view says who may read and who may write::
 
 Each name is a check in ``CHECKS``; apps register their own (the events app
 adds the per-event roles) with ``register_check``. Anonymous users may read
-what a ``public`` check allows; every write needs at least a token.
+what a ``public`` check allows; every write needs at least a token. A POST that
+only asks a question (the stateless referee questions) declares ``changes_nothing = True``
+and is then treated like a read.
 """
 
 from __future__ import annotations
@@ -46,7 +48,11 @@ def _required(request, view) -> str | tuple[str, ...]:
 
 class DeclaredPermission(BasePermission):
     def has_permission(self, request, view) -> bool:
-        if request.method not in SAFE_METHODS and not (request.user and request.user.is_authenticated):
+        if (
+            request.method not in SAFE_METHODS
+            and not getattr(view, "changes_nothing", False)
+            and not (request.user and request.user.is_authenticated)
+        ):
             return False  # writes always need a token, whatever the view declares
         if getattr(view, "check_object_level_only", False):
             return True

@@ -9,6 +9,7 @@ Views never build error bodies by hand.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -25,6 +26,7 @@ from core.middleware import current_request_id
 from referee.games.errors import EngineError
 
 logger = logging.getLogger("core.problems")
+_INDEX = re.compile(r"\[(\d+)\]")  # the engine writes plays[3].cards; the API writes plays.3.cards
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
 TITLES = {
@@ -139,17 +141,22 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     instance = request.path if request is not None else None
 
     if isinstance(exc, EngineError):  # a malformed referee question
-        errors = [{"field": exc.field, "code": exc.code, "message": exc.detail}]
+        field = _INDEX.sub(r".\1", exc.field) if exc.field else None
+        errors = [{"field": field, "code": exc.code, "message": exc.detail}]
         return _response(
             problem_body(status_code=400, code=exc.code, detail=exc.detail, errors=errors, instance=instance)
         )
 
     if isinstance(exc, ProtectedError | RestrictedError):
-        exc = Conflict(_("It is still referred to (for example by a match); change its status instead."), "in_use")
+        exc = Conflict(
+            _("It is still referred to (for example by a match); change its status instead."), "in_use"
+        )
     elif isinstance(exc, IntegrityError):
         # Validation catches these first; a race between two writers can still reach the database.
         logger.warning("Integrity error on %s: %s", instance, exc)
-        exc = Conflict(_("The change conflicts with another change made at the same time; retry."), "conflict")
+        exc = Conflict(
+            _("The change conflicts with another change made at the same time; retry."), "conflict"
+        )
     elif isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

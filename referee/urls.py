@@ -1,1 +1,11 @@
-urlpatterns: list = []
+from django.urls import path
+
+from referee.api import views
+
+urlpatterns = [
+    path("referee/plays/validate", views.PlayValidateView.as_view(), name="referee-play-validate"),
+    path("referee/deals/replay", views.DealReplayView.as_view(), name="referee-deal-replay"),
+    path("referee/tributes/validate", views.TributeValidateView.as_view(), name="referee-tribute-validate"),
+    path("rulesets/", views.RulesetListView.as_view(), name="ruleset-list"),
+    path("rulesets/<str:key>/", views.RulesetDetailView.as_view(), name="ruleset-detail"),
+]

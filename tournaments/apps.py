@@ -8,4 +8,4 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournaments import permissions  # noqa: F401  - registers the per-event role checks
+        from tournaments import permissions, schema  # noqa: F401  - role checks, OpenAPI extension

@@ -112,7 +112,9 @@ def replay(plays, *, level=2, leader="N", profile=STANDARD):
 
 
 def state_after(plays, **kwargs) -> DealState:
-    state = DealState(level=kwargs.get("level", 2), hands=HANDS, leader="N", profile=kwargs.get("profile", STANDARD))
+    state = DealState(
+        level=kwargs.get("level", 2), hands=HANDS, leader="N", profile=kwargs.get("profile", STANDARD)
+    )
     for action in plays:
         state.apply(action)
     return state
@@ -216,7 +218,10 @@ def test_g5_unfinished_deal_is_valid_so_far():
 
 # ---- G5 violations, in the order they are checked --------------------------------------------------
 def test_g5_deal_over():
-    assert violation([*N_OUT, *around("W", "S", "E"), *S_OUT, x("E")]) == (len(N_OUT) + 3 + len(S_OUT), "deal_over")
+    assert violation([*N_OUT, *around("W", "S", "E"), *S_OUT, x("E")]) == (
+        len(N_OUT) + 3 + len(S_OUT),
+        "deal_over",
+    )
 
 
 def test_g5_not_your_turn():
@@ -253,7 +258,10 @@ def test_g5_does_not_beat():
 
 
 def test_g5_equal_does_not_beat():
-    assert violation([p("N", cards("N", "6")), x("W"), x("S"), p("E", cards("E", "6"))]) == (3, "does_not_beat")
+    assert violation([p("N", cards("N", "6")), x("W"), x("S"), p("E", cards("E", "6"))]) == (
+        3,
+        "does_not_beat",
+    )
 
 
 def test_g5_cannot_pass_on_lead():
@@ -276,9 +284,15 @@ def test_g5_checks_come_in_order():
     # Not in hand and no combination: holding the cards is checked first.
     assert violation([p("N", ["SJ", "DQ"])]) == (0, "card_not_in_hand")
     # No combination and a wrong declaration: the combination is checked first.
-    assert violation([p("N", cards("N", "3", 1) + cards("N", "4", 1), type="pair")]) == (0, "illegal_combination")
+    assert violation([p("N", cards("N", "3", 1) + cards("N", "4", 1), type="pair")]) == (
+        0,
+        "illegal_combination",
+    )
     # Not beating and a wrong declaration: beating is checked first.
-    assert violation([p("N", cards("N", "6")), p("W", cards("W", "6"), type="triple")]) == (1, "does_not_beat")
+    assert violation([p("N", cards("N", "6")), p("W", cards("W", "6"), type="triple")]) == (
+        1,
+        "does_not_beat",
+    )
 
 
 def test_g5_replay_stops_at_the_first_violation():
@@ -314,8 +328,8 @@ def _with(**changes):
         (_with(hands={**HANDS, "N": HANDS["N"][:26]}), "wrong_hand_size"),
         (_with(hands={k: v for k, v in HANDS.items() if k != "W"}), "missing_hand"),
         (_with(hands={**HANDS, "X": HANDS["N"]}), "unknown_seat"),
-        (_with(hands={**HANDS, "N": ["S7"] + HANDS["N"][1:]}), "too_many_copies"),  # S holds both S7s
-        (_with(hands={**HANDS, "N": ["Z9"] + HANDS["N"][1:]}), "unknown_card"),
+        (_with(hands={**HANDS, "N": ["S7", *HANDS["N"][1:]]}), "too_many_copies"),  # S holds both S7s
+        (_with(hands={**HANDS, "N": ["Z9", *HANDS["N"][1:]]}), "unknown_card"),
         (_with(leader="Q"), "unknown_seat"),
         (_with(level="Z"), "unknown_level"),
         (_with(plays=[{"seat": "N", "pass": True, "cards": ["S3"]}]), "invalid_action"),
@@ -323,7 +337,10 @@ def _with(**changes):
         (_with(plays=[{"seat": "N", "cards": []}]), "empty_play"),
         (_with(plays=[{"seat": "N", "cards": ["S3", "XX"]}]), "unknown_card"),
         (_with(plays=[{"seat": "Z", "pass": True}]), "unknown_seat"),
-        (_with(plays=[{"seat": "N", "cards": ["S3"], "declared": {"type": "x"}}]), "unknown_combination_type"),
+        (
+            _with(plays=[{"seat": "N", "cards": ["S3"], "declared": {"type": "x"}}]),
+            "unknown_combination_type",
+        ),
     ],
 )
 def test_malformed_replay_is_bad_input(request_, code):
@@ -347,7 +364,13 @@ def test_action_wire_form_round_trips():
 # ---- G6 level rise ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("order", "rise"),
-    [(["N", "S"], 3), (["N", "S", "E", "W"], 3), (["N", "E", "S"], 2), (["E", "N", "W", "S"], 2), (["N", "E", "W"], 1)],
+    [
+        (["N", "S"], 3),
+        (["N", "S", "E", "W"], 3),
+        (["N", "E", "S"], 2),
+        (["E", "N", "W", "S"], 2),
+        (["N", "E", "W"], 1),
+    ],
 )
 def test_g6_level_rise(order, rise):
     assert level_rise(order) == rise

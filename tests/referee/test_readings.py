@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
+from collections import Counter
 
-from referee.games.guandan.cards import BIG_JOKER, SMALL_JOKER, parse_cards
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from referee.games.guandan.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, parse_cards
 from referee.games.guandan.readings import ComboType, Reading, reading_to_dict, readings
 
 SINGLE, PAIR, TRIPLE, FULL_HOUSE = ComboType.SINGLE, ComboType.PAIR, ComboType.TRIPLE, ComboType.FULL_HOUSE
@@ -336,3 +341,79 @@ def test_reading_wire_form():
     assert reading_to_dict(straight) == {"type": "straight", "rank": "7", "size": 5, "wilds": ["7"]}
     assert reading_to_dict(Reading(PAIR, SMALL_JOKER, 2))["rank"] == "BJ"
     assert reading_to_dict(Reading(STRAIGHT, 5, 5, (10, 14)))["wilds"] == ["10", "A"]
+
+
+# ---- an independent oracle: try every card each wild could stand for (G2) ----------------------------------
+def _oracle(cards, level: int) -> set[tuple[ComboType, int]]:
+    """Readings by brute force: substitute each wild by every non-joker card and classify
+    the wild-free set with a naive reading of the G3 table."""
+    wild = [c for c in cards if c.is_wild(level)]
+    natural = [(c.rank, c.suit) for c in cards if not c.is_wild(level)]
+    if not natural:  # G2: wilds alone are level cards
+        return {(SINGLE if len(wild) == 1 else PAIR, level)}
+    found: set[tuple[ComboType, int]] = set()
+    every = [(rank, suit) for rank in range(2, 15) for suit in "SHCD"]
+    for subs in itertools.product(every, repeat=len(wild)):
+        found |= _naive(natural + list(subs))
+    return found
+
+
+def _naive(cards) -> set[tuple[ComboType, int]]:
+    ranks = sorted(rank for rank, _ in cards)
+    counts = Counter(ranks)
+    n, jokers = len(cards), any(r > 14 for r in ranks)
+    found = set()
+    if n == 1:
+        found.add((SINGLE, ranks[0]))
+    if n == 2 and len(counts) == 1:
+        found.add((PAIR, ranks[0]))
+    if n == 3 and len(counts) == 1 and not jokers:
+        found.add((TRIPLE, ranks[0]))
+    if 4 <= n <= 10 and len(counts) == 1 and not jokers:
+        found.add((BOMB, ranks[0]))
+    if n == 4 and counts == Counter({16: 2, 17: 2}):
+        found.add((JOKER_BOMB, 17))
+    if n == 5 and sorted(counts.values()) == [2, 3]:
+        triple = next(r for r, k in counts.items() if k == 3)
+        if triple <= 14:
+            found.add((FULL_HOUSE, triple))
+    for run, width, combo in ((5, 1, STRAIGHT), (3, 2, TUBE), (2, 3, PLATE)):
+        if n != run * width or jokers or set(counts.values()) != {width} or len(counts) != run:
+            continue
+        for low in range(1, 15 - run + 1):
+            window = {14 if r == 1 else r for r in range(low, low + run)}
+            if set(counts) == window:
+                found.add((combo, low + run - 1))
+                if combo is STRAIGHT and len({suit for _, suit in cards}) == 1:
+                    found.add((STRAIGHT_FLUSH, low + run - 1))
+    return found
+
+
+@st.composite
+def _plays(draw):
+    level = draw(st.integers(2, 14))
+    base = draw(st.integers(1, 12))
+    pool = [c for c in ALL_CARDS if base <= c.rank <= base + 4 or (base == 1 and c.rank == 14)]
+    pool += [c for c in ALL_CARDS if c.is_wild(level) or c.is_joker]
+    cards = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=10))
+    assume(max(Counter(cards).values()) <= 2)
+    return cards, level
+
+
+@settings(max_examples=300, deadline=None)
+@given(_plays())
+def test_g2_g3_readings_match_a_brute_force_oracle(play):
+    cards, level = play
+    assert {(r.type, r.rank) for r in readings(cards, level)} == _oracle(cards, level)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_plays())
+def test_g2_each_reading_names_wilds_that_make_it(play):
+    cards, level = play
+    natural = [(c.rank, c.suit) for c in cards if not c.is_wild(level)]
+    if not natural:
+        return
+    suit = natural[0][1] or "S"
+    for reading in readings(cards, level):
+        assert (reading.type, reading.rank) in _naive(natural + [(r, suit) for r in reading.wilds])

@@ -103,6 +103,7 @@ def min_cost_matching(
     window: int,
     hard: int,
     bye_cost: Callable[[int], int] | None = None,
+    unavoidable: Callable[[list[tuple[int, int]], int | None], bool] | None = None,
     backend: str | None = None,
 ) -> tuple[list[tuple[int, int]], int | None]:
     """Pair nodes ``0 .. size-1`` at least total cost; return the pairs (low, high) and the bye.
@@ -110,7 +111,9 @@ def min_cost_matching(
     ``near(k)`` yields the candidate pairs (i, j), i < j, for window ``k``; it must contain a
     perfect matching (with the bye when ``bye_cost`` is given). An edge costing ``hard`` or more
     breaks a hard constraint and makes the search widen. With ``bye_cost`` (odd ``size``) a
-    dummy node stands for the bye and is joined to every node.
+    dummy node stands for the bye and is joined to every node. ``unavoidable(pairs, bye)`` may
+    prove that a result's hard violations are the fewest possible (a lower bound is reached),
+    which saves widening to the complete graph.
     """
     costs: dict[tuple[int, int], int] = {}
     widened: set[int] = set()
@@ -142,9 +145,11 @@ def min_cost_matching(
         offenders = {v for a, b in played if costs[(a, b)] >= hard for v in (a, b)}
         if bye is not None and byes[bye] >= hard:
             offenders.add(bye)
-        if not offenders or complete:
+        if not offenders or complete or (unavoidable is not None and unavoidable(played, bye)):
             return played, bye
-        widened |= offenders
+        # Offenders get edges to everybody while that stays cheap; the window doubles anyway.
+        if len(widened | offenders) * size <= 4 * len(edges):
+            widened |= offenders
         k *= 2
 
 

@@ -1,13 +1,13 @@
 """Round-robin groups (循环, RULES.md G11): Berger schedules and snake seeding.
 
-``berger_schedule`` is the circle method: the last pair stays put while the others turn around
-it one place a round, so every pair meets every other exactly once. Round one is the Berger
-table's 1–N, 2–(N−1), … With an odd count a bye slot takes the fixed place.
+``berger_schedule`` writes the FIDE Berger tables, a circle method: the last pair stays put
+while the others turn around it, ``n/2`` places a round, so every pair meets every other exactly
+once. Round one is 1–N, 2–(N−1), … With an odd count a bye slot takes the fixed place.
 
-Seats alternate: the fixed pair changes side every round, and in the other matches the pair on
-the "down" side of the circle sits N–S at odd distances from the fixed place, E–W at even ones.
-That gives every pair as many N–S as E–W rounds, give or take one, and never three rounds
-running on the same side.
+Seats: the fixed pair changes side every round and, in the other matches, the pair ``k`` places
+after the round's anchor sits North–South against the pair ``k`` places before it. Every pair gets
+as many N–S as E–W rounds, give or take one, never three rounds running on one side, and with a
+bye slot the sides strictly alternate.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def berger_schedule(ids: Sequence[int]) -> list[list[tuple[int, int | None]]]:
     """Rounds of (North–South, East–West) matches; ``(pair, None)`` is a bye (G11 循环).
 
     >>> berger_schedule([1, 2, 3, 4])
-    [[(1, 4), (2, 3)], [(4, 2), (3, 1)], [(3, 4), (1, 2)]]
+    [[(1, 4), (2, 3)], [(4, 3), (1, 2)], [(2, 4), (3, 1)]]
     """
     if not ids:
         raise DrawError(ErrorCode.NO_ENTRANTS, "no pairs in the group")
@@ -34,11 +34,10 @@ def berger_schedule(ids: Sequence[int]) -> list[list[tuple[int, int | None]]]:
     turning = len(slots) - 1
     rounds = []
     for number in range(turning):
-        ring = [slots[(place + number) % turning] for place in range(turning)]
-        matches = [(ring[0], fixed) if number % 2 == 0 else (fixed, ring[0])]
-        for distance in range(1, len(slots) // 2):
-            down, up = ring[distance], ring[turning - distance]
-            matches.append((down, up) if distance % 2 else (up, down))
+        anchor = number * len(slots) // 2 % turning
+        matches = [(slots[anchor], fixed) if number % 2 == 0 else (fixed, slots[anchor])]
+        for k in range(1, len(slots) // 2):
+            matches.append((slots[(anchor + k) % turning], slots[(anchor - k) % turning]))
         rounds.append(_with_bye_last(matches))
     return rounds
 

@@ -19,6 +19,7 @@ draw had to give up is flagged on the pairing and listed in ``Draw.relaxed``.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, lot, min_cost_matching
@@ -79,6 +80,13 @@ def swiss_draw(
     def bye_cost(i: int) -> int:
         return scale.bye_step * (size - 1 - i) + (scale.repeat_bye if ranked[i].had_bye else 0)
 
+    def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
+        if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
+            return False
+        if avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
+            return False
+        return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
+
     played, bye = min_cost_matching(
         size=size,
         edge_cost=edge_cost,
@@ -86,6 +94,7 @@ def swiss_draw(
         window=window,
         hard=scale.same_unit,
         bye_cost=bye_cost if size % 2 else None,
+        unavoidable=unavoidable if same_unit == "hard" else None,
     )
     pairings = _pairings(ranked, played, bye, seed=seed)
     ignore = set()
@@ -147,10 +156,23 @@ def first_round_draw(
         window=window,
         hard=scale.same_unit,
         bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
+        unavoidable=lambda played, _: sum(order[i].same_unit(order[j]) for i, j in played)
+        <= same_unit_floor(order),
     )
     pairings = _pairings(order, played, bye, seed=seed, floats=False)
     ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == "off" else set())
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
+
+
+def same_unit_floor(entrants: Sequence[Entrant]) -> int:
+    """Same-unit meetings no draw can avoid: a unit with more than half the pairs must meet itself.
+
+    Every other pair can take one of its members and the bye one more, so ``(u - others - bye) / 2``
+    meetings remain, where ``u`` is the largest unit.
+    """
+    units = Counter(entrant.unit for entrant in entrants if entrant.unit is not None)
+    largest = max(units.values(), default=0)
+    return max(0, (largest - (len(entrants) - largest) - len(entrants) % 2) // 2)
 
 
 def _by_rank_distance(size: int) -> Callable[[int], Iterator[tuple[int, int]]]:

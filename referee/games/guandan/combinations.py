@@ -78,7 +78,7 @@ class PlayVerdict:
 _DETAILS = {
     ViolationCode.ILLEGAL_COMBINATION: "These cards form no legal combination (G3).",
     ViolationCode.DOES_NOT_BEAT: "No reading of this play beats the play on the table (G4).",
-    ViolationCode.DECLARED_READING_INVALID: "The declared reading is not a legal reading of these cards (G4).",
+    ViolationCode.DECLARED_READING_INVALID: "The declared reading is no legal reading of these cards (G4).",
     ViolationCode.PREVIOUS_ILLEGAL: "The play on the table is itself no legal combination (G3).",
 }
 
@@ -152,7 +152,7 @@ def validate_play(
     wild_default = profile.wild_default
     options = readings(play, level)
 
-    declaration_ok = wish is None or any(r.type is wish.type and wish.rank in (None, r.rank) for r in options)
+    declaration_ok = wish is None or match_declared(options, wish.type, wish.rank, level=level) is not None
     previous_reading = None
     if table is not None:
         previous_reading, problem = judge_play(

@@ -196,14 +196,6 @@ class DealState:
     def cards_left(self, seat: Seat) -> int:
         return self._left[seat]
 
-    def copy(self) -> DealState:
-        clone = object.__new__(DealState)
-        clone.__dict__.update(self.__dict__)
-        clone._hands = {seat: dict(hand) for seat, hand in self._hands.items()}
-        clone._left = dict(self._left)
-        clone._finishing = list(self._finishing)
-        return clone
-
     # ---- moves ------------------------------------------------------------------------------------
     def apply(self, action: Action | Mapping[str, Any]) -> DealEntry:
         """Play one action (G5), or raise the first violation it commits and change nothing."""
@@ -212,7 +204,7 @@ class DealState:
         seat = action.seat
         if self._to_act is None:
             raise DealOver(detail="The deal is already over (G5.5).")
-        if seat is not self._to_act:
+        if seat != self._to_act:  # != so that a plain seat code compares too
             raise NotYourTurn(detail=f"It is {self._to_act}'s turn, not {seat}'s (G5).")
         if action.is_pass:
             if self._last_reading is None:

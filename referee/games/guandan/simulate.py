@@ -13,12 +13,22 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.games.guandan.cards import ACE, ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card, Seat, Suit
+from referee.games.guandan.cards import (
+    ACE,
+    ALL_CARDS,
+    BIG_JOKER,
+    HAND_SIZE,
+    SMALL_JOKER,
+    Card,
+    Seat,
+    Suit,
+    format_level,
+)
 from referee.games.guandan.combinations import Declared
 from referee.games.guandan.compare import beats, tier
 from referee.games.guandan.deal import Action, DealState
 from referee.games.guandan.profiles import STANDARD, RuleProfile
-from referee.games.guandan.readings import ComboType, Reading
+from referee.games.guandan.readings import MAX_BOMB, ComboType, Reading
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +55,7 @@ class SimulatedDeal:
     def request(self) -> dict[str, Any]:
         """The deal as a ``deals/replay`` question (API.md)."""
         return {
-            "level": self.level,
+            "level": format_level(self.level),
             "hands": {seat.value: [c.code for c in cards] for seat, cards in self.hands.items()},
             "leader": self.leader.value,
             "plays": [action.to_dict() for action in self.actions],
@@ -56,7 +66,7 @@ def deal_hands(rng: random.Random) -> dict[Seat, tuple[Card, ...]]:
     """G1: two shuffled decks, 27 cards to each seat."""
     deck = list(ALL_CARDS) * 2
     rng.shuffle(deck)
-    return {seat: tuple(deck[i * 27 : (i + 1) * 27]) for i, seat in enumerate(Seat)}
+    return {seat: tuple(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i, seat in enumerate(Seat)}
 
 
 def simulate_deal(
@@ -177,9 +187,9 @@ def _groups_of(size: int, combo: ComboType) -> Callable[[_Groups], Iterator[Move
 
 def _bombs(g: _Groups) -> Iterator[Move]:
     for rank, cards in g.natural():
-        for size in range(4, min(len(cards) + len(g.wilds), 10) + 1):
+        for size in range(4, min(len(cards) + len(g.wilds), MAX_BOMB) + 1):
             got = g.take(rank, size, len(g.wilds))
-            if got and len(cards) >= 2:
+            if got:
                 yield Move(tuple(got[0]), ComboType.BOMB, rank)
 
 

@@ -1,0 +1,192 @@
+"""Wire shapes of the referee questions (API.md "Referee questions").
+
+Input serializers check the JSON structure only; what a card, a level or a seat *means*
+is the engine's business (a malformed value comes back from it as a 400 with a code).
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from referee.games.guandan.readings import ComboType
+
+SEATS = ["N", "E", "S", "W"]
+
+
+def _cards(**kwargs) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(max_length=8), max_length=108, **kwargs)
+
+
+class RulesMixin(serializers.Serializer):
+    ruleset = serializers.CharField(
+        required=False, allow_null=True, default=None, help_text="A rule profile key (GET /api/v1/rulesets/)."
+    )
+    rules = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text='Overrides of single settings of the profile, e.g. {"wild_default": "highest"}.',
+    )
+
+
+class DeclaredSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=[t.value for t in ComboType])
+    rank = serializers.CharField(
+        required=False, allow_null=True, default=None, help_text="Rank compared: 2-10, J, Q, K, A, BJ, RJ."
+    )
+
+
+class PlayValidateRequest(RulesMixin):
+    level = serializers.CharField(max_length=3, help_text="The deal's level: 2-10, J, Q, K, A (T too).")
+    cards = _cards(help_text="The play.")
+    previous = _cards(required=False, allow_null=True, default=None, help_text="The play on the table.")
+    declared = DeclaredSerializer(required=False, allow_null=True, default=None)
+    previous_declared = DeclaredSerializer(required=False, allow_null=True, default=None)
+
+
+class ReadingSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(choices=[t.value for t in ComboType])
+    rank = serializers.CharField(help_text="The rank that is compared (highest card of a sequence).")
+    size = serializers.IntegerField()
+    wilds = serializers.ListField(child=serializers.CharField(), help_text="What each wild stands for.")
+
+
+class ReasonSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable code, e.g. illegal_combination, does_not_beat.")
+    detail = serializers.CharField()
+
+
+class PlayVerdictSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    legal = serializers.BooleanField(
+        help_text="The cards form a legal combination (as declared, if declared)."
+    )
+    readings = ReadingSerializer(many=True, help_text="Every legal reading of the cards.")
+    reading = ReadingSerializer(allow_null=True, help_text="The reading that applies (G4).")
+    previous_reading = ReadingSerializer(allow_null=True)
+    beats_previous = serializers.BooleanField(
+        allow_null=True, help_text="Null when there is no previous play."
+    )
+    reason = ReasonSerializer(allow_null=True)
+
+
+class ActionSerializer(serializers.Serializer):
+    seat = serializers.CharField(max_length=2)
+    cards = _cards(required=False)
+    declared = DeclaredSerializer(required=False, allow_null=True)
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["pass"] = serializers.BooleanField(required=False, default=False)
+        return fields
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        if not value.get("pass") and "cards" not in value:
+            raise serializers.ValidationError(
+                {"cards": [serializers.ErrorDetail("A play has cards, or is a pass.", "required")]}
+            )
+        return value
+
+
+class DealReplayRequest(RulesMixin):
+    level = serializers.CharField(max_length=3)
+    hands = serializers.DictField(child=_cards(), help_text="Seat -> the 27 cards dealt to it.")
+    leader = serializers.CharField(max_length=2, help_text="The seat that leads.")
+    plays = ActionSerializer(many=True, max_length=2000)
+
+
+class DealEntrySerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    seat = serializers.ChoiceField(choices=SEATS)
+    ok = serializers.BooleanField()
+    passed = serializers.BooleanField()
+    went_out = serializers.BooleanField()
+    reading = ReadingSerializer(allow_null=True)
+
+
+class ViolationSerializer(serializers.Serializer):
+    index = serializers.IntegerField(help_text="Index of the offending play in `plays`.")
+    code = serializers.CharField(help_text="not_your_turn, card_not_in_hand, illegal_combination, …")
+    detail = serializers.CharField()
+
+
+class DealReplaySerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    valid = serializers.BooleanField()
+    plays = DealEntrySerializer(many=True)
+    violation = ViolationSerializer(allow_null=True)
+    finishing_order = serializers.ListField(child=serializers.ChoiceField(choices=SEATS))
+    finished = serializers.BooleanField()
+    winner_side = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
+    level_rise = serializers.IntegerField(allow_null=True, help_text="G6: 3, 2 or 1 once the deal is over.")
+    next_to_act = serializers.ChoiceField(choices=SEATS, allow_null=True)
+
+
+def _transfer(name: str) -> type[serializers.Serializer]:
+    return type(
+        name,
+        (serializers.Serializer,),
+        {
+            "from": serializers.CharField(max_length=2, help_text="Seat giving the card."),
+            "to": serializers.CharField(max_length=2, help_text="Seat receiving it."),
+            "card": serializers.CharField(max_length=8),
+        },
+    )
+
+
+TransferSerializer = _transfer("TributeTransfer")
+
+
+class TributeValidateRequest(RulesMixin):
+    level = serializers.CharField(max_length=3, help_text="The level of the new deal.")
+    finishing_order = serializers.ListField(
+        child=serializers.CharField(max_length=2),
+        max_length=4,
+        help_text="The last deal's finishing order (2, 3 or 4 seats); empty for the first deal.",
+    )
+    hands = serializers.DictField(child=_cards(), help_text="The new hands as dealt, before tribute.")
+    tributes = TransferSerializer(many=True, required=False, default=list)
+    returns = TransferSerializer(many=True, required=False, default=list)
+
+
+class TributeItemSerializer(serializers.Serializer):
+    index = serializers.IntegerField(required=False)
+    card = serializers.CharField(required=False)
+    ok = serializers.BooleanField(required=False)
+    code = serializers.CharField(allow_null=True)
+    detail = serializers.CharField(allow_null=True)
+    legal_cards = serializers.ListField(child=serializers.CharField())
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = serializers.ChoiceField(choices=SEATS)
+        fields["to"] = serializers.ChoiceField(choices=SEATS)
+        return fields
+
+
+class ExpectedSerializer(serializers.Serializer):
+    def get_fields(self):
+        return {"from": serializers.ChoiceField(choices=SEATS), "to": serializers.ChoiceField(choices=SEATS)}
+
+
+class TributeVerdictSerializer(serializers.Serializer):
+    ruleset = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["none", "single", "double", "anti_tribute"])
+    finishing_order = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    expected = ExpectedSerializer(many=True, help_text="Who must pay whom.")
+    tributes = TributeItemSerializer(many=True)
+    returns = TributeItemSerializer(many=True)
+    missing = TributeItemSerializer(many=True, help_text="Owed tributes or returns that were not made.")
+    anti_tribute = serializers.BooleanField()
+    leader = serializers.ChoiceField(choices=SEATS, allow_null=True, help_text="Who leads the new deal.")
+    valid = serializers.BooleanField()
+    hands_after = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()), allow_null=True
+    )
+
+
+class RulesetSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    settings = serializers.DictField(help_text="Every setting of the profile (docs/rules.md).")

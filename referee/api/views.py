@@ -1,0 +1,201 @@
+"""The stateless referee questions and the rule profiles (API.md "Referee questions").
+
+Thin views: check the JSON shape, ask the engine, translate its verdict. A malformed
+value is the engine's ``BadInput`` (a 400 problem); a broken rule is a 200 verdict.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import generics
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.conditional import ConditionalMixin
+from core.schema import problems
+from referee.api import examples
+from referee.api.serializers import (
+    DealReplayRequest,
+    DealReplaySerializer,
+    PlayValidateRequest,
+    PlayVerdictSerializer,
+    RulesetSerializer,
+    TributeValidateRequest,
+    TributeVerdictSerializer,
+)
+from referee.games import all_profiles
+from referee.games.errors import BadInput
+from referee.games.guandan.readings import reading_to_dict
+
+
+def _engine(data: dict):
+    """The game and rule profile a question names (``guandan-standard`` by default)."""
+    key = data.get("ruleset") or "guandan-standard"
+    found = all_profiles().get(key)
+    if found is None:
+        raise BadInput("unknown_ruleset", f"Unknown ruleset {key!r}.", field="ruleset")
+    game, _ = found
+    profile = game.profile(key, data.get("rules") or None)
+    return game, profile
+
+
+def _reading(reading):
+    return None if reading is None else reading_to_dict(reading)
+
+
+class RefereeQuestion(APIView):
+    """Anyone may ask: a referee question is a POST only because its body is large; it stores nothing."""
+
+    read_permission = "public"
+    write_permission = "public"
+    changes_nothing = True
+    request_serializer: type
+
+    def parsed(self, request) -> dict:
+        serializer = self.request_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+
+class PlayValidateView(RefereeQuestion):
+    request_serializer = PlayValidateRequest
+
+    @extend_schema(
+        summary="Is this play legal, and does it beat the play on the table? (G3, G4)",
+        request=PlayValidateRequest,
+        responses={200: PlayVerdictSerializer, **problems(400)},
+        examples=examples.PLAY_VALIDATE,
+        tags=["referee"],
+    )
+    def post(self, request):
+        data = self.parsed(request)
+        game, profile = _engine(data)
+        verdict = game.validate_play(
+            data["cards"],
+            level=data["level"],
+            previous=data["previous"],
+            declared=data["declared"],
+            previous_declared=data["previous_declared"],
+            profile=profile,
+        )
+        body = {
+            "ruleset": profile.key,
+            "legal": verdict.legal,
+            "readings": [reading_to_dict(r) for r in verdict.readings],
+            "reading": _reading(verdict.reading),
+            "previous_reading": _reading(verdict.previous_reading),
+            "beats_previous": verdict.beats_previous,
+            "reason": None
+            if verdict.reason is None
+            else {"code": str(verdict.reason), "detail": verdict.detail},
+        }
+        return Response(PlayVerdictSerializer(body).data)
+
+
+class DealReplayView(RefereeQuestion):
+    request_serializer = DealReplayRequest
+
+    @extend_schema(
+        summary="Replay a whole deal and find the first violation (G5)",
+        request=DealReplayRequest,
+        responses={200: DealReplaySerializer, **problems(400)},
+        examples=examples.DEAL_REPLAY,
+        tags=["referee"],
+    )
+    def post(self, request):
+        data = self.parsed(request)
+        game, profile = _engine(data)
+        replay = game.replay_deal(
+            level=data["level"],
+            hands=data["hands"],
+            leader=data["leader"],
+            plays=data["plays"],
+            profile=profile,
+        )
+        body = {
+            "ruleset": profile.key,
+            "valid": replay.valid,
+            "plays": [
+                {
+                    "index": index,
+                    "seat": str(entry.seat),
+                    "ok": entry.ok,
+                    "passed": entry.passed,
+                    "went_out": entry.went_out,
+                    "reading": _reading(entry.reading),
+                }
+                for index, entry in enumerate(replay.entries)
+            ],
+            "violation": None
+            if replay.violation is None
+            else {
+                "index": replay.violation.index,
+                "code": replay.violation.code,
+                "detail": replay.violation.detail,
+            },
+            "finishing_order": [str(seat) for seat in replay.finishing_order],
+            "finished": replay.finished,
+            "winner_side": None if replay.winner_side is None else str(replay.winner_side),
+            "level_rise": replay.level_rise,
+            "next_to_act": None if replay.next_to_act is None else str(replay.next_to_act),
+        }
+        return Response(DealReplaySerializer(body).data)
+
+
+class TributeValidateView(RefereeQuestion):
+    request_serializer = TributeValidateRequest
+
+    @extend_schema(
+        summary="Check tributes and returns, anti-tribute, and who leads (G7)",
+        request=TributeValidateRequest,
+        responses={200: TributeVerdictSerializer, **problems(400)},
+        examples=examples.TRIBUTE_VALIDATE,
+        tags=["referee"],
+    )
+    def post(self, request):
+        data = self.parsed(request)
+        game, profile = _engine(data)
+        if game.validate_tributes is None:
+            raise BadInput("not_supported", f"{game.name} has no tribute.", field="ruleset")
+        verdict = game.validate_tributes(
+            level=data["level"],
+            finishing_order=data["finishing_order"],
+            hands=data["hands"],
+            tributes=data["tributes"],
+            returns=data["returns"],
+            profile=profile,
+        )
+        return Response(TributeVerdictSerializer({"ruleset": profile.key, **verdict.to_dict()}).data)
+
+
+def _ruleset(key: str, game, profile) -> dict:
+    return {"key": key, "game": game.code, "name": profile.name, "settings": profile.to_dict()}
+
+
+class RulesetListView(ConditionalMixin, generics.ListAPIView):
+    """The built-in rule profiles, with every setting (docs/rules.md)."""
+
+    serializer_class = RulesetSerializer
+    read_permission = "public"
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return [_ruleset(key, game, profile) for key, (game, profile) in all_profiles().items()]
+
+    @extend_schema(
+        tags=["rules"], examples=[OpenApiExample("standard", value=examples.RULESET, response_only=True)]
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+
+class RulesetDetailView(ConditionalMixin, APIView):
+    read_permission = "public"
+
+    @extend_schema(responses={200: RulesetSerializer, **problems(404)}, tags=["rules"])
+    def get(self, request, key: str):
+        found = all_profiles().get(key)
+        if found is None:
+            raise Http404
+        return Response(RulesetSerializer(_ruleset(key, *found)).data)

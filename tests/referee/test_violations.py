@@ -1,0 +1,19 @@
+"""Violation codes (RULES.md G4, G5): referee/games/guandan/violations.py."""
+
+from __future__ import annotations
+
+from referee.games.errors import RuleViolation
+from referee.games.guandan.violations import VIOLATIONS, ViolationCode
+
+
+def test_every_violation_code_has_its_class():
+    assert set(VIOLATIONS) == set(ViolationCode)
+    assert all(cls.code == code and issubclass(cls, RuleViolation) for code, cls in VIOLATIONS.items())
+
+
+def test_a_violation_carries_its_code_and_detail():
+    error = VIOLATIONS["not_your_turn"](detail="It is W's turn, not S's (G5).")
+    assert (error.code, error.detail, str(error)) == (
+        "not_your_turn",
+        *(["It is W's turn, not S's (G5)."] * 2),
+    )
