@@ -103,7 +103,11 @@ TIME_ZONE = env.str("TIME_ZONE", default="Asia/Shanghai")
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "var" / "static")
+try:  # WhiteNoise warns at every start when the folder is missing; collectstatic fills it in production
+    Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)
+except OSError:
+    pass
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

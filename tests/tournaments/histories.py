@@ -80,4 +80,3 @@ def best_vector(entrants: Sequence[Entrant]) -> tuple[int, int, int, int, float]
 
 def draw_vector(entrants: Sequence[Entrant], draw: Draw) -> tuple[int, int, int, int, float]:
     return hard_vector(entrants, [(pairing.ns, pairing.ew) for pairing in draw.pairings])
-

@@ -69,7 +69,9 @@ def test_g11_round_robin_seats_alternate_fairly(count):
         assert max(len(list(run)) for _, run in groupby(seats)) <= (2 if count % 2 == 0 else 1)
 
 
-@pytest.mark.parametrize(("ids", "code"), [([], "no_entrants"), ([1], "too_few_entrants"), ([1, 1], "duplicate_entrant")])
+@pytest.mark.parametrize(
+    ("ids", "code"), [([], "no_entrants"), ([1], "too_few_entrants"), ([1, 1], "duplicate_entrant")]
+)
 def test_g11_round_robin_refuses_what_cannot_be_scheduled(ids, code):
     with pytest.raises(DrawError) as error:
         berger_schedule(ids)

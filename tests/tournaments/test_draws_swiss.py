@@ -283,7 +283,9 @@ def test_g11_first_round_keeps_same_unit_apart():
 
 
 @settings(max_examples=60, deadline=None)
-@given(entrants=histories(max_size=12), seed=st.integers(0, 2**32), method=st.sampled_from(["random", "seeded"]))
+@given(
+    entrants=histories(max_size=12), seed=st.integers(0, 2**32), method=st.sampled_from(["random", "seeded"])
+)
 def test_g11_first_round_units_apart_when_avoidable(entrants, seed, method):
     draw = first_round_draw(entrants, seed=seed, method=method)
     best = best_vector([Entrant(id=e.id, unit=e.unit) for e in entrants])

@@ -109,20 +109,17 @@ def next_knockout_round(
 def _separate_units(entrants: Sequence[Entrant], place: list[int], *, size: int, seed: int) -> None:
     """Trade places within tiers, best trade first, while it makes same-unit meetings later."""
     rounds = size.bit_length() - 1
-    mates: dict[int, list[int]] = defaultdict(list)
     by_unit: dict[int | str, list[int]] = defaultdict(list)
     for k, entrant in enumerate(entrants):
         if entrant.unit is not None:
             by_unit[entrant.unit].append(k)
-    for members in by_unit.values():
-        for k in members:
-            mates[k] = [m for m in members if m != k]
+    mates = {k: [m for m in members if m != k] for members in by_unit.values() for k in members}
     # An earlier meeting outweighs any number of later ones; meeting in the final is fine.
     base = len(entrants) ** 2 + 1
     weights = [base ** (rounds - r) if r < rounds else 0 for r in range(rounds + 1)]
 
     def cost(k: int) -> int:
-        return sum(weights[(place[k] ^ place[m]).bit_length()] for m in mates[k])
+        return sum(weights[(place[k] ^ place[m]).bit_length()] for m in mates.get(k, ()))
 
     # Byes belong to the top seeds, so a pair facing a bye only trades with another that does.
     order = bracket_order(size)

@@ -10,9 +10,10 @@ Speed: a complete graph on 1,000 pairs has 500,000 edges, far too many for a dra
 seconds. Entrants are therefore given in an order where good partners are close (the ranking),
 and only meetings within ``window`` places are candidates. The result is the true optimum over
 that candidate graph. It is widened only when it had to break a hard constraint: the offenders
-get edges to everybody and the window doubles, until the violation disappears or the graph is
-complete, so a hard constraint is only ever reported broken when no perfect matching at all
-avoids it.
+get edges to everybody and the window doubles, until the violation disappears, a known lower
+bound shows it cannot (a unit holding more than half the pairs), or the graph is complete. So a
+hard constraint is only ever reported broken when no perfect matching at all avoids it. The
+price is paid only then: a complete graph on 1,000 pairs takes several seconds.
 
 Costs are lexicographic tiers packed into one integer (``CostScale``): each tier's unit is larger
 than everything the tiers below can add up to over a whole matching.

@@ -171,9 +171,7 @@ def move_table(pairings: Sequence[Pairing], *, table: int, to_table: int) -> tup
     if table not in {pairing.table for pairing in pairings}:
         raise DrawError(ErrorCode.UNKNOWN_TABLE, f"no match at table {table}")
     renumber = {table: to_table, to_table: table}
-    moved = [
-        Pairing(table=renumber.get(p.table, p.table), ns=p.ns, ew=p.ew, flags=p.flags) for p in pairings
-    ]
+    moved = [Pairing(table=renumber.get(p.table, p.table), ns=p.ns, ew=p.ew, flags=p.flags) for p in pairings]
     return tuple(sorted(moved, key=lambda pairing: pairing.table))
 
 

@@ -81,10 +81,13 @@ def swiss_draw(
         return scale.bye_step * (size - 1 - i) + (scale.repeat_bye if ranked[i].had_bye else 0)
 
     def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
+        # Lower bounds that are cheap to know; anything else is settled by widening.
         if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
             return False
         if avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
             return False
+        if same_unit != "hard":
+            return True
         return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
 
     played, bye = min_cost_matching(
@@ -94,7 +97,7 @@ def swiss_draw(
         window=window,
         hard=scale.same_unit,
         bye_cost=bye_cost if size % 2 else None,
-        unavoidable=unavoidable if same_unit == "hard" else None,
+        unavoidable=unavoidable,
     )
     pairings = _pairings(ranked, played, bye, seed=seed)
     ignore = set()
@@ -156,8 +159,9 @@ def first_round_draw(
         window=window,
         hard=scale.same_unit,
         bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
-        unavoidable=lambda played, _: sum(order[i].same_unit(order[j]) for i, j in played)
-        <= same_unit_floor(order),
+        unavoidable=lambda played, _: (
+            sum(order[i].same_unit(order[j]) for i, j in played) <= same_unit_floor(order)
+        ),
     )
     pairings = _pairings(order, played, bye, seed=seed, floats=False)
     ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == "off" else set())
@@ -200,4 +204,6 @@ def _pairings(
 
 def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
     if value not in choices:
-        raise DrawError(ErrorCode.INVALID_SETTING, f"{name} must be one of {', '.join(choices)}, not {value!r}")
+        raise DrawError(
+            ErrorCode.INVALID_SETTING, f"{name} must be one of {', '.join(choices)}, not {value!r}"
+        )
