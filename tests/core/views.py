@@ -1,9 +1,12 @@
 """Tiny views used only by the plumbing tests (mounted with pytest.mark.urls)."""
 
+from django.contrib.auth.models import Group
 from django.urls import path
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from core.idempotency import IdempotentMixin
 
 
 class EchoSerializer(serializers.Serializer):
@@ -39,7 +42,19 @@ class SuperuserView(APIView):
         return Response({"ok": True})
 
 
+class GroupCreateView(IdempotentMixin, APIView):
+    """Creates a group per call: makes double processing visible."""
+
+    def post(self, request):
+        name = request.data.get("name")
+        if not name:
+            return Response({"detail": "no name"}, status=400)
+        group = Group.objects.create(name=f"{name}-{Group.objects.count()}")
+        return Response({"id": group.pk, "name": group.name}, status=201)
+
+
 urlpatterns = [
+    path("groups/", GroupCreateView.as_view()),
     path("echo/", EchoView.as_view()),
     path("boom/", BoomView.as_view()),
     path("root-only/", SuperuserView.as_view()),

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
 from core.conditional import ConditionalMixin
+from core.idempotency import IdempotentMixin
 from tournaments.models import Event
 from tournaments.permissions import is_staff
 
@@ -26,7 +27,7 @@ def visible_events(request):
     return Event.objects.filter(public)
 
 
-class EventScopedMixin(ConditionalMixin):
+class EventScopedMixin(IdempotentMixin, ConditionalMixin):
     """For views under ``/events/{event_slug}/``: a hidden event is a 404, not a 403."""
 
     read_permission = "event.visible"

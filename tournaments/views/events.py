@@ -10,6 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.conditional import ConditionalMixin
+from core.idempotency import IdempotentMixin
 from core.schema import problems
 from tournaments.models import Event, EventRole, TableToken
 from tournaments.serializers.events import EventRoleSerializer, EventSerializer, TableTokenSerializer
@@ -17,7 +18,7 @@ from tournaments.services import events as services
 from tournaments.views.base import EventScopedMixin, visible_events
 
 
-class EventViewSet(ConditionalMixin, viewsets.ModelViewSet):
+class EventViewSet(IdempotentMixin, ConditionalMixin, viewsets.ModelViewSet):
     """Events. Anyone may read published events; any token may create one (and organises it)."""
 
     serializer_class = EventSerializer

@@ -19,16 +19,15 @@ JOKER_BOMB_TIER = 9
 _NON_BOMB_PREFERENCE = {ComboType.PLATE: 1}
 
 
+_TIERS = {ComboType.STRAIGHT_FLUSH: STRAIGHT_FLUSH_TIER, ComboType.JOKER_BOMB: JOKER_BOMB_TIER}
+_BOMB = ComboType.BOMB
+
+
 def tier(reading: Reading) -> int:
     """The reading's step on the G4 bomb ladder; 0 for every non-bomb."""
-    combo = reading.type
-    if combo is ComboType.BOMB:
+    if reading.type is _BOMB:
         return _BOMB_TIER[reading.size]
-    if combo is ComboType.STRAIGHT_FLUSH:
-        return STRAIGHT_FLUSH_TIER
-    if combo is ComboType.JOKER_BOMB:
-        return JOKER_BOMB_TIER
-    return 0
+    return _TIERS.get(reading.type, 0)
 
 
 def order(reading: Reading, level: int) -> int:
@@ -41,16 +40,22 @@ def order(reading: Reading, level: int) -> int:
 
 def beats(play: Reading, previous: Reading, level: int) -> bool:
     """G4: does ``play`` beat ``previous``? Equal never beats."""
-    play_tier, previous_tier = tier(play), tier(previous)
+    # tier() and order() inlined: this runs for every play that follows another.
+    combo = play.type
+    play_tier = _BOMB_TIER[play.size] if combo is _BOMB else _TIERS.get(combo, 0)
+    previous_tier = _BOMB_TIER[previous.size] if previous.type is _BOMB else _TIERS.get(previous.type, 0)
     if play_tier or previous_tier:
         if play_tier != previous_tier:
             return play_tier > previous_tier
-        # Same step: bombs of one size by G2 order, straight flushes by natural top card.
-        # The joker bomb is unique, so it never meets an equal.
-        return order(play, level) > order(previous, level)
-    if play.type is not previous.type or play.size != previous.size:
+        # One step of the ladder holds one type: bombs of one size compare by G2 order, straight
+        # flushes by natural top card; the joker bomb is unique, so it never meets an equal.
+    elif combo is not previous.type or play.size != previous.size:
         return False
-    return order(play, level) > order(previous, level)
+    high, low = play.rank, previous.rank
+    if combo not in SEQUENCE_TYPES:
+        high = LEVEL_ORDER if high == level else high
+        low = LEVEL_ORDER if low == level else low
+    return high > low
 
 
 def choose_reading(

@@ -1,0 +1,228 @@
+"""Factories for events and their registration and schedule, clients per role, and helpers.
+
+The API tests of the tournaments app go through the real API with DRF's ``APIClient``;
+factories only set up what a test is not about.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import factory
+import pytest
+from django.contrib.auth import get_user_model
+from factory.django import DjangoModelFactory
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tournaments.models import (
+    Event,
+    EventRole,
+    EventStatus,
+    Match,
+    MatchStatus,
+    Pair,
+    Player,
+    Role,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    TableToken,
+    Unit,
+)
+
+PROBLEM = "application/problem+json"
+_users = itertools.count(1)
+
+
+# ---- factories -------------------------------------------------------------------------------
+class EventFactory(DjangoModelFactory):
+    class Meta:
+        model = Event
+
+    slug = factory.Sequence(lambda n: f"event-{n}")
+    name = factory.Sequence(lambda n: f"Event {n}")
+    status = EventStatus.DRAFT
+
+    class Params:
+        published = factory.Trait(status=EventStatus.PUBLISHED)
+
+
+class UnitFactory(DjangoModelFactory):
+    class Meta:
+        model = Unit
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Unit {n}")
+
+
+class PlayerFactory(DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+    email = factory.LazyAttribute(lambda o: f"{o.name.lower().replace(' ', '.')}@example.org")
+    phone = "+86 138 0000 0000"
+
+
+def _next_number(model, event, field="number") -> int:
+    numbers = model.objects.filter(event=event).values_list(field, flat=True)
+    return max(numbers, default=0) + 1
+
+
+class PairFactory(DjangoModelFactory):
+    class Meta:
+        model = Pair
+
+    event = factory.SubFactory(EventFactory)
+    number = factory.LazyAttribute(lambda o: _next_number(Pair, o.event))
+    unit = None
+    player_1 = factory.SubFactory(
+        PlayerFactory, event=factory.SelfAttribute("..event"), unit=factory.SelfAttribute("..unit")
+    )
+    player_2 = factory.SubFactory(
+        PlayerFactory, event=factory.SelfAttribute("..event"), unit=factory.SelfAttribute("..unit")
+    )
+
+
+class StageFactory(DjangoModelFactory):
+    class Meta:
+        model = Stage
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Stage {n}")
+    kind = StageKind.SWISS
+    order = factory.LazyAttribute(lambda o: _next_number(Stage, o.event, "order"))
+
+
+class RoundFactory(DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    event = factory.SubFactory(EventFactory)
+    stage = factory.SubFactory(StageFactory, event=factory.SelfAttribute("..event"))
+    number = factory.LazyAttribute(lambda o: _next_number(Round, o.event))
+    status = RoundStatus.DRAFT
+
+
+class MatchFactory(DjangoModelFactory):
+    class Meta:
+        model = Match
+
+    round = factory.SubFactory(RoundFactory)
+    table = factory.LazyAttribute(lambda o: o.round.matches.count() + 1)
+    ns_pair = factory.SubFactory(PairFactory, event=factory.SelfAttribute("..round.event"))
+    ew_pair = factory.SubFactory(PairFactory, event=factory.SelfAttribute("..round.event"))
+
+
+# ---- clients and roles -----------------------------------------------------------------------
+def client_for(user) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    client.user = user
+    return client
+
+
+def new_user(prefix: str = "user", **extra):
+    return get_user_model().objects.create_user(username=f"{prefix}-{next(_users)}", **extra)
+
+
+def grant(event: Event, role: str, *, user=None, tables: list[int] | None = None):
+    user = user or new_user(role)
+    EventRole.objects.create(event=event, user=user, role=role, tables=tables or [])
+    return user
+
+
+def role_client(event: Event, role: str, *, tables: list[int] | None = None) -> APIClient:
+    return client_for(grant(event, role, tables=tables))
+
+
+def table_client(event: Event, table: int) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {TableToken.objects.create(event=event, table=table).key}")
+    return client
+
+
+ACTORS = (
+    "anonymous",
+    "outsider",
+    "organizer",
+    "chief_referee",
+    "referee",
+    "scorekeeper",
+    "table_scorekeeper",
+    "table_token",
+    "superuser",
+)
+
+
+def actor_client(event: Event, actor: str) -> APIClient:
+    """A client for one kind of caller; limited scorekeepers and table tokens keep table 1."""
+    if actor == "anonymous":
+        return APIClient()
+    if actor == "outsider":
+        return client_for(new_user("outsider"))
+    if actor == "superuser":
+        return client_for(new_user("root", is_superuser=True, is_staff=True))
+    if actor == "table_scorekeeper":
+        return role_client(event, Role.SCOREKEEPER, tables=[1])
+    if actor == "table_token":
+        return table_client(event, 1)
+    return role_client(event, actor)
+
+
+@pytest.fixture
+def event(db) -> Event:
+    return EventFactory(published=True)
+
+
+@pytest.fixture
+def organizer(event) -> APIClient:
+    return role_client(event, Role.ORGANIZER)
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+def make_pairs(event: Event, count: int, *, units: int = 0, seeded: bool = False) -> list[Pair]:
+    """``count`` pairs numbered 1..count; with ``units``, pair n is in unit (n - 1) % units."""
+    unit_list = [UnitFactory(event=event) for _ in range(units)]
+    return [
+        PairFactory(
+            event=event,
+            unit=unit_list[index % units] if units else None,
+            seed=index + 1 if seeded else None,
+        )
+        for index in range(count)
+    ]
+
+
+def confirm(match: Match, winner: Pair | None) -> Match:
+    """Record a confirmed result through the ORM (scoring is not built yet)."""
+    match.winner = winner
+    match.status = MatchStatus.CONFIRMED
+    match.save(update_fields=["winner", "status"])
+    return match
+
+
+def confirm_round(round_: Round, pick=lambda match: match.ns_pair) -> None:
+    for match in round_.matches.exclude(ew_pair=None):
+        confirm(match, pick(match))
+
+
+def assert_problem(response, status: int, code: str) -> dict:
+    assert response.status_code == status, (response.status_code, getattr(response, "data", None))
+    assert response["Content-Type"].startswith(PROBLEM)
+    body = response.json()
+    assert body["status"] == status
+    assert body["code"] == code, body
+    assert body["type"] == f"urn:guandan:problem:{code}"
+    return body
+
+
+def field_errors(response) -> dict[str | None, str]:
+    return {error["field"]: error["code"] for error in response.json().get("errors", [])}
+
+
+def meetings(matches) -> set[frozenset[int]]:
+    return {frozenset((m["ns_pair"]["id"], m["ew_pair"]["id"])) for m in matches if m["ew_pair"]}
