@@ -21,3 +21,6 @@ class IdempotencyRecord(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["principal", "key"], name="idempotency_key_unique")]
         indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.principal} {self.key}"
