@@ -1,4 +1,4 @@
-from rest_framework.routers import SimpleRouter
+from rest_framework.routers import Route, SimpleRouter
 
 from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenViewSet
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
@@ -6,7 +6,21 @@ from tournaments.views.schedule import EventMatchViewSet, MatchViewSet, RoundVie
 
 EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
 
-router = SimpleRouter(use_regex_path=True)
+
+class Router(SimpleRouter):
+    """Collections and resources end in a slash (``/events/``); operations need none (``…/draw``).
+
+    API.md writes operations without a slash (``POST …/rounds/{n}/draw``, ``…/pairs/import``);
+    both spellings are served, because a redirect would make a client drop the body of its POST.
+    The OpenAPI document shows the spelling without the slash.
+    """
+
+    def _get_dynamic_route(self, route, action) -> Route:
+        dynamic = super()._get_dynamic_route(route, action)
+        return dynamic._replace(url=dynamic.url.replace("{trailing_slash}", "(?:/)?"))
+
+
+router = Router(use_regex_path=True)
 router.register("events", EventViewSet, basename="event")
 router.register(f"{EVENT}/roles", EventRoleViewSet, basename="event-role")
 router.register(f"{EVENT}/table-tokens", TableTokenViewSet, basename="table-token")

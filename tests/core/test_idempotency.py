@@ -74,3 +74,13 @@ def test_a_malformed_key_is_a_400(token_client):
     response = post(token_client, {"name": "a"}, key="has space")
     assert response.status_code == 400
     assert response.json()["code"] == "invalid_idempotency_key"
+
+
+def test_old_keys_are_purged_by_the_daily_task(token_client):
+    from core.tasks import purge_idempotency_records
+
+    post(token_client, {"name": "a"}, key="old")
+    post(token_client, {"name": "b"}, key="new")
+    IdempotencyRecord.objects.filter(key="old").update(created_at=timezone.now() - datetime.timedelta(days=8))
+    assert purge_idempotency_records.delay().get() == 1
+    assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["new"]
