@@ -39,6 +39,22 @@ def is_staff(request, event: Event) -> bool:
     return bool(event_roles(request, event))
 
 
+def sees_drafts(request, event: Event) -> bool:
+    """Draft rounds and their pairings: the organizers and referees, not the scorekeepers."""
+    return has_role(request, event, Role.ORGANIZER, Role.CHIEF_REFEREE, Role.REFEREE)
+
+
+def sees_contacts(request, event: Event) -> bool:
+    """A player's contact data (email, phone): organizers and the chief referee only."""
+    return has_role(request, event, Role.ORGANIZER, Role.CHIEF_REFEREE)
+
+
+def is_account(request) -> bool:
+    """A person with an account, not a table token (which may only keep its table's score)."""
+    user = request.user
+    return bool(user and user.is_authenticated and not isinstance(user, TableUser))
+
+
 def scorekeeper_tables(request, event: Event) -> list[int] | None:
     """Tables a pure scorekeeper is limited to; None when the caller is not limited."""
     roles = event_roles(request, event)
@@ -52,6 +68,7 @@ def _event(view, obj):
     return view.get_event()
 
 
+register_check("account", lambda r, v, o: is_account(r))
 register_check("event.visible", lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)))
 register_check("event.staff", lambda r, v, o: is_staff(r, _event(v, o)))
 register_check("event.organizer", lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER))

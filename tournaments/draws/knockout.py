@@ -14,13 +14,16 @@ could have produced anyway. What cannot be separated is listed in ``Draw.relaxed
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
 from itertools import combinations
 
 from tournaments.draws.matching import lot
 from tournaments.draws.seating import annotate, relaxed_of, seat_draw, seat_pair
 from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, check_entrants
+
+# Trades tried after the greedy placement: enough for any real event, bounded for a huge bracket.
+_IMPROVE_BUDGET = 20_000
 
 
 def bracket_order(n: int) -> tuple[int, ...]:
@@ -47,17 +50,11 @@ def knockout_draw(entrants: Sequence[Entrant], *, seed: int, separate_units: boo
     """The first round of a knockout (G11) for ``entrants`` in seed order, strongest first.
 
     Tables are the matches in bracket order; byes (``ew is None``) go to the top seeds. Seats
-    are drawn by seeded lot, and ``seed`` also settles ties between equally good tier swaps.
+    are drawn by seeded lot, and ``seed`` also settles ties between equally good places.
     """
     check_entrants(entrants)
-    count = len(entrants)
-    size = max(2, 1 << (count - 1).bit_length())
-    order = bracket_order(size)
-    # place[k]: bracket position (0-based, top down) of the entrant in seed order k.
-    position_of_seed = {seed_number: index for index, seed_number in enumerate(order)}
-    place = [position_of_seed[k + 1] for k in range(count)]
-    if separate_units:
-        _separate_units(entrants, place, size=size, seed=seed)
+    size = max(2, 1 << (len(entrants) - 1).bit_length())
+    place = _places(entrants, size=size, seed=seed, separate_units=separate_units)
     at_position: dict[int, Entrant] = {position: entrants[k] for k, position in enumerate(place)}
     pairings = []
     for table in range(1, size // 2 + 1):
@@ -106,44 +103,107 @@ def next_knockout_round(
     return pairings if seed is None else seat_draw(pairings, seed=seed)
 
 
-def _separate_units(entrants: Sequence[Entrant], place: list[int], *, size: int, seed: int) -> None:
-    """Trade places within tiers, best trade first, while it makes same-unit meetings later."""
-    rounds = size.bit_length() - 1
-    by_unit: dict[int | str, list[int]] = defaultdict(list)
-    for k, entrant in enumerate(entrants):
-        if entrant.unit is not None:
-            by_unit[entrant.unit].append(k)
-    mates = {k: [m for m in members if m != k] for members in by_unit.values() for k in members}
-    # An earlier meeting outweighs any number of later ones; meeting in the final is fine.
-    base = len(entrants) ** 2 + 1
-    weights = [base ** (rounds - r) if r < rounds else 0 for r in range(rounds + 1)]
+class _Spread:
+    """How many pairs of each unit sit in each block of the bracket, to price a place quickly.
 
-    def cost(k: int) -> int:
-        return sum(weights[(place[k] ^ place[m]).bit_length()] for m in mates.get(k, ()))
+    Two places meet in round r when they share a block of 2^r places but not of 2^(r-1). A
+    meeting in round r costs ``base ** (rounds - r)``: an earlier meeting outweighs any number of
+    later ones, and meeting in the final costs nothing (the pairs are in different halves).
+    """
 
-    # Byes belong to the top seeds, so a pair facing a bye only trades with another that does.
+    def __init__(self, *, rounds: int, base: int):
+        self.rounds = rounds
+        self.weights = [base ** (rounds - r) for r in range(rounds + 1)]
+        self.count: Counter[tuple[int | str, int, int]] = Counter()
+
+    def add(self, unit: int | str | None, position: int, step: int = 1) -> None:
+        if unit is not None:
+            for level in range(self.rounds + 1):
+                self.count[unit, level, position >> level] += step
+
+    def cost(self, unit: int | str | None, position: int) -> int:
+        """Cost of the unit's meetings from ``position``, not counting a pair placed there itself."""
+        if unit is None:
+            return 0
+        total, below = 0, self.count[unit, 0, position]
+        for level in range(1, self.rounds):
+            here = self.count[unit, level, position >> level]
+            total += self.weights[level] * (here - below)
+            below = here
+        return total
+
+
+def _places(entrants: Sequence[Entrant], *, size: int, seed: int, separate_units: bool) -> list[int]:
+    """Bracket position (0-based, top down) of each entrant, in seed order.
+
+    Without units every seed takes its own place. Otherwise, tier by tier, each pair takes the
+    place of its tier where it meets its unit latest, preferring its own place, then one left
+    free by a pair that moved; then single trades within tiers improve what is left, up to a
+    fixed amount of work so that a huge bracket stays fast.
+    """
     order = bracket_order(size)
+    count = len(entrants)
+    own = {seed_number: index for index, seed_number in enumerate(order)}
+    own_place = [own[k + 1] for k in range(count)]
+    if not separate_units or all(entrant.unit is None for entrant in entrants):
+        return own_place
+    # Byes belong to the top seeds, so a pair facing a bye only trades with another that does.
     tiers: dict[tuple[int, bool], list[int]] = defaultdict(list)
-    for k in range(len(entrants)):
-        tiers[seeding_tier(k + 1), order[place[k] ^ 1] > len(entrants)].append(k)
+    for k in range(count):
+        tiers[seeding_tier(k + 1), order[own_place[k] ^ 1] > count].append(k)
     tier_of = {k: key for key, members in tiers.items() for k in members}
-    while True:
-        best: tuple[int, int, int, int] | None = None
-        for a in sorted(k for k in mates if cost(k) > 0):
+    owner = {position: k for k, position in enumerate(own_place)}
+    spread = _Spread(rounds=size.bit_length() - 1, base=count * count + 1)
+    place: list[int] = [-1] * count
+    for members in tiers.values():
+        free = {own_place[k] for k in members}
+        for k in members:
+            unit = entrants[k].unit
+            chosen = min(
+                free,
+                key=lambda p: (spread.cost(unit, p), p != own_place[k], place[owner[p]] < 0, lot(seed, k, p)),
+            )
+            free.remove(chosen)
+            place[k] = chosen
+            spread.add(unit, chosen)
+    _improve(entrants, place, tiers=tiers, tier_of=tier_of, spread=spread)
+    return place
+
+
+def _improve(
+    entrants: Sequence[Entrant],
+    place: list[int],
+    *,
+    tiers: dict[tuple[int, bool], list[int]],
+    tier_of: dict[int, tuple[int, bool]],
+    spread: _Spread,
+) -> None:
+    """Trade places within tiers while a trade makes some unit meet later (first trade found)."""
+    budget = _IMPROVE_BUDGET
+    improved = True
+    while improved:
+        improved = False
+        for a, entrant in enumerate(entrants):
+            if spread.cost(entrant.unit, place[a]) == 0:
+                continue
             for b in tiers[tier_of[a]]:
-                if b == a or entrants[b].unit == entrants[a].unit:
+                other = entrants[b].unit
+                if b == a or other == entrant.unit:
                     continue
-                before = cost(a) + cost(b)
-                place[a], place[b] = place[b], place[a]
-                delta = cost(a) + cost(b) - before
-                place[a], place[b] = place[b], place[a]
-                key = (delta, lot(seed, min(a, b), max(a, b)), a, b)
-                if delta < 0 and (best is None or key < best):
-                    best = key
-        if best is None:
-            return
-        a, b = best[2], best[3]
-        place[a], place[b] = place[b], place[a]
+                budget -= 1
+                if budget < 0:
+                    return
+                before = spread.cost(entrant.unit, place[a]) + spread.cost(other, place[b])
+                spread.add(entrant.unit, place[a], -1)
+                spread.add(other, place[b], -1)
+                traded = spread.cost(entrant.unit, place[b]) + spread.cost(other, place[a]) < before
+                if traded:
+                    place[a], place[b] = place[b], place[a]
+                spread.add(entrant.unit, place[a])
+                spread.add(other, place[b])
+                if traded:
+                    improved = True
+                    break
 
 
 def _same_half(entrants: Sequence[Entrant], place: list[int], *, size: int) -> list[tuple[int, int]]:

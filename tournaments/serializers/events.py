@@ -60,27 +60,44 @@ class EventSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError(f"Unknown time zone {value!r}.", code="unknown_time_zone") from None
         return value
 
+    def validate_rule_overrides(self, value):
+        if not isinstance(value, dict):
+            raise serializers.ValidationError("Rule overrides are a JSON object: setting -> value.", code="invalid")
+        return value
+
     def validate(self, attrs):
-        """The ruleset, its overrides and the match format must make a valid rule profile."""
+        """The ruleset, its overrides and the match format must make a valid rule profile.
+
+        The overrides are checked first on their own, so that an error names where the bad value
+        is: ``rule_overrides.<setting>``, or the match format field itself.
+        """
         merged = {name: getattr(self.instance, name) for name in self.Meta.fields if hasattr(self.instance, name)}
         merged.update(attrs)
+        game = get_game(merged.get("game") or "guandan")
         overrides = dict(merged.get("rule_overrides") or {})
-        for name in Event.MATCH_FIELDS:
-            if merged.get(name) is not None:
-                overrides[name] = merged[name]
         try:
-            get_game(merged.get("game") or "guandan").profile(merged.get("ruleset"), overrides)
+            game.profile(merged.get("ruleset"), overrides)
         except EngineError as exc:
-            error = [serializers.ErrorDetail(exc.detail, exc.code)]
-            if exc.field in ("ruleset", "game", *Event.MATCH_FIELDS):
-                raise serializers.ValidationError({exc.field: error}) from exc
-            raise serializers.ValidationError({"rule_overrides": {exc.field or "": error}}) from exc
+            raise serializers.ValidationError(_profile_error(exc, "rule_overrides")) from exc
+        overrides.update({name: merged[name] for name in Event.MATCH_FIELDS if merged.get(name) is not None})
+        try:
+            game.profile(merged.get("ruleset"), overrides)
+        except EngineError as exc:
+            raise serializers.ValidationError(_profile_error(exc, None)) from exc
         starts, ends = merged.get("starts_on"), merged.get("ends_on")
         if starts and ends and ends < starts:
             raise serializers.ValidationError(
                 {"ends_on": [serializers.ErrorDetail("The event ends before it starts.", "invalid")]}
             )
         return attrs
+
+
+def _profile_error(exc: EngineError, container: str | None) -> dict:
+    """The serializer error for a rule profile the engine refused, under the field that holds the value."""
+    error = [serializers.ErrorDetail(exc.detail, exc.code)]
+    if exc.field in ("ruleset", "game") or (container is None and exc.field in Event.MATCH_FIELDS):
+        return {exc.field: error}
+    return {"rule_overrides": {exc.field or "": error}}
 
 
 class EventRoleSerializer(serializers.ModelSerializer):

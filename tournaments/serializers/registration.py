@@ -10,6 +10,14 @@ class UnitSerializer(serializers.ModelSerializer):
         model = Unit
         fields = ["id", "name", "short_name"]
 
+    def validate_name(self, name: str) -> str:
+        clash = Unit.objects.filter(event=self.context["event"], name=name)
+        if self.instance is not None:
+            clash = clash.exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise serializers.ValidationError(f"The event has a unit named {name!r}.", code="unique")
+        return name
+
 
 class PublicPlayerSerializer(serializers.ModelSerializer):
     """What anyone may read about a player: never contact data."""

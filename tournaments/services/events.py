@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from core.problems import Problem
+from core.problems import Conflict, Problem
 from tournaments.models import Event, EventRole, Role, TableToken
 
 
@@ -40,6 +40,17 @@ def role_assign(*, event: Event, username: str, role: str, tables: list[int] | N
         event=event, user=user, role=role, defaults={"tables": sorted(set(tables or []))}
     )
     return event_role
+
+
+@transaction.atomic
+def role_remove(*, event_role: EventRole) -> None:
+    """Take a role away; an event keeps at least one organizer (else nobody could run it)."""
+    event_role = EventRole.objects.select_for_update().get(pk=event_role.pk)
+    if event_role.role == Role.ORGANIZER:
+        organizers = EventRole.objects.select_for_update().filter(event=event_role.event_id, role=Role.ORGANIZER)
+        if len(organizers) == 1:
+            raise Conflict("The event needs at least one organizer; name another first.", "last_organizer")
+    event_role.delete()
 
 
 @transaction.atomic

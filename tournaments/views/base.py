@@ -1,37 +1,40 @@
-"""What every event-scoped view shares: finding the event, and ETags."""
+"""What every event-scoped view shares: finding the event, ETags and If-Match on writes."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
 from core.conditional import ConditionalMixin
-from core.idempotency import IdempotentMixin
+from tournaments.auth import TableUser
 from tournaments.models import Event
-from tournaments.permissions import is_staff
+from tournaments.permissions import is_account, is_staff
+
+ID = r"\d+"  # numeric ids: anything else is a 404 before it reaches the database
 
 
 def visible_events(request):
     """Events the caller may see: published ones, plus those where the caller has a role."""
     user = request.user
+    public = ~Q(status="draft")
+    if isinstance(user, TableUser):  # a table token sees its own event
+        return Event.objects.filter(public | Q(pk=user.token.event_id))
     if user and user.is_superuser:
         return Event.objects.all()
-    public = ~Q(status="draft")
-    if user and user.is_authenticated and getattr(user, "pk", None):
+    if is_account(request):
         return Event.objects.filter(public | Q(roles__user=user)).distinct()
-    token = getattr(user, "token", None)
-    if token is not None:  # a table token sees its own event
-        return Event.objects.filter(public | Q(pk=token.event_id))
     return Event.objects.filter(public)
 
 
-class EventScopedMixin(IdempotentMixin, ConditionalMixin):
+class EventScopedMixin(ConditionalMixin):
     """For views under ``/events/{event_slug}/``: a hidden event is a 404, not a 403."""
 
     read_permission = "event.visible"
     write_permission = "event.organizer"
+    lookup_value_regex = ID
 
     def get_event(self) -> Event:
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request
@@ -56,4 +59,29 @@ class EventScopedMixin(IdempotentMixin, ConditionalMixin):
 
 
 class EventScopedViewSet(EventScopedMixin, viewsets.ModelViewSet):
-    pass
+    """CRUD under an event. Edits and deletes honour ``If-Match`` (412 when it is stale)."""
+
+    def locked(self, instance):
+        return type(instance).objects.select_for_update().get(pk=instance.pk)
+
+    def representation(self, instance) -> dict:
+        """What a GET of ``instance`` answers (its ETag is what ``If-Match`` compares)."""
+        return self.get_serializer(instance).data
+
+    def perform_update(self, serializer):
+        with transaction.atomic():
+            serializer.instance = self.locked(serializer.instance)
+            self.check_if_match(self.representation(serializer.instance))
+            self.save_update(serializer)
+
+    def save_update(self, serializer):
+        serializer.save()
+
+    def perform_destroy(self, instance):
+        with transaction.atomic():
+            instance = self.locked(instance)
+            self.check_if_match(self.representation(instance))
+            self.destroy_locked(instance)
+
+    def destroy_locked(self, instance) -> None:
+        instance.delete()

@@ -29,7 +29,7 @@ class EventViewSet(IdempotentMixin, ConditionalMixin, viewsets.ModelViewSet):
 
     @property
     def write_permission(self) -> str:
-        return "authenticated" if self.action == "create" else "event.organizer"
+        return "account" if self.action == "create" else "event.organizer"
 
     def get_queryset(self):
         return visible_events(self.request).order_by("-starts_on", "slug")
@@ -63,6 +63,11 @@ class EventRoleViewSet(EventScopedMixin, mixins.ListModelMixin, mixins.DestroyMo
 
     def get_queryset(self):
         return EventRole.objects.filter(event=self.get_event()).select_related("user").order_by("role", "id")
+
+    @extend_schema(responses={204: None, **problems(403, 404, 409)})
+    def destroy(self, request, *args, **kwargs):
+        services.role_remove(event_role=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=EventRoleSerializer, responses={201: EventRoleSerializer, **problems(400, 401, 403)})
     def create(self, request, *args, **kwargs):

@@ -12,15 +12,13 @@ from referee.games.guandan.readings import SEQUENCE_TYPES, ComboType, Reading
 _BOMB_TIER = {4: 1, 5: 2, 6: 4, 7: 5, 8: 6, 9: 7, 10: 8}
 STRAIGHT_FLUSH_TIER = 3
 JOKER_BOMB_TIER = 9
+_TIERS = {ComboType.STRAIGHT_FLUSH: STRAIGHT_FLUSH_TIER, ComboType.JOKER_BOMB: JOKER_BOMB_TIER}
+_BOMB = ComboType.BOMB
 
 # G4 names no order between two non-bomb types, and only a six-card play with wilds can be
 # both (3344 + two wilds: tube or plate). We read it as the plate, the type of more cards of
 # a kind; a player who means the tube declares it.
 _NON_BOMB_PREFERENCE = {ComboType.PLATE: 1}
-
-
-_TIERS = {ComboType.STRAIGHT_FLUSH: STRAIGHT_FLUSH_TIER, ComboType.JOKER_BOMB: JOKER_BOMB_TIER}
-_BOMB = ComboType.BOMB
 
 
 def tier(reading: Reading) -> int:

@@ -172,7 +172,9 @@ def _bomb_only(size: int):
     return shape
 
 
-_BY_SIZE = {2: _two, 3: _three, 4: _four, 5: _five, 6: _six} | {n: _bomb_only(n) for n in range(7, 11)}
+_BY_SIZE = {2: _two, 3: _three, 4: _four, 5: _five, 6: _six} | {
+    n: _bomb_only(n) for n in range(7, MAX_BOMB + 1)
+}
 
 
 def _full_houses(counts: dict[int, int], wild: int, level: int) -> tuple[Reading, ...]:
