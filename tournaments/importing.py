@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
 
 # Column names as organisers write them, English or Chinese, mapped to ours.
 ALIASES = {
@@ -28,14 +27,6 @@ _LOOKUP = {alias.casefold(): column for column, names in ALIASES.items() for ali
 MAX_ROWS = 5000
 
 
-@dataclass(frozen=True)
-class ImportError_:
-    row: int  # 1-based data row (the header is row 0)
-    field: str | None
-    code: str
-    message: str
-
-
 class SheetError(ValueError):
     def __init__(self, code: str, message: str):
         super().__init__(message)
@@ -43,8 +34,15 @@ class SheetError(ValueError):
         self.message = message
 
 
-def read_rows(content: bytes, *, filename: str = "", content_type: str = "") -> list[dict[str, str]]:
-    """Rows of the sheet as dicts keyed by our column names (unknown columns are dropped)."""
+def read_rows(
+    content: bytes, *, filename: str = "", content_type: str = ""
+) -> list[tuple[int, dict[str, str]]]:
+    """The sheet's data rows: (row number, values keyed by our column names).
+
+    Row numbers count data rows from 1 (the header is row 0) as they are in the file, blank rows
+    included, so an error names the row an organiser sees; blank rows are left out; unknown
+    columns are dropped.
+    """
     is_xlsx = filename.lower().endswith(".xlsx") or "spreadsheetml" in content_type or content[:2] == b"PK"
     raw = _xlsx_rows(content) if is_xlsx else _csv_rows(content)
     if not raw:
@@ -54,10 +52,10 @@ def read_rows(content: bytes, *, filename: str = "", content_type: str = "") -> 
         if required not in header:
             raise SheetError("missing_column", f"The header has no {required} column.")
     rows = []
-    for cells in raw[1:]:
+    for number, cells in enumerate(raw[1:], start=1):
         values = {col: _text(cell) for col, cell in zip(header, cells, strict=False) if col}
         if any(values.values()):
-            rows.append(values)
+            rows.append((number, values))
     if len(rows) > MAX_ROWS:
         raise SheetError("too_many_rows", f"At most {MAX_ROWS} rows per import.")
     return rows

@@ -12,5 +12,7 @@ class TableTokenScheme(OpenApiAuthenticationExtension):
             "type": "apiKey",
             "in": "header",
             "name": "Authorization",
-            "description": "`Table <key>` (or `?table_token=<key>`): a scorekeeper for one table, from its QR code.",
+            "description": (
+                "`Table <key>` (or `?table_token=<key>`): a scorekeeper for one table, from its QR code."
+            ),
         }

@@ -52,7 +52,12 @@ class TableToken(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["event", "table"], condition=models.Q(revoked_at__isnull=True), name="one_live_token_per_table"
+                fields=["event", "table"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="one_live_token_per_table",
             ),
             models.CheckConstraint(condition=models.Q(table__gte=1), name="table_token_table_positive"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.event} table {self.table}" + (" (revoked)" if self.revoked_at else "")

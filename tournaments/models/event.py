@@ -30,10 +30,10 @@ class Event(models.Model):
     ruleset = models.CharField(max_length=64, default="guandan-standard")
     rule_overrides = models.JSONField(default=dict, blank=True)
     # G8: match format; null = take the rule profile's value.
-    match_format = models.CharField(max_length=16, null=True, blank=True)
+    match_format = models.CharField(max_length=16, null=True, blank=True)  # noqa: DJ001 - null: the profile's
     deal_limit = models.PositiveSmallIntegerField(null=True, blank=True)
     time_limit_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
-    equal_levels = models.CharField(max_length=24, null=True, blank=True)
+    equal_levels = models.CharField(max_length=24, null=True, blank=True)  # noqa: DJ001 - null: the profile's
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)
     # G11: draws
     same_unit = models.CharField(
@@ -48,7 +48,9 @@ class Event(models.Model):
         choices=[("win", "win"), ("draw", "draw"), ("loss", "loss")],
         help_text="How a bye scores (G11: the lowest pair without an opponent gets a bye scored as a win).",
     )
-    table_movement = models.BooleanField(default=False, help_text="G11: after a half, winners move up a table.")
+    table_movement = models.BooleanField(
+        default=False, help_text="G11: after a half, winners move up a table."
+    )
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT)
     # Publication settings: what anonymous clients may read once the event is published.
     publish_pairings = models.BooleanField(default=True)

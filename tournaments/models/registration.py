@@ -62,7 +62,9 @@ class Pair(models.Model):
             models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique"),
             models.UniqueConstraint(fields=["player_1"], name="player_in_one_pair_1"),
             models.UniqueConstraint(fields=["player_2"], name="player_in_one_pair_2"),
-            models.CheckConstraint(condition=~models.Q(player_1=models.F("player_2")), name="pair_two_players"),
+            models.CheckConstraint(
+                condition=~models.Q(player_1=models.F("player_2")), name="pair_two_players"
+            ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="pair_number_positive"),
         ]
 

@@ -15,7 +15,9 @@ class Stage(models.Model):
     name = models.CharField(max_length=120)
     kind = models.CharField(max_length=16, choices=StageKind.choices, default=StageKind.SWISS)
     order = models.PositiveSmallIntegerField(default=1)
-    advance_count = models.PositiveIntegerField(null=True, blank=True, help_text="How many go on to the next stage.")
+    advance_count = models.PositiveIntegerField(
+        null=True, blank=True, help_text="How many go on to the next stage."
+    )
     first_round = models.CharField(
         max_length=8,
         default="random",
@@ -80,12 +82,18 @@ class Match(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
     ns_pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
-    ew_pair = models.ForeignKey("tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    ew_pair = models.ForeignKey(
+        "tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     status = models.CharField(max_length=16, choices=MatchStatus.choices, default=MatchStatus.SCHEDULED)
-    flags = models.JSONField(default=list, blank=True, help_text='Relaxed constraints: "rematch", "same_unit", …')
+    flags = models.JSONField(
+        default=list, blank=True, help_text='Relaxed constraints: "rematch", "same_unit", …'
+    )
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Knockout: position.")
     best_of = models.PositiveSmallIntegerField(default=1)
-    winner = models.ForeignKey("tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    winner = models.ForeignKey(
+        "tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["round", "table"]
@@ -109,6 +117,10 @@ class Match(models.Model):
     def is_bye(self) -> bool:
         return self.ew_pair_id is None
 
+    @property
+    def pair_ids(self) -> tuple[int, ...]:
+        return (self.ns_pair_id,) if self.ew_pair_id is None else (self.ns_pair_id, self.ew_pair_id)
+
 
 class Deal(models.Model):
     """A board of a match. What a deal records is filled in by scorekeeping (scoring app)."""
@@ -123,3 +135,6 @@ class Deal(models.Model):
             models.UniqueConstraint(fields=["match", "number"], name="deal_number_unique"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.match} deal {self.number}"

@@ -57,12 +57,16 @@ class EventSerializer(serializers.ModelSerializer):
         try:
             zoneinfo.ZoneInfo(value)
         except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-            raise serializers.ValidationError(f"Unknown time zone {value!r}.", code="unknown_time_zone") from None
+            raise serializers.ValidationError(
+                f"Unknown time zone {value!r}.", code="unknown_time_zone"
+            ) from None
         return value
 
     def validate_rule_overrides(self, value):
         if not isinstance(value, dict):
-            raise serializers.ValidationError("Rule overrides are a JSON object: setting -> value.", code="invalid")
+            raise serializers.ValidationError(
+                "Rule overrides are a JSON object: setting -> value.", code="invalid"
+            )
         return value
 
     def validate(self, attrs):
@@ -71,7 +75,9 @@ class EventSerializer(serializers.ModelSerializer):
         The overrides are checked first on their own, so that an error names where the bad value
         is: ``rule_overrides.<setting>``, or the match format field itself.
         """
-        merged = {name: getattr(self.instance, name) for name in self.Meta.fields if hasattr(self.instance, name)}
+        merged = {
+            name: getattr(self.instance, name) for name in self.Meta.fields if hasattr(self.instance, name)
+        }
         merged.update(attrs)
         game = get_game(merged.get("game") or "guandan")
         overrides = dict(merged.get("rule_overrides") or {})

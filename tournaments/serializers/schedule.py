@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from django.db.models import Max
 from rest_framework import serializers
 
 from tournaments.models import Match, Round, Stage
@@ -10,10 +11,17 @@ class StageSerializer(serializers.ModelSerializer):
     class Meta:
         model = Stage
         fields = ["id", "name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"]
+        extra_kwargs = {
+            "order": {"required": False, "help_text": "Place among the event's stages; by default the next."},
+            "advance_count": {"min_value": 1},
+            "group_count": {"min_value": 1},
+        }
 
     def validate_best_of(self, value: int) -> int:
         if value not in (1, 3):
-            raise serializers.ValidationError("A knockout tie is one match or a best of three.", code="invalid_choice")
+            raise serializers.ValidationError(
+                "A knockout tie is one match or a best of three.", code="invalid_choice"
+            )
         return value
 
     def validate_order(self, value: int) -> int:
@@ -24,6 +32,12 @@ class StageSerializer(serializers.ModelSerializer):
         if clash.exists():
             raise serializers.ValidationError(f"Stage order {value} is taken.", code="unique")
         return value
+
+    def validate(self, attrs):
+        if self.instance is None and "order" not in attrs:
+            top = Stage.objects.filter(event=self.context["event"]).aggregate(top=Max("order"))["top"]
+            attrs["order"] = (top or 0) + 1
+        return attrs
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -62,6 +76,18 @@ class RoundSerializer(serializers.ModelSerializer):
         return stage
 
 
+class RoundUpdateSerializer(serializers.Serializer):
+    """What a PATCH of a round may change: its start time, and its stage while it is a draft."""
+
+    stage = serializers.PrimaryKeyRelatedField(queryset=Stage.objects.all(), required=False)
+    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+
+    def validate_stage(self, stage: Stage) -> Stage:
+        if stage.event_id != self.context["event"].pk:
+            raise serializers.ValidationError("That stage belongs to another event.", code="does_not_exist")
+        return stage
+
+
 class MatchSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     event = serializers.SlugField(source="round.event.slug", read_only=True)
@@ -90,7 +116,11 @@ class MatchSerializer(serializers.ModelSerializer):
 
 class DrawRequestSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
-        min_value=0, max_value=2**62, required=False, allow_null=True, default=None,
+        min_value=0,
+        max_value=2**62,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Reproduce a draw: the same seed on the same history gives the same pairings.",
     )
 

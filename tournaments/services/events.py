@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.problems import Conflict, Problem
-from tournaments.models import Event, EventRole, Role, TableToken
+from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 
 
 @transaction.atomic
@@ -24,6 +24,18 @@ def event_update(*, event: Event, data: dict) -> Event:
         setattr(event, name, value)
     event.save()
     return event
+
+
+@transaction.atomic
+def event_delete(*, event: Event) -> None:
+    """Delete an event that never played; one with matches is a record: cancel it instead."""
+    if Match.objects.filter(round__event=event).exists():
+        raise Conflict("The event has matches; set its status to cancelled instead.", "in_use")
+    # Registration refers to itself with PROTECT (pair -> players -> unit): delete it in order.
+    Round.objects.filter(event=event).delete()
+    Pair.objects.filter(event=event).delete()
+    Player.objects.filter(event=event).delete()
+    event.delete()
 
 
 class UnknownUser(Problem):
@@ -47,7 +59,9 @@ def role_remove(*, event_role: EventRole) -> None:
     """Take a role away; an event keeps at least one organizer (else nobody could run it)."""
     event_role = EventRole.objects.select_for_update().get(pk=event_role.pk)
     if event_role.role == Role.ORGANIZER:
-        organizers = EventRole.objects.select_for_update().filter(event=event_role.event_id, role=Role.ORGANIZER)
+        organizers = EventRole.objects.select_for_update().filter(
+            event=event_role.event_id, role=Role.ORGANIZER
+        )
         if len(organizers) == 1:
             raise Conflict("The event needs at least one organizer; name another first.", "last_organizer")
     event_role.delete()

@@ -73,7 +73,7 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
     taken = set(Pair.objects.filter(event=event).values_list("number", flat=True))
     errors: dict = {}
     seen: set[int] = set()
-    clean_rows = [_check_row(index, row, taken, seen, errors) for index, row in enumerate(rows, start=1)]
+    clean_rows = [_check_row(number, row, taken, seen, errors) for number, row in rows]
     if errors:
         raise ValidationError(errors)
     if dry_run:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 
 from django.db import transaction
 from django.db.models import Max, Q
 
 from core.problems import Problem
-from tournaments.models import Event, Pair, PairStatus, Player, Unit
+from tournaments.draws.matching import lot
+from tournaments.models import Event, Pair, Player, Unit
+
+_SINGLES_SALT = 0x51A6
 
 
 class RegistrationProblem(Problem):
@@ -49,11 +51,18 @@ def pair_create(
 
 
 @transaction.atomic
-def pair_set_status(*, pair: Pair, status: str, reason: str = "") -> Pair:
-    """Withdraw, disqualify or reinstate a pair. Its matches and results stay: history is kept."""
-    pair.status = status
-    pair.status_reason = reason
-    pair.save(update_fields=["status", "status_reason"])
+def pair_update(*, pair: Pair, data: dict) -> Pair:
+    """Edit a pair's name, unit, seed or grade, or its status (G11: withdraw, disqualify, reinstate).
+
+    A withdrawn or disqualified pair keeps its matches and results; only the next draws leave it out.
+    A status change without a reason clears the old reason.
+    """
+    data = dict(data)
+    if "status" in data and data["status"] != pair.status:
+        data.setdefault("status_reason", "")
+    for name, value in data.items():
+        setattr(pair, name, value)
+    pair.save()
     return pair
 
 
@@ -62,7 +71,7 @@ def unpaired_players(event: Event):
     return (
         Player.objects.filter(event=event)
         .exclude(Q(pk__in=paired.values("player_1")) | Q(pk__in=paired.values("player_2")))
-        .order_by("seed", "id")
+        .order_by("id")
     )
 
 
@@ -70,15 +79,16 @@ def unpaired_players(event: Event):
 def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], int, Player | None]:
     """Pair the players registered alone by lot (抽签, "同号码为一对").
 
-    Each player draws a number; the two players holding the same number are a pair. The
-    shuffle is seeded, so the draw is reproducible from the returned seed. With an odd
-    number of singles, the one left over stays unpaired (and is returned).
+    Each player draws a number; the two players holding the same number are a pair. The lot is
+    the draws' own seeded function of (seed, player id), so the same seed on the same players gives
+    the same pairs on any database and Python version. With an odd number of singles, the one left
+    over stays unpaired (and is returned).
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
     players = list(unpaired_players(event).select_for_update())
     if len(players) < 2:
         raise RegistrationProblem("Fewer than two players are waiting for a partner.", "no_singles")
-    random.Random(seed).shuffle(players)
+    players.sort(key=lambda player: (lot(seed, _SINGLES_SALT, player.pk), player.pk))
     left_over = players.pop() if len(players) % 2 else None
     number = next_pair_number(event)
     pairs = []
@@ -90,7 +100,3 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
         )
         number += 1
     return pairs, seed, left_over
-
-
-def active_pairs(event: Event):
-    return Pair.objects.filter(event=event, status=PairStatus.ACTIVE)

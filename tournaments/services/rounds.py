@@ -7,6 +7,7 @@ entrants, calls the stage's draw system and stores the result, seed included.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Max
@@ -14,18 +15,37 @@ from django.utils import timezone
 
 from core.problems import Conflict, Problem
 from tournaments import draws
-from tournaments.models import Event, Match, Round, RoundStatus, Stage, StageKind
+from tournaments.models import (
+    Event,
+    Match,
+    MatchStatus,
+    Pair,
+    PairStatus,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+)
 from tournaments.selectors import active_pairs, histories, previous_round
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
-STRUCTURAL = {"duplicate_entrant", "missing_entrant", "unknown_entrant", "self_pairing", "duplicate_table", "two_byes"}
+STRUCTURAL = {
+    "duplicate_entrant",
+    "missing_entrant",
+    "unknown_entrant",
+    "self_pairing",
+    "duplicate_table",
+    "two_byes",
+}
 
 
 class RoundState(Conflict):
     default_code = "round_not_draft"
 
 
-class DrawFailed(Problem):
+class DrawFailed(Conflict):
+    """The draw cannot be made from the event as it stands (too few pairs, a bad stage setting)."""
+
     default_code = "draw_failed"
 
 
@@ -36,6 +56,26 @@ def round_create(*, event: Event, stage: Stage, number: int | None = None, start
     elif Round.objects.filter(event=event, number=number).exists():
         raise Problem(f"Round {number} exists.", "duplicate_number", field="number")
     return Round.objects.create(event=event, stage=stage, number=number, starts_at=starts_at)
+
+
+@transaction.atomic
+def round_update(*, round_: Round, data: dict) -> Round:
+    """Change a round's start time, or, while it is a draft, its stage (which discards its draw)."""
+    round_ = _lock(round_)
+    stage = data.get("stage")
+    if stage is not None and stage.pk != round_.stage_id:
+        _require(round_, RoundStatus.DRAFT)
+        round_.stage = stage
+        _forget_draw(round_)
+    if "starts_at" in data:
+        round_.starts_at = data["starts_at"]
+    round_.save()
+    return round_
+
+
+def _forget_draw(round_: Round) -> None:
+    round_.matches.all().delete()
+    round_.draw_seed, round_.draw_system, round_.relaxed, round_.drawn_at = None, "", [], None
 
 
 def _lock(round_: Round) -> Round:
@@ -50,81 +90,148 @@ def _require(round_: Round, *statuses: str) -> None:
         )
 
 
-def _entrants(round_: Round) -> list[draws.Entrant]:
-    """Active pairs with their history, in standings order (points, then seed, then number)."""
-    event = round_.event
-    past = histories(event, before=round_.number)
-    pairs = active_pairs(event)
-    entrants = [
-        draws.Entrant(
-            id=p.pk,
-            points=past[p.pk].points if p.pk in past else 0.0,
-            seeding=p.seed,
-            unit=p.unit_id,
-            had_bye=past[p.pk].had_bye if p.pk in past else False,
-            opponents=frozenset(past[p.pk].opponents) if p.pk in past else frozenset(),
-            ns_count=past[p.pk].ns_count if p.pk in past else 0,
-            ew_count=past[p.pk].ew_count if p.pk in past else 0,
+def _entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[draws.Entrant]:
+    """Pairs (by default the active ones) with their history, in standings order.
+
+    Standings order here: points, then seed, then pair number (the selector lists pairs by number).
+    """
+    past = histories(round_.event, before=round_.number)
+    entrants = []
+    for pair in active_pairs(round_.event) if pairs is None else pairs:
+        record = past.get(pair.pk)
+        entrants.append(
+            draws.Entrant(
+                id=pair.pk,
+                points=record.points if record else 0.0,
+                seeding=pair.seed,
+                unit=pair.unit_id,
+                had_bye=record.had_bye if record else False,
+                opponents=frozenset(record.opponents) if record else frozenset(),
+                ns_count=record.ns_count if record else 0,
+                ew_count=record.ew_count if record else 0,
+            )
         )
-        for p in pairs
-    ]
     entrants.sort(key=lambda e: (-e.points, e.seeding is None, e.seeding or 0))
     return entrants
 
 
-def _previous_pairings(round_: Round) -> tuple[Round | None, list[draws.Pairing], dict[int, int | None]]:
-    before = previous_round(round_)
-    if before is None:
-        return None, [], {}
-    matches = list(before.matches.all())
-    pairings = [draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id) for m in matches]
-    return before, pairings, {m.table: m.winner_id for m in matches if not m.is_bye}
+def _seed_order(pairs: Iterable[Pair]) -> list[int]:
+    """Seed order of pairs (unseeded last, then by number): fixed, whatever the results so far."""
+    return [p.pk for p in sorted(pairs, key=lambda p: (p.seed is None, p.seed or 0, p.number))]
 
 
-def _winners_or_409(winners: dict[int, int | None]) -> set[int]:
-    missing = sorted(table for table, winner in winners.items() if winner is None)
-    if missing:
-        raise Conflict(
-            f"The previous round has no confirmed winner at tables {missing}.", "results_pending"
-        )
-    return {w for w in winners.values() if w is not None}
+def _pairings(matches: Iterable[Match]) -> list[draws.Pairing]:
+    return [draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id) for m in matches]
 
 
-def _make_draw(round_: Round, seed: int) -> draws.Draw:
+def _scores(matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
+    """Each pair's result in a finished round: 1 a win (or a bye), ½ a draw, 0 a loss.
+
+    Only confirmed results count (G10); a knockout needs a winner at every table (G8).
+    """
+    pending = sorted(
+        m.table
+        for m in matches
+        if not m.is_bye and (m.status != MatchStatus.CONFIRMED or (need_winner and m.winner_id is None))
+    )
+    if pending:
+        raise Conflict(f"The previous round has no confirmed winner at tables {pending}.", "results_pending")
+    scores: dict[int, float] = {}
+    for m in matches:
+        if m.is_bye:
+            scores[m.ns_pair_id] = 1.0
+        elif m.winner_id is None:
+            scores[m.ns_pair_id] = scores[m.ew_pair_id] = 0.5
+        else:
+            loser = m.ew_pair_id if m.winner_id == m.ns_pair_id else m.ns_pair_id
+            scores[m.winner_id], scores[loser] = 1.0, 0.0
+    return scores
+
+
+def _ignored(round_: Round, *, first: bool) -> set[str]:
+    """Flags that the round's draw system does not treat as a relaxed constraint."""
+    kind = round_.stage.kind
+    ignored = {draws.Flag.SAME_UNIT} if round_.event.same_unit == "off" else set()
+    if kind == StageKind.ROUND_ROBIN:  # a group meets in full, whatever the history or the units
+        return {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE, draws.Flag.SAME_UNIT}
+    if kind == StageKind.KNOCKOUT or first:
+        ignored |= {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE}
+    return ignored
+
+
+def _make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:
+    """The round's draw and the name of the system that made it."""
     event, stage = round_.event, round_.stage
     entrants = _entrants(round_)
-    before, previous, winners = _previous_pairings(round_)
+    before = previous_round(round_)
+    if stage.kind == StageKind.ROUND_ROBIN:
+        return _round_robin(round_, entrants, seed), StageKind.ROUND_ROBIN
     if stage.kind == StageKind.KNOCKOUT:
         if before is None:
             seeded = sorted(entrants, key=lambda e: (e.seeding is None, e.seeding or 0, -e.points))
-            return draws.knockout_draw(seeded, seed=seed, separate_units=event.same_unit != "off")
-        pairings = draws.next_knockout_round(previous, _winners_or_409(winners), seed=seed)
-        return draws.Draw(pairings=tuple(pairings), seed=seed)
-    if stage.kind == StageKind.ROUND_ROBIN:
-        return _round_robin(round_, entrants, seed)
+            return draws.knockout_draw(seeded, seed=seed, separate_units=event.same_unit != "off"), stage.kind
+        return _next_knockout_round(round_, before, entrants, seed), StageKind.KNOCKOUT
     if before is None:
-        return draws.first_round_draw(entrants, seed=seed, method=stage.first_round, same_unit=event.same_unit)
+        draw = draws.first_round_draw(
+            entrants, seed=seed, method=stage.first_round, same_unit=event.same_unit
+        )
+        return draw, StageKind.SWISS
     if event.table_movement:
-        won = _winners_or_409(winners)
-        scores = {pid: (1.0 if pid in won else 0.0) for p in previous for pid in p.entrants}
-        pairings = draws.table_movement(previous, scores=scores, seed=seed)
-        annotated = draws.annotate(pairings, entrants)
-        return draws.Draw(pairings=annotated, seed=seed, relaxed=draws.seating.relaxed_of(annotated))
-    return draws.swiss_draw(entrants, seed=seed, same_unit=event.same_unit)
+        previous = list(before.matches.all())
+        moved = draws.table_movement(
+            _pairings(previous), scores=_scores(previous, need_winner=False), seed=seed
+        )
+        annotated = draws.annotate(moved, entrants)
+        relaxed = draws.seating.relaxed_of(annotated, ignore=_ignored(round_, first=False))
+        return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed), "table_movement"
+    return draws.swiss_draw(entrants, seed=seed, same_unit=event.same_unit), StageKind.SWISS
+
+
+def _next_knockout_round(round_: Round, before: Round, entrants, seed: int) -> draws.Draw:
+    previous = list(before.matches.all())
+    if len(previous) < 2:
+        raise Conflict(
+            f"{round_.stage.name} is decided: round {before.number} was its final.", "stage_complete"
+        )
+    scores = _scores(previous, need_winner=True)
+    winners = {pair for pair, score in scores.items() if score == 1.0}
+    pairings = draws.next_knockout_round(_pairings(previous), winners, seed=seed)
+    placed = {pair for p in pairings for pair in p.entrants}
+    known = [e for e in entrants if e.id in placed]
+    annotated = draws.annotate(pairings, known, floats=False)
+    relaxed = draws.seating.relaxed_of(annotated, ignore=_ignored(round_, first=False))
+    return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed)
 
 
 def _round_robin(round_: Round, entrants: list[draws.Entrant], seed: int) -> draws.Draw:
+    """Round ``k`` of the stage is round ``k`` of each group's Berger table.
+
+    The groups are made once, from the pairs of the stage's first round in seed order, so the
+    schedule does not move with the results; a pair that withdrew leaves its opponent a bye.
+    """
     stage = round_.stage
-    index = Round.objects.filter(stage=stage, number__lt=round_.number).count()
-    seeded = [e.id for e in sorted(entrants, key=lambda e: (e.seeding is None, e.seeding or 0))]
-    pairings, table = [], 1
-    for group in draws.snake_groups(seeded, stage.group_count):
+    earlier = Round.objects.filter(stage=stage, number__lt=round_.number).order_by("number")
+    index = earlier.count()
+    active = {e.id for e in entrants}
+    if index == 0:
+        members = Pair.objects.filter(pk__in=active)
+    else:
+        first = earlier.first().matches.all()
+        members = Pair.objects.filter(pk__in={pair for m in first for pair in m.pair_ids})
+    pairings: list[draws.Pairing] = []
+    for group in draws.snake_groups(_seed_order(members), stage.group_count):
         schedule = draws.berger_schedule(group)
         if index >= len(schedule):
             raise Conflict(f"Every pair of {stage.name} has met every other.", "stage_complete")
+        played, byes = [], []
         for ns, ew in schedule[index]:
-            pairings.append(draws.Pairing(table=table, ns=ns, ew=ew))
-            table += 1
+            present = [pair for pair in (ns, ew) if pair is not None and pair in active]
+            if len(present) == 2:
+                played.append((ns, ew))
+            elif present:
+                byes.append(present[0])
+        for ns, ew in [*played, *((pair, None) for pair in byes)]:
+            pairings.append(draws.Pairing(table=len(pairings) + 1, ns=ns, ew=ew))
     return draws.Draw(pairings=draws.annotate(pairings, entrants, floats=False), seed=seed)
 
 
@@ -144,6 +251,10 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
     )
 
 
+def _best_of(round_: Round) -> int:
+    return round_.stage.best_of if round_.stage.kind == StageKind.KNOCKOUT else 1
+
+
 @transaction.atomic
 def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     """Draw (or redraw) a draft round; the same seed on the same history gives the same draw."""
@@ -151,31 +262,40 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     _require(round_, RoundStatus.DRAFT)
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
-        draw = _make_draw(round_, seed)
+        draw, system = _make_draw(round_, seed)
     except draws.DrawError as exc:
         raise DrawFailed(exc.detail, exc.code) from exc
-    best_of = round_.stage.best_of if round_.stage.kind == StageKind.KNOCKOUT else 1
-    _store(round_, draw.pairings, best_of=best_of)
+    _store(round_, draw.pairings, best_of=_best_of(round_))
     round_.draw_seed = seed
-    round_.draw_system = round_.stage.kind
+    round_.draw_system = system
     round_.relaxed = list(draw.relaxed)
     round_.drawn_at = timezone.now()
     round_.save()
     return round_
 
 
-def _current_pairings(round_: Round) -> list[draws.Pairing]:
-    return [draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id) for m in round_.matches.all()]
+def _recheck_and_store(round_: Round, pairings: Sequence[draws.Pairing]) -> Round:
+    """Store a hand-edited draft with its flags, and list in ``relaxed`` what the edit gave up.
 
-
-def _recheck_and_store(round_: Round, pairings) -> Round:
-    entrants = _entrants(round_)
-    annotated = draws.annotate(pairings, entrants, floats=round_.stage.kind == StageKind.SWISS)
-    byes = None if round_.stage.kind != StageKind.KNOCKOUT else sum(1 for p in annotated if p.is_bye)
-    problems = draws.check_draw(annotated, entrants, same_unit=round_.event.same_unit, byes=byes)
-    best_of = round_.stage.best_of if round_.stage.kind == StageKind.KNOCKOUT else 1
-    _store(round_, annotated, best_of=best_of)
-    round_.relaxed = sorted(set(draws.seating.relaxed_of(annotated)) | set(problems))
+    An edit only rearranges the pairs of the draw, so the check is over those pairs (whatever
+    their status now) and the number of byes the draw had.
+    """
+    placed = {pair for p in pairings for pair in p.entrants}
+    entrants = _entrants(round_, Pair.objects.filter(pk__in=placed))
+    first = previous_round(round_) is None
+    ignored = _ignored(round_, first=first)
+    floats = round_.stage.kind == StageKind.SWISS and not first
+    annotated = draws.annotate(pairings, entrants, floats=floats)
+    problems = draws.check_draw(
+        annotated,
+        entrants,
+        same_unit="off" if draws.Flag.SAME_UNIT in ignored else round_.event.same_unit,
+        avoid_rematches=draws.Flag.REMATCH not in ignored,
+        byes=sum(1 for p in annotated if p.is_bye),
+    )
+    problems = [p for p in problems if p.split(":", 1)[0] not in ignored]
+    _store(round_, annotated, best_of=_best_of(round_))
+    round_.relaxed = sorted(set(draws.seating.relaxed_of(annotated, ignore=ignored)) | set(problems))
     round_.save()
     return round_
 
@@ -185,7 +305,7 @@ def round_swap(*, round_: Round, pair_a: int, pair_b: int) -> Round:
     """Hand edit of a draft: two pairs trade places; the draw is re-checked."""
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
-    current = _current_pairings(round_)
+    current = _pairings(round_.matches.all())
     placed = {pid for p in current for pid in p.entrants}
     for name, pid in (("pair_a", pair_a), ("pair_b", pair_b)):
         if pid not in placed:
@@ -198,7 +318,7 @@ def round_move(*, round_: Round, table: int, to_table: int) -> Round:
     """Hand edit of a draft: the match at ``table`` moves to ``to_table`` (swapping if taken)."""
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
-    current = _current_pairings(round_)
+    current = _pairings(round_.matches.all())
     if table not in {p.table for p in current}:
         raise Problem(f"No match at table {table}.", "unknown_table", field="table")
     return _recheck_and_store(round_, draws.move_table(current, table=table, to_table=to_table))
@@ -213,7 +333,17 @@ def round_publish(*, round_: Round) -> Round:
         raise Conflict("Draw the round before publishing it.", "not_drawn")
     broken = sorted(p for p in round_.relaxed if p.split(":", 1)[0] in STRUCTURAL)
     if broken:
-        raise Conflict(f"The draw is broken: {', '.join(broken)}.", "draw_invalid", extra={"problems": broken})
+        raise Conflict(
+            f"The draw is broken: {', '.join(broken)}.", "draw_invalid", extra={"problems": broken}
+        )
+    placed = {pair for m in round_.matches.all() for pair in m.pair_ids}
+    gone = sorted(
+        Pair.objects.filter(pk__in=placed).exclude(status=PairStatus.ACTIVE).values_list("number", flat=True)
+    )
+    if gone:
+        raise Conflict(
+            f"Pairs {gone} withdrew or were disqualified after the draw; draw the round again.", "draw_stale"
+        )
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()

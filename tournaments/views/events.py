@@ -52,10 +52,12 @@ class EventViewSet(IdempotentMixin, ConditionalMixin, viewsets.ModelViewSet):
     def perform_destroy(self, instance):
         locked = Event.objects.select_for_update().get(pk=instance.pk)
         self.check_if_match(EventSerializer(locked, context=self.get_serializer_context()).data)
-        locked.delete()
+        services.event_delete(event=locked)
 
 
-class EventRoleViewSet(EventScopedMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet):
+class EventRoleViewSet(
+    EventScopedMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet
+):
     """Who does what in the event. Organizers manage roles."""
 
     serializer_class = EventRoleSerializer
@@ -69,13 +71,18 @@ class EventRoleViewSet(EventScopedMixin, mixins.ListModelMixin, mixins.DestroyMo
         services.role_remove(event_role=self.get_object())
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(request=EventRoleSerializer, responses={201: EventRoleSerializer, **problems(400, 401, 403)})
+    @extend_schema(
+        request=EventRoleSerializer, responses={201: EventRoleSerializer, **problems(400, 401, 403)}
+    )
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         role = services.role_assign(
-            event=self.get_event(), username=data["user"]["username"], role=data["role"], tables=data["tables"]
+            event=self.get_event(),
+            username=data["user"]["username"],
+            role=data["role"],
+            tables=data["tables"],
         )
         return Response(self.get_serializer(role).data, status=status.HTTP_201_CREATED)
 
@@ -87,9 +94,13 @@ class TableTokenViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     read_permission = "event.organizer"
 
     def get_queryset(self):
-        return TableToken.objects.filter(event=self.get_event()).select_related("event").order_by("table", "-id")
+        return (
+            TableToken.objects.filter(event=self.get_event()).select_related("event").order_by("table", "-id")
+        )
 
-    @extend_schema(request=TableTokenSerializer, responses={201: TableTokenSerializer, **problems(400, 401, 403)})
+    @extend_schema(
+        request=TableTokenSerializer, responses={201: TableTokenSerializer, **problems(400, 401, 403)}
+    )
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -103,4 +114,3 @@ class TableTokenViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     def revoke(self, request, *args, **kwargs):
         token = services.table_token_revoke(token=self.get_object())
         return Response(self.get_serializer(token).data)
-

@@ -10,8 +10,8 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
 from core.schema import problems
-from tournaments.models import Pair, Player, Role, Unit
-from tournaments.permissions import has_role
+from tournaments.models import Pair, Player, Unit
+from tournaments.permissions import sees_contacts
 from tournaments.serializers.registration import (
     PairCreateSerializer,
     PairImportSerializer,
@@ -39,7 +39,7 @@ class UnitViewSet(EventScopedViewSet):
 
 
 def _sees_contacts(view) -> bool:
-    return has_role(view.request, view.get_event(), Role.ORGANIZER, Role.CHIEF_REFEREE)
+    return sees_contacts(view.request, view.get_event())
 
 
 class PlayerViewSet(EventScopedViewSet):
@@ -77,7 +77,9 @@ class PairViewSet(EventScopedViewSet):
     def _out(self, pair: Pair, code: int = 200) -> Response:
         return Response(PairPrivateSerializer(pair, context=self.get_serializer_context()).data, status=code)
 
-    @extend_schema(request=PairCreateSerializer, responses={201: PairPrivateSerializer, **problems(400, 401, 403)})
+    @extend_schema(
+        request=PairCreateSerializer, responses={201: PairPrivateSerializer, **problems(400, 401, 403)}
+    )
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -86,18 +88,15 @@ class PairViewSet(EventScopedViewSet):
     @extend_schema(request=PairUpdateSerializer, responses={200: PairPrivateSerializer, **problems(400, 412)})
     @transaction.atomic
     def update(self, request, *args, **kwargs):
-        pair = self.get_queryset().select_for_update().get(pk=self.get_object().pk)
-        self.check_if_match(PairPrivateSerializer(pair, context=self.get_serializer_context()).data)
+        """Edit a pair; ``status`` withdraws, disqualifies or reinstates it (its history stays)."""
+        pair = self.locked(self.get_object())
+        self.check_if_match(self.representation(pair))
         serializer = PairUpdateSerializer(pair, data=request.data, partial=kwargs.get("partial", False))
         serializer.is_valid(raise_exception=True)
-        data = dict(serializer.validated_data)
-        new_status = data.pop("status", None)
-        for name, value in data.items():
-            setattr(pair, name, value)
-        pair.save()
-        if new_status is not None and new_status != pair.status:
-            services.pair_set_status(pair=pair, status=new_status, reason=data.get("status_reason", ""))
-        return self._out(pair)
+        return self._out(services.pair_update(pair=pair, data=serializer.validated_data))
+
+    def representation(self, instance) -> dict:
+        return PairPrivateSerializer(instance, context=self.get_serializer_context()).data
 
     @extend_schema(
         request={"multipart/form-data": PairImportSerializer},
@@ -148,8 +147,11 @@ class PairViewSet(EventScopedViewSet):
     def draw_singles(self, request, *args, **kwargs):
         serializer = SinglesDrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        pairs, seed, left = services.singles_draw(event=self.get_event(), seed=serializer.validated_data["seed"])
+        pairs, seed, left = services.singles_draw(
+            event=self.get_event(), seed=serializer.validated_data["seed"]
+        )
         data = PairPrivateSerializer(pairs, many=True, context=self.get_serializer_context()).data
         return Response(
-            {"seed": seed, "pairs": data, "unpaired": left.pk if left else None}, status=status.HTTP_201_CREATED
+            {"seed": seed, "pairs": data, "unpaired": left.pk if left else None},
+            status=status.HTTP_201_CREATED,
         )

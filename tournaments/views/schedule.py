@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
+import django_filters
 from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.conditional import ConditionalMixin
 from core.schema import problems
-from tournaments.models import Event, Match, Round, RoundStatus, Stage
-from tournaments.permissions import is_staff, scorekeeper_tables
+from tournaments.models import Event, Match, MatchStatus, Round, RoundStatus, Stage
+from tournaments.permissions import is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.schedule import (
     DrawRequestSerializer,
     MatchSerializer,
     RoundSerializer,
+    RoundUpdateSerializer,
     StageSerializer,
     SwapSerializer,
 )
 from tournaments.services import rounds as services
-from tournaments.views.base import EventScopedMixin, EventScopedViewSet, visible_events
+from tournaments.views.base import ID, EventScopedMixin, EventScopedViewSet, visible_events
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 
@@ -39,7 +40,7 @@ class StageViewSet(EventScopedViewSet):
 
 
 class RoundViewSet(EventScopedViewSet):
-    """Rounds by number. Staff see drafts; everyone else sees published and closed rounds."""
+    """Rounds by number. Organizers and referees see drafts; others, published and closed rounds."""
 
     serializer_class = RoundSerializer
     lookup_field = "number"
@@ -48,18 +49,28 @@ class RoundViewSet(EventScopedViewSet):
 
     def get_queryset(self):
         rounds = Round.objects.filter(event=self.get_event()).prefetch_related("matches")
-        if not self.is_staff:
+        if not sees_drafts(self.request, self.get_event()):
             rounds = rounds.filter(status__in=PUBLISHED)
         return rounds
 
     def perform_create(self, serializer):
         data = serializer.validated_data
         serializer.instance = services.round_create(
-            event=self.get_event(), stage=data["stage"], number=data.get("number"), starts_at=data.get("starts_at")
+            event=self.get_event(),
+            stage=data["stage"],
+            number=data.get("number"),
+            starts_at=data.get("starts_at"),
         )
 
-    def perform_destroy(self, instance):
+    def destroy_locked(self, instance):
         services.round_delete(round_=instance)
+
+    @extend_schema(request=RoundUpdateSerializer, responses={200: RoundSerializer, **problems(400, 409, 412)})
+    def partial_update(self, request, *args, **kwargs):
+        """Change the start time, or the stage of a draft (its draw is then discarded)."""
+        serializer = RoundUpdateSerializer(data=request.data, context=self.get_serializer_context())
+        serializer.is_valid(raise_exception=True)
+        return self._state_change(services.round_update, data=serializer.validated_data)
 
     @transaction.atomic
     def _state_change(self, operation, **kwargs) -> Response:
@@ -68,7 +79,9 @@ class RoundViewSet(EventScopedViewSet):
         round_ = operation(round_=round_, **kwargs)
         return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
 
-    @extend_schema(request=DrawRequestSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)})
+    @extend_schema(
+        request=DrawRequestSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)}
+    )
     @action(detail=True, methods=["post"])
     def draw(self, request, *args, **kwargs):
         """Make the pairings and table numbers of a draft round (G11); redrawing replaces them."""
@@ -100,40 +113,46 @@ class RoundViewSet(EventScopedViewSet):
 
 
 def _visible_matches(view, matches):
-    """Staff see everything (a table-limited scorekeeper: its tables); others, published pairings."""
+    """What each caller sees of the tables (G11 publication).
+
+    Organizers and referees: every round, drafts included. Scorekeepers (and table tokens):
+    published rounds, only their tables when they are limited to some. Everyone else: published
+    rounds, when the event publishes its pairings.
+    """
     event = view.get_event()
+    if sees_drafts(view.request, event):
+        return matches
     if is_staff(view.request, event):
         tables = scorekeeper_tables(view.request, event)
         if tables is not None:
-            matches = matches.filter(table__in=tables, round__status__in=PUBLISHED)
-        return matches
+            matches = matches.filter(table__in=tables)
+        return matches.filter(round__status__in=PUBLISHED)
     if not event.publish_pairings:
         return matches.none()
     return matches.filter(round__status__in=PUBLISHED)
 
 
+class MatchFilter(django_filters.FilterSet):
+    round = django_filters.NumberFilter(field_name="round__number", help_text="Round number")
+    table = django_filters.NumberFilter(field_name="table", help_text="Table number")
+    status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
+
+    class Meta:
+        model = Match
+        fields = ["round", "table", "status"]
+
+
 class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The tables of the event's rounds, filtered with ``?round=``, ``?table=`` and ``?status=``."""
+
     serializer_class = MatchSerializer
+    filterset_class = MatchFilter
 
     def get_queryset(self):
         matches = Match.objects.filter(round__event=self.get_event()).select_related(
             "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
         )
-        params = self.request.query_params
-        for name, lookup in (("round", "round__number"), ("table", "table"), ("status", "status")):
-            if params.get(name):
-                matches = matches.filter(**{lookup: params[name]})
         return _visible_matches(self, matches).order_by("round__number", "table")
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("round", OpenApiTypes.INT, description="Round number"),
-            OpenApiParameter("table", OpenApiTypes.INT, description="Table number"),
-            OpenApiParameter("status", OpenApiTypes.STR),
-        ]
-    )
-    def list(self, request, *args, **kwargs):
-        return super().list(request, *args, **kwargs)
 
 
 class MatchViewSet(ConditionalMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -141,6 +160,7 @@ class MatchViewSet(ConditionalMixin, mixins.RetrieveModelMixin, viewsets.Generic
 
     serializer_class = MatchSerializer
     read_permission = "event.visible"
+    lookup_value_regex = ID
 
     def get_event(self):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request

@@ -122,9 +122,6 @@ class DealReplay:
     next_to_act: Seat | None
 
 
-_RISE = {2: 3, 3: 2, 4: 1}  # G6, by the place of the 1st seat's partner
-
-
 def level_rise(finishing_order: Sequence[Seat | str] | FinishingOrder) -> int:
     """G6: how far the side of the 1st seat goes up: +3 for 1-2, +2 for 1-3, +1 for 1-4.
 
@@ -133,7 +130,7 @@ def level_rise(finishing_order: Sequence[Seat | str] | FinishingOrder) -> int:
     """
     if not isinstance(finishing_order, FinishingOrder):
         finishing_order = normalise_finishing_order(finishing_order)
-    return _RISE[finishing_order.partner_place]
+    return finishing_order.rise
 
 
 class DealState:

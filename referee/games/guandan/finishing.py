@@ -17,6 +17,8 @@ from referee.games.guandan.question import SEATS, with_field
 
 __all__ = ["SEATS", "FinishingOrder", "normalise_finishing_order"]
 
+_RISE = {2: 3, 3: 2, 4: 1}  # G6, by the place of the 1st seat's partner
+
 
 @dataclass(frozen=True, slots=True)
 class FinishingOrder:
@@ -41,6 +43,14 @@ class FinishingOrder:
     def partner_place(self) -> int:
         """Place (2, 3 or 4) of the 1st seat's partner: 2 is 双上, 3 is 1-3, 4 is 1-4."""
         return self.seats.index(self.first.partner) + 1
+
+    @property
+    def rise(self) -> int:
+        """G6: how far the 1st seat's side goes up: +3 for 1-2, +2 for 1-3, +1 for 1-4.
+
+        Before the A rules (A必打, mandatory levels, G6) are applied.
+        """
+        return _RISE[self.partner_place]
 
     @property
     def is_double_win(self) -> bool:

@@ -46,8 +46,6 @@ from referee.games.guandan.finishing import SEATS, FinishingOrder, normalise_fin
 from referee.games.guandan.profiles import STANDARD, RuleProfile
 
 FIRST_LEVEL = 2
-# G6: partner 2nd (双上) +3, partner 3rd +2, partner 4th +1.
-_RISE = {2: 3, 3: 2, 4: 1}
 _COUNTED_FORMATS = ("deal_count", "time_or_deals")
 _TIMED_FORMATS = ("time_limit", "time_or_deals")
 
@@ -296,7 +294,7 @@ def _change_level(
     if side is finish.winner_side:
         if on_stage is side and level in profile.mandatory_levels and level != LEVEL_A:
             cleared = tuple(sorted({*cleared, level}))  # won a deal played at its mandatory level
-        steps = _RISE[finish.partner_place]
+        steps = finish.rise
         if profile.streaks:
             steps += max(0, state.first_streak(finish.first) - 2)
         level = _rise(level, steps, mandatory=profile.mandatory_levels, cleared=cleared)
