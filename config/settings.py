@@ -5,6 +5,7 @@
 - DEBUG is off unless DEBUG=true; with DEBUG off, SECRET_KEY must be set.
 """
 
+import contextlib
 from pathlib import Path
 
 import environ
@@ -104,10 +105,9 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = env.path("STATIC_ROOT", default=BASE_DIR / "var" / "static")
-try:  # WhiteNoise warns at every start when the folder is missing; collectstatic fills it in production
+# WhiteNoise warns at every start when the folder is missing; collectstatic fills it in production.
+with contextlib.suppress(OSError):
     Path(STATIC_ROOT).mkdir(parents=True, exist_ok=True)
-except OSError:
-    pass
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -105,7 +105,10 @@ class PairUpdateSerializer(serializers.ModelSerializer):
 
 
 class PairImportSerializer(serializers.Serializer):
-    file = serializers.FileField(help_text="CSV (UTF-8 or GB18030) or XLSX; columns in docs/events.md.")
+    # An empty file is the service's ``empty_file``, like a file with a header and no rows.
+    file = serializers.FileField(
+        allow_empty_file=True, help_text="CSV (UTF-8 or GB18030) or XLSX; columns in docs/events.md."
+    )
     dry_run = serializers.BooleanField(default=False, help_text="Check every row, import nothing.")
 
 
