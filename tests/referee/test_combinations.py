@@ -137,8 +137,8 @@ def test_cards_may_be_card_objects_and_lenient_codes():
 @pytest.mark.parametrize(
     ("kwargs", "code", "field"),
     [
-        ({"cards": ["S9", "X1"]}, "unknown_card", "cards"),
-        ({"cards": ["S9"], "previous": ["ZZ"]}, "unknown_card", "previous"),
+        ({"cards": ["S9", "X1"]}, "unknown_card", "cards[1]"),
+        ({"cards": ["S9"], "previous": ["ZZ"]}, "unknown_card", "previous[0]"),
         ({"cards": []}, "empty_play", "cards"),
         ({"cards": ["S3"] * 28}, "too_many_cards", "cards"),
         ({"cards": ["S3", "S3", "S3"]}, "too_many_copies", "cards"),

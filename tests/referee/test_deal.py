@@ -352,7 +352,7 @@ def test_malformed_replay_is_bad_input(request_, code):
 def test_malformed_action_after_a_violation_is_still_bad_input():
     with pytest.raises(BadInput) as caught:
         replay_deal(**_with(plays=[x("N"), {"seat": "N", "cards": ["??"]}]))
-    assert caught.value.field == "plays[1].cards"
+    assert caught.value.field == "plays[1].cards[0]"
 
 
 def test_action_wire_form_round_trips():

@@ -20,6 +20,7 @@ from referee.games.guandan.cards import (
     Card,
     check_copies,
     format_rank,
+    parse_card,
     parse_cards,
     parse_level,
 )
@@ -208,13 +209,22 @@ def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card,
         raise BadInput("invalid", "A play is a list of card codes.", field=field)
     try:
         cards = parse_cards(codes)
-    except BadInput as error:
-        raise BadInput(error.code, error.detail, field=field) from None
+    except BadInput as error:  # slow path only: name the bad element
+        index = next(i for i, code in enumerate(codes) if not _parses(code))
+        raise BadInput(error.code, error.detail, field=f"{field}[{index}]") from None
     if not cards:
         raise BadInput("empty_play", "A play holds at least one card; pass instead.", field=field)
     if len(cards) > HAND_SIZE:
         raise BadInput("too_many_cards", f"A play holds at most {HAND_SIZE} cards.", field=field)
     return cards
+
+
+def _parses(code: object) -> bool:
+    try:
+        parse_card(code)
+    except BadInput:
+        return False
+    return True
 
 
 _JOKER_RANKS = {"BJ": SMALL_JOKER, "RJ": BIG_JOKER}
