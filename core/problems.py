@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404, JsonResponse
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -77,6 +78,16 @@ class Unprocessable(Problem):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     default_code = "unprocessable"
     default_detail = _("The request is well formed but cannot be processed.")
+
+
+ENGINE_MESSAGES: dict[str, Any] = {}  # code -> translatable message; apps register theirs
+
+
+def engine_message(code: str, english: str) -> str:
+    """The engine's own (English) sentence, or the translated message of its code."""
+    if get_language() in (None, "en") or code not in ENGINE_MESSAGES:
+        return english
+    return str(ENGINE_MESSAGES[code])
 
 
 def problem_body(
@@ -142,9 +153,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
 
     if isinstance(exc, EngineError):  # a malformed referee question
         field = _INDEX.sub(r".\1", exc.field) if exc.field else None
-        errors = [{"field": field, "code": exc.code, "message": exc.detail}]
+        detail = engine_message(exc.code, exc.detail)
+        errors = [{"field": field, "code": exc.code, "message": detail}]
         return _response(
-            problem_body(status_code=400, code=exc.code, detail=exc.detail, errors=errors, instance=instance)
+            problem_body(status_code=400, code=exc.code, detail=detail, errors=errors, instance=instance)
         )
 
     if isinstance(exc, ProtectedError | RestrictedError):

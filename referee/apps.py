@@ -6,3 +6,9 @@ class RefereeConfig(AppConfig):
 
     name = "referee"
     verbose_name = "Referee"
+
+    def ready(self) -> None:
+        from core.problems import ENGINE_MESSAGES
+        from referee.api.messages import MESSAGES
+
+        ENGINE_MESSAGES.update(MESSAGES)

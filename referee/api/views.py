@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.conditional import ConditionalMixin
+from core.problems import engine_message
 from core.schema import problems
 from referee.api import examples
 from referee.api.serializers import (
@@ -38,6 +39,10 @@ def _engine(data: dict):
     game, _ = found
     profile = game.profile(key, data.get("rules") or None)
     return game, profile
+
+
+def _reason(code: str, detail: str) -> dict:
+    return {"code": code, "detail": engine_message(code, detail)}
 
 
 def _reading(reading):
@@ -86,9 +91,7 @@ class PlayValidateView(RefereeQuestion):
             "reading": _reading(verdict.reading),
             "previous_reading": _reading(verdict.previous_reading),
             "beats_previous": verdict.beats_previous,
-            "reason": None
-            if verdict.reason is None
-            else {"code": str(verdict.reason), "detail": verdict.detail},
+            "reason": None if verdict.reason is None else _reason(str(verdict.reason), verdict.detail),
         }
         return Response(PlayVerdictSerializer(body).data)
 
@@ -129,11 +132,7 @@ class DealReplayView(RefereeQuestion):
             ],
             "violation": None
             if replay.violation is None
-            else {
-                "index": replay.violation.index,
-                "code": replay.violation.code,
-                "detail": replay.violation.detail,
-            },
+            else {"index": replay.violation.index, **_reason(replay.violation.code, replay.violation.detail)},
             "finishing_order": [str(seat) for seat in replay.finishing_order],
             "finished": replay.finished,
             "winner_side": None if replay.winner_side is None else str(replay.winner_side),
@@ -166,7 +165,11 @@ class TributeValidateView(RefereeQuestion):
             returns=data["returns"],
             profile=profile,
         )
-        return Response(TributeVerdictSerializer({"ruleset": profile.key, **verdict.to_dict()}).data)
+        body = {"ruleset": profile.key, **verdict.to_dict()}
+        for item in (*body["tributes"], *body["returns"], *body["missing"]):
+            if item["code"]:
+                item["detail"] = engine_message(item["code"], item["detail"])
+        return Response(TributeVerdictSerializer(body).data)
 
 
 def _ruleset(key: str, game, profile) -> dict:
