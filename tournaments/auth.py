@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rest_framework import authentication, exceptions
 
 from tournaments.models import TableToken
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what secrets.token_urlsafe makes
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,11 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
             key = request.query_params.get("table_token")
             if not key:
                 return None
-        token = TableToken.objects.select_related("event").filter(key=key, revoked_at__isnull=True).first()
+        token = None
+        if _KEY.fullmatch(key):  # the database never sees junk (PostgreSQL refuses a NUL byte)
+            token = (
+                TableToken.objects.select_related("event").filter(key=key, revoked_at__isnull=True).first()
+            )
         if token is None:
             raise exceptions.AuthenticationFailed(code="invalid_token")
         return TableUser(token=token), token

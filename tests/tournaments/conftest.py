@@ -197,6 +197,36 @@ def make_pairs(event: Event, count: int, *, units: int = 0, seeded: bool = False
     ]
 
 
+def event_with_rounds(status: str = EventStatus.PUBLISHED) -> dict:
+    """An event with 4 pairs, 2 singles and an unused unit; round 1 published, round 2 a draft.
+
+    Round 1: pairs 1 v 2 at table 1, 3 v 4 at table 2; round 2: 1 v 3 and 2 v 4. A user named
+    "helper" exists (to be given a role). Returns the event and the ids that URLs need.
+    """
+    event = EventFactory(status=status)
+    pairs = [PairFactory(event=event) for _ in range(4)]
+    PlayerFactory.create_batch(2, event=event)
+    stage = StageFactory(event=event)
+    first = RoundFactory(event=event, stage=stage, number=1, status=RoundStatus.PUBLISHED)
+    second = RoundFactory(event=event, stage=stage, number=2, status=RoundStatus.DRAFT)
+    MatchFactory(round=first, table=1, ns_pair=pairs[0], ew_pair=pairs[1])
+    published_table_2 = MatchFactory(round=first, table=2, ns_pair=pairs[2], ew_pair=pairs[3])
+    draft_table_1 = MatchFactory(round=second, table=1, ns_pair=pairs[0], ew_pair=pairs[2])
+    MatchFactory(round=second, table=2, ns_pair=pairs[1], ew_pair=pairs[3])
+    get_user_model().objects.get_or_create(username="helper")
+    return {
+        "event": event,
+        "ids": {
+            "event": event.slug,
+            "pair": pairs[0].pk,
+            "unit": UnitFactory(event=event).pk,
+            "stage": stage.pk,
+            "published_table_2": published_table_2.pk,
+            "draft_table_1": draft_table_1.pk,
+        },
+    }
+
+
 def confirm(match: Match, winner: Pair | None) -> Match:
     """Record a confirmed result through the ORM (scoring is not built yet)."""
     match.winner = winner

@@ -503,3 +503,16 @@ def test_a_token_cannot_be_revoked_through_another_event(own_event):
     assert_problem(organizer.post(f"{tokens_url(event)}{token.pk}/revoke"), 404, "not_found")
     token.refresh_from_db()
     assert token.revoked_at is None
+
+
+@pytest.mark.parametrize("key", ["nope", "a\x00b", "x" * 300, "ключ"])
+def test_an_unknown_table_token_is_a_401(api_client, key):
+    EventFactory(published=True)
+    assert_problem(api_client.get(EVENTS, {"table_token": key}), 401, "invalid_token")
+
+
+def test_a_table_header_without_a_key_is_a_401(api_client):
+    api_client.credentials(HTTP_AUTHORIZATION="Table")
+    response = api_client.get(EVENTS)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"] == "Token"

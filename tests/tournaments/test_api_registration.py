@@ -410,3 +410,11 @@ def test_a_negative_singles_seed_is_a_400(event, organizer):
 def test_only_organizers_draw_singles(event, role):
     singles(event, 2)
     assert_problem(draw_singles(role_client(event, role), event), 403, "permission_denied")
+
+
+def test_a_retried_pair_registration_with_its_idempotency_key_registers_once(event, organizer):
+    body = {"player_1": player("a"), "player_2": player("b")}
+    first = organizer.post(url(event, "pairs"), body, format="json", HTTP_IDEMPOTENCY_KEY="pair-1")
+    again = organizer.post(url(event, "pairs"), body, format="json", HTTP_IDEMPOTENCY_KEY="pair-1")
+    assert again.json() == first.json()
+    assert Pair.objects.filter(event=event).count() == 1

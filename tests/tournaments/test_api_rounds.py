@@ -12,6 +12,7 @@ import pytest
 from tests.tournaments.conftest import (
     EventFactory,
     StageFactory,
+    UnitFactory,
     assert_problem,
     confirm,
     confirm_round,
@@ -54,10 +55,13 @@ def tables(client, event, number: int) -> list[dict]:
     return body["results"]
 
 
+def placement(matches) -> list[tuple]:
+    """Who sits where: (table, NS pair, EW pair or None). Match ids change when a draft is stored again."""
+    return [(m["table"], m["ns_pair"]["id"], m["ew_pair"]["id"] if m["ew_pair"] else None) for m in matches]
+
+
 def seeds_at_tables(matches) -> list[tuple[int, ...]]:
-    return [
-        tuple(sorted(m[side]["seed"] for side in ("ns_pair", "ew_pair") if m[side])) for m in matches
-    ]
+    return [tuple(sorted(m[side]["seed"] for side in ("ns_pair", "ew_pair") if m[side])) for m in matches]
 
 
 def round_of(event, number: int) -> Round:
@@ -76,7 +80,9 @@ def stages_url(event) -> str:
 
 def test_stages_are_ordered_one_after_another(event, organizer):
     first = organizer.post(stages_url(event), {"name": "Swiss", "kind": "swiss"}).json()
-    second = organizer.post(stages_url(event), {"name": "Final", "kind": "knockout", "advance_count": 8}).json()
+    second = organizer.post(
+        stages_url(event), {"name": "Final", "kind": "knockout", "advance_count": 8}
+    ).json()
     assert (first["order"], second["order"]) == (1, 2)
     assert second["advance_count"] == 8
 
@@ -178,10 +184,7 @@ def test_g11_the_same_seed_reproduces_the_same_draw(event, organizer, swiss):
     _, first = drawn(organizer, event, swiss, seed=2026)
     draw(organizer, event, 1, seed=99)
     draw(organizer, event, 1, seed=2026)
-    again = tables(organizer, event, 1)
-    assert [(m["table"], m["ns_pair"]["id"], m["ew_pair"]["id"]) for m in again] == [
-        (m["table"], m["ns_pair"]["id"], m["ew_pair"]["id"]) for m in first
-    ]
+    assert placement(tables(organizer, event, 1)) == placement(first)
 
 
 def test_g11_a_draw_without_a_seed_stores_the_seed_that_reproduces_it(event, organizer, swiss):
@@ -191,7 +194,7 @@ def test_g11_a_draw_without_a_seed_stores_the_seed_that_reproduces_it(event, org
     first = tables(organizer, event, 1)
     draw(organizer, event, 1, seed=seed + 1)
     draw(organizer, event, 1, seed=seed)
-    assert tables(organizer, event, 1) == first
+    assert placement(tables(organizer, event, 1)) == placement(first)
 
 
 def test_g11_a_seeded_first_round_meets_the_top_half_with_the_bottom_half(event, organizer):
@@ -254,6 +257,18 @@ def test_g11_swiss_round_two_keeps_units_apart(event, organizer, swiss):
     assert all(m["ns_pair"]["unit"] != m["ew_pair"]["unit"] for m in second)
     assert meetings(second).isdisjoint(meetings(first))
     assert not any(entry.startswith(("same_unit", "rematch")) for entry in round_["relaxed"])
+
+
+def test_g11_seats_balance_north_south_and_east_west(event, organizer, swiss):
+    make_pairs(event, 12)
+    _, first = drawn(organizer, event, swiss, seed=9)
+    confirm_round(round_of(event, 1), lambda m: min((m.ns_pair, m.ew_pair), key=lambda pair: pair.pk))
+    _, second = drawn(organizer, event, swiss, seed=9)
+    sat_ns = {m["ns_pair"]["id"] for m in first}
+    # Where one pair sat N-S in round 1 and the other E-W, they change sides.
+    mixed = [m for m in second if (m["ns_pair"]["id"] in sat_ns) != (m["ew_pair"]["id"] in sat_ns)]
+    assert mixed
+    assert all(m["ew_pair"]["id"] in sat_ns for m in mixed)
 
 
 def test_g11_only_confirmed_results_count_for_the_pairing(event, organizer, swiss):
@@ -365,21 +380,22 @@ def knockout(event) -> Stage:
     return StageFactory(event=event, kind=StageKind.KNOCKOUT, name="Knockout")
 
 
-def test_g11_knockout_seeding_of_sixteen_pairs_by_table(event, organizer, knockout):
-    make_pairs(event, 16, seeded=True)
+@pytest.mark.parametrize(
+    ("size", "tables"),
+    [
+        (2, [(1, 2)]),
+        (4, [(1, 4), (2, 3)]),
+        (8, [(1, 8), (4, 5), (3, 6), (2, 7)]),
+        # The national text's table for 16: 1v16, 8v9, 4v13, 5v12, 3v14, 6v11, 2v15, 7v10.
+        (16, [(1, 16), (8, 9), (4, 13), (5, 12), (3, 14), (6, 11), (2, 15), (7, 10)]),
+    ],
+)
+def test_g11_knockout_bracket_seeding_by_table(event, organizer, knockout, size, tables):
+    make_pairs(event, size, seeded=True)
     round_, matches = drawn(organizer, event, knockout)
     assert round_["draw_system"] == "knockout"
-    assert seeds_at_tables(matches) == [
-        (1, 16),
-        (8, 9),
-        (4, 13),
-        (5, 12),
-        (3, 14),
-        (6, 11),
-        (2, 15),
-        (7, 10),
-    ]
-    assert [m["bracket_slot"] for m in matches] == list(range(1, 9))
+    assert seeds_at_tables(matches) == tables
+    assert [m["bracket_slot"] for m in matches] == list(range(1, size // 2 + 1))
 
 
 def test_g11_knockout_byes_go_to_the_top_seeds(event, organizer, knockout):
@@ -390,14 +406,20 @@ def test_g11_knockout_byes_go_to_the_top_seeds(event, organizer, knockout):
 
 def test_g11_knockout_puts_one_units_pairs_in_different_halves(event, organizer, knockout):
     pairs = make_pairs(event, 8, seeded=True)
-    Pair.objects.filter(pk__in=[pairs[0].pk, pairs[3].pk]).update(unit=pairs[0].player_1.unit or None)
-    club = StageFactory(event=EventFactory()).event.units.create(name="x")  # a unit of another event
-    assert club  # (only to show that units are compared by identity, not by name)
-    unit = event.units.create(name="Club")
-    Pair.objects.filter(pk__in=[pairs[0].pk, pairs[3].pk]).update(unit=unit)  # seeds 1 and 4
+    unit = UnitFactory(event=event)
+    Pair.objects.filter(pk__in=[pairs[0].pk, pairs[3].pk]).update(unit=unit)  # seeds 1 and 4: one half
     round_, matches = drawn(organizer, event, knockout)
-    halves = [{m["ns_pair"]["seed"] for m in matches[:2]} | {m["ew_pair"]["seed"] for m in matches[:2]}]
-    assert 1 in halves[0] and 4 not in halves[0]
+    top_half = {seed for seeds in seeds_at_tables(matches[:2]) for seed in seeds}
+    assert 1 in top_half and 4 not in top_half
+    assert round_["relaxed"] == []
+
+
+def test_g11_knockout_lists_no_same_unit_meeting_when_units_are_off(event, organizer, knockout):
+    event.same_unit = "off"
+    event.save()
+    make_pairs(event, 4, units=1, seeded=True)
+    round_, matches = drawn(organizer, event, knockout)
+    assert all("same_unit" in m["flags"] for m in matches)  # a fact, still flagged
     assert round_["relaxed"] == []
 
 
@@ -473,7 +495,9 @@ def play_round_robin(organizer, event, stage, rounds: int) -> list[set[frozenset
         assert round_["draw_system"] == "round_robin"
         played.append(meetings(matches))
         # Results change the standings; the schedule must not move with them.
-        confirm_round(round_of(event, round_["number"]), lambda m: max((m.ns_pair, m.ew_pair), key=lambda p: p.pk))
+        confirm_round(
+            round_of(event, round_["number"]), lambda m: max((m.ns_pair, m.ew_pair), key=lambda p: p.pk)
+        )
     return played
 
 
@@ -482,7 +506,9 @@ def test_g11_round_robin_every_pair_meets_every_other_once(event, organizer):
     stage = StageFactory(event=event, kind=StageKind.ROUND_ROBIN)
     played = play_round_robin(organizer, event, stage, 5)
     everything = [meeting for round_ in played for meeting in round_]
-    assert sorted(map(sorted, everything)) == sorted(sorted(c) for c in combinations([p.pk for p in pairs], 2))
+    assert sorted(map(sorted, everything)) == sorted(
+        sorted(c) for c in combinations([p.pk for p in pairs], 2)
+    )
 
 
 def test_g11_round_robin_then_409_stage_complete(event, organizer):
@@ -505,12 +531,24 @@ def test_g11_round_robin_snake_groups_meet_inside_only(event, organizer):
     assert sum(len(round_) for round_ in played) == 12  # 6 meetings in each group
 
 
+def test_g11_round_robin_groups_of_different_sizes_all_finish(event, organizer):
+    # Snake groups of 5 pairs: seeds 1, 4, 5 (three rounds, with a bye) and 2, 3 (one round).
+    pairs = make_pairs(event, 5, seeded=True)
+    stage = StageFactory(event=event, kind=StageKind.ROUND_ROBIN, group_count=2)
+    played = play_round_robin(organizer, event, stage, 3)
+    by_seed = {p.pk: p.seed for p in pairs}
+    everything = [frozenset(by_seed[pair] for pair in meeting) for round_ in played for meeting in round_]
+    assert sorted(map(sorted, everything)) == [[1, 4], [1, 5], [2, 3], [4, 5]]
+    new_round(organizer, event, stage)
+    assert_problem(draw(organizer, event, 4), 409, "stage_complete")
+
+
 def test_g11_round_robin_odd_group_gives_one_bye_a_round(event, organizer):
     pairs = make_pairs(event, 5)
     stage = StageFactory(event=event, kind=StageKind.ROUND_ROBIN)
     byes = []
     for _ in range(5):
-        round_, matches = drawn(organizer, event, stage)
+        _, matches = drawn(organizer, event, stage)
         byes += [m["ns_pair"]["id"] for m in matches if m["is_bye"]]
     assert sorted(byes) == sorted(p.pk for p in pairs)
 
@@ -524,7 +562,8 @@ def test_g11_round_robin_a_withdrawn_pairs_opponent_gets_a_bye(event, organizer)
     for round_ in later:
         assert len(round_) == 1  # one match and one bye a round
         assert all(pairs[0].pk not in meeting for meeting in round_)
-    assert len(set().union(*first, *later)) == 5  # no meeting twice
+    everything = [meeting for round_ in (*first, *later) for meeting in round_]
+    assert len(everything) == len(set(everything)) == 4  # no meeting twice
 
 
 def test_g11_round_robin_more_groups_than_pairs_is_a_409(event, organizer):
@@ -548,7 +587,12 @@ def test_g11_swapping_two_pairs_trades_their_places(event, organizer, swiss):
     after = tables(organizer, event, 1)
     assert after[0]["ns_pair"]["id"] == b
     assert after[1]["ew_pair"]["id"] == a
-    assert after[2:] == matches[2:]
+    assert placement(after[2:]) == placement(matches[2:])
+
+
+def opponent(matches, pair: int) -> int | None:
+    match = next(m for m in matches if pair in (m["ns_pair"]["id"], (m["ew_pair"] or {}).get("id")))
+    return match["ew_pair"]["id"] if match["ns_pair"]["id"] == pair else match["ns_pair"]["id"]
 
 
 def test_g11_a_swap_that_makes_a_rematch_is_flagged_and_relaxed(event, organizer, swiss):
@@ -556,16 +600,13 @@ def test_g11_a_swap_that_makes_a_rematch_is_flagged_and_relaxed(event, organizer
     _, first = drawn(organizer, event, swiss)
     confirm_round(round_of(event, 1))
     _, second = drawn(organizer, event, swiss)
-    old = first[0]  # make round 2's table 1 a replay of round 1's table 1
-    ns, ew = old["ns_pair"]["id"], old["ew_pair"]["id"]
-    partner = second[0]["ew_pair"]["id"] if second[0]["ns_pair"]["id"] == ns else None
-    if partner is None:
-        where = next(m for m in second if ns in (m["ns_pair"]["id"], m["ew_pair"]["id"]))
-        partner = where["ew_pair"]["id"] if where["ns_pair"]["id"] == ns else where["ns_pair"]["id"]
-    response = swap(organizer, event, 2, pair_a=partner, pair_b=ew)
-    low, high = sorted((ns, ew))
+    a, b = first[0]["ns_pair"]["id"], first[0]["ew_pair"]["id"]  # met in round 1
+    response = swap(organizer, event, 2, pair_a=opponent(second, a), pair_b=b)  # b takes a's opponent's place
+    low, high = sorted((a, b))
     assert f"rematch:{low}-{high}" in response.json()["relaxed"]
-    replay = next(m for m in tables(organizer, event, 2) if {m["ns_pair"]["id"], m["ew_pair"]["id"]} == {ns, ew})
+    replay = next(
+        m for m in tables(organizer, event, 2) if {m["ns_pair"]["id"], m["ew_pair"]["id"]} == {a, b}
+    )
     assert "rematch" in replay["flags"]
 
 
@@ -603,7 +644,9 @@ def test_g11_a_knockout_swap_keeps_the_round_publishable(event, organizer, knock
     drawn(organizer, event, knockout)
     confirm_favourites(round_of(event, 1))
     _, matches = drawn(organizer, event, knockout)
-    body = swap(organizer, event, 2, pair_a=matches[0]["ns_pair"]["id"], pair_b=matches[1]["ns_pair"]["id"]).json()
+    body = swap(
+        organizer, event, 2, pair_a=matches[0]["ns_pair"]["id"], pair_b=matches[1]["ns_pair"]["id"]
+    ).json()
     assert body["relaxed"] == []
     assert organizer.post(rounds_url(event, 2, "publish")).status_code == 200
 
@@ -613,7 +656,9 @@ def test_g11_a_swap_in_round_robin_groups_keeps_the_round_publishable(event, org
     stage = StageFactory(event=event, kind=StageKind.ROUND_ROBIN, group_count=2)  # two groups of 3: two byes
     _, matches = drawn(organizer, event, stage)
     played = [m for m in matches if not m["is_bye"]]
-    body = swap(organizer, event, 1, pair_a=played[0]["ns_pair"]["id"], pair_b=played[1]["ns_pair"]["id"]).json()
+    body = swap(
+        organizer, event, 1, pair_a=played[0]["ns_pair"]["id"], pair_b=played[1]["ns_pair"]["id"]
+    ).json()
     assert not any(entry.startswith("two_byes") for entry in body["relaxed"])
     assert organizer.post(rounds_url(event, 1, "publish")).status_code == 200
 
@@ -682,7 +727,7 @@ def test_g11_a_published_round_cannot_be_changed(event, organizer, swiss, operat
     organizer.post(rounds_url(event, 1, "publish"))
     response = organizer.post(rounds_url(event, 1, operation), body, format="json")
     assert_problem(response, 409, "round_not_draft")
-    assert tables(organizer, event, 1) == before
+    assert [m["id"] for m in tables(organizer, event, 1)] == [m["id"] for m in before]
 
 
 def test_a_round_must_be_drawn_before_it_is_published(event, organizer, swiss):
@@ -707,6 +752,15 @@ def test_a_stale_if_match_on_publish_is_a_412(event, organizer, swiss):
     response = organizer.post(rounds_url(event, 1, "publish"), HTTP_IF_MATCH=etag)
     assert_problem(response, 412, "precondition_failed")
     assert round_of(event, 1).status == "draft"
+
+
+def test_a_hand_edit_made_since_the_read_is_a_412_on_publish(event, organizer, swiss):
+    make_pairs(event, 4)
+    drawn(organizer, event, swiss)
+    etag = organizer.get(rounds_url(event, 1))["ETag"]
+    swap(organizer, event, 1, table=1, to_table=2)
+    response = organizer.post(rounds_url(event, 1, "publish"), HTTP_IF_MATCH=etag)
+    assert_problem(response, 412, "precondition_failed")
 
 
 def test_a_current_if_match_on_publish_goes_through(event, organizer, swiss):
@@ -744,3 +798,29 @@ def test_a_published_round_cannot_be_deleted(event, organizer, swiss):
     organizer.post(rounds_url(event, 1, "publish"))
     assert_problem(organizer.delete(rounds_url(event, 1)), 409, "round_not_draft")
     assert round_of(event, 1).matches.count() == 2
+
+
+# ---- retries ---------------------------------------------------------------------------------------
+def test_a_retried_draw_with_its_idempotency_key_replays_the_first_answer(event, organizer, swiss):
+    make_pairs(event, 6)
+    new_round(organizer, event, swiss)
+    first = organizer.post(
+        rounds_url(event, 1, "draw"), {"seed": None}, format="json", HTTP_IDEMPOTENCY_KEY="d-1"
+    )
+    before = placement(tables(organizer, event, 1))
+    again = organizer.post(
+        rounds_url(event, 1, "draw"), {"seed": None}, format="json", HTTP_IDEMPOTENCY_KEY="d-1"
+    )
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    assert placement(tables(organizer, event, 1)) == before  # not drawn again
+
+
+def test_an_idempotency_key_reused_for_another_draw_is_a_422(event, organizer, swiss):
+    make_pairs(event, 6)
+    new_round(organizer, event, swiss)
+    organizer.post(rounds_url(event, 1, "draw"), {"seed": 1}, format="json", HTTP_IDEMPOTENCY_KEY="d-2")
+    response = organizer.post(
+        rounds_url(event, 1, "draw"), {"seed": 2}, format="json", HTTP_IDEMPOTENCY_KEY="d-2"
+    )
+    assert_problem(response, 422, "idempotency_key_reused")

@@ -104,7 +104,12 @@ def test_g11_an_xlsx_workbook_imports(event, organizer):
     response = upload(organizer, event, file)
     assert response.status_code == 201
     first, second = Pair.objects.filter(event=event).order_by("number")
-    assert (first.number, first.seed, first.unit.name, first.player_1.email) == (1, 2, "茶馆", "ll@example.org")
+    assert (first.number, first.seed, first.unit.name, first.player_1.email) == (
+        1,
+        2,
+        "茶馆",
+        "ll@example.org",
+    )
     assert (second.number, second.seed, second.unit) == (2, None, None)
 
 
@@ -188,7 +193,9 @@ def test_xlsx_rows_are_checked_too(event, organizer):
 
 # ---- dry run -----------------------------------------------------------------------------------
 def test_a_dry_run_checks_and_imports_nothing(event, organizer):
-    response = upload(organizer, event, csv_file("player_1,player_2,unit", "A,B,Club", "C,D,Club"), dry_run=True)
+    response = upload(
+        organizer, event, csv_file("player_1,player_2,unit", "A,B,Club", "C,D,Club"), dry_run=True
+    )
     assert response.status_code == 200
     assert response.json() == {"imported": 0, "valid_rows": 2, "pairs": []}
     assert_nothing_imported(event)
@@ -250,3 +257,30 @@ def test_only_organizers_import(event, role):
 
 def test_anonymous_import_is_a_401(event, api_client):
     assert_problem(upload(api_client, event, csv_file("player_1,player_2", "A,B")), 401, "not_authenticated")
+
+
+def test_a_null_character_in_a_cell_is_a_row_error(event, organizer):
+    response = upload(organizer, event, csv_file("player_1,player_2,unit", "A\x00,B,Club\x00"))
+    assert field_errors(response) == {
+        "rows.1.player_1": "null_characters_not_allowed",
+        "rows.1.unit": "null_characters_not_allowed",
+    }
+    assert_nothing_imported(event)
+
+
+def test_a_retried_import_with_its_idempotency_key_imports_once(event, organizer):
+    content = "\n".join(["player_1,player_2", "A,B", "C,D"]).encode()
+
+    def send():
+        file = SimpleUploadedFile("pairs.csv", content, content_type="text/csv")
+        return organizer.post(
+            f"/api/v1/events/{event.slug}/pairs/import",
+            {"file": file},
+            format="multipart",
+            HTTP_IDEMPOTENCY_KEY="import-1",
+        )
+
+    first, again = send(), send()
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true"
+    assert Pair.objects.filter(event=event).count() == 2

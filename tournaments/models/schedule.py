@@ -57,6 +57,9 @@ class Round(models.Model):
     drawn_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(
+        auto_now=True, help_text="Last change, hand edits of the draw included."
+    )
 
     class Meta:
         ordering = ["event", "number"]

@@ -58,6 +58,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "drawn_at",
             "published_at",
             "closed_at",
+            "updated_at",
         ]
         read_only_fields = [
             "status",
@@ -67,6 +68,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "drawn_at",
             "published_at",
             "closed_at",
+            "updated_at",
         ]
         extra_kwargs = {"number": {"required": False, "min_value": 1}}
 

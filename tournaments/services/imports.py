@@ -58,6 +58,11 @@ def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: d
     clean["unit"] = row.get("unit", "")[:120]
     clean["grade"] = row.get("grade", "")[:32]
     clean["name"] = row.get("name", "")[:200]
+    for column, value in row.items():  # PostgreSQL stores no NUL, and no sheet means one
+        if "\x00" in value:
+            errors[f"{prefix}.{column}"] = [
+                ErrorDetail("Null characters are not allowed.", "null_characters_not_allowed")
+            ]
     return clean
 
 

@@ -151,7 +151,7 @@ def _scores(matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
 def _ignored(round_: Round, *, first: bool) -> set[str]:
     """Flags that the round's draw system does not treat as a relaxed constraint."""
     kind = round_.stage.kind
-    ignored = {draws.Flag.SAME_UNIT} if round_.event.same_unit == "off" else set()
+    ignored = {draws.Flag.SAME_UNIT, draws.Flag.SAME_HALF} if round_.event.same_unit == "off" else set()
     if kind == StageKind.ROUND_ROBIN:  # a group meets in full, whatever the history or the units
         return {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE, draws.Flag.SAME_UNIT}
     if kind == StageKind.KNOCKOUT or first:
@@ -207,7 +207,9 @@ def _round_robin(round_: Round, entrants: list[draws.Entrant], seed: int) -> dra
     """Round ``k`` of the stage is round ``k`` of each group's Berger table.
 
     The groups are made once, from the pairs of the stage's first round in seed order, so the
-    schedule does not move with the results; a pair that withdrew leaves its opponent a bye.
+    schedule does not move with the results; a pair that withdrew leaves its opponent a bye. Snake
+    groups differ by a pair at most, and an even group needs a round fewer than an odd one: the
+    pairs of a group that is done sit the last round out (no match, no bye).
     """
     stage = round_.stage
     earlier = Round.objects.filter(stage=stage, number__lt=round_.number).order_by("number")
@@ -219,10 +221,14 @@ def _round_robin(round_: Round, entrants: list[draws.Entrant], seed: int) -> dra
         first = earlier.first().matches.all()
         members = Pair.objects.filter(pk__in={pair for m in first for pair in m.pair_ids})
     pairings: list[draws.Pairing] = []
-    for group in draws.snake_groups(_seed_order(members), stage.group_count):
-        schedule = draws.berger_schedule(group)
-        if index >= len(schedule):
-            raise Conflict(f"Every pair of {stage.name} has met every other.", "stage_complete")
+    schedules = [
+        draws.berger_schedule(group) for group in draws.snake_groups(_seed_order(members), stage.group_count)
+    ]
+    if all(index >= len(schedule) for schedule in schedules):
+        raise Conflict(f"Every pair of {stage.name} has met every other.", "stage_complete")
+    for schedule in schedules:
+        if index >= len(schedule):  # a smaller group is done: its pairs wait for the others
+            continue
         played, byes = [], []
         for ns, ew in schedule[index]:
             present = [pair for pair in (ns, ew) if pair is not None and pair in active]
@@ -268,7 +274,8 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     _store(round_, draw.pairings, best_of=_best_of(round_))
     round_.draw_seed = seed
     round_.draw_system = system
-    round_.relaxed = list(draw.relaxed)
+    ignored = _ignored(round_, first=previous_round(round_) is None)
+    round_.relaxed = [entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored]
     round_.drawn_at = timezone.now()
     round_.save()
     return round_

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
 from core.conditional import ConditionalMixin
+from core.idempotency import IdempotentMixin
 from tournaments.auth import TableUser
 from tournaments.models import Event
 from tournaments.permissions import is_account, is_staff
@@ -29,8 +30,11 @@ def visible_events(request):
     return Event.objects.filter(public)
 
 
-class EventScopedMixin(ConditionalMixin):
-    """For views under ``/events/{event_slug}/``: a hidden event is a 404, not a 403."""
+class EventScopedMixin(IdempotentMixin, ConditionalMixin):
+    """For views under ``/events/{event_slug}/``: a hidden event is a 404, not a 403.
+
+    POSTs honour ``Idempotency-Key`` (a retried draw or import replays the first answer).
+    """
 
     read_permission = "event.visible"
     write_permission = "event.organizer"

@@ -19,7 +19,7 @@ from tournaments.views.base import EventScopedMixin, visible_events
 
 
 class EventViewSet(IdempotentMixin, ConditionalMixin, viewsets.ModelViewSet):
-    """Events. Anyone may read published events; any token may create one (and organises it)."""
+    """Events: anyone reads published ones; an account (not a table token) creates one and organises it."""
 
     serializer_class = EventSerializer
     lookup_field = "slug"

@@ -1,0 +1,105 @@
+"""Who may do what, per event role (tournaments/permissions.py), as a table à la pretix.
+
+Each row is (method, URL, body) and the expected status for every kind of caller, on a
+published event. Round 1 is published (tables 1 and 2); round 2 is a draft. The limited
+scorekeeper and the table token keep table 1. A draft event is the same table, except that it
+does not exist for callers without a role there: their reads and writes are 404s (anonymous
+writes stay 401: every write needs a token first).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournaments.conftest import ACTORS, actor_client, event_with_rounds
+from tournaments.models import EventStatus
+
+pytestmark = pytest.mark.django_db
+
+E = "/api/v1/events/{event}"
+ALL_200 = (200,) * len(ACTORS)
+#                 anon outsider org chief ref  sk  sk(t1) token super
+DRAFTS = (404, 404, 200, 200, 200, 404, 404, 404, 200)
+TABLE_2 = (200, 200, 200, 200, 200, 200, 404, 404, 200)
+ORGANIZER_READ = (401, 403, 200, 403, 403, 403, 403, 403, 200)
+
+
+def organizer_write(ok: int) -> tuple[int, ...]:
+    return (401, 403, ok, 403, 403, 403, 403, 403, ok)
+
+
+READS = [
+    ("GET", f"{E}/", None, ALL_200),
+    ("GET", f"{E}/units/", None, ALL_200),
+    ("GET", f"{E}/players/", None, ALL_200),
+    ("GET", f"{E}/pairs/", None, ALL_200),
+    ("GET", f"{E}/pairs/{{pair}}/", None, ALL_200),
+    ("GET", f"{E}/stages/", None, ALL_200),
+    ("GET", f"{E}/rounds/", None, ALL_200),
+    ("GET", f"{E}/rounds/1/", None, ALL_200),
+    ("GET", f"{E}/rounds/2/", None, DRAFTS),
+    ("GET", f"{E}/matches/", None, ALL_200),
+    ("GET", "/api/v1/matches/{published_table_2}/", None, TABLE_2),
+    ("GET", "/api/v1/matches/{draft_table_1}/", None, DRAFTS),
+    ("GET", f"{E}/roles/", None, ORGANIZER_READ),
+    ("GET", f"{E}/table-tokens/", None, ORGANIZER_READ),
+]
+WRITES = [
+    ("PATCH", f"{E}/", {"venue": "Hall 2"}, organizer_write(200)),
+    ("DELETE", f"{E}/", None, organizer_write(409)),  # it has matches: the role is checked first
+    ("POST", f"{E}/units/", {"name": "New Club"}, organizer_write(201)),
+    ("PATCH", f"{E}/units/{{unit}}/", {"short_name": "NC"}, organizer_write(200)),
+    ("DELETE", f"{E}/units/{{unit}}/", None, organizer_write(204)),
+    ("POST", f"{E}/players/", {"name": "Zhao"}, organizer_write(201)),
+    ("POST", f"{E}/pairs/", {"player_1": {"name": "a"}, "player_2": {"name": "b"}}, organizer_write(201)),
+    ("PATCH", f"{E}/pairs/{{pair}}/", {"status": "withdrawn"}, organizer_write(200)),
+    ("POST", f"{E}/pairs/draw-singles", {"seed": 1}, organizer_write(201)),
+    ("POST", f"{E}/stages/", {"name": "Final", "kind": "knockout"}, organizer_write(201)),
+    ("POST", f"{E}/rounds/", {"stage": "{stage}"}, organizer_write(201)),
+    ("PATCH", f"{E}/rounds/1/", {"starts_at": "2026-12-05T09:00:00+08:00"}, organizer_write(200)),
+    ("POST", f"{E}/rounds/2/draw", {"seed": 1}, organizer_write(200)),
+    ("POST", f"{E}/rounds/2/swap", {"table": 1, "to_table": 2}, organizer_write(200)),
+    ("POST", f"{E}/rounds/2/publish", {}, organizer_write(200)),
+    ("POST", f"{E}/rounds/1/close", {}, organizer_write(200)),
+    ("DELETE", f"{E}/rounds/2/", None, organizer_write(204)),
+    ("POST", f"{E}/roles/", {"username": "helper", "role": "referee"}, organizer_write(201)),
+    ("POST", f"{E}/table-tokens/", {"table": 5}, organizer_write(201)),
+]
+
+
+def _cases(rows, *, draft: bool):
+    for method, url, body, expected in rows:
+        for actor, status in zip(ACTORS, expected, strict=True):
+            if draft and (actor == "outsider" or (actor == "anonymous" and method == "GET")):
+                status = 404
+            yield pytest.param(method, url, body, actor, status, id=f"{method} {url} {actor}")
+
+
+def _call(client, method: str, url: str, body, ids: dict):
+    url = url.format(**ids)
+    if body is None:
+        return getattr(client, method.lower())(url)
+    body = {key: value.format(**ids) if isinstance(value, str) else value for key, value in body.items()}
+    return getattr(client, method.lower())(url, body, format="json")
+
+
+def _check(response, expected: int) -> None:
+    assert response.status_code == expected, response.content[:300]
+    if expected >= 400:
+        assert response["Content-Type"].startswith("application/problem+json")
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "actor", "expected"), list(_cases(READS + WRITES, draft=False))
+)
+def test_published_event(method, url, body, actor, expected):
+    setup = event_with_rounds(EventStatus.PUBLISHED)
+    _check(_call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "actor", "expected"), list(_cases(READS + WRITES, draft=True))
+)
+def test_draft_event(method, url, body, actor, expected):
+    setup = event_with_rounds(EventStatus.DRAFT)
+    _check(_call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
