@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tournaments.models import Event, Match, MatchStatus, Pair, PairStatus, Round
+from django.db.models import Max
+
+from tournaments.models import Event, Match, MatchStatus, Pair, PairStatus, Round, Stage
 
 WIN, DRAW, LOSS = 2.0, 1.0, 0.0
 _BYE = {"win": WIN, "draw": DRAW, "loss": LOSS}
@@ -63,3 +65,25 @@ def previous_round(round_: Round) -> Round | None:
         .order_by("-number")
         .first()
     )
+
+
+def stage_pairs(stage: Stage) -> tuple[list[Pair], bool]:
+    """The pairs that play in ``stage``, best first, and whether they qualified (G11).
+
+    "Top N of one stage go to the next": when the stage before sets ``advance_count``, only
+    its best N active pairs play on, ranked by the points of the rounds before this stage
+    (ties: seed, then pair number). Otherwise every active pair plays, in pair-number order.
+    """
+    pairs = active_pairs(stage.event)
+    before = Stage.objects.filter(event=stage.event_id, order__lt=stage.order).order_by("-order").first()
+    if before is None or not before.advance_count:
+        return pairs, False
+    first = Round.objects.filter(stage=stage).order_by("number").values_list("number", flat=True).first()
+    if first is None:
+        first = (Round.objects.filter(event=stage.event_id).aggregate(top=Max("number"))["top"] or 0) + 1
+    past = histories(stage.event, before=first)
+    ranked = sorted(
+        pairs,
+        key=lambda p: (-(past[p.pk].points if p.pk in past else 0.0), p.seed is None, p.seed or 0, p.number),
+    )
+    return ranked[: before.advance_count], True

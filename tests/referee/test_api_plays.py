@@ -158,7 +158,11 @@ def test_chinese_messages_on_request(api_client):
 
 
 def test_verdicts_and_engine_errors_speak_chinese_on_request(api_client):
-    verdict = api_client.post(URL, {"level": "2", "cards": ["S3", "S4"]}, format="json", HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    verdict = api_client.post(
+        URL, {"level": "2", "cards": ["S3", "S4"]}, format="json", HTTP_ACCEPT_LANGUAGE="zh-Hans"
+    )
     assert verdict.json()["reason"] == {"code": "illegal_combination", "detail": "这些牌不构成合法牌型。"}
-    error = api_client.post(URL, {"level": "2", "cards": ["X9"]}, format="json", HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    error = api_client.post(
+        URL, {"level": "2", "cards": ["X9"]}, format="json", HTTP_ACCEPT_LANGUAGE="zh-Hans"
+    )
     assert error.json()["errors"][0]["message"] == "未知的牌代码。"

@@ -13,7 +13,7 @@ from tests.tournaments.conftest import (
     assert_problem,
     confirm,
 )
-from tournaments.models import Round, RoundStatus
+from tournaments.models import Match, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -191,9 +191,83 @@ def test_a_match_sends_an_etag_and_answers_304(event, api_client, schedule):
     assert api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
 
-@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
-def test_matches_are_read_only_here(event, organizer, schedule, method):
-    response = getattr(organizer, method)(
-        f"/api/v1/matches/{schedule['published'][0].pk}/", {}, format="json"
-    )
+def test_a_match_is_not_created_at_its_own_url(event, organizer, schedule):
+    response = organizer.post(f"/api/v1/matches/{schedule['published'][0].pk}/", {}, format="json")
     assert_problem(response, 405, "method_not_allowed")
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "delete"])
+def test_g11_a_published_table_is_frozen(event, organizer, schedule, method):
+    match = schedule["published"][0]
+    body = {"ns_pair": match.ns_pair_id, "ew_pair": None}
+    response = getattr(organizer, method)(f"/api/v1/matches/{match.pk}/", body, format="json")
+    assert_problem(response, 409, "round_not_draft")
+
+
+# ---- hand edits of a draft round's tables (G11: a draft can be edited and is re-checked) ----
+def _drawn_draft(organizer, event, pairs: int = 4):
+    from tests.tournaments.conftest import StageFactory, make_pairs
+
+    made = make_pairs(event, pairs)
+    stage = StageFactory(event=event)
+    organizer.post(f"/api/v1/events/{event.slug}/rounds/", {"stage": stage.pk}, format="json")
+    assert organizer.post(f"/api/v1/events/{event.slug}/rounds/1/draw", {"seed": 3}).status_code == 200
+    return made, list(Match.objects.filter(round__event=event).order_by("table"))
+
+
+def _relaxed(organizer, event) -> list[str]:
+    return organizer.get(f"/api/v1/events/{event.slug}/rounds/1/").json()["relaxed"]
+
+
+def test_g11_deleting_a_draft_table_leaves_its_pairs_missing_and_blocks_publishing(event, organizer):
+    _, matches = _drawn_draft(organizer, event)
+    assert organizer.delete(f"/api/v1/matches/{matches[0].pk}/").status_code == 204
+    missing = {f"missing_entrant:{pid}" for pid in (matches[0].ns_pair_id, matches[0].ew_pair_id)}
+    assert missing <= set(_relaxed(organizer, event))
+    assert_problem(organizer.post(f"/api/v1/events/{event.slug}/rounds/1/publish"), 409, "draw_invalid")
+
+
+def test_g11_a_table_added_by_hand_puts_the_pairs_back(event, organizer):
+    _, matches = _drawn_draft(organizer, event)
+    ns, ew = matches[0].ns_pair_id, matches[0].ew_pair_id
+    organizer.delete(f"/api/v1/matches/{matches[0].pk}/")
+    response = organizer.post(
+        f"/api/v1/events/{event.slug}/matches/", {"round": 1, "table": 7, "ns_pair": ew, "ew_pair": ns}
+    )
+    assert response.status_code == 201, response.json()
+    assert (response.json()["table"], response.json()["ns_pair"]["id"]) == (7, ew)
+    assert _relaxed(organizer, event) == []
+    assert organizer.post(f"/api/v1/events/{event.slug}/rounds/1/publish").status_code == 200
+
+
+def test_g11_changing_who_plays_at_a_draft_table_is_rechecked(event, organizer):
+    _, matches = _drawn_draft(organizer, event)
+    other = matches[1].ns_pair_id
+    response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {"ew_pair": other})
+    assert response.status_code == 200, response.json()
+    assert response.json()["id"] == matches[0].pk  # the table keeps its match
+    assert f"duplicate_entrant:{other}" in _relaxed(organizer, event)
+
+
+def test_a_taken_table_cannot_be_added(event, organizer):
+    made, _ = _drawn_draft(organizer, event)
+    response = organizer.post(
+        f"/api/v1/events/{event.slug}/matches/",
+        {"round": 1, "table": 1, "ns_pair": made[0].pk, "ew_pair": None},
+    )
+    assert_problem(response, 400, "table_taken")
+
+
+def test_a_pair_of_another_event_cannot_be_placed(event, organizer):
+    from tests.tournaments.conftest import PairFactory
+
+    _, matches = _drawn_draft(organizer, event)
+    stranger = PairFactory()
+    response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {"ns_pair": stranger.pk})
+    assert_problem(response, 400, "does_not_exist")
+
+
+def test_a_pair_cannot_play_itself(event, organizer):
+    _, matches = _drawn_draft(organizer, event)
+    response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {"ew_pair": matches[0].ns_pair_id})
+    assert_problem(response, 400, "self_pairing")

@@ -62,6 +62,14 @@ WRITES = [
     ("POST", f"{E}/rounds/2/publish", {}, organizer_write(200)),
     ("POST", f"{E}/rounds/1/close", {}, organizer_write(200)),
     ("DELETE", f"{E}/rounds/2/", None, organizer_write(204)),
+    (
+        "POST",
+        f"{E}/matches/",
+        {"round": 2, "table": 9, "ns_pair": "{pair}", "ew_pair": None},
+        organizer_write(201),
+    ),
+    ("PATCH", "/api/v1/matches/{draft_table_1}/", {"ew_pair": None}, organizer_write(200)),
+    ("DELETE", "/api/v1/matches/{draft_table_1}/", None, organizer_write(204)),
     ("POST", f"{E}/roles/", {"username": "helper", "role": "referee"}, organizer_write(201)),
     ("POST", f"{E}/table-tokens/", {"table": 5}, organizer_write(201)),
 ]

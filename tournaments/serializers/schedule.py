@@ -116,6 +116,18 @@ class MatchSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class MatchWriteSerializer(serializers.Serializer):
+    """A table of a draft round, set by hand: who sits NS and who EW (no EW pair: a bye)."""
+
+    ns_pair = serializers.IntegerField(help_text="Pair id")
+    ew_pair = serializers.IntegerField(allow_null=True, help_text="Pair id, or null for a bye")
+
+
+class MatchCreateSerializer(MatchWriteSerializer):
+    round = serializers.IntegerField(min_value=1, help_text="Round number (a draft round)")
+    table = serializers.IntegerField(min_value=1, max_value=32767)
+
+
 class DrawRequestSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         min_value=0,

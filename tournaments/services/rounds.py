@@ -26,7 +26,7 @@ from tournaments.models import (
     Stage,
     StageKind,
 )
-from tournaments.selectors import active_pairs, histories, previous_round
+from tournaments.selectors import histories, previous_round, stage_pairs
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
 STRUCTURAL = {
@@ -91,19 +91,23 @@ def _require(round_: Round, *statuses: str) -> None:
 
 
 def _entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[draws.Entrant]:
-    """Pairs (by default the active ones) with their history, in standings order.
+    """Pairs (by default those of the round's stage) with their history, in standings order.
 
-    Standings order here: points, then seed, then pair number (the selector lists pairs by number).
+    Standings order here: points, then seed, then pair number. Pairs that qualified from an
+    earlier stage are seeded by their qualifying place (1 = best), not by their entry seed.
     """
     past = histories(round_.event, before=round_.number)
+    qualified = False
+    if pairs is None:
+        pairs, qualified = stage_pairs(round_.stage)
     entrants = []
-    for pair in active_pairs(round_.event) if pairs is None else pairs:
+    for place, pair in enumerate(pairs, start=1):
         record = past.get(pair.pk)
         entrants.append(
             draws.Entrant(
                 id=pair.pk,
                 points=record.points if record else 0.0,
-                seeding=pair.seed,
+                seeding=place if qualified else pair.seed,
                 unit=pair.unit_id,
                 had_bye=record.had_bye if record else False,
                 opponents=frozenset(record.opponents) if record else frozenset(),
@@ -242,19 +246,33 @@ def _round_robin(round_: Round, entrants: list[draws.Entrant], seed: int) -> dra
 
 
 def _store(round_: Round, pairings, *, best_of: int) -> None:
-    round_.matches.all().delete()
-    Match.objects.bulk_create(
-        Match(
-            round=round_,
-            table=p.table,
-            ns_pair_id=p.ns,
-            ew_pair_id=p.ew,
-            flags=sorted(p.flags),
-            best_of=best_of,
-            bracket_slot=p.table if round_.stage.kind == StageKind.KNOCKOUT else None,
-        )
-        for p in pairings
-    )
+    """Write the pairings as the round's matches, one row per table.
+
+    Rows are updated in place by table number (a table keeps its match id through edits);
+    tables that are gone are deleted and new ones created.
+    """
+    knockout = round_.stage.kind == StageKind.KNOCKOUT
+    existing = {m.table: m for m in round_.matches.all()}
+    wanted = {p.table: p for p in pairings}
+    round_.matches.exclude(table__in=wanted).delete()
+    changed, created = [], []
+    for table, p in wanted.items():
+        fields = {
+            "ns_pair_id": p.ns,
+            "ew_pair_id": p.ew,
+            "flags": sorted(p.flags),
+            "best_of": best_of,
+            "bracket_slot": table if knockout else None,
+        }
+        match = existing.get(table)
+        if match is None:
+            created.append(Match(round=round_, table=table, **fields))
+        elif any(getattr(match, name) != value for name, value in fields.items()):
+            for name, value in fields.items():
+                setattr(match, name, value)
+            changed.append(match)
+    Match.objects.bulk_update(changed, ["ns_pair_id", "ew_pair_id", "flags", "best_of", "bracket_slot"])
+    Match.objects.bulk_create(created)
 
 
 def _best_of(round_: Round) -> int:
@@ -281,14 +299,21 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     return round_
 
 
-def _recheck_and_store(round_: Round, pairings: Sequence[draws.Pairing]) -> Round:
+def _recheck_and_store(
+    round_: Round, pairings: Sequence[draws.Pairing], *, whole_stage: bool = False
+) -> Round:
     """Store a hand-edited draft with its flags, and list in ``relaxed`` what the edit gave up.
 
-    An edit only rearranges the pairs of the draw, so the check is over those pairs (whatever
-    their status now) and the number of byes the draw had.
+    A swap or a move only rearranges the pairs of the draw, so the check is over those pairs
+    (whatever their status now) and the number of byes the draw had. A table added or removed
+    by hand (``whole_stage``) is checked against every pair of the stage: a pair left out is
+    ``missing_entrant``, which blocks publishing.
     """
     placed = {pair for p in pairings for pair in p.entrants}
-    entrants = _entrants(round_, Pair.objects.filter(pk__in=placed))
+    pairs = Pair.objects.filter(pk__in=placed)
+    if whole_stage:
+        pairs = list({p.pk: p for p in [*stage_pairs(round_.stage)[0], *pairs]}.values())
+    entrants = _entrants(round_, pairs)
     first = previous_round(round_) is None
     ignored = _ignored(round_, first=first)
     floats = round_.stage.kind == StageKind.SWISS and not first
@@ -329,6 +354,56 @@ def round_move(*, round_: Round, table: int, to_table: int) -> Round:
     if table not in {p.table for p in current}:
         raise Problem(f"No match at table {table}.", "unknown_table", field="table")
     return _recheck_and_store(round_, draws.move_table(current, table=table, to_table=to_table))
+
+
+class MatchEdit(Problem):
+    default_code = "invalid"
+
+
+def _check_pairs(round_: Round, ns: int, ew: int | None) -> None:
+    for name, pid in (("ns_pair", ns), ("ew_pair", ew)):
+        if pid is not None and not Pair.objects.filter(pk=pid, event=round_.event_id).exists():
+            raise MatchEdit(f"Pair {pid} is not in this event.", "does_not_exist", field=name)
+    if ns == ew:
+        raise MatchEdit("A pair cannot play itself.", "self_pairing", field="ew_pair")
+
+
+@transaction.atomic
+def match_create(*, round_: Round, table: int, ns_pair: int, ew_pair: int | None) -> Match:
+    """Add a table to a draft round by hand (a bye when ``ew_pair`` is None); the draw is re-checked."""
+    round_ = _lock(round_)
+    _require(round_, RoundStatus.DRAFT)
+    current = _pairings(round_.matches.all())
+    if any(p.table == table for p in current):
+        raise MatchEdit(f"Table {table} is taken.", "table_taken", field="table")
+    _check_pairs(round_, ns_pair, ew_pair)
+    _recheck_and_store(
+        round_, [*current, draws.Pairing(table=table, ns=ns_pair, ew=ew_pair)], whole_stage=True
+    )
+    return round_.matches.get(table=table)
+
+
+@transaction.atomic
+def match_update(*, match: Match, ns_pair: int, ew_pair: int | None) -> Match:
+    """Change who plays at a draft table; the draw is re-checked."""
+    round_ = _lock(match.round)
+    _require(round_, RoundStatus.DRAFT)
+    _check_pairs(round_, ns_pair, ew_pair)
+    pairings = [
+        draws.Pairing(table=p.table, ns=ns_pair, ew=ew_pair) if p.table == match.table else p
+        for p in _pairings(round_.matches.all())
+    ]
+    _recheck_and_store(round_, pairings, whole_stage=True)
+    return round_.matches.get(table=match.table)
+
+
+@transaction.atomic
+def match_delete(*, match: Match) -> Round:
+    """Remove a draft table; its pairs are unplaced until put back (publishing needs them placed)."""
+    round_ = _lock(match.round)
+    _require(round_, RoundStatus.DRAFT)
+    pairings = [p for p in _pairings(round_.matches.all()) if p.table != match.table]
+    return _recheck_and_store(round_, pairings, whole_stage=True)
 
 
 @transaction.atomic

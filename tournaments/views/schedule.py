@@ -12,12 +12,15 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.conditional import ConditionalMixin
+from core.idempotency import IdempotentMixin
 from core.schema import problems
 from tournaments.models import Event, Match, MatchStatus, Round, RoundStatus, Stage
 from tournaments.permissions import is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.schedule import (
     DrawRequestSerializer,
+    MatchCreateSerializer,
     MatchSerializer,
+    MatchWriteSerializer,
     RoundSerializer,
     RoundUpdateSerializer,
     StageSerializer,
@@ -143,7 +146,10 @@ class MatchFilter(django_filters.FilterSet):
 
 
 class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
-    """The tables of the event's rounds, filtered with ``?round=``, ``?table=`` and ``?status=``."""
+    """The tables of the event's rounds, filtered with ``?round=``, ``?table=`` and ``?status=``.
+
+    Organizers may add a table to a draft round by hand (``POST``); the draw is re-checked.
+    """
 
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
@@ -154,13 +160,37 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         )
         return _visible_matches(self, matches).order_by("round__number", "table")
 
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer, **problems(400, 403, 409)})
+    def create(self, request, *args, **kwargs):
+        serializer = MatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        round_ = get_object_or_404(Round, event=self.get_event(), number=data["round"])
+        match = services.match_create(
+            round_=round_, table=data["table"], ns_pair=data["ns_pair"], ew_pair=data["ew_pair"]
+        )
+        return Response(MatchSerializer(match, context=self.get_serializer_context()).data, status=201)
 
-class MatchViewSet(ConditionalMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
-    """``/matches/{id}/``: one table of a round, as its event allows the caller to see it."""
+
+class MatchViewSet(
+    IdempotentMixin,
+    ConditionalMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
+    """``/matches/{id}/``: one table of a round, as its event allows the caller to see it.
+
+    While its round is a draft, an organizer may change who plays there (``PATCH``/``PUT``
+    with ``ns_pair`` and ``ew_pair``) or remove it (``DELETE``); the draw is re-checked.
+    """
 
     serializer_class = MatchSerializer
     read_permission = "event.visible"
+    write_permission = "event.organizer"
     lookup_value_regex = ID
+    http_method_names = ["get", "put", "patch", "delete", "head", "options"]
 
     def get_event(self):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request
@@ -179,3 +209,24 @@ class MatchViewSet(ConditionalMixin, mixins.RetrieveModelMixin, viewsets.Generic
         return _visible_matches(self, Match.objects.filter(round__event=self.get_event())).select_related(
             "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
         )
+
+    @extend_schema(
+        request=MatchWriteSerializer, responses={200: MatchSerializer, **problems(400, 403, 409, 412)}
+    )
+    @transaction.atomic
+    def update(self, request, *args, **kwargs):
+        match = self.get_object()
+        self.check_if_match(self.get_serializer(match).data)
+        serializer = MatchWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
+        serializer.is_valid(raise_exception=True)
+        data = {"ns_pair": match.ns_pair_id, "ew_pair": match.ew_pair_id, **serializer.validated_data}
+        match = services.match_update(match=match, ns_pair=data["ns_pair"], ew_pair=data["ew_pair"])
+        return Response(self.get_serializer(match).data)
+
+    @extend_schema(responses={204: None, **problems(403, 409, 412)})
+    @transaction.atomic
+    def destroy(self, request, *args, **kwargs):
+        match = self.get_object()
+        self.check_if_match(self.get_serializer(match).data)
+        services.match_delete(match=match)
+        return Response(status=204)
