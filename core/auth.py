@@ -1,7 +1,12 @@
 """Token authentication that takes both ``Authorization: Token …`` and ``Bearer …``."""
 
+import re
+
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
+
+
+_KEY = re.compile(r"^[A-Za-z0-9]{1,64}$")
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
@@ -30,6 +35,8 @@ class TokenAuthentication(authentication.TokenAuthentication):
         return _("Invalid Authorization header: use 'Token <key>' or 'Bearer <key>'.")
 
     def authenticate_credentials(self, key):
+        if not _KEY.match(key):  # never send junk (a NUL byte, say) to the database
+            raise exceptions.AuthenticationFailed(None, code="invalid_token")
         try:
             token = Token.objects.select_related("user").get(key=key)
         except Token.DoesNotExist:

@@ -26,6 +26,10 @@ class TableUser:
     id: None = None
 
     @property
+    def throttle_ident(self) -> str:
+        return f"table-token-{self.token.pk}"
+
+    @property
     def username(self) -> str:
         return f"table:{self.token.event_id}:{self.token.table}"
 

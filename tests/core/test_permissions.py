@@ -43,3 +43,8 @@ def test_a_write_needs_a_token_even_when_the_view_declares_public_writes(api_cli
             is_authenticated = False
 
     assert DeclaredPermission().has_permission(Request(), View()) is False
+
+
+def test_a_token_with_a_nul_byte_is_refused_not_a_500(api_client):
+    api_client.credentials(HTTP_AUTHORIZATION="Token abc\x00def")
+    assert api_client.get("/echo/").status_code == 401

@@ -117,3 +117,16 @@ def test_errors_in_chinese_on_accept_language_zh_hans(api_client):
     body = _assert_problem(response, 401, "not_authenticated")
     assert body["title"] == "需要身份验证"
     assert body["detail"] == "身份认证信息未提供。"
+
+
+def test_429_table_tokens_are_counted_each_on_their_own():
+    from types import SimpleNamespace
+
+    from core.throttling import UserRateThrottle
+
+    def request(ident):
+        user = SimpleNamespace(is_authenticated=True, pk=None, throttle_ident=ident)
+        return SimpleNamespace(user=user)
+
+    throttle = UserRateThrottle()
+    assert throttle.get_cache_key(request("table-1"), None) != throttle.get_cache_key(request("table-2"), None)
