@@ -5,7 +5,6 @@ import re
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
-
 _KEY = re.compile(r"^[A-Za-z0-9]{1,64}$")
 
 

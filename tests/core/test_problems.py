@@ -129,4 +129,6 @@ def test_429_table_tokens_are_counted_each_on_their_own():
         return SimpleNamespace(user=user)
 
     throttle = UserRateThrottle()
-    assert throttle.get_cache_key(request("table-1"), None) != throttle.get_cache_key(request("table-2"), None)
+    assert throttle.get_cache_key(request("table-1"), None) != throttle.get_cache_key(
+        request("table-2"), None
+    )
