@@ -1,0 +1,170 @@
+"""Making a round's draw from the database (RULES.md G11).
+
+The draw algorithms are pure (tournaments.draws); this module turns the stage's pairs and
+their history into entrants, picks the stage's draw system and calls it. rounds.py stores
+what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from core.problems import Conflict
+from tournaments import draws
+from tournaments.models import Match, MatchStatus, Pair, Round, StageKind
+from tournaments.selectors import histories, previous_round, stage_pairs
+
+
+def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[draws.Entrant]:
+    """Pairs (by default those of the round's stage) with their history, in standings order.
+
+    Standings order here: points, then seed, then pair number. Pairs that qualified from an
+    earlier stage are seeded by their qualifying place (1 = best), not by their entry seed.
+    """
+    past = histories(round_.event, before=round_.number)
+    qualified = False
+    if pairs is None:
+        pairs, qualified = stage_pairs(round_.stage)
+    entrants = []
+    for place, pair in enumerate(pairs, start=1):
+        record = past.get(pair.pk)
+        entrants.append(
+            draws.Entrant(
+                id=pair.pk,
+                points=record.points if record else 0.0,
+                seeding=place if qualified else pair.seed,
+                unit=pair.unit_id,
+                had_bye=record.had_bye if record else False,
+                opponents=frozenset(record.opponents) if record else frozenset(),
+                ns_count=record.ns_count if record else 0,
+                ew_count=record.ew_count if record else 0,
+            )
+        )
+    entrants.sort(key=lambda e: (-e.points, e.seeding is None, e.seeding or 0))
+    return entrants
+
+
+def _seed_order(pairs: Iterable[Pair]) -> list[int]:
+    """Seed order of pairs (unseeded last, then by number): fixed, whatever the results so far."""
+    return [p.pk for p in sorted(pairs, key=lambda p: (p.seed is None, p.seed or 0, p.number))]
+
+
+def pairings_of(matches: Iterable[Match]) -> list[draws.Pairing]:
+    return [draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id) for m in matches]
+
+
+def _scores(matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
+    """Each pair's result in a finished round: 1 a win (or a bye), ½ a draw, 0 a loss.
+
+    Only confirmed results count (G10); a knockout needs a winner at every table (G8).
+    """
+    pending = sorted(
+        m.table
+        for m in matches
+        if not m.is_bye and (m.status != MatchStatus.CONFIRMED or (need_winner and m.winner_id is None))
+    )
+    if pending:
+        raise Conflict(f"The previous round has no confirmed winner at tables {pending}.", "results_pending")
+    scores: dict[int, float] = {}
+    for m in matches:
+        if m.is_bye:
+            scores[m.ns_pair_id] = 1.0
+        elif m.winner_id is None:
+            scores[m.ns_pair_id] = scores[m.ew_pair_id] = 0.5
+        else:
+            loser = m.ew_pair_id if m.winner_id == m.ns_pair_id else m.ns_pair_id
+            scores[m.winner_id], scores[loser] = 1.0, 0.0
+    return scores
+
+
+def ignored_flags(round_: Round, *, first: bool) -> set[str]:
+    """Flags that the round's draw system does not treat as a relaxed constraint."""
+    kind = round_.stage.kind
+    ignored = {draws.Flag.SAME_UNIT, draws.Flag.SAME_HALF} if round_.event.same_unit == "off" else set()
+    if kind == StageKind.ROUND_ROBIN:  # a group meets in full, whatever the history or the units
+        return {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE, draws.Flag.SAME_UNIT}
+    if kind == StageKind.KNOCKOUT or first:
+        ignored |= {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE}
+    return ignored
+
+
+def make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:
+    """The round's draw and the name of the system that made it."""
+    event, stage = round_.event, round_.stage
+    entrants = stage_entrants(round_)
+    before = previous_round(round_)
+    if stage.kind == StageKind.ROUND_ROBIN:
+        return _round_robin(round_, entrants, seed), StageKind.ROUND_ROBIN
+    if stage.kind == StageKind.KNOCKOUT:
+        if before is None:
+            seeded = sorted(entrants, key=lambda e: (e.seeding is None, e.seeding or 0, -e.points))
+            return draws.knockout_draw(seeded, seed=seed, separate_units=event.same_unit != "off"), stage.kind
+        return _next_knockout_round(round_, before, entrants, seed), StageKind.KNOCKOUT
+    if before is None:
+        draw = draws.first_round_draw(
+            entrants, seed=seed, method=stage.first_round, same_unit=event.same_unit
+        )
+        return draw, StageKind.SWISS
+    if event.table_movement:
+        previous = list(before.matches.all())
+        moved = draws.table_movement(
+            pairings_of(previous), scores=_scores(previous, need_winner=False), seed=seed
+        )
+        annotated = draws.annotate(moved, entrants)
+        relaxed = draws.seating.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
+        return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed), "table_movement"
+    return draws.swiss_draw(entrants, seed=seed, same_unit=event.same_unit), StageKind.SWISS
+
+
+def _next_knockout_round(round_: Round, before: Round, entrants, seed: int) -> draws.Draw:
+    previous = list(before.matches.all())
+    if len(previous) < 2:
+        raise Conflict(
+            f"{round_.stage.name} is decided: round {before.number} was its final.", "stage_complete"
+        )
+    scores = _scores(previous, need_winner=True)
+    winners = {pair for pair, score in scores.items() if score == 1.0}
+    pairings = draws.next_knockout_round(pairings_of(previous), winners, seed=seed)
+    placed = {pair for p in pairings for pair in p.entrants}
+    known = [e for e in entrants if e.id in placed]
+    annotated = draws.annotate(pairings, known, floats=False)
+    relaxed = draws.seating.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
+    return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed)
+
+
+def _round_robin(round_: Round, entrants: list[draws.Entrant], seed: int) -> draws.Draw:
+    """Round ``k`` of the stage is round ``k`` of each group's Berger table.
+
+    The groups are made once, from the pairs of the stage's first round in seed order, so the
+    schedule does not move with the results; a pair that withdrew leaves its opponent a bye. Snake
+    groups differ by a pair at most, and an even group needs a round fewer than an odd one: the
+    pairs of a group that is done sit the last round out (no match, no bye).
+    """
+    stage = round_.stage
+    earlier = Round.objects.filter(stage=stage, number__lt=round_.number).order_by("number")
+    index = earlier.count()
+    active = {e.id for e in entrants}
+    if index == 0:
+        members = Pair.objects.filter(pk__in=active)
+    else:
+        first = earlier.first().matches.all()
+        members = Pair.objects.filter(pk__in={pair for m in first for pair in m.pair_ids})
+    pairings: list[draws.Pairing] = []
+    schedules = [
+        draws.berger_schedule(group) for group in draws.snake_groups(_seed_order(members), stage.group_count)
+    ]
+    if all(index >= len(schedule) for schedule in schedules):
+        raise Conflict(f"Every pair of {stage.name} has met every other.", "stage_complete")
+    for schedule in schedules:
+        if index >= len(schedule):  # a smaller group is done: its pairs wait for the others
+            continue
+        played, byes = [], []
+        for ns, ew in schedule[index]:
+            present = [pair for pair in (ns, ew) if pair is not None and pair in active]
+            if len(present) == 2:
+                played.append((ns, ew))
+            elif present:
+                byes.append(present[0])
+        for ns, ew in [*played, *((pair, None) for pair in byes)]:
+            pairings.append(draws.Pairing(table=len(pairings) + 1, ns=ns, ew=ew))
+    return draws.Draw(pairings=draws.annotate(pairings, entrants, floats=False), seed=seed)
