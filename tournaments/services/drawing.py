@@ -111,7 +111,7 @@ def make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:
             pairings_of(previous), scores=_scores(previous, need_winner=False), seed=seed
         )
         annotated = draws.annotate(moved, entrants)
-        relaxed = draws.seating.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
+        relaxed = draws.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
         return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed), "table_movement"
     return draws.swiss_draw(entrants, seed=seed, same_unit=event.same_unit), StageKind.SWISS
 
@@ -128,7 +128,7 @@ def _next_knockout_round(round_: Round, before: Round, entrants, seed: int) -> d
     placed = {pair for p in pairings for pair in p.entrants}
     known = [e for e in entrants if e.id in placed]
     annotated = draws.annotate(pairings, known, floats=False)
-    relaxed = draws.seating.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
+    relaxed = draws.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
     return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed)
 
 

@@ -172,7 +172,7 @@ def _recheck_and_store(
     )
     problems = [p for p in problems if p.split(":", 1)[0] not in ignored]
     _store(round_, annotated, best_of=_best_of(round_))
-    round_.relaxed = sorted(set(draws.seating.relaxed_of(annotated, ignore=ignored)) | set(problems))
+    round_.relaxed = sorted(set(draws.relaxed_of(annotated, ignore=ignored)) | set(problems))
     round_.save()
     return round_
 
