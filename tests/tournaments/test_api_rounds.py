@@ -824,3 +824,12 @@ def test_an_idempotency_key_reused_for_another_draw_is_a_422(event, organizer, s
         rounds_url(event, 1, "draw"), {"seed": 2}, format="json", HTTP_IDEMPOTENCY_KEY="d-2"
     )
     assert_problem(response, 422, "idempotency_key_reused")
+
+
+def test_g11_a_stage_with_rounds_keeps_its_draw_system(event, organizer):
+    stage = StageFactory(event=event, kind=StageKind.SWISS)
+    organizer.post(rounds_url(event), {"stage": stage.pk}, format="json")
+    url = f"/api/v1/events/{event.slug}/stages/{stage.pk}/"
+    response = organizer.patch(url, {"kind": "knockout"}, format="json")
+    assert_problem(response, 400, "stage_started")
+    assert organizer.patch(url, {"name": "Swiss A", "advance_count": 8}, format="json").status_code == 200

@@ -33,10 +33,26 @@ class StageSerializer(serializers.ModelSerializer):
             raise serializers.ValidationError(f"Stage order {value} is taken.", code="unique")
         return value
 
+    # What a stage's rounds were drawn by: fixed once the stage has a round.
+    FIXED_ONCE_STARTED = ("kind", "order", "first_round", "group_count", "best_of")
+
     def validate(self, attrs):
         if self.instance is None and "order" not in attrs:
             top = Stage.objects.filter(event=self.context["event"]).aggregate(top=Max("order"))["top"]
             attrs["order"] = (top or 0) + 1
+        if self.instance is not None and self.instance.rounds.exists():
+            changed = [
+                n for n in self.FIXED_ONCE_STARTED if n in attrs and attrs[n] != getattr(self.instance, n)
+            ]
+            if changed:
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            serializers.ErrorDetail("The stage has rounds: this is fixed.", "stage_started")
+                        ]
+                        for name in changed
+                    }
+                )
         return attrs
 
 
