@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # `make run` is local development: DEBUG on (no SECRET_KEY needed) unless the caller says otherwise.
 RUN_ENV := DEBUG=$${DEBUG:-true}
 
-.PHONY: install run test lint format bench schema clean
+.PHONY: install run test lint format bench schema messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,3 +41,8 @@ schema: install
 
 clean:
 	rm -rf $(VENV) db.sqlite3 var
+
+# After changing translatable text: refresh locale/zh_Hans, translate, then compile.
+messages: install
+	$(RUN_ENV) $(BIN)/python manage.py makemessages -l zh_Hans --ignore=.venv --ignore=tests --ignore=bench --ignore=var --no-location
+	$(RUN_ENV) $(BIN)/python manage.py compilemessages --ignore=.venv
