@@ -10,5 +10,5 @@ def test_scoring_app_is_installed():
 
 def test_scoring_urls_are_mounted_under_the_api():
     api = next(p for p in get_resolver().url_patterns if str(p.pattern) == "api/v1/")
-    modules = {getattr(p, "urlconf_name", None).__name__ for p in api.url_patterns if hasattr(p, "urlconf_name")}
+    modules = {p.urlconf_name.__name__ for p in api.url_patterns if hasattr(p, "urlconf_name")}
     assert {"core.urls", "referee.urls", "tournaments.urls", "scoring.urls"} <= modules
