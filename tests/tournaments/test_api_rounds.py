@@ -833,3 +833,13 @@ def test_g11_a_stage_with_rounds_keeps_its_draw_system(event, organizer):
     response = organizer.patch(url, {"kind": "knockout"}, format="json")
     assert_problem(response, 400, "stage_started")
     assert organizer.patch(url, {"name": "Swiss A", "advance_count": 8}, format="json").status_code == 200
+
+
+def test_g8_a_swiss_round_is_best_of_three_when_the_event_says_so(event, organizer):
+    event.best_of = 3
+    event.save()
+    make_pairs(event, 4)
+    stage = StageFactory(event=event, kind=StageKind.SWISS)
+    organizer.post(rounds_url(event), {"stage": stage.pk}, format="json")
+    organizer.post(rounds_url(event, 1, "draw"), {"seed": 1}, format="json")
+    assert set(Match.objects.filter(round__event=event).values_list("best_of", flat=True)) == {3}

@@ -121,7 +121,10 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
 
 
 def _best_of(round_: Round) -> int:
-    return round_.stage.best_of if round_.stage.kind == StageKind.KNOCKOUT else 1
+    """G8: a knockout tie is as its stage says; any other round as the event's rules say."""
+    if round_.stage.kind == StageKind.KNOCKOUT:
+        return round_.stage.best_of
+    return round_.event.rule_profile().best_of
 
 
 @transaction.atomic
