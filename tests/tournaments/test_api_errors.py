@@ -172,3 +172,10 @@ def test_unknown_addresses_are_404_problems(setup, method, path):
     response = setup["client"].generic(method, path.format(**setup["ids"]))
     assert response.status_code == 404
     assert response["Content-Type"].startswith(PROBLEM)
+
+
+@pytest.mark.parametrize("method", ["TRACE", "PATCH", "DELETE"])
+def test_other_methods_on_the_event_list_are_405_not_500(method, organizer):
+    response = organizer.generic(method, "/api/v1/events/", "{}", content_type="application/json")
+    assert response.status_code == 405
+    assert response.json()["code"] == "method_not_allowed"

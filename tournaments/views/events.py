@@ -29,7 +29,9 @@ class EventViewSet(IdempotentMixin, ConditionalMixin, viewsets.ModelViewSet):
 
     @property
     def write_permission(self) -> str:
-        return "account" if self.action == "create" else "event.organizer"
+        # The collection (POST, or any other method that will be a 405) needs an account; one event,
+        # its organizer.
+        return "event.organizer" if "event_slug" in self.kwargs else "account"
 
     def get_queryset(self):
         return visible_events(self.request).order_by("-starts_on", "slug")
