@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from core.problems import page_not_found
 
 api_v1 = [
     path("", include("core.urls")),
@@ -15,6 +17,8 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
+    # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML).
+    re_path(r"^(?!static/|admin/)", page_not_found),
 ]
 
 # Django's own error pages are problem+json too: an API client never sees HTML.

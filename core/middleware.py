@@ -34,6 +34,35 @@ class RequestIdMiddleware:
         return response
 
 
+class ProblemMiddleware:
+    """Errors outside DRF's views (Django views, other middleware) are problem+json too.
+
+    Django turns them into its own pages, which are HTML when DEBUG is on; an API client
+    must never see those.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        from django.core.exceptions import PermissionDenied
+        from django.http import Http404
+
+        from core import problems
+
+        if isinstance(exception, Http404):
+            return problems.page_not_found(request, exception)
+        if isinstance(exception, PermissionDenied):
+            return problems.permission_denied(request, exception)
+        logging.getLogger("core.problems").exception(
+            "Unhandled exception on %s (request id %s)", request.path, current_request_id()
+        )
+        return problems.server_error(request)
+
+
 class RequestIdFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         record.request_id = _request_id.get()

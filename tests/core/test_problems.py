@@ -132,3 +132,18 @@ def test_429_table_tokens_are_counted_each_on_their_own():
     assert throttle.get_cache_key(request("table-1"), None) != throttle.get_cache_key(
         request("table-2"), None
     )
+
+
+def test_404_is_problem_json_with_debug_on_too(api_client, settings):
+    settings.DEBUG = True
+    response = api_client.get("/api/v1/still-nothing/")
+    _assert_problem(response, 404, "not_found")
+
+
+@pytest.mark.urls("tests.core.views")
+def test_an_error_outside_drf_views_is_problem_json(client, settings):
+    settings.DEBUG = True  # Django would show its HTML debug page
+    response = client.get("/plain-boom/")
+    assert response.status_code == 500
+    assert response["Content-Type"].startswith(PROBLEM)
+    assert response.json()["code"] == "server_error"

@@ -53,7 +53,13 @@ class GroupCreateView(IdempotentMixin, APIView):
         return Response({"id": group.pk, "name": group.name}, status=201)
 
 
+def plain_boom(request):
+    """A plain Django view (not DRF) that fails."""
+    raise RuntimeError("plain failure")
+
+
 urlpatterns = [
+    path("plain-boom/", plain_boom),
     path("groups/", GroupCreateView.as_view()),
     path("echo/", EchoView.as_view()),
     path("boom/", BoomView.as_view()),
