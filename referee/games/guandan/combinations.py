@@ -13,7 +13,6 @@ from typing import Any
 
 from referee.games.errors import BadInput
 from referee.games.guandan.cards import (
-    ACE,
     BIG_JOKER,
     HAND_SIZE,
     SMALL_JOKER,
@@ -26,6 +25,7 @@ from referee.games.guandan.cards import (
 )
 from referee.games.guandan.compare import beats, choose_reading, match_declared, order, tier
 from referee.games.guandan.profiles import STANDARD, RuleProfile
+from referee.games.guandan.question import parse_question_level as coerce_level
 from referee.games.guandan.readings import ComboType, Reading, reading_to_dict, readings
 from referee.games.guandan.violations import ViolationCode
 
@@ -190,15 +190,6 @@ def validate_play(
         detail=_DETAILS[problem] if problem else None,
         previous_reading=previous_reading,
     )
-
-
-def coerce_level(level: int | str, *, field: str = "level") -> int:
-    """A deal's level as the engine's int (G2), from an int 2..14 or a level code."""
-    if isinstance(level, int) and not isinstance(level, bool):
-        if 2 <= level <= ACE:
-            return level
-        raise BadInput("unknown_level", f"Unknown level {level!r}; use 2-10, J, Q, K or A.", field=field)
-    return parse_level(level, field=field)
 
 
 def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card, ...]:

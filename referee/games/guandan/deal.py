@@ -11,6 +11,7 @@ Each action is checked in this order: ``deal_over``, ``not_your_turn``, then for
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +22,6 @@ from referee.games.guandan.cards import (
     Card,
     Seat,
     Side,
-    check_copies,
-    parse_cards,
     parse_seat,
     seat_order,
 )
@@ -37,6 +36,7 @@ from referee.games.guandan.combinations import (
 )
 from referee.games.guandan.finishing import FinishingOrder, normalise_finishing_order
 from referee.games.guandan.profiles import STANDARD, RuleProfile
+from referee.games.guandan.question import parse_hands
 from referee.games.guandan.readings import Reading, readings
 from referee.games.guandan.violations import (
     VIOLATIONS,
@@ -330,35 +330,5 @@ _SEATS: dict[object, Seat] = {seat.value: seat for seat in Seat}
 
 
 def _parse_hands(hands: Mapping[Seat | str, Sequence[Card | str]]) -> dict[Seat, dict[Card, int]]:
-    """G1: four hands of 27 cards that together are exactly two decks."""
-    if not isinstance(hands, Mapping):
-        raise BadInput("invalid", "hands maps each seat to its 27 cards.", field="hands")
-    parsed: dict[Seat, tuple[Card, ...]] = {}
-    for key, codes in hands.items():
-        seat = _seat(key, field="hands")
-        if seat in parsed:
-            raise BadInput("duplicate_seat", f"Seat {seat} has two hands.", field="hands")
-        if isinstance(codes, str) or not isinstance(codes, Sequence):
-            raise BadInput("invalid", f"The hand of {seat} is a list of card codes.", field=f"hands.{seat}")
-        try:
-            parsed[seat] = parse_cards(codes)
-        except BadInput as error:
-            raise BadInput(error.code, error.detail, field=f"hands.{seat}") from None
-        if len(parsed[seat]) != HAND_SIZE:
-            raise BadInput(
-                "wrong_hand_size",
-                f"{seat} holds {len(parsed[seat])} cards; every seat gets {HAND_SIZE} (G1).",
-                field=f"hands.{seat}",
-            )
-    missing = [seat.value for seat in Seat if seat not in parsed]
-    if missing:
-        raise BadInput("missing_hand", f"No hand for {', '.join(missing)}.", field="hands")
-    # 108 cards with no code more than twice are exactly two decks.
-    check_copies(*parsed.values(), field="hands")
-    counted: dict[Seat, dict[Card, int]] = {}
-    for seat, cards in parsed.items():
-        hand: dict[Card, int] = {}
-        for card in cards:
-            hand[card] = hand.get(card, 0) + 1
-        counted[seat] = hand
-    return counted
+    """G1: four hands of 27 cards that together are exactly two decks, counted per card."""
+    return {seat: dict(Counter(cards)) for seat, cards in parse_hands(hands).items()}
