@@ -17,6 +17,7 @@ from referee.games.guandan.cards import (
     Seat,
     check_copies,
     parse_card,
+    parse_cards,
     parse_level,
     parse_seat,
 )
@@ -63,7 +64,10 @@ def parse_hands(
             raise BadInput("duplicate_seat", f"The hand of {seat} is given twice.", field=where)
         if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
             raise BadInput("invalid", f"The hand of {seat} is a list of cards.", field=where)
-        parsed[seat] = tuple(with_field(where, parse_card, code) for code in cards)
+        try:  # the whole hand at once: the per-card field is only worked out on failure
+            parsed[seat] = parse_cards(cards)
+        except BadInput:
+            parsed[seat] = tuple(with_field(where, parse_card, code) for code in cards)
         if len(parsed[seat]) != HAND_SIZE:
             detail = f"{seat} holds {len(parsed[seat])} cards; every seat is dealt {HAND_SIZE} (G1)."
             raise BadInput("wrong_hand_size", detail, field=where)
