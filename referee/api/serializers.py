@@ -122,19 +122,29 @@ class DealReplaySerializer(serializers.Serializer):
     next_to_act = serializers.ChoiceField(choices=SEATS, allow_null=True)
 
 
-def _transfer(name: str) -> type[serializers.Serializer]:
-    return type(
-        name,
-        (serializers.Serializer,),
-        {
-            "from": serializers.CharField(max_length=2, help_text="Seat giving the card."),
-            "to": serializers.CharField(max_length=2, help_text="Seat receiving it."),
-            "card": serializers.CharField(max_length=8),
-        },
-    )
+class FromToSerializer(serializers.Serializer):
+    """Adds the seat fields ``from`` and ``to`` (``from`` is a Python keyword, so not a class attribute).
+
+    On input a seat is any string (the engine says whether it is one); on output it is a seat.
+    """
+
+    def get_fields(self):
+        def seat(help_text: str) -> serializers.Field:
+            if self.read_only_seats:
+                return serializers.ChoiceField(choices=SEATS, help_text=help_text)
+            return serializers.CharField(max_length=2, help_text=help_text)
+
+        return {
+            "from": seat("Seat giving the card."),
+            "to": seat("Seat receiving it."),
+            **super().get_fields(),
+        }
+
+    read_only_seats = False
 
 
-TransferSerializer = _transfer("TributeTransfer")
+class TransferSerializer(FromToSerializer):
+    card = serializers.CharField(max_length=8)
 
 
 class TributeValidateRequest(RulesMixin):
@@ -149,7 +159,8 @@ class TributeValidateRequest(RulesMixin):
     returns = TransferSerializer(many=True, required=False, default=list)
 
 
-class TributeItemSerializer(serializers.Serializer):
+class TributeItemSerializer(FromToSerializer):
+    read_only_seats = True
     index = serializers.IntegerField(required=False)
     card = serializers.CharField(required=False)
     ok = serializers.BooleanField(required=False)
@@ -157,16 +168,9 @@ class TributeItemSerializer(serializers.Serializer):
     detail = serializers.CharField(allow_null=True)
     legal_cards = serializers.ListField(child=serializers.CharField())
 
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["from"] = serializers.ChoiceField(choices=SEATS)
-        fields["to"] = serializers.ChoiceField(choices=SEATS)
-        return fields
 
-
-class ExpectedSerializer(serializers.Serializer):
-    def get_fields(self):
-        return {"from": serializers.ChoiceField(choices=SEATS), "to": serializers.ChoiceField(choices=SEATS)}
+class ExpectedSerializer(FromToSerializer):
+    read_only_seats = True
 
 
 class TributeVerdictSerializer(serializers.Serializer):
