@@ -144,6 +144,8 @@ class FromToSerializer(serializers.Serializer):
 
 
 class TransferSerializer(FromToSerializer):
+    """A card handed from one seat to another: a tribute or a return (G7)."""
+
     card = serializers.CharField(max_length=8)
 
 
@@ -160,6 +162,8 @@ class TributeValidateRequest(RulesMixin):
 
 
 class TributeItemSerializer(FromToSerializer):
+    """The verdict on one tribute or return (``ok``, ``code``), or one that is missing."""
+
     read_only_seats = True
     index = serializers.IntegerField(required=False)
     card = serializers.CharField(required=False)
@@ -170,6 +174,8 @@ class TributeItemSerializer(FromToSerializer):
 
 
 class ExpectedSerializer(FromToSerializer):
+    """A tribute that is owed: who pays whom."""
+
     read_only_seats = True
 
 
