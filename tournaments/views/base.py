@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
@@ -44,11 +43,7 @@ class EventScopedMixin(IdempotentMixin, ConditionalMixin):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request
             return Event(pk=0, slug="schema")
         if not hasattr(self, "_event"):
-            slug = self.kwargs["event_slug"]
-            event = get_object_or_404(Event, slug=slug)
-            if not (event.is_public or is_staff(self.request, event)):
-                raise Http404
-            self._event = event
+            self._event = get_object_or_404(visible_events(self.request), slug=self.kwargs["event_slug"])
         return self._event
 
     def get_serializer_context(self):
