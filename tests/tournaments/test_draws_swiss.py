@@ -308,3 +308,9 @@ def test_g11_first_round_refuses_unknown_method():
 def test_g11_draw_systems_registry():
     assert set(DRAW_SYSTEMS) == {"swiss", "knockout", "round_robin"}
     assert DRAW_SYSTEMS["swiss"] is swiss_draw
+
+
+def test_every_stage_kind_has_a_draw_system_and_back():
+    from tournaments.models import StageKind
+
+    assert set(StageKind.values) == set(DRAW_SYSTEMS)
