@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "auditlog",
     "core",
     "referee",
     "tournaments",
@@ -59,6 +60,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "core.audit.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "core.middleware.ProblemMiddleware",
@@ -172,6 +174,11 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# Audit log (django-auditlog): every write of the tournament and scoring models, with who and how.
+AUDITLOG_LOGENTRY_MODEL = "core.AuditEntry"
+AUDITLOG_STORE_JSON_CHANGES = True
+AUDITLOG_DISABLE_REMOTE_ADDR = False
+
 # Celery: a real broker when CELERY_BROKER_URL is set, else eager in-process execution.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 CELERY_RESULT_BACKEND = env.str("CELERY_RESULT_BACKEND", default=CELERY_BROKER_URL or None)
@@ -187,7 +194,10 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     "purge-idempotency-records": {"task": "core.purge_idempotency_records", "schedule": 24 * 60 * 60},
+    "deliver-due-webhooks": {"task": "scoring.deliver_due_webhooks", "schedule": 30},
 }
+# Webhook URLs must resolve to public addresses, unless this is set (local development, tests).
+WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=DEBUG)
 
 LOGGING = {
     "version": 1,

@@ -33,7 +33,7 @@ class _Replay(Exception):
         self.response = response
 
 
-def _principal(request) -> str:
+def request_principal(request) -> str:
     user = request.user
     token = getattr(user, "token", None)
     if token is not None and getattr(user, "pk", None) is None:
@@ -64,7 +64,7 @@ class IdempotentMixin:
             raise Problem(
                 _("Idempotency-Key must be 1 to 255 printable characters."), "invalid_idempotency_key"
             )
-        self._idempotency = _claim(_principal(request), key, request, _request_hash(request))
+        self._idempotency = _claim(request_principal(request), key, request, _request_hash(request))
 
     def handle_exception(self, exc):
         if isinstance(exc, _Replay):
@@ -118,3 +118,38 @@ def _claim(principal: str, key: str, request, request_hash: str, *, again: bool 
         response[name] = value
     response["Idempotent-Replayed"] = "true"
     raise _Replay(response)
+
+
+def run_once(*, principal: str, key: str, path: str, request_hash: str, work) -> tuple[int, object, bool]:
+    """Do ``work()`` at most once per (principal, key): the claim, the work and the stored answer
+    commit together, so a retry at any moment finds either nothing (and does the work) or the
+    answer (and replays it). Returns ``(status, body, replayed)``.
+
+    ``work`` returns ``(status, body)``; if it raises, nothing is stored and the key stays free.
+    On PostgreSQL a second request with the same key waits on the unique index until the first
+    commits (then replays its answer) or rolls back (then does the work itself).
+    """
+    if not _VALID.match(key):
+        raise Problem(_("Idempotency-Key must be 1 to 255 printable characters."), "invalid_idempotency_key")
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = IdempotencyRecord.objects.create(
+                    principal=principal, key=key, method="POST", path=path[:500], request_hash=request_hash
+                )
+        except IntegrityError:
+            record = IdempotencyRecord.objects.get(principal=principal, key=key)
+            if record.request_hash != request_hash:
+                raise Unprocessable(
+                    _("This Idempotency-Key was used with another request."), "idempotency_key_reused"
+                ) from None
+            if record.status_code is None:
+                raise Conflict(
+                    _("A request with this Idempotency-Key is still being processed; retry shortly."),
+                    "idempotency_key_in_use",
+                ) from None
+            return record.status_code, record.response_body, True
+        status, body = work()
+        record.status_code, record.response_body = status, body
+        record.save(update_fields=["status_code", "response_body"])
+        return status, body, False

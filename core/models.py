@@ -1,3 +1,4 @@
+from auditlog.models import AbstractLogEntry
 from django.db import models
 
 
@@ -24,3 +25,33 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.principal} {self.key}"
+
+
+class AuditEntry(AbstractLogEntry):
+    """One write in the audit log (django-auditlog's entry, plus the event and the credential).
+
+    ``changes`` holds each changed field as ``[before, after]``; ``actor`` is the account (null for a
+    table token); ``via`` names the credential (``token:<user>``, ``table:<event>:<table>``,
+    ``session``, or ``system`` for background work); ``event_id`` lets organisers and referees read
+    one event's log (``GET /events/{slug}/audit/``).
+    """
+
+    event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    via = models.CharField(max_length=80, blank=True)
+
+    class Meta(AbstractLogEntry.Meta):
+        verbose_name = "audit entry"
+        verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["event_id", "-timestamp"])]
+
+    def save(self, *args, **kwargs):
+        from core.audit import current_actor
+
+        if self.event_id is None and isinstance(self.additional_data, dict):
+            self.event_id = self.additional_data.get("event_id")
+        actor, via, address = current_actor()
+        if self.actor_id is None and actor is not None:
+            self.actor = actor
+        self.via = self.via or via
+        self.remote_addr = self.remote_addr or address
+        super().save(*args, **kwargs)

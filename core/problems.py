@@ -55,11 +55,22 @@ class Problem(exceptions.APIException):
     default_code = "invalid"
     default_detail = _("Invalid request.")
 
-    def __init__(self, detail=None, code=None, *, field: str | None = None, extra: dict | None = None):
+    def __init__(
+        self,
+        detail=None,
+        code=None,
+        *,
+        field: str | None = None,
+        extra: dict | None = None,
+        errors: list[dict] | None = None,
+    ):
         super().__init__(detail, code)
         self.code = code or self.default_code
         self.field = field
         self.extra = extra or {}
+        self.errors = (
+            errors  # several field errors (each {"field", "code", "message"}), when one is not enough
+        )
 
 
 class Conflict(Problem):
@@ -188,7 +199,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         else:
             if isinstance(exc, Problem):
                 code, extra = exc.code, exc.extra
-                errors = (
+                errors = exc.errors or (
                     [{"field": exc.field, "code": code, "message": str(exc.detail)}] if exc.field else None
                 )
             else:

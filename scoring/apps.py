@@ -2,7 +2,10 @@ from django.apps import AppConfig
 
 
 class ScoringConfig(AppConfig):
-    """Deal and match results, match points and standings (RULES.md G8-G10)."""
+    """Deal and match results, match points and standings, webhooks (RULES.md G5-G10)."""
 
     name = "scoring"
     verbose_name = "Scoring"
+
+    def ready(self) -> None:
+        from scoring import audit, permissions, signals  # noqa: F401  - audit, permission checks, cache

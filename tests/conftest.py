@@ -8,8 +8,18 @@ from urllib.parse import urlparse
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: ids are reused after a rollback, and cached standings
+    are keyed by event id."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture

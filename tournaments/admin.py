@@ -26,6 +26,4 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ["round", "table", "ns_pair", "ew_pair", "status"]
 
 
-admin.site.register(
-    [models.Unit, models.Player, models.Stage, models.EventRole, models.TableToken, models.Deal]
-)
+admin.site.register([models.Unit, models.Player, models.Stage, models.EventRole, models.TableToken])

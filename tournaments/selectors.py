@@ -1,7 +1,7 @@
-"""Reads that several operations share: standings points and draw histories.
+"""Reads that several operations share: draw histories and qualification.
 
-Match points here are the G9 ``win_draw_loss`` default (2 / 1 / 0) over confirmed matches,
-with byes scored per the event's ``bye_result``; the scoring app refines them (G9, G10).
+Match points come from the scoring app (G9: the event's own method over confirmed results, byes
+scored as the event says); qualification ranks by the event's standings (G10).
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Max
 
-from tournaments.models import Event, Match, MatchStatus, Pair, PairStatus, Round, Stage
-
-WIN, DRAW, LOSS = 2.0, 1.0, 0.0
-_BYE = {"win": WIN, "draw": DRAW, "loss": LOSS}
+from scoring.selectors.standings import pair_points, standings_table
+from tournaments.models import Event, Match, Pair, PairStatus, Round, Stage
 
 
 @dataclass
@@ -27,31 +25,21 @@ class History:
 
 
 def histories(event: Event, *, before: int) -> dict[int, History]:
-    """Every pair's record in the rounds numbered below ``before`` (one query)."""
+    """Every pair's record in the rounds numbered below ``before`` (two queries for the points, one here)."""
     result: dict[int, History] = defaultdict(History)
-    matches = Match.objects.filter(round__event=event, round__number__lt=before).values(
-        "ns_pair_id", "ew_pair_id", "winner_id", "status"
+    matches = Match.objects.filter(round__event=event, round__number__lt=before).values_list(
+        "ns_pair_id", "ew_pair_id"
     )
-    bye_points = _BYE[event.bye_result]
-    for m in matches:
-        ns, ew, winner = m["ns_pair_id"], m["ew_pair_id"], m["winner_id"]
+    for ns, ew in matches:
         result[ns].ns_count += 1
         if ew is None:
             result[ns].had_bye = True
-            result[ns].points += bye_points
             continue
         result[ew].ew_count += 1
         result[ns].opponents.add(ew)
         result[ew].opponents.add(ns)
-        if m["status"] != MatchStatus.CONFIRMED:
-            continue
-        if winner is None:
-            result[ns].points += DRAW
-            result[ew].points += DRAW
-        else:
-            loser = ew if winner == ns else ns
-            result[winner].points += WIN
-            result[loser].points += LOSS
+    for pair, points in pair_points(event, before=before).items():
+        result[pair].points = points
     return result
 
 
@@ -71,8 +59,9 @@ def stage_pairs(stage: Stage) -> tuple[list[Pair], bool]:
     """The pairs that play in ``stage``, best first, and whether they qualified (G11).
 
     "Top N of one stage go to the next": when the stage before sets ``advance_count``, only
-    its best N active pairs play on, ranked by the points of the rounds before this stage
-    (ties: seed, then pair number). Otherwise every active pair plays, in pair-number order.
+    its best N active pairs play on, in the order of the event's standings (G10: match points, then
+    the tiebreak chain) as of the round before this stage; pairs the standings leave tied go by
+    seed, then pair number. Otherwise every active pair plays, in pair-number order.
     """
     pairs = active_pairs(stage.event)
     before = Stage.objects.filter(event=stage.event_id, order__lt=stage.order).order_by("-order").first()
@@ -81,9 +70,9 @@ def stage_pairs(stage: Stage) -> tuple[list[Pair], bool]:
     first = Round.objects.filter(stage=stage).order_by("number").values_list("number", flat=True).first()
     if first is None:
         first = (Round.objects.filter(event=stage.event_id).aggregate(top=Max("number"))["top"] or 0) + 1
-    past = histories(stage.event, before=first)
+    rows = standings_table(stage.event, upto=first - 1)["rows"]
+    place = {row["pair"]["id"]: row["rank"] for row in rows}
     ranked = sorted(
-        pairs,
-        key=lambda p: (-(past[p.pk].points if p.pk in past else 0.0), p.seed is None, p.seed or 0, p.number),
+        pairs, key=lambda p: (place.get(p.pk, len(rows) + 1), p.seed is None, p.seed or 0, p.number)
     )
     return ranked[: before.advance_count], True

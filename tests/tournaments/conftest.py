@@ -15,6 +15,7 @@ from factory.django import DjangoModelFactory
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from scoring.models import MatchResult, ResultSource, ResultStatus
 from tournaments.models import (
     Event,
     EventRole,
@@ -228,7 +229,46 @@ def event_with_rounds(status: str = EventStatus.PUBLISHED) -> dict:
 
 
 def confirm(match: Match, winner: Pair | None) -> Match:
-    """Record a confirmed result through the ORM (scoring is not built yet)."""
+    """Store a confirmed result as scorekeeping does (a level-sheet result: the winner passed A
+    against K, a draw is 10 all), bypassing the double entry that tests/scoring covers.
+
+    A result only exists in a published round, so a draft round is published first.
+    """
+    round_ = match.round
+    if round_.status == RoundStatus.DRAFT:
+        round_.status = RoundStatus.PUBLISHED
+        round_.save(update_fields=["status"])
+    side = "" if winner is None else ("NS" if winner.pk == match.ns_pair_id else "EW")
+    ns, ew = {"NS": (15, 13), "EW": (13, 15), "": (10, 10)}[side]
+    game = {
+        "ns_level": ns,
+        "ew_level": ew,
+        "winner": side or None,
+        "draw": not side,
+        "deals_played": 8,
+        "end_reason": "passed_a" if side else "time_limit",
+        "tiebreak": None if side else "draw",
+        "passed_a": side or None,
+        "on_time": not side,
+    }
+    version = MatchResult.objects.filter(match=match).count() + 1
+    MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).update(
+        status=ResultStatus.SUPERSEDED
+    )
+    MatchResult.objects.create(
+        match=match,
+        version=version,
+        status=ResultStatus.CONFIRMED,
+        source=ResultSource.LEVELS,
+        ns_level=ns,
+        ew_level=ew,
+        winner=side,
+        deals_played=8,
+        end_reason=game["end_reason"],
+        games=[game],
+        content_hash=f"test-{version}",
+        party="test",
+    )
     match.winner = winner
     match.status = MatchStatus.CONFIRMED
     match.save(update_fields=["winner", "status"])

@@ -774,8 +774,21 @@ def test_closing_a_published_round(event, organizer, swiss):
     make_pairs(event, 4)
     drawn(organizer, event, swiss)
     organizer.post(rounds_url(event, 1, "publish"))
+    confirm_round(round_of(event, 1))
     body = organizer.post(rounds_url(event, 1, "close")).json()
     assert (body["status"], body["closed_at"] is not None) == ("closed", True)
+
+
+def test_closing_needs_every_result_confirmed(event, organizer, swiss):
+    make_pairs(event, 5)
+    drawn(organizer, event, swiss)
+    organizer.post(rounds_url(event, 1, "publish"))
+    first, second = round_of(event, 1).matches.exclude(ew_pair=None).order_by("table")
+    confirm(first, first.ns_pair)
+    body = assert_problem(organizer.post(rounds_url(event, 1, "close")), 409, "results_pending")
+    assert body["tables"] == [second.table]  # the bye needs no result
+    confirm(second, None)
+    assert organizer.post(rounds_url(event, 1, "close")).status_code == 200
 
 
 def test_a_draft_cannot_be_closed(event, organizer, swiss):

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.conftest import EventFactory, StageFactory, make_pairs, role_client
+from tests.tournaments.conftest import EventFactory, StageFactory, confirm, make_pairs, role_client
 from tournaments.models import Match, MatchStatus, Pair, PairStatus, Role, Round, StageKind
 
 pytestmark = pytest.mark.django_db
@@ -49,9 +49,7 @@ def swiss_events(draw):
 def _record(match: Match, result: str) -> None:
     if result == "pending":
         return
-    match.winner = {"ns": match.ns_pair, "ew": match.ew_pair, "draw": None}[result]
-    match.status = MatchStatus.CONFIRMED
-    match.save()
+    confirm(match, {"ns": match.ns_pair, "ew": match.ew_pair, "draw": None}[result])
 
 
 def _history(event, before: int):

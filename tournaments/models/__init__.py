@@ -3,10 +3,9 @@
 from tournaments.models.access import EventRole, Role, TableToken
 from tournaments.models.event import Event, EventStatus
 from tournaments.models.registration import Pair, PairStatus, Player, Unit
-from tournaments.models.schedule import Deal, Match, MatchStatus, Round, RoundStatus, Stage, StageKind
+from tournaments.models.schedule import Match, MatchStatus, Round, RoundStatus, Stage, StageKind
 
 __all__ = [
-    "Deal",
     "Event",
     "EventRole",
     "EventStatus",

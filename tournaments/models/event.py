@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -12,6 +14,27 @@ class EventStatus(models.TextChoices):
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
     CANCELLED = "cancelled", _("Cancelled")
+
+
+def default_match_points() -> dict:
+    return {"method": "win_draw_loss"}  # G9: 2 / 1 / 0 (2017 national text)
+
+
+def default_level_points() -> dict:
+    return {"method": "level_difference"}  # G9: net level points (净胜级)
+
+
+def default_tiebreaks() -> list:
+    return ["level_points", "head_to_head", "opponents_points"]  # G10
+
+
+def new_lots_seed() -> int:
+    return secrets.randbelow(2**62)
+
+
+class OpponentsBye(models.TextChoices):
+    ZERO = "zero", _("A bye adds nothing to opponents' points")
+    OWN = "own", _("A bye counts as an opponent with the pair's own points")
 
 
 class Event(models.Model):
@@ -42,14 +65,36 @@ class Event(models.Model):
         choices=[("hard", "hard"), ("soft", "soft"), ("off", "off")],
         help_text="Keep pairs of one unit apart in draws: always (hard), where cheap (soft), or not.",
     )
-    bye_result = models.CharField(
-        max_length=8,
-        default="win",
-        choices=[("win", "win"), ("draw", "draw"), ("loss", "loss")],
-        help_text="How a bye scores (G11: the lowest pair without an opponent gets a bye scored as a win).",
-    )
     table_movement = models.BooleanField(
         default=False, help_text="G11: after a half, winners move up a table."
+    )
+    # G9, G10: scoring and standings; validated against the registries of scoring.methods and
+    # scoring.ranking (docs/scoring.md).
+    match_points = models.JSONField(
+        default=default_match_points,
+        help_text="G9 scoring method of the match points (场分) and its numbers.",
+    )
+    level_points = models.JSONField(
+        default=default_level_points, help_text="G9 scoring method of the level points (级分/小分)."
+    )
+    tiebreaks = models.JSONField(default=default_tiebreaks, help_text="G10: the ordered tiebreak chain.")
+    shared_places = models.BooleanField(
+        default=True, help_text="G10: pairs still tied after the chain share a place (else: seeded lots)."
+    )
+    opponents_bye = models.CharField(max_length=8, choices=OpponentsBye.choices, default=OpponentsBye.ZERO)
+    unit_best = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Unit standings: count the best K pairs of a unit; empty = all."
+    )
+    lots_seed = models.BigIntegerField(
+        default=new_lots_seed, help_text="G10: the seed of the drawing of lots, published with the standings."
+    )
+    correction_minutes = models.PositiveSmallIntegerField(
+        default=30, help_text="Minutes after a round closes in which referees may still correct results."
+    )
+    results_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Bumped whenever what the standings show changes (their cache generation).",
     )
     status = models.CharField(max_length=16, choices=EventStatus.choices, default=EventStatus.DRAFT)
     # Publication settings: what anonymous clients may read once the event is published.
@@ -76,6 +121,17 @@ class Event(models.Model):
         return self.name
 
     MATCH_FIELDS = ("match_format", "deal_limit", "time_limit_minutes", "equal_levels", "best_of")
+
+    def save(self, *args, **kwargs):
+        # results_version only ever moves by an atomic UPDATE … + 1: a save of a stale copy of the
+        # event must not write an old value back.
+        if self.pk is not None and not kwargs.get("force_insert") and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name
+                for f in self._meta.concrete_fields
+                if not f.primary_key and f.name != "results_version"
+            ]
+        super().save(*args, **kwargs)
 
     def rule_profile(self):
         """The effective rule profile: ruleset, then overrides, then the event's match format."""

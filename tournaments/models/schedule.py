@@ -76,6 +76,7 @@ class MatchStatus(models.TextChoices):
     SCHEDULED = "scheduled", _("Scheduled")
     PLAYING = "playing", _("Playing")
     FINISHED = "finished", _("Finished")  # a result was posted
+    DISPUTED = "disputed", _("Disputed")  # two submissions differ: a referee decides
     CONFIRMED = "confirmed", _("Confirmed")  # the result was confirmed; only these count (G10)
 
 
@@ -123,21 +124,3 @@ class Match(models.Model):
     @property
     def pair_ids(self) -> tuple[int, ...]:
         return (self.ns_pair_id,) if self.ew_pair_id is None else (self.ns_pair_id, self.ew_pair_id)
-
-
-class Deal(models.Model):
-    """A board of a match. What a deal records is filled in by scorekeeping (scoring app)."""
-
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
-    number = models.PositiveSmallIntegerField()
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["match", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="deal_number_unique"),
-            models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.match} deal {self.number}"

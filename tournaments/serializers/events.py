@@ -7,6 +7,8 @@ from rest_framework import serializers
 
 from referee.games import game_codes, get_game
 from referee.games.errors import EngineError
+from scoring.methods import SettingError, build_method
+from scoring.ranking import validate_chain
 from tournaments.models import Event, EventRole, Role, TableToken
 
 
@@ -32,18 +34,30 @@ class EventSerializer(serializers.ModelSerializer):
             "equal_levels",
             "best_of",
             "same_unit",
-            "bye_result",
             "table_movement",
             "status",
             "publish_pairings",
             "publish_results",
             "publish_standings",
+            "match_points",
+            "level_points",
+            "tiebreaks",
+            "shared_places",
+            "opponents_bye",
+            "unit_best",
+            "lots_seed",
+            "correction_minutes",
             "rules",
             "created_at",
             "updated_at",
         ]
         read_only_fields = ["created_at", "updated_at"]
-        extra_kwargs = {"slug": {"help_text": "Short name used in URLs, unique."}}
+        extra_kwargs = {
+            "slug": {"help_text": "Short name used in URLs, unique."},
+            "unit_best": {"min_value": 1, "max_value": 1000},
+            "lots_seed": {"min_value": 0, "max_value": 2**62},
+            "correction_minutes": {"min_value": 0, "max_value": 10080},
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,6 +75,20 @@ class EventSerializer(serializers.ModelSerializer):
                 f"Unknown time zone {value!r}.", code="unknown_time_zone"
             ) from None
         return value
+
+    def validate_match_points(self, value):
+        return _scoring_setting(value, "match points")
+
+    def validate_level_points(self, value):
+        return _scoring_setting(value, "level points")
+
+    def validate_tiebreaks(self, value):
+        try:
+            return list(validate_chain(value))
+        except SettingError as exc:
+            index = exc.field.split(".", 1)[1] if exc.field.startswith("tiebreaks.") else None
+            error = serializers.ErrorDetail(exc.detail, exc.code)
+            raise serializers.ValidationError({index: [error]} if index else [error]) from exc
 
     def validate_rule_overrides(self, value):
         if not isinstance(value, dict):
@@ -96,6 +124,15 @@ class EventSerializer(serializers.ModelSerializer):
                 {"ends_on": [serializers.ErrorDetail("The event ends before it starts.", "invalid")]}
             )
         return attrs
+
+
+def _scoring_setting(value, what: str) -> dict:
+    """G9: a scoring method and its numbers, checked against the methods' registry (scoring.methods)."""
+    try:
+        return build_method(value).to_dict()
+    except SettingError as exc:
+        error = serializers.ErrorDetail(exc.detail, exc.code)
+        raise serializers.ValidationError({exc.field: [error]} if exc.field else [error]) from exc
 
 
 def _profile_error(exc: EngineError, container: str | None) -> dict:

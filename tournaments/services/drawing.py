@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from core.problems import Conflict
+from scoring.selectors.standings import pair_points
 from tournaments import draws
 from tournaments.models import Match, MatchStatus, Pair, Round, StageKind
 from tournaments.selectors import histories, previous_round, stage_pairs
@@ -53,8 +54,9 @@ def pairings_of(matches: Iterable[Match]) -> list[draws.Pairing]:
     return [draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id) for m in matches]
 
 
-def _scores(matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
-    """Each pair's result in a finished round: 1 a win (or a bye), ½ a draw, 0 a loss.
+def _scores(round_: Round, matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
+    """Each pair's score in a finished round: its match points there (G9), or in a knockout 1 for
+    the winner and 0 for the loser (a bye: 1).
 
     Only confirmed results count (G10); a knockout needs a winner at every table (G8).
     """
@@ -65,12 +67,12 @@ def _scores(matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
     )
     if pending:
         raise Conflict(f"The previous round has no confirmed winner at tables {pending}.", "results_pending")
+    if not need_winner:
+        return pair_points(round_.event, only=round_.number)
     scores: dict[int, float] = {}
     for m in matches:
         if m.is_bye:
             scores[m.ns_pair_id] = 1.0
-        elif m.winner_id is None:
-            scores[m.ns_pair_id] = scores[m.ew_pair_id] = 0.5
         else:
             loser = m.ew_pair_id if m.winner_id == m.ns_pair_id else m.ns_pair_id
             scores[m.winner_id], scores[loser] = 1.0, 0.0
@@ -108,7 +110,7 @@ def make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:
     if event.table_movement:
         previous = list(before.matches.all())
         moved = draws.table_movement(
-            pairings_of(previous), scores=_scores(previous, need_winner=False), seed=seed
+            pairings_of(previous), scores=_scores(before, previous, need_winner=False), seed=seed
         )
         annotated = draws.annotate(moved, entrants)
         relaxed = draws.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
@@ -122,7 +124,7 @@ def _next_knockout_round(round_: Round, before: Round, entrants, seed: int) -> d
         raise Conflict(
             f"{round_.stage.name} is decided: round {before.number} was its final.", "stage_complete"
         )
-    scores = _scores(previous, need_winner=True)
+    scores = _scores(before, previous, need_winner=True)
     winners = {pair for pair, score in scores.items() if score == 1.0}
     pairings = draws.next_knockout_round(pairings_of(previous), winners, seed=seed)
     placed = {pair for p in pairings for pair in p.entrants}

@@ -14,10 +14,12 @@ from django.db.models import Max
 from django.utils import timezone
 
 from core.problems import Conflict, Problem
+from scoring.webhooks import queue_event
 from tournaments import draws
 from tournaments.models import (
     Event,
     Match,
+    MatchStatus,
     Pair,
     PairStatus,
     Round,
@@ -277,6 +279,12 @@ def round_publish(*, round_: Round) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()
+    event = round_.event
+    queue_event(
+        event,
+        "round.published",
+        {"round": round_.number, "pairings": f"/api/v1/events/{event.slug}/matches/?round={round_.number}"},
+    )
     return round_
 
 
@@ -290,8 +298,23 @@ def round_delete(*, round_: Round) -> None:
 
 @transaction.atomic
 def round_close(*, round_: Round) -> Round:
+    """Close a published round: every match needs a confirmed result (a forfeit is one; a bye needs none).
+
+    The event's correction period starts now (docs/scoring.md).
+    """
     round_ = _lock(round_)
     _require(round_, RoundStatus.PUBLISHED)
+    pending = sorted(
+        round_.matches.filter(ew_pair__isnull=False)
+        .exclude(status=MatchStatus.CONFIRMED)
+        .values_list("table", flat=True)
+    )
+    if pending:
+        raise Conflict(
+            f"Tables {pending} have no confirmed result (or recorded forfeit) yet.",
+            "results_pending",
+            extra={"tables": pending},
+        )
     round_.status = RoundStatus.CLOSED
     round_.closed_at = timezone.now()
     round_.save()

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from core.conditional import ConditionalMixin
 from core.idempotency import IdempotentMixin
 from core.schema import problems
+from scoring.serializers.matches import MatchDetailSerializer
 from tournaments.models import Event, Match, MatchStatus, Round, RoundStatus, Stage
 from tournaments.permissions import is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.schedule import (
@@ -115,7 +116,7 @@ class RoundViewSet(EventScopedViewSet):
         return self._state_change(services.round_close)
 
 
-def _visible_matches(view, matches):
+def visible_matches(view, matches):
     """What each caller sees of the tables (G11 publication).
 
     Organizers and referees: every round, drafts included. Scorekeepers (and table tokens):
@@ -158,7 +159,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         matches = Match.objects.filter(round__event=self.get_event()).select_related(
             "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
         )
-        return _visible_matches(self, matches).order_by("round__number", "table")
+        return visible_matches(self, matches).order_by("round__number", "table")
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer, **problems(400, 403, 409)})
     def create(self, request, *args, **kwargs):
@@ -186,7 +187,7 @@ class MatchViewSet(
     with ``ns_pair`` and ``ew_pair``) or remove it (``DELETE``); the draw is re-checked.
     """
 
-    serializer_class = MatchSerializer
+    serializer_class = MatchDetailSerializer  # a single table shows its level line and result (G8)
     read_permission = "event.visible"
     write_permission = "event.organizer"
     lookup_value_regex = ID
@@ -206,12 +207,17 @@ class MatchViewSet(
         return self._event
 
     def get_queryset(self):
-        return _visible_matches(self, Match.objects.filter(round__event=self.get_event())).select_related(
-            "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
+        return visible_matches(self, Match.objects.filter(round__event=self.get_event())).select_related(
+            "round__event",
+            "round__stage",
+            "ns_pair__player_1",
+            "ns_pair__player_2",
+            "ew_pair__player_1",
+            "ew_pair__player_2",
         )
 
     @extend_schema(
-        request=MatchWriteSerializer, responses={200: MatchSerializer, **problems(400, 403, 409, 412)}
+        request=MatchWriteSerializer, responses={200: MatchDetailSerializer, **problems(400, 403, 409, 412)}
     )
     @transaction.atomic
     def update(self, request, *args, **kwargs):

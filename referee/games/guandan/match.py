@@ -46,8 +46,8 @@ from referee.games.guandan.finishing import SEATS, FinishingOrder, normalise_fin
 from referee.games.guandan.profiles import STANDARD, RuleProfile
 
 FIRST_LEVEL = 2
-_COUNTED_FORMATS = ("deal_count", "time_or_deals")
-_TIMED_FORMATS = ("time_limit", "time_or_deals")
+COUNTED_FORMATS = ("deal_count", "time_or_deals")  # G8 formats with a deal limit
+TIMED_FORMATS = ("time_limit", "time_or_deals")  # G8 formats with a clock
 
 
 class EndReason(StrEnum):
@@ -205,8 +205,8 @@ def apply_deal(
         return replace(
             new, needs_extra_deal=False, finished=True, winner=winner, tiebreak=Tiebreak.EXTRA_DEAL
         )
-    if profile.match_format in _COUNTED_FORMATS and new.deals_played >= profile.deal_limit:
-        return _decide_on_levels(new, EndReason.DEAL_LIMIT, profile)
+    if profile.match_format in COUNTED_FORMATS and new.deals_played >= profile.deal_limit:
+        return decide_on_levels(new, EndReason.DEAL_LIMIT, profile)
     return new
 
 
@@ -235,7 +235,7 @@ def close_on_time(state: MatchState, *, profile: RuleProfile = STANDARD) -> Matc
     A match already over (or waiting for its extra deal) is returned unchanged.
     Raises ``BadInput`` ``no_time_limit`` when the match format has no clock.
     """
-    if profile.match_format not in _TIMED_FORMATS:
+    if profile.match_format not in TIMED_FORMATS:
         raise BadInput(
             "no_time_limit",
             f"A {profile.match_format} match has no clock to run out (G8).",
@@ -243,7 +243,7 @@ def close_on_time(state: MatchState, *, profile: RuleProfile = STANDARD) -> Matc
         )
     if state.finished or state.needs_extra_deal:
         return state
-    return _decide_on_levels(state, EndReason.TIME_LIMIT, profile)
+    return decide_on_levels(state, EndReason.TIME_LIMIT, profile)
 
 
 def match_outcome(
@@ -252,7 +252,7 @@ def match_outcome(
     """Where the match stands (G8); with ``elapsed_minutes`` a timed match past its limit is closed."""
     if (
         elapsed_minutes is not None
-        and profile.match_format in _TIMED_FORMATS
+        and profile.match_format in TIMED_FORMATS
         and elapsed_minutes >= profile.time_limit_minutes
     ):
         state = close_on_time(state, profile=profile)
@@ -355,8 +355,11 @@ def _record(state: MatchState, winner: Side) -> MatchState:
     )
 
 
-def _decide_on_levels(state: MatchState, reason: EndReason, profile: RuleProfile) -> MatchState:
-    """G8: the higher level wins; equal levels go by ``profile.equal_levels``."""
+def decide_on_levels(state: MatchState, reason: EndReason, profile: RuleProfile) -> MatchState:
+    """G8: the higher level wins; equal levels go by ``profile.equal_levels``.
+
+    Public so that a result read off the level sheet (``sheet.py``) is decided by the same rule.
+    """
     if state.ns_level != state.ew_level:
         winner = Side.NS if state.ns_level > state.ew_level else Side.EW
         return replace(state, finished=True, winner=winner, end_reason=reason)

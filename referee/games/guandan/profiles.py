@@ -199,6 +199,17 @@ BUILTIN: dict[str, RuleProfile] = {
 }
 
 
+def knockout_profile(profile: RuleProfile) -> RuleProfile:
+    """The profile a knockout game is played under (G8: "A knockout match must produce a winner").
+
+    Unchanged unless equal levels would be a draw; then a game that ends level is decided by one
+    more deal (``equal_levels='extra_deal'``), so a result from the level sheet needs its ``winner``.
+    """
+    if profile.equal_levels != "draw":
+        return profile
+    return replace(profile, equal_levels="extra_deal")
+
+
 def get_profile(key: str | None = None, overrides: dict[str, Any] | None = None) -> RuleProfile:
     """A built-in profile by key (``guandan-standard`` when omitted), with overrides."""
     profile = BUILTIN.get(key or STANDARD.key)

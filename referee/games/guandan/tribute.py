@@ -242,19 +242,37 @@ def _plan(
     if not finish.is_double_win:
         (payer,) = payers
         return _Plan(TributeKind.SINGLE, ((payer, first),), MappingProxyType(highest), payer)
-    a, b = payers
-    top_a, top_b = (highest[seat][0].order(level) for seat in (a, b))
+    cards = {payer: highest[payer][0] for payer in payers}
+    expected = double_tribute_pairs(first=first, cards=cards, level=level, profile=profile)
+    leader = double_tribute_leader(first=first, to_first=expected[0][0], profile=profile)
+    return _Plan(TributeKind.DOUBLE, expected, MappingProxyType(highest), leader)
+
+
+def double_tribute_pairs(
+    *, first: Seat, cards: Mapping[Seat, Card], level: int, profile: RuleProfile = STANDARD
+) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
+    """G7 double tribute: who pays whom, as ``((payer, first), (payer, first.partner))``.
+
+    ``cards`` maps each of the two losers to its tribute card. The higher card by G2 order
+    goes to the 1st seat, the other to the 1st seat's partner; with equal cards the 1st seat
+    takes the card of its 下家 (the next seat in ``profile.turn_direction``).
+    """
+    a, b = cards
+    top_a, top_b = (cards[seat].order(level) for seat in (a, b))
     to_first = a if top_a > top_b else b
     if top_a == top_b:
         # Equal tributes: the 1st seat takes its 下家's card; the 下家 is always an opponent.
         to_first = next_seat(first, profile.turn_direction)
     to_second = b if to_first == a else a
+    return ((to_first, first), (to_second, first.partner))
+
+
+def double_tribute_leader(*, first: Seat, to_first: Seat, profile: RuleProfile = STANDARD) -> Seat:
+    """G7 ``double_tribute_lead``: the payer whose card went to the 1st seat (``higher_payer``),
+    or the seat after the 1st seat (``first_seat_next``)."""
     if profile.double_tribute_lead == "higher_payer":
-        leader = to_first
-    else:
-        leader = next_seat(first, profile.turn_direction)
-    expected = ((to_first, first), (to_second, first.partner))
-    return _Plan(TributeKind.DOUBLE, expected, MappingProxyType(highest), leader)
+        return to_first
+    return next_seat(first, profile.turn_direction)
 
 
 def _check_tributes(

@@ -1,0 +1,41 @@
+"""Who made a write, for the audit log (django-auditlog's entries, core.models.AuditEntry).
+
+The middleware keeps the current request in a context variable. DRF authenticates inside the
+view and copies the user and credential onto the Django request, so when an entry is saved the
+request already says who acted and how (a token, a table token, a session); outside a request
+(Celery tasks, management commands) the entry is marked ``system``.
+"""
+
+from __future__ import annotations
+
+import contextvars
+
+_request: contextvars.ContextVar = contextvars.ContextVar("audit_request", default=None)
+
+
+class AuditContextMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        token = _request.set(request)
+        try:
+            return self.get_response(request)
+        finally:
+            _request.reset(token)
+
+
+def current_actor() -> tuple[object | None, str, str | None]:
+    """(account or None, credential description, remote address) of the write being made."""
+    request = _request.get()
+    if request is None:
+        return None, "system", None
+    user = getattr(request, "user", None)
+    address = request.META.get("REMOTE_ADDR")
+    token = getattr(user, "token", None)
+    if token is not None and getattr(user, "pk", None) is None:  # a table token: no account behind it
+        return None, f"table:{token.event_id}:{token.table}", address
+    if user is None or not user.is_authenticated:
+        return None, "anonymous", address
+    via = "token" if getattr(request, "auth", None) is not None else "session"
+    return user, via, address

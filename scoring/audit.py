@@ -1,0 +1,42 @@
+"""What the audit log records (django-auditlog; ``GET /events/{slug}/audit/``).
+
+Every write of the tournament and scoring models is logged with its changed fields as
+[before, after], who made it and through which credential (core.audit). Each model says how its
+event is found, so an event's log can be read on its own. Secrets are masked and contact data
+(a player's email and phone) is masked too: referees read the log, and they may not read contacts.
+"""
+
+from __future__ import annotations
+
+from auditlog.registry import auditlog
+
+from scoring.models import Deal, MatchResult, Webhook
+from tournaments.models import Event, EventRole, Match, Pair, Player, Round, Stage, TableToken, Unit
+
+# model -> (how its event id is found, fields masked, fields left out)
+AUDITED = {
+    Event: (lambda o: o.pk, [], ["updated_at", "results_version"]),
+    EventRole: (lambda o: o.event_id, [], []),
+    TableToken: (lambda o: o.event_id, ["key"], []),
+    Unit: (lambda o: o.event_id, [], []),
+    Player: (lambda o: o.event_id, ["email", "phone"], []),
+    Pair: (lambda o: o.event_id, [], []),
+    Stage: (lambda o: o.event_id, [], []),
+    Round: (lambda o: o.event_id, [], ["updated_at"]),
+    Match: (lambda o: o.round.event_id, [], []),
+    Deal: (lambda o: o.match.round.event_id, [], ["content_hash"]),
+    MatchResult: (lambda o: o.match.round.event_id, [], ["content_hash"]),
+    Webhook: (lambda o: o.event_id, ["secret"], []),
+}
+
+
+def _additional_data(find_event):
+    def get_additional_data(self) -> dict:
+        return {"event_id": find_event(self)}
+
+    return get_additional_data
+
+
+for model, (find_event, masked, excluded) in AUDITED.items():
+    model.get_additional_data = _additional_data(find_event)
+    auditlog.register(model, mask_fields=masked, exclude_fields=excluded)

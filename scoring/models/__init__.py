@@ -1,0 +1,15 @@
+"""Scorekeeping data (RULES.md G5-G10): deals as played, versioned match results, webhooks."""
+
+from scoring.models.deals import Deal
+from scoring.models.results import MatchResult, ResultSource, ResultStatus
+from scoring.models.webhooks import DeliveryStatus, Webhook, WebhookDelivery
+
+__all__ = [
+    "Deal",
+    "DeliveryStatus",
+    "MatchResult",
+    "ResultSource",
+    "ResultStatus",
+    "Webhook",
+    "WebhookDelivery",
+]

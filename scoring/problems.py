@@ -1,0 +1,39 @@
+"""The problems scorekeeping answers with (docs/scoring.md lists every code).
+
+409: the request conflicts with what is stored (a deal posted twice with other content, a stale
+correction, a finished match). 422: the request is well formed but the rules refuse it (a play
+that breaks G5, a tribute that breaks G7, a result the deals contradict). 403: the caller's role
+does not allow it (a correction after the correction period, a scorekeeper of another table).
+"""
+
+from __future__ import annotations
+
+from rest_framework import status
+
+from core.problems import Conflict, Problem, Unprocessable
+from referee.games.errors import EngineError
+
+
+class ScoreConflict(Conflict):
+    default_code = "conflict"
+
+
+class RuleRefused(Unprocessable):
+    """The rules engine refused the deal or result (G5-G8); ``errors`` names the field(s)."""
+
+    default_code = "rule_violation"
+
+
+class NotAllowed(Problem):
+    status_code = status.HTTP_403_FORBIDDEN
+    default_code = "permission_denied"
+
+
+def refused(error: EngineError, *, prefix: str = "") -> RuleRefused:
+    """An engine error, re-raised as a 422 naming the field under ``prefix``."""
+    field = error.field or ""
+    for bracket in ("[", "]"):
+        field = field.replace(bracket, "." if bracket == "[" else "")
+    if prefix:
+        field = f"{prefix}.{field}" if field else prefix
+    return RuleRefused(error.detail, error.code, field=field or None)

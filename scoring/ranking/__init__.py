@@ -1,0 +1,31 @@
+"""Standings of RULES.md G10 (pairs) and G11 (units). Pure Python: no Django here.
+
+A selector gathers confirmed ``MatchRecord``s with a fixed number of queries; ``pair_rounds``
+scores them with the event's two methods, and ``rank`` orders the pairs by match points and the
+event's tiebreak chain, validated against ``METRICS``.
+"""
+
+from __future__ import annotations
+
+from scoring.methods.base import SettingCode, SettingError
+from scoring.ranking.entries import ByeInOpponents, PairRound, RankingContext, pair_rounds
+from scoring.ranking.metrics import MATCH_POINTS, METRICS, Metric, metric_choices, validate_chain
+from scoring.ranking.rank import StandingRow, UnitRow, rank, rank_units
+
+__all__ = [
+    "MATCH_POINTS",
+    "METRICS",
+    "ByeInOpponents",
+    "Metric",
+    "PairRound",
+    "RankingContext",
+    "SettingCode",
+    "SettingError",
+    "StandingRow",
+    "UnitRow",
+    "metric_choices",
+    "pair_rounds",
+    "rank",
+    "rank_units",
+    "validate_chain",
+]

@@ -1,0 +1,139 @@
+"""What the standings read about each pair, one value per round (RULES.md G10).
+
+``pair_rounds`` turns confirmed ``MatchRecord``s into ``PairRound``s, calling each scoring method
+once over all the records; ``RankingContext`` holds them with what the tiebreaks need beyond
+them (the seed of the lots, how a bye counts for opponents' points) and totals computed once.
+Standings "as of round N" are the same functions over the records up to round N.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+from referee.games.guandan.cards import Side
+from scoring.methods.base import ScoringMethod, SettingCode, SettingError
+from scoring.methods.records import FIRST_LEVEL, DealTally, MatchKind, MatchRecord, Outcome
+
+_NO_DEALS = DealTally()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairRound:
+    """One pair's match in one round. ``opponent`` is None for a bye; net and cumulative levels
+    of an unplayed match are 0; a bye and a forfeit win are wins."""
+
+    round: int
+    match_id: int
+    opponent: int | None
+    kind: MatchKind
+    outcome: Outcome
+    match_points: float
+    level_points: float
+    net_levels: int
+    cumulative_levels: int
+    firsts: int
+    double_wins: int
+
+
+def pair_rounds(
+    records: Iterable[MatchRecord],
+    *,
+    match_method: ScoringMethod,
+    level_method: ScoringMethod,
+    pairs: Iterable[int] = (),
+) -> dict[int, list[PairRound]]:
+    """Every pair's rounds, sorted by round then match; ``pairs`` adds pairs with no record yet."""
+    records = list(records)
+    match_points = match_method.score(records)
+    level_points = level_method.score(records)
+    out: dict[int, list[PairRound]] = {pair: [] for pair in pairs}
+    for record in records:
+        mp, lp = match_points[record.match_id], level_points[record.match_id]
+        for pair, opponent, side in ((record.ns, record.ew, Side.NS), (record.ew, record.ns, Side.EW)):
+            if pair is None:
+                continue
+            net, cumulative = _levels(record, side)
+            tally = _tally(record, side)
+            entry = PairRound(
+                round=record.round,
+                match_id=record.match_id,
+                opponent=opponent,
+                kind=record.kind,
+                outcome=record.outcome(side),
+                match_points=mp.of(side) or 0,
+                level_points=lp.of(side) or 0,
+                net_levels=net,
+                cumulative_levels=cumulative,
+                firsts=tally.firsts,
+                double_wins=tally.double,
+            )
+            out.setdefault(pair, []).append(entry)
+    for entries in out.values():
+        entries.sort(key=lambda entry: (entry.round, entry.match_id))
+    return out
+
+
+def _levels(record: MatchRecord, side: Side) -> tuple[int, int]:
+    """(net, cumulative) levels of ``side`` in one pass over the games (0 when not played)."""
+    if record.kind is not MatchKind.PLAYED:
+        return 0, 0
+    net = cumulative = 0
+    for game in record.games:
+        own = game.ns_level if side is Side.NS else game.ew_level
+        net += own - (game.ew_level if side is Side.NS else game.ns_level)
+        cumulative += own - FIRST_LEVEL
+    return net, cumulative
+
+
+def _tally(record: MatchRecord, side: Side) -> DealTally:
+    if record.kind is not MatchKind.PLAYED or record.tally is None:
+        return _NO_DEALS
+    return record.tally.get(side, _NO_DEALS)
+
+
+class ByeInOpponents(StrEnum):
+    """What a bye adds to a pair's opponents' points (G10 对手分)."""
+
+    ZERO = "zero"
+    OWN = "own"  # the pair's own final match points, as if it had met itself
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankingContext:
+    """Everything a ranking reads: the rounds of every pair of the standings (pairs with no round
+    included), the seed of the lots (stored and published with the standings) and the bye option.
+    """
+
+    rounds: Mapping[int, Sequence[PairRound]]
+    seed: int | None = None
+    bye_in_opponents: ByeInOpponents | str = ByeInOpponents.ZERO
+
+    def __post_init__(self) -> None:
+        if self.bye_in_opponents not in tuple(ByeInOpponents):
+            raise SettingError(SettingCode.INVALID_CHOICE, "bye_in_opponents", "must be zero or own")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise SettingError(SettingCode.INVALID, "seed", "the seed of the lots is an integer")
+
+    @cached_property
+    def match_points(self) -> dict[int, float]:
+        """Every pair's total match points (G10), computed once for all the tiebreaks."""
+        return {
+            pair: _total(entry.match_points for entry in entries) for pair, entries in self.rounds.items()
+        }
+
+    @cached_property
+    def round_numbers(self) -> tuple[int, ...]:
+        """Every round of the event's records, in order."""
+        return tuple(sorted({entry.round for entries in self.rounds.values() for entry in entries}))
+
+
+def _total(values: Iterable[float]) -> float:
+    return clean(sum(values))
+
+
+def clean(value: float) -> float:
+    """A sum rounded so that equal totals reached in another order compare equal."""
+    return round(value, 9) if isinstance(value, float) else value

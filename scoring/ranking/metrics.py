@@ -1,0 +1,242 @@
+"""Tiebreak metrics of the standings (RULES.md G10), behind one registry.
+
+Every metric is a small class with ``key``, ``name``, ``abbr`` and ``ascending`` (False: higher
+ranks first), registered in ``METRICS``; an event's tiebreak chain is validated against that
+dict (``validate_chain``) and the API's enum comes from it (``metric_choices``). A metric gives
+the value of every pair at once, from totals the ``RankingContext`` computes once; only
+``head_to_head`` depends on which pairs are tied (``group_dependent``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from scoring.methods.base import SettingCode, SettingError
+from scoring.methods.records import MatchKind, Outcome
+from scoring.ranking.entries import ByeInOpponents, PairRound, RankingContext, clean
+from tournaments.draws.matching import lot
+
+Value = float | int | None
+
+MATCH_POINTS = "match_points"  # always ranks first (G10), never part of the chain
+
+
+class Metric:
+    key: ClassVar[str]
+    name: ClassVar[str]
+    abbr: ClassVar[str]
+    ascending: ClassVar[bool] = False
+    group_dependent: ClassVar[bool] = False
+
+    def values(self, ctx: RankingContext) -> dict[int, Value]:
+        """The value of every pair of the standings."""
+        return {pair: self.pair_value(ctx, pair, entries) for pair, entries in ctx.rounds.items()}
+
+    def group_values(self, ctx: RankingContext, group: Sequence[int]) -> dict[int, Value]:
+        """The values of the pairs of one tied group (only group-dependent metrics need this)."""
+        raise NotImplementedError
+
+    def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
+        raise NotImplementedError
+
+
+class _Sum(Metric):
+    field: ClassVar[str]
+
+    def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
+        return clean(sum(getattr(entry, self.field) for entry in entries))
+
+
+class LevelPoints(_Sum):
+    """Level points (级分/小分) by the event's level method: the usual first tiebreak."""
+
+    key, name, abbr, field = "level_points", "Level points", "LP", "level_points"
+
+
+class NetLevelPoints(_Sum):
+    """净胜分: own final level − opponent's, summed over every game."""
+
+    key, name, abbr, field = "net_level_points", "Net level points", "Net", "net_levels"
+
+
+class CumulativeLevelPoints(_Sum):
+    """累积小分: own level − 2 over every game (passing A counts 15)."""
+
+    key, name, abbr, field = "cumulative_level_points", "Cumulative level points", "Cum", "cumulative_levels"
+
+
+class FirstPlaces(_Sum):
+    """跑头家次数: deals in which one of the pair's seats went out first."""
+
+    key, name, abbr, field = "first_places", "First places", "1st", "firsts"
+
+
+class DoubleWins(_Sum):
+    """双上: deals won with a 1-2 finish."""
+
+    key, name, abbr, field = "double_wins", "Double wins", "1-2", "double_wins"
+
+
+class Wins(Metric):
+    """Matches won; a bye and a forfeit win count as wins."""
+
+    key, name, abbr = "wins", "Wins", "W"
+
+    def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
+        return sum(1 for entry in entries if entry.outcome is Outcome.WIN)
+
+
+class HeadToHead(Metric):
+    """The match points each of exactly two tied pairs scored in their meetings (all summed).
+
+    For any other group, or two pairs that never met, it is None and separates nobody.
+    """
+
+    key, name, abbr = "head_to_head", "Head to head", "H2H"
+    group_dependent = True
+
+    def values(self, ctx: RankingContext) -> dict[int, Value]:
+        return dict.fromkeys(ctx.rounds)
+
+    def group_values(self, ctx: RankingContext, group: Sequence[int]) -> dict[int, Value]:
+        if len(group) != 2:
+            return dict.fromkeys(group)
+        a, b = group
+        met_a = [entry.match_points for entry in ctx.rounds[a] if entry.opponent == b]
+        met_b = [entry.match_points for entry in ctx.rounds[b] if entry.opponent == a]
+        if not met_a and not met_b:
+            return dict.fromkeys(group)
+        return {a: clean(sum(met_a)), b: clean(sum(met_b))}
+
+
+class OpponentsPoints(Metric):
+    """对手分 (Buchholz): the final match points of every opponent met. A forfeiting opponent counts
+    as any other; a bye adds 0, or the pair's own match points with ``bye_in_opponents="own"``."""
+
+    key, name, abbr = "opponents_points", "Opponents' points", "Opp"
+    cut = 0
+
+    def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
+        totals = ctx.match_points
+        own = ctx.bye_in_opponents == ByeInOpponents.OWN
+        parts = [
+            totals.get(entry.opponent, 0) if entry.opponent is not None else (totals[pair] if own else 0)
+            for entry in entries
+        ]
+        if self.cut and len(parts) >= 2:
+            parts.remove(min(parts))
+        return clean(sum(parts))
+
+
+class OpponentsPointsCut1(OpponentsPoints):
+    """Opponents' points without the lowest single contribution (when there are at least two)."""
+
+    key, name, abbr = "opponents_points_cut1", "Opponents' points, cut 1", "Opp-1"
+    cut = 1
+
+
+class Progressive(Metric):
+    """累进分: the sum of the running match-point totals after each round of the event.
+
+    A round the pair did not play still counts, adding 0; the cuts drop the first 1, 2 or 3
+    terms of the sum (the running totals still include those rounds).
+    """
+
+    key, name, abbr = "progressive", "Progressive score", "Prog"
+    cut = 0
+
+    def values(self, ctx: RankingContext) -> dict[int, Value]:
+        # A result of the i-th round is in the running totals after rounds i, i+1, …, so it counts
+        # (rounds − max(i, cut)) times once the first ``cut`` terms of the sum are dropped.
+        count = len(ctx.round_numbers)
+        weight = {number: max(count - max(i, self.cut), 0) for i, number in enumerate(ctx.round_numbers)}
+        return {
+            pair: clean(sum(entry.match_points * weight[entry.round] for entry in entries))
+            for pair, entries in ctx.rounds.items()
+        }
+
+
+class ProgressiveCut1(Progressive):
+    key, name, abbr, cut = "progressive_cut1", "Progressive score, cut 1", "Prog-1", 1
+
+
+class ProgressiveCut2(Progressive):
+    key, name, abbr, cut = "progressive_cut2", "Progressive score, cut 2", "Prog-2", 2
+
+
+class ProgressiveCut3(Progressive):
+    key, name, abbr, cut = "progressive_cut3", "Progressive score, cut 3", "Prog-3", 3
+
+
+class SonnebornBerger(Metric):
+    """Sonneborn-Berger: opponents' final match points × 1 for a win, ½ for a draw, 0 for a loss,
+    over played matches only (byes and forfeits add nothing)."""
+
+    key, name, abbr = "sonneborn_berger", "Sonneborn-Berger", "SB"
+    _FACTOR: ClassVar[dict[Outcome, float]] = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
+
+    def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
+        totals = ctx.match_points
+        return clean(
+            sum(
+                totals.get(entry.opponent, 0) * self._FACTOR[entry.outcome]
+                for entry in entries
+                if entry.kind is MatchKind.PLAYED and entry.opponent is not None
+            )
+        )
+
+
+class Lots(Metric):
+    """抽签: a reproducible lot ``lot(seed, pair)``; the seed is stored and published (G10)."""
+
+    key, name, abbr = "lots", "Drawing lots", "Lot"
+
+    def values(self, ctx: RankingContext) -> dict[int, Value]:
+        if ctx.seed is None:
+            raise SettingError(SettingCode.LOTS_SEED_REQUIRED, "seed", "drawing lots needs a stored seed")
+        return {pair: lot(ctx.seed, pair) for pair in ctx.rounds}
+
+
+METRICS: dict[str, type[Metric]] = {
+    cls.key: cls
+    for cls in (
+        LevelPoints,
+        NetLevelPoints,
+        CumulativeLevelPoints,
+        HeadToHead,
+        OpponentsPoints,
+        OpponentsPointsCut1,
+        Wins,
+        FirstPlaces,
+        DoubleWins,
+        Progressive,
+        ProgressiveCut1,
+        ProgressiveCut2,
+        ProgressiveCut3,
+        SonnebornBerger,
+        Lots,
+    )
+}
+
+
+def metric_choices() -> list[tuple[str, str]]:
+    """(key, English name) of every tiebreak, for the setting's choices and the API enum."""
+    return [(key, cls.name) for key, cls in METRICS.items()]
+
+
+def validate_chain(chain: Sequence[str]) -> tuple[str, ...]:
+    """An event's tiebreak chain (G10), checked against ``METRICS``; errors name ``tiebreaks.<i>``."""
+    if isinstance(chain, str | bytes) or not isinstance(chain, Sequence):
+        raise SettingError(SettingCode.INVALID, "tiebreaks", "the tiebreaks are a list of metric keys")
+    seen: set[str] = set()
+    for index, key in enumerate(chain):
+        field = f"tiebreaks.{index}"
+        if key == MATCH_POINTS:
+            raise SettingError(SettingCode.UNKNOWN_METRIC, field, "match points always rank first")
+        if not isinstance(key, str) or key not in METRICS:
+            raise SettingError(SettingCode.UNKNOWN_METRIC, field, f"unknown tiebreak {key!r}")
+        if key in seen:
+            raise SettingError(SettingCode.DUPLICATE_METRIC, field, f"{key} appears twice")
+        seen.add(key)
+    return tuple(chain)

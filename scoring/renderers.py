@@ -1,0 +1,81 @@
+"""CSV and XLSX exports of tables (standings, results): ``?format=csv|xlsx`` or ``…/export``.
+
+The view names the columns (``export_columns``: key path and translatable header), so the
+headers are Chinese on ``Accept-Language: zh-Hans``. An error is never a table: it is rendered as
+the usual problem+json.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django.utils.translation import gettext
+from rest_framework import renderers
+
+from core.problems import PROBLEM_CONTENT_TYPE
+
+
+def _cell(row: dict, path: str):
+    value = row
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    return value
+
+
+class _TableRenderer(renderers.BaseRenderer):
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        context = renderer_context or {}
+        response = context.get("response")
+        view = context.get("view")
+        if response is not None and (response.status_code >= 400 or not hasattr(view, "export_columns")):
+            response["Content-Type"] = (
+                PROBLEM_CONTENT_TYPE if response.status_code >= 400 else "application/json"
+            )
+            return json.dumps(data, ensure_ascii=False).encode()
+        columns = view.export_columns(data)
+        rows = data.get("rows") or data.get("results") or []
+        header = [gettext(title) for _, title in columns]
+        body = [[_cell(row, path) for path, _ in columns] for row in rows]
+        if response is not None:
+            name = view.export_name(data)
+            response["Content-Disposition"] = f'attachment; filename="{name}.{self.format}"'
+        return self.write(header, body)
+
+
+class CSVRenderer(_TableRenderer):
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def write(self, header, body) -> bytes:
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(header)
+        writer.writerows(body)
+        # A byte-order mark, so that Excel (as used in China) opens UTF-8 with the right characters.
+        return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+class XLSXRenderer(_TableRenderer):
+    media_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    format = "xlsx"
+    charset = None
+    render_style = "binary"
+
+    def write(self, header, body) -> bytes:
+        from openpyxl import Workbook
+
+        book = Workbook(write_only=True)
+        sheet = book.create_sheet()
+        sheet.append(header)
+        for row in body:
+            sheet.append(row)
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()

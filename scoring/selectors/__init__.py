@@ -1,0 +1,1 @@
+"""Reads of the scoring app: match states from their deals, results, standings (STYLE.md: selectors)."""

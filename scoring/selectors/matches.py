@@ -1,0 +1,57 @@
+"""A match's state is the engine's fold of its deals (G6, G8): never stored, never re-implemented."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from referee.games.guandan.profiles import RuleProfile, knockout_profile
+from referee.games.guandan.tie import TieState, play_tie
+from scoring.models import Deal, MatchResult, ResultStatus
+from tournaments.models import Match, RoundStatus, StageKind
+
+LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
+
+
+def match_profile(match: Match) -> RuleProfile:
+    """The event's rule profile; in a knockout, a game must produce a winner (G8)."""
+    profile = match.round.event.rule_profile()
+    if match.round.stage.kind == StageKind.KNOCKOUT:
+        profile = knockout_profile(profile)
+    return profile
+
+
+def match_deals(match: Match) -> list[Deal]:
+    return list(Deal.objects.filter(match=match).order_by("number"))
+
+
+def tie_state(
+    match: Match, deals: Iterable[Deal] | None = None, profile: RuleProfile | None = None
+) -> TieState:
+    """Where the match stands after its posted deals."""
+    deals = match_deals(match) if deals is None else deals
+    return play_tie(
+        [deal.finishing_order for deal in deals],
+        best_of=match.best_of,
+        profile=profile or match_profile(match),
+    )
+
+
+def official_result(match: Match) -> MatchResult | None:
+    return MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).first()
+
+
+def result_versions(match: Match) -> list[MatchResult]:
+    return list(
+        MatchResult.objects.filter(match=match)
+        .select_related("submitted_by", "confirmed_by", "table_token")
+        .order_by("version")
+    )
+
+
+def correction_deadline(match: Match) -> datetime.datetime | None:
+    """The end of the correction period: the event's ``correction_minutes`` after the round closed."""
+    round_ = match.round
+    if round_.status != RoundStatus.CLOSED or round_.closed_at is None:
+        return None
+    return round_.closed_at + datetime.timedelta(minutes=round_.event.correction_minutes)

@@ -1,0 +1,231 @@
+"""Standings (G10) from the database: a fixed number of queries, then pure ranking.
+
+``match_records`` reads every confirmed result of the event, and the byes of its published
+rounds, as plain ``MatchRecord`` values in two queries whatever the number of pairs; the match
+points (G9) and the ranking (G10) are pure functions of them (scoring.methods, scoring.ranking).
+A computed table is cached under the event's ``results_version`` (bumped by every confirmation
+and correction), so a cached table is never stale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Q
+
+from referee.games.guandan.cards import Side
+from scoring.methods import build_method
+from scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
+from scoring.models import MatchResult, ResultSource, ResultStatus
+from scoring.ranking import RankingContext, pair_rounds, rank, rank_units
+from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, Unit
+
+SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+CACHE_SECONDS = 24 * 60 * 60
+
+
+def _rounds(event: Event, *, upto: int | None, before: int | None, only: int | None, prefix: str = "") -> Q:
+    q = Q(**{f"{prefix}round__event": event, f"{prefix}round__status__in": SCORED_ROUNDS})
+    if only is not None:
+        q &= Q(**{f"{prefix}round__number": only})
+    if upto is not None:
+        q &= Q(**{f"{prefix}round__number__lte": upto})
+    if before is not None:
+        q &= Q(**{f"{prefix}round__number__lt": before})
+    return q
+
+
+def match_records(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> list[MatchRecord]:
+    """Confirmed results and byes of the published rounds (``upto``: as of that round), two queries."""
+    where = {"upto": upto, "before": before, "only": only}
+    byes = Match.objects.filter(_rounds(event, **where), ew_pair__isnull=True)
+    records = [
+        MatchRecord(match_id=pk, round=number, ns=ns, ew=None, kind=MatchKind.BYE)
+        for pk, number, ns in byes.values_list("id", "round__number", "ns_pair_id")
+    ]
+    results = MatchResult.objects.filter(
+        _rounds(event, **where, prefix="match__"), status=ResultStatus.CONFIRMED
+    ).values_list(
+        "match_id",
+        "match__round__number",
+        "match__ns_pair_id",
+        "match__ew_pair_id",
+        "source",
+        "winner",
+        "games",
+        "tally",
+        "forfeit_kind",
+        "finished_at",
+        "deals_played",
+    )
+    for pk, number, ns, ew, source, winner, games, tally, forfeit_kind, finished_at, deals in results:
+        records.append(
+            MatchRecord(
+                match_id=pk,
+                round=number,
+                ns=ns,
+                ew=ew,
+                kind=_kind(source, forfeit_kind),
+                winner=Side(winner) if winner else None,
+                games=tuple(_game(g) for g in games),
+                tally=None if tally is None else {Side(s): DealTally(*counts) for s, counts in tally.items()},
+                finished_at=finished_at.timestamp() if finished_at else None,
+                extra={"deals_played": deals},
+            )
+        )
+    return records
+
+
+def _game(game: dict) -> GameRecord:
+    return GameRecord(
+        ns_level=game["ns_level"],
+        ew_level=game["ew_level"],
+        winner=Side(game["winner"]) if game["winner"] else None,
+        on_time=bool(game.get("on_time")),
+    )
+
+
+def _kind(source: str, forfeit_kind: str) -> MatchKind:
+    if source != ResultSource.FORFEIT:
+        return MatchKind.PLAYED
+    return MatchKind.WITHDRAWAL if forfeit_kind == "withdrawal" else MatchKind.FORFEIT
+
+
+def pair_points(event: Event, *, before: int | None = None, only: int | None = None) -> dict[int, float]:
+    """Each pair's match points (G9, the event's method) from the rounds numbered below ``before``
+    (Swiss pairing, G11) or from round ``only`` (table movement)."""
+    records = match_records(event, before=before, only=only)
+    scored = build_method(event.match_points).score(records)
+    totals: dict[int, float] = {}
+    for record in records:
+        points = scored[record.match_id]
+        totals[record.ns] = totals.get(record.ns, 0.0) + points.ns
+        if record.ew is not None and points.ew is not None:
+            totals[record.ew] = totals.get(record.ew, 0.0) + points.ew
+    return totals
+
+
+def _cache_key(event: Event, kind: str, upto: int | None) -> str:
+    return f"standings:v1:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
+
+
+def _cached(event: Event, kind: str, upto: int | None, compute):
+    key = _cache_key(event, kind, upto)
+    table = cache.get(key)
+    if table is None:
+        table = compute()
+        cache.set(key, table, CACHE_SECONDS)
+    return table
+
+
+def _ranked(event: Event, upto: int | None):
+    """Rows of the pair standings and what they were computed from (three queries)."""
+    records = match_records(event, upto=upto)
+    pairs = list(
+        Pair.objects.filter(event=event).select_related("player_1", "player_2", "unit").order_by("number")
+    )
+    played = {pair for record in records for pair in (record.ns, record.ew) if pair is not None}
+    pairs = [p for p in pairs if p.status == PairStatus.ACTIVE or p.pk in played]
+    entries = pair_rounds(
+        records, match_method=build_method(event.match_points), level_method=build_method(event.level_points)
+    )
+    context = RankingContext(
+        rounds={pair.pk: entries.get(pair.pk, []) for pair in pairs},
+        seed=event.lots_seed,
+        bye_in_opponents=event.opponents_bye,
+    )
+    rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
+    return rows, {pair.pk: pair for pair in pairs}, entries, records
+
+
+def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
+    """The pair standings (G10) as the API returns them: every row with every tiebreak value and the
+    tiebreak that separated it from the next row. Cached per results version."""
+
+    def compute() -> dict[str, Any]:
+        rows, pairs, _, records = _ranked(event, upto)
+        return {
+            **_header(event, upto, records),
+            "rows": [
+                {
+                    "rank": row.rank,
+                    "shared": row.shared,
+                    "pair": _pair(pairs[row.pair]),
+                    "match_points": row.match_points,
+                    "tiebreaks": row.values,
+                    "played": row.played,
+                    "wins": row.wins,
+                    "draws": row.draws,
+                    "losses": row.losses,
+                    "decided_by": row.decided_by,
+                }
+                for row in rows
+            ],
+        }
+
+    return _cached(event, "pairs", upto, compute)
+
+
+def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
+    """Units ranked by their pairs' totals (G11): all pairs, or the event's best ``unit_best``."""
+
+    def compute() -> dict[str, Any]:
+        rows, pairs, entries, records = _ranked(event, upto)
+        level_points = {pair: sum(e.level_points for e in entries.get(pair, ())) for pair in pairs}
+        units = {unit.pk: unit for unit in Unit.objects.filter(event=event)}
+        unit_rows = rank_units(
+            rows,
+            {pk: pair.unit_id for pk, pair in pairs.items()},
+            best=event.unit_best,
+            level_points=level_points,
+            seed=None if event.shared_places else event.lots_seed,
+        )
+        return {
+            **_header(event, upto, records),
+            "unit_best": event.unit_best,
+            "rows": [
+                {
+                    "rank": row.rank,
+                    "shared": row.shared,
+                    "unit": {
+                        "id": row.unit,
+                        "name": units[row.unit].name,
+                        "short_name": units[row.unit].short_name,
+                    },
+                    "match_points": row.match_points,
+                    "level_points": row.level_points,
+                    "pairs": [pairs[pk].number for pk in row.pairs],
+                    "decided_by": row.decided_by,
+                }
+                for row in unit_rows
+            ],
+        }
+
+    return _cached(event, "units", upto, compute)
+
+
+def _header(event: Event, upto: int | None, records: list[MatchRecord]) -> dict[str, Any]:
+    return {
+        "event": event.slug,
+        "as_of_round": upto,
+        "rounds": sorted({record.round for record in records}),
+        "results_version": event.results_version,
+        "match_points": build_method(event.match_points).to_dict(),
+        "level_points": build_method(event.level_points).to_dict(),
+        "tiebreaks": list(event.tiebreaks),
+        "shared_places": event.shared_places,
+        "lots_seed": event.lots_seed,
+    }
+
+
+def _pair(pair: Pair) -> dict[str, Any]:
+    return {
+        "id": pair.pk,
+        "number": pair.number,
+        "name": pair.display_name,
+        "unit": pair.unit.name if pair.unit_id else None,
+        "status": pair.status,
+    }

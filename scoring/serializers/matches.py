@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring.models import MatchResult, ResultStatus
+from scoring.permissions import results_visible
+from scoring.selectors.matches import correction_deadline, official_result, tie_state
+from scoring.serializers.deals import MatchStateSerializer
+from scoring.serializers.results import ResultSerializer
+from tournaments.models import Match
+from tournaments.serializers.schedule import MatchSerializer
+
+
+def results_document(match: Match, versions: list[MatchResult], *, staff: bool) -> dict:
+    """``GET /matches/{id}/result``: the official version, and every version for the event's staff."""
+    official = next((v for v in versions if v.status == ResultStatus.CONFIRMED), None)
+    live = {v.status for v in versions} - {ResultStatus.SUPERSEDED}
+    state = (
+        "confirmed"
+        if official
+        else "disputed"
+        if ResultStatus.DISPUTED in live
+        else "submitted"
+        if live
+        else "none"
+    )
+    for version in versions:
+        version.match = match
+    deadline = correction_deadline(match)
+    return {
+        "status": state,
+        "official": ResultSerializer(official).data if official else None,
+        "versions": ResultSerializer(versions, many=True).data if staff else [],
+        "correction_deadline": deadline.isoformat() if deadline else None,
+    }
+
+
+class MatchDetailSerializer(MatchSerializer):
+    """``GET /matches/{id}/``: the table, with its level line (state) and its result (G8)."""
+
+    state = serializers.SerializerMethodField(
+        help_text="The match state from its deals (levels, level line)."
+    )
+    result = serializers.SerializerMethodField(help_text="The official result, once confirmed.")
+
+    class Meta(MatchSerializer.Meta):
+        fields = [*MatchSerializer.Meta.fields, "state", "result"]
+        read_only_fields = fields
+
+    def _visible(self, match: Match) -> bool:
+        request = self.context.get("request")
+        return request is None or results_visible(request, match.round.event)
+
+    @extend_schema_field(MatchStateSerializer(allow_null=True))
+    def get_state(self, match: Match):
+        if match.is_bye or not self._visible(match):
+            return None
+        return tie_state(match).to_dict()
+
+    @extend_schema_field(ResultSerializer(allow_null=True))
+    def get_result(self, match: Match):
+        if not self._visible(match):
+            return None
+        official = official_result(match)
+        if official is None:
+            return None
+        official.match = match
+        return ResultSerializer(official).data

@@ -1,0 +1,206 @@
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from referee.games.guandan.cards import format_level
+from scoring.models import MatchResult
+from scoring.serializers.deals import SMALLINT, LevelsSerializer
+
+SIDE = serializers.ChoiceField(choices=["NS", "EW"])
+
+
+class GameSheetSerializer(serializers.Serializer):
+    """One game from the level sheet (记级): final levels and the number of deals (G8)."""
+
+    levels = LevelsSerializer(help_text='Final levels, e.g. {"NS": "A+", "EW": "K"}.')
+    deals_played = serializers.IntegerField(min_value=1, max_value=SMALLINT)
+    time_up = serializers.BooleanField(required=False, default=False, help_text="The clock ended the game.")
+    winner = serializers.ChoiceField(
+        choices=["NS", "EW"],
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Equal levels under extra_deal / last_deal_winner: the side that won that deal.",
+    )
+
+
+class ForfeitSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=["NS", "EW", "both"], help_text="The side that forfeited.")
+    kind = serializers.ChoiceField(
+        choices=["forfeit", "withdrawal"],
+        default="forfeit",
+        help_text="forfeit: came too late (G11); withdrawal: withdrew before the match.",
+    )
+
+
+class ResultInputSerializer(serializers.Serializer):
+    """A result: nothing (derived from the deals), the level sheet, or a forfeit; plus who says so."""
+
+    time_up = serializers.BooleanField(
+        required=False, default=False, help_text="A timed match: the clock ran out (G8)."
+    )
+    levels = LevelsSerializer(required=False, help_text="One game's final levels (the level sheet).")
+    deals_played = serializers.IntegerField(min_value=1, max_value=SMALLINT, required=False)
+    winner = serializers.ChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
+    games = GameSheetSerializer(many=True, required=False, max_length=3, help_text="A best of three.")
+    forfeit = ForfeitSerializer(required=False, allow_null=True, default=None, help_text="Referees only.")
+    finished_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    side = serializers.ChoiceField(
+        choices=["NS", "EW"],
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The side you keep score for: a result is confirmed by the other side.",
+    )
+    corrects = serializers.IntegerField(
+        min_value=1,
+        max_value=SMALLINT,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The version this submission corrects.",
+    )
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    confirm = serializers.BooleanField(required=False, default=False, help_text="Referees: confirm at once.")
+
+    def validate(self, attrs):
+        given = [name for name in ("levels", "games", "forfeit") if attrs.get(name)]
+        if len(given) > 1:
+            raise serializers.ValidationError(
+                "Give the result one way: levels, games or forfeit.", code="ambiguous_result"
+            )
+        if attrs.get("levels") and "deals_played" not in attrs:
+            raise serializers.ValidationError(
+                {"deals_played": [serializers.ErrorDetail("Give the number of deals played.", "required")]}
+            )
+        return attrs
+
+
+class ConfirmInputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=1, max_value=SMALLINT, required=False, allow_null=True, default=None
+    )
+    side = serializers.ChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
+
+
+def _level(value: int | None) -> str | None:
+    return None if value is None else format_level(value)
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    """One version of a match's result (G8)."""
+
+    corrects = serializers.SerializerMethodField()
+    levels = serializers.SerializerMethodField()
+    passed_a = serializers.SerializerMethodField()
+    level_difference = serializers.SerializerMethodField()
+    winner = serializers.SerializerMethodField()
+    winner_pair = serializers.SerializerMethodField()
+    draw = serializers.SerializerMethodField()
+    games = serializers.SerializerMethodField()
+    forfeit = serializers.SerializerMethodField()
+    submitted_by = serializers.SerializerMethodField()
+    confirmed_by = serializers.SerializerMethodField()
+
+    class Meta:
+        model = MatchResult
+        fields = [
+            "version",
+            "corrects",
+            "status",
+            "source",
+            "levels",
+            "passed_a",
+            "deals_played",
+            "level_difference",
+            "winner",
+            "winner_pair",
+            "draw",
+            "end_reason",
+            "games",
+            "forfeit",
+            "finished_at",
+            "note",
+            "side",
+            "submitted_by",
+            "created_at",
+            "confirmed_by",
+            "confirmed_at",
+        ]
+        read_only_fields = fields
+
+    def get_corrects(self, result) -> int | None:
+        return result.corrects.version if result.corrects_id else None
+
+    @extend_schema_field(LevelsSerializer(allow_null=True))
+    def get_levels(self, result):
+        if result.ns_level is None:
+            return None
+        return {"NS": _level(result.ns_level), "EW": _level(result.ew_level)}
+
+    @extend_schema_field(serializers.DictField(child=serializers.BooleanField()))
+    def get_passed_a(self, result):
+        return {"NS": result.ns_level == 15, "EW": result.ew_level == 15}
+
+    def get_level_difference(self, result) -> int | None:
+        """G8 级差 of the last game: levels 2..14, passing A counts 15."""
+        if result.ns_level is None:
+            return None
+        return abs(result.ns_level - result.ew_level)
+
+    @extend_schema_field(SIDE)
+    def get_winner(self, result) -> str | None:
+        return result.winner or None
+
+    def get_winner_pair(self, result) -> int | None:
+        match = result.match
+        return {"NS": match.ns_pair_id, "EW": match.ew_pair_id}.get(result.winner)
+
+    def get_draw(self, result) -> bool:
+        return not result.winner and not result.forfeit_side
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_games(self, result):
+        return [
+            {
+                "game": index,
+                "levels": {"NS": _level(g["ns_level"]), "EW": _level(g["ew_level"])},
+                "winner": g["winner"],
+                "draw": g["draw"],
+                "deals_played": g["deals_played"],
+                "end_reason": g["end_reason"],
+                "tiebreak": g["tiebreak"],
+                "level_difference": abs(g["ns_level"] - g["ew_level"]),
+            }
+            for index, g in enumerate(result.games, start=1)
+        ]
+
+    @extend_schema_field(ForfeitSerializer(allow_null=True))
+    def get_forfeit(self, result):
+        return {"side": result.forfeit_side, "kind": result.forfeit_kind} if result.forfeit_side else None
+
+    def get_submitted_by(self, result) -> str:
+        return _who(result.submitted_by, result.table_token, result.party)
+
+    def get_confirmed_by(self, result) -> str | None:
+        if result.confirmed_at is None:
+            return None
+        return result.confirmed_by.username if result.confirmed_by else result.confirmed_party
+
+
+def _who(user, token, party: str) -> str:
+    if token is not None:
+        return f"table {token.table}"
+    return user.username if user is not None else party
+
+
+class MatchResultsSerializer(serializers.Serializer):
+    """The official result of a match and (for its staff) every version."""
+
+    status = serializers.ChoiceField(
+        choices=["none", "submitted", "disputed", "confirmed"], help_text="Where the result stands."
+    )
+    official = ResultSerializer(allow_null=True, help_text="The confirmed version: the one that counts.")
+    versions = ResultSerializer(many=True, help_text="Every version, oldest first (staff only).")
+    correction_deadline = serializers.DateTimeField(allow_null=True)

@@ -1,0 +1,60 @@
+"""What every scorekeeping write shares: the locked match, its state checks, hashing, after-commit work."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from django.db import transaction
+from django.db.models import F
+
+from scoring.problems import NotAllowed, ScoreConflict
+from tournaments.models import Event, Match, RoundStatus
+
+
+def lock_match(match: Match) -> Match:
+    """The match row locked for the rest of the transaction: writes on one match are serial."""
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__event", "round__stage", "ns_pair", "ew_pair")
+        .get(pk=match.pk)
+    )
+
+
+def require_playing(match: Match) -> None:
+    """Scores are kept only for a published round's real match (not a draft, not a bye)."""
+    if match.round.status == RoundStatus.DRAFT:
+        raise ScoreConflict(
+            f"Round {match.round.number} is not published yet; nothing can be scored.", "round_not_published"
+        )
+    if match.is_bye:
+        raise ScoreConflict("A bye has no opponent and no deals; it scores as the event says.", "bye_match")
+
+
+def require_keeper(match: Match, actor) -> None:
+    if not actor.keeps(match):
+        raise NotAllowed(f"You do not keep the score of table {match.table}.", "wrong_table")
+
+
+def content_hash(content: dict) -> str:
+    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def bump_results_version(event: Event) -> None:
+    """Standings change: a new cache generation, recomputed after commit (G10)."""
+    from scoring.webhooks import queue_event
+
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
+    queue_event(
+        event,
+        "standings.updated",
+        {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"},
+    )
+
+    def refresh() -> None:
+        from scoring.tasks import standings_refresh
+
+        standings_refresh.delay(event.pk)
+
+    transaction.on_commit(refresh)

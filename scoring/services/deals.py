@@ -1,0 +1,260 @@
+"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; RULES.md G5-G8).
+
+The engine does every rule: ``tie.apply_tie_deal`` the level change and the end of the match
+(G6, G8), ``tribute_record.check_tribute_record`` the tribute (G7), ``deal.replay_deal`` the
+plays when they are recorded (G5). This module only orders the checks, stores the deal and
+keeps a post idempotent per (match, number).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from referee.games.errors import BadInput
+from referee.games.guandan.cards import format_cards, format_level, parse_card, parse_level, parse_seat
+from referee.games.guandan.deal import parse_action, replay_deal
+from referee.games.guandan.finishing import normalise_finishing_order
+from referee.games.guandan.question import parse_hands, parse_transfers, with_field
+from referee.games.guandan.tie import TieState, apply_tie_deal
+from referee.games.guandan.tribute_record import check_tribute_record
+from scoring.models import Deal, MatchResult, ResultStatus
+from scoring.problems import RuleRefused, ScoreConflict, refused
+from scoring.selectors.matches import match_deals, match_profile, tie_state
+from scoring.services.common import content_hash, lock_match, require_keeper, require_playing
+from tournaments.models import Match, MatchStatus, RoundStatus
+
+
+@dataclass(frozen=True)
+class DealPosted:
+    deal: Deal
+    state: TieState
+    created: bool  # False: the same deal was posted before, and this is its answer again
+
+
+@transaction.atomic
+def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
+    """Record one deal: ``number``, ``finishing_order`` and optionally ``level`` (a check),
+    ``tribute`` (``tributes``, ``returns``, ``anti_tribute``), ``hands``, ``leader``, ``plays``,
+    ``played_at``. Refusals are problems: 409 for the match's state, 422 for a rule (G5-G8).
+    """
+    match = lock_match(match)
+    require_keeper(match, actor)
+    require_playing(match)
+    profile = match_profile(match)
+    deals = match_deals(match)
+    number = data["number"]
+    canonical = _canonical(data)
+    digest = content_hash(canonical)
+
+    if number <= len(deals):  # posted before: the same deal is answered again, another is a conflict
+        stored = deals[number - 1]
+        if stored.content_hash != digest:
+            raise ScoreConflict(
+                f"Deal {number} was already posted with other content.",
+                "deal_conflict",
+                field="number",
+                extra={"stored": stored_deal(stored)},
+            )
+        return DealPosted(deal=stored, state=tie_state(match, deals, profile), created=False)
+
+    _require_open(match)
+    if number != len(deals) + 1:
+        raise ScoreConflict(
+            f"The next deal of this match is number {len(deals) + 1}.",
+            "deal_out_of_order",
+            field="number",
+            extra={"expected": len(deals) + 1},
+        )
+    tie = tie_state(match, deals, profile)
+    if tie.finished:
+        raise ScoreConflict("The match is over; no more deals.", "match_over", field="number")
+    game = tie.current
+    level = game.deal_level
+    if data.get("level") is not None and _level(data["level"]) != level:
+        raise RuleRefused(
+            f"Deal {number} is played at {format_level(level)} (G2), not {data['level']}.",
+            "wrong_level",
+            field="level",
+            extra={"expected": format_level(level)},
+        )
+    previous = deals[-1].finishing_order if game.deals_played else None
+    finish, leader, record = _check_play(data, canonical, level=level, previous=previous, profile=profile)
+    try:
+        after = apply_tie_deal(tie, finish, profile=profile)
+    except BadInput as error:
+        raise refused(error, prefix="finishing_order") from None
+
+    deal = Deal.objects.create(
+        match=match,
+        number=number,
+        game=tie.game_number,
+        level=level,
+        finishing_order=finish.codes(),
+        tribute=record,
+        hands=canonical.get("hands"),
+        leader=leader or "",
+        plays=canonical.get("plays"),
+        played_at=data.get("played_at"),
+        content_hash=digest,
+        submitted_by=actor.user,
+        table_token=actor.token,
+    )
+    if match.status == MatchStatus.SCHEDULED:
+        match.status = MatchStatus.PLAYING
+        match.save(update_fields=["status"])
+    return DealPosted(deal=deal, state=after, created=True)
+
+
+def _require_open(match: Match) -> None:
+    if match.round.status == RoundStatus.CLOSED or match.status == MatchStatus.CONFIRMED:
+        raise ScoreConflict("The match has a confirmed result; deals are closed.", "match_closed")
+    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
+        raise ScoreConflict(
+            "A result was submitted for this match; correct the result instead of adding deals.",
+            "result_submitted",
+        )
+
+
+def _level(value: object) -> int:
+    try:
+        return parse_level(value)
+    except BadInput as error:
+        raise BadInput(error.code, error.detail, field="level") from None
+
+
+def _check_play(data: dict, canonical: dict, *, level: int, previous, profile):
+    """The deal's finishing order, its leader and the checked tribute record (G5, G7)."""
+    tribute = data.get("tribute")
+    hands = data.get("hands")
+    plays = data.get("plays")
+    record = None
+    leader = data.get("leader")
+    if tribute is not None or hands is not None:
+        checked = check_tribute_record(
+            level=level,
+            previous_finishing_order=previous,
+            tributes=(tribute or {}).get("tributes", ()),
+            returns=(tribute or {}).get("returns", ()),
+            anti_tribute=(tribute or {}).get("anti_tribute"),
+            profile=profile,
+            hands=hands,
+        )
+        if not checked.valid:
+            errors = [
+                {"field": _dotted("tribute", problem.field), "code": problem.code, "message": problem.detail}
+                for problem in checked.problems
+            ]
+            first = checked.problems[0]
+            raise RuleRefused(first.detail, first.code, errors=errors, extra={"tribute": checked.to_dict()})
+        record = canonical.get("tribute")
+        if record is not None:
+            record = {**record, "kind": str(checked.kind)}
+        if checked.leader is not None:
+            if leader is not None and parse_seat(leader) != checked.leader:
+                raise RuleRefused(
+                    f"{checked.leader} leads this deal (G7), not {leader}.",
+                    "wrong_leader",
+                    field="leader",
+                    extra={"expected": str(checked.leader)},
+                )
+            leader = str(checked.leader)
+        hands = checked.hands_after or hands
+    given = data.get("finishing_order")
+    if plays is not None:
+        if hands is None:
+            raise BadInput("hands_required", "Plays are replayed from the hands as dealt.", field="hands")
+        if leader is None:
+            raise BadInput(
+                "leader_required", "Name the seat that led the first deal (a card draw, G7).", field="leader"
+            )
+        replay = replay_deal(level=level, hands=hands, leader=leader, plays=plays, profile=profile)
+        if replay.violation is not None:
+            v = replay.violation
+            raise RuleRefused(
+                v.detail,
+                v.code,
+                field=f"plays.{v.index}",
+                extra={"violation": {"index": v.index, "code": v.code}},
+            )
+        if not replay.finished:
+            raise RuleRefused(
+                "The plays end before the deal is over (G5.5).", "deal_not_finished", field="plays"
+            )
+        finish = normalise_finishing_order(replay.finishing_order)
+        if given is not None and _canonical_order(given) != finish.codes():
+            raise RuleRefused(
+                f"The plays give the finishing order {finish.codes()}, not {given}.",
+                "finishing_order_mismatch",
+                field="finishing_order",
+            )
+        return finish, leader, record
+    if given is None:
+        raise BadInput(
+            "required", "Give the finishing order (or the hands and plays).", field="finishing_order"
+        )
+    return normalise_finishing_order(given), leader, record
+
+
+def _canonical_order(order) -> list[str]:
+    """All four seats; in a 1-2 finish the two losers are both last, so their order is dropped (G5.5)."""
+    finish = normalise_finishing_order(order)
+    if finish.is_double_win:
+        finish = normalise_finishing_order(finish.seats[:2])
+    return finish.codes()
+
+
+def _canonical(data: dict) -> dict:
+    """What identifies a deal: the same play recorded the same way. Times are not part of it."""
+    content: dict[str, Any] = {}
+    if data.get("finishing_order") is not None:
+        content["finishing_order"] = _canonical_order(data["finishing_order"])
+    tribute = data.get("tribute")
+    if tribute is not None:
+        content["tribute"] = {
+            name: [
+                {"from": str(item.from_seat), "to": str(item.to_seat), "card": item.card.code}
+                for item in parse_transfers(tribute.get(name) or [], field=f"tribute.{name}")
+            ]
+            for name in ("tributes", "returns")
+        }
+        if tribute.get("anti_tribute") is not None:
+            content["tribute"]["anti_tribute"] = [
+                {
+                    "seat": str(with_field(f"tribute.anti_tribute[{i}].seat", parse_seat, item.get("seat"))),
+                    "card": with_field(f"tribute.anti_tribute[{i}].card", parse_card, item.get("card")).code,
+                }
+                for i, item in enumerate(tribute["anti_tribute"])
+            ]
+    if data.get("hands") is not None:
+        content["hands"] = {
+            str(seat): format_cards(cards) for seat, cards in parse_hands(data["hands"]).items()
+        }
+    if data.get("plays") is not None:
+        content["plays"] = [
+            parse_action(p, field=f"plays[{i}]").to_dict() for i, p in enumerate(data["plays"])
+        ]
+    if data.get("leader") is not None:
+        content["leader"] = str(parse_seat(data["leader"]))
+    return content
+
+
+def _dotted(prefix: str, field: str | None) -> str:
+    if not field:
+        return prefix
+    return prefix + "." + field.replace("[", ".").replace("]", "")
+
+
+def stored_deal(deal: Deal) -> dict[str, Any]:
+    return {
+        "number": deal.number,
+        "game": deal.game,
+        "level": format_level(deal.level),
+        "finishing_order": deal.finishing_order,
+        "tribute": deal.tribute,
+        "leader": deal.leader or None,
+        "played_at": deal.played_at.isoformat() if deal.played_at else None,
+        "recorded_plays": deal.plays is not None,
+    }

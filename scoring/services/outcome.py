@@ -1,0 +1,198 @@
+"""What a result submission says happened, worked out by the engine (G6, G8).
+
+Three ways to give a result:
+- from the posted deals (nothing but ``time_up`` when a timed game was stopped by the clock): the
+  engine's fold of the deals must show the match over;
+- from the level sheet (记级): ``levels`` (one game) or ``games`` (a best of three), each with its
+  ``deals_played`` and, where the rules need it, ``time_up`` and ``winner``; when deals were posted
+  the sheet must agree with them;
+- a forfeit (referees only): ``forfeit`` names the side that forfeited and whether it came late
+  (``forfeit``) or withdrew (``withdrawal``), G11/G12.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from referee.games.errors import BadInput
+from referee.games.guandan.cards import Side
+from referee.games.guandan.finishing import normalise_finishing_order
+from referee.games.guandan.match import EndReason, MatchState
+from referee.games.guandan.sheet import game_from_levels
+from referee.games.guandan.tie import TieState, close_tie_on_time
+from scoring.methods import METHODS
+from scoring.models import ResultSource
+from scoring.problems import NotAllowed, RuleRefused, refused
+from scoring.selectors.matches import match_deals, match_profile, tie_state
+from tournaments.models import Match
+
+
+@dataclass(frozen=True)
+class Outcome:
+    source: str
+    winner: str | None  # "NS", "EW", or None (a draw, or both sides forfeited)
+    games: list[dict[str, Any]]
+    ns_level: int | None
+    ew_level: int | None
+    deals_played: int
+    end_reason: str | None
+    tally: dict[str, list[int]] | None = None
+    forfeit_side: str | None = None
+    forfeit_kind: str | None = None
+
+    def identity(self) -> dict[str, Any]:
+        """What two submissions must share to agree (how they were entered does not matter)."""
+        return {
+            "winner": self.winner,
+            "games": [
+                {k: g[k] for k in ("ns_level", "ew_level", "winner", "deals_played", "end_reason")}
+                for g in self.games
+            ],
+            "forfeit": [self.forfeit_side, self.forfeit_kind],
+        }
+
+
+def outcome_of(match: Match, data: dict[str, Any], *, actor) -> Outcome:
+    if data.get("forfeit"):
+        return _forfeit(data["forfeit"], actor)
+    profile = match_profile(match)
+    deals = match_deals(match)
+    time_up = bool(data.get("time_up"))
+    sheet = _sheet_games(data)
+    from_deals = None
+    if deals or sheet is None:
+        tie = _with_clock(tie_state(match, deals, profile), time_up, profile)
+        if not tie.finished:
+            raise RuleRefused(
+                "The posted deals do not end the match (G8): post the remaining deals, or say "
+                "`time_up` when the clock ran out.",
+                "match_not_finished",
+                extra={"state": tie.to_dict()},
+            )
+        from_deals = _from_tie(tie, ResultSource.DEALS, tally=_tally(deals))
+    if sheet is None:
+        return from_deals
+    if _needs_deals(match):
+        raise RuleRefused(
+            "This event scores every deal (G9): post the deals, not only the final levels.", "deals_required"
+        )
+    tie = TieState(best_of=match.best_of)
+    states: list[MatchState] = []
+    for index, game in enumerate(sheet):
+        prefix = f"games.{index}" if "games" in data else ""
+        if tie.finished:
+            raise RuleRefused(
+                "The match was decided before this game.", "too_many_games", field=prefix or "games"
+            )
+        try:
+            state = game_from_levels(
+                ns_level=game["levels"]["NS"],
+                ew_level=game["levels"]["EW"],
+                deals_played=game["deals_played"],
+                profile=profile,
+                time_up=bool(game.get("time_up", time_up)),
+                winner=Side(game["winner"]) if game.get("winner") else None,
+            )
+        except BadInput as error:
+            raise refused(error, prefix=prefix) from None
+        states.append(state)
+        tie = TieState(best_of=match.best_of, games=tuple(states))
+    if not tie.finished:
+        raise RuleRefused(
+            f"A best of {match.best_of} needs more games than the sheet gives.",
+            "match_not_finished",
+            field="games",
+        )
+    from_sheet = _from_tie(tie, ResultSource.LEVELS)
+    if from_deals is not None:
+        if from_deals.identity() != from_sheet.identity():
+            raise RuleRefused(
+                "The levels contradict the posted deals.",
+                "contradicts_deals",
+                field="games" if "games" in data else "levels",
+                extra={"from_deals": from_deals.games},
+            )
+        return from_deals
+    return from_sheet
+
+
+def _sheet_games(data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    if data.get("games"):
+        return list(data["games"])
+    if data.get("levels"):
+        return [
+            {k: data[k] for k in ("levels", "deals_played", "winner", "time_up") if data.get(k) is not None}
+        ]
+    return None
+
+
+def _with_clock(tie: TieState, time_up: bool, profile) -> TieState:
+    if not time_up or tie.finished:
+        return tie
+    try:
+        return close_tie_on_time(tie, profile=profile)
+    except BadInput as error:
+        raise refused(error, prefix="time_up") from None
+
+
+def _from_tie(tie: TieState, source: str, *, tally=None) -> Outcome:
+    games = [_game(state) for state in tie.games]
+    last = tie.games[-1]
+    return Outcome(
+        source=source,
+        winner=None if tie.winner is None else str(tie.winner),
+        games=games,
+        ns_level=last.ns_level,
+        ew_level=last.ew_level,
+        deals_played=tie.deals_played,
+        end_reason=None if last.end_reason is None else str(last.end_reason),
+        tally=tally,
+    )
+
+
+def _game(state: MatchState) -> dict[str, Any]:
+    return {
+        "ns_level": state.ns_level,
+        "ew_level": state.ew_level,
+        "winner": None if state.winner is None else str(state.winner),
+        "draw": state.draw,
+        "deals_played": state.deals_played,
+        "end_reason": None if state.end_reason is None else str(state.end_reason),
+        "tiebreak": None if state.tiebreak is None else str(state.tiebreak),
+        "passed_a": None if state.passed_a is None else str(state.passed_a),
+        "on_time": state.end_reason == EndReason.TIME_LIMIT,
+    }
+
+
+def _tally(deals) -> dict[str, list[int]]:
+    """Deals won per side by finish (G6): [1-2, 1-3, 1-4]."""
+    counts: Counter[tuple[str, int]] = Counter()
+    for deal in deals:
+        finish = normalise_finishing_order(deal.finishing_order)
+        counts[(str(finish.winner_side), finish.partner_place)] += 1
+    return {side: [counts[(side, place)] for place in (2, 3, 4)] for side in ("NS", "EW")}
+
+
+def _forfeit(forfeit: dict[str, Any], actor) -> Outcome:
+    if not actor.is_referee:
+        raise NotAllowed("A forfeit is a referee's decision (G11, G12).", "referee_required", field="forfeit")
+    side = forfeit["side"]
+    winner = None if side == "both" else ("EW" if side == "NS" else "NS")
+    return Outcome(
+        source=ResultSource.FORFEIT,
+        winner=winner,
+        games=[],
+        ns_level=None,
+        ew_level=None,
+        deals_played=0,
+        end_reason=None,
+        forfeit_side=side,
+        forfeit_kind=forfeit.get("kind") or "forfeit",
+    )
+
+
+def _needs_deals(match: Match) -> bool:
+    event = match.round.event
+    return any(METHODS[s["method"]].needs_deals for s in (event.match_points, event.level_points))

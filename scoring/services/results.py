@@ -1,0 +1,319 @@
+"""Match results: submission, double entry, confirmation, correction (API ``…/result``; G8).
+
+A result is derived from the posted deals, or given as the final levels of the level sheet (记级),
+or records a forfeit. Every submission is a version; none is ever edited. A result becomes
+official (``confirmed``) when a second, independent party agrees, or a referee confirms it; two
+parties that disagree open a dispute. A correction names the version it replaces. After the
+round's correction period only the chief referee corrects. See docs/scoring.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring.models import MatchResult, ResultSource, ResultStatus
+from scoring.problems import NotAllowed, ScoreConflict
+from scoring.selectors.matches import LIVE, correction_deadline
+from scoring.services.common import (
+    bump_results_version,
+    content_hash,
+    lock_match,
+    require_keeper,
+    require_playing,
+)
+from scoring.services.outcome import Outcome, outcome_of
+from scoring.webhooks import queue_event
+from tournaments.models import Match, MatchStatus, RoundStatus
+
+
+@dataclass(frozen=True)
+class ResultPosted:
+    result: MatchResult
+    created: bool  # a new version was stored
+    changed: bool = True  # False: the same submission again, nothing happened
+
+
+def principal_of(result: MatchResult) -> str:
+    return f"table:{result.table_token_id}" if result.table_token_id else f"user:{result.submitted_by_id}"
+
+
+def independent(result: MatchResult, actor, side: str) -> bool:
+    """Another party: another credential, and not the same declared side (double entry)."""
+    return principal_of(result) != actor.principal and result.party != actor.party(side)
+
+
+@transaction.atomic
+def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -> ResultPosted:
+    """Submit (or correct) the result. ``data``: ``levels``/``games``/``forfeit``/``time_up``/``winner``
+    (see outcome.py), ``finished_at``, ``side``, ``corrects``, ``note``, ``confirm`` (referees)."""
+    match = lock_match(match)
+    require_keeper(match, actor)
+    require_playing(match)
+    if if_match is not None:
+        if_match(match)
+    side = data.get("side") or ""
+    versions = list(MatchResult.objects.filter(match=match).order_by("version"))
+    confirmed = next((v for v in versions if v.status == ResultStatus.CONFIRMED), None)
+    live = [v for v in versions if v.status in LIVE]
+
+    if data.get("corrects") is not None:
+        target = next((v for v in versions if v.version == data["corrects"]), None)
+        _may_correct(match, target, actor, side, corrects=data["corrects"])
+        outcome = outcome_of(match, data, actor=actor)
+        digest = content_hash(outcome.identity())
+        return ResultPosted(_correct(match, target, outcome, digest, data, actor, side, live), created=True)
+
+    outcome = outcome_of(match, data, actor=actor)
+    digest = content_hash(outcome.identity())
+
+    if confirmed is not None:
+        if confirmed.content_hash == digest:
+            return ResultPosted(confirmed, created=False, changed=False)
+        raise ScoreConflict(
+            f"The match has a confirmed result (version {confirmed.version}); "
+            "a correction names it in `corrects`.",
+            "result_confirmed",
+            extra={"stored": {"version": confirmed.version}},
+        )
+    _require_scorable(match, actor)
+    agreeing = next((v for v in live if v.content_hash == digest), None)
+    if agreeing is not None:
+        if not independent(agreeing, actor, side):
+            if principal_of(agreeing) == actor.principal:
+                return ResultPosted(agreeing, created=False, changed=False)  # the same submission again
+            raise ScoreConflict(
+                f"Version {agreeing.version} was submitted for side {agreeing.side}: "
+                "the other side or a referee must confirm it.",
+                "same_side",
+                field="side",
+            )
+        _confirm(match, agreeing, actor, side, others=live)
+        return ResultPosted(agreeing, created=False)
+    mine = next((v for v in live if not independent(v, actor, side)), None)
+    if mine is not None:
+        raise ScoreConflict(
+            f"You submitted version {mine.version} with another result; correct it with `corrects`: "
+            f"{mine.version}.",
+            "version_conflict",
+            field="corrects",
+            extra={"stored": {"version": mine.version}},
+        )
+    status = ResultStatus.DISPUTED if live else ResultStatus.SUBMITTED
+    result = _store(match, outcome, digest, data, actor, side, version=_next_version(versions), status=status)
+    if live:
+        MatchResult.objects.filter(pk__in=[v.pk for v in live]).update(status=ResultStatus.DISPUTED)
+    if data.get("confirm") or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
+        _referee_confirm(match, result, actor, side, others=live)
+    else:
+        _set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
+    return ResultPosted(result, created=True)
+
+
+@transaction.atomic
+def result_confirm(
+    *, match: Match, version: int | None, actor, side: str = "", if_match=None
+) -> ResultPosted:
+    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry)."""
+    match = lock_match(match)
+    require_keeper(match, actor)
+    require_playing(match)
+    if if_match is not None:
+        if_match(match)
+    versions = list(MatchResult.objects.filter(match=match).order_by("version"))
+    live = [v for v in versions if v.status in LIVE]
+    if version is None:
+        confirmed = [v for v in versions if v.status == ResultStatus.CONFIRMED]
+        candidates = live or confirmed
+        if len(candidates) != 1:
+            raise ScoreConflict(
+                "Name the version to confirm." if candidates else "No result was submitted for this match.",
+                "version_required" if candidates else "no_result",
+                field="version",
+            )
+        target = candidates[0]
+    else:
+        target = next((v for v in versions if v.version == version), None)
+        if target is None:
+            raise ScoreConflict(
+                f"The match has no result version {version}.", "unknown_version", field="version"
+            )
+    if target.status == ResultStatus.CONFIRMED:
+        return ResultPosted(target, created=False, changed=False)
+    if target.status == ResultStatus.SUPERSEDED:
+        raise ScoreConflict(
+            f"Version {target.version} was replaced by a later version.", "version_conflict", field="version"
+        )
+    if actor.is_referee:
+        _referee_confirm(match, target, actor, side, others=live)
+        return ResultPosted(target, created=False)
+    _require_scorable(match, actor)
+    if not independent(target, actor, side):
+        raise ScoreConflict(
+            "A result is confirmed by the other side's scorekeeper, the table token or a referee, "
+            "not by the side that submitted it.",
+            "same_side",
+            field="side",
+        )
+    _confirm(match, target, actor, side, others=live)
+    return ResultPosted(target, created=False)
+
+
+def _may_correct(match, target, actor, side, *, corrects: int) -> None:
+    if target is None or target.status == ResultStatus.SUPERSEDED:
+        raise ScoreConflict(
+            f"Version {corrects} is not the current result: read the result again and correct "
+            "the current version.",
+            "version_conflict",
+            field="corrects",
+        )
+    if target.status == ResultStatus.CONFIRMED:
+        _require_correction_right(match, actor)
+    elif not actor.is_referee and independent(target, actor, side):
+        raise NotAllowed(
+            f"Version {target.version} was submitted by another party: submit your own result "
+            "(it opens a dispute if it differs) or ask a referee.",
+            "not_your_submission",
+            field="corrects",
+        )
+    else:
+        _require_scorable(match, actor)
+
+
+def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchResult:
+    versions = MatchResult.objects.filter(match=match)
+    result = _store(
+        match,
+        outcome,
+        digest,
+        data,
+        actor,
+        side,
+        version=_next_version(versions),
+        status=ResultStatus.SUBMITTED,
+        corrects=target,
+    )
+    was_confirmed = target.status == ResultStatus.CONFIRMED
+    target.status = ResultStatus.SUPERSEDED
+    target.save(update_fields=["status"])
+    others = [v for v in live if v.pk != target.pk]
+    if was_confirmed or data.get("confirm"):
+        # A referee's correction of an official result is official at once.
+        _referee_confirm(match, result, actor, side, others=others)
+        return result
+    agreeing = next((v for v in others if v.content_hash == digest and independent(v, actor, side)), None)
+    if agreeing is not None:  # the correction now agrees with the other side's version
+        result.status = ResultStatus.SUPERSEDED
+        result.save(update_fields=["status"])
+        _confirm(match, agreeing, actor, side, others=[*others, result])
+        return agreeing
+    if others:
+        result.status = ResultStatus.DISPUTED
+        result.save(update_fields=["status"])
+        _set_match_status(match, MatchStatus.DISPUTED)
+    else:
+        _set_match_status(match, MatchStatus.FINISHED)
+    return result
+
+
+def _store(
+    match, outcome: Outcome, digest, data, actor, side, *, version, status, corrects=None
+) -> MatchResult:
+    return MatchResult.objects.create(
+        match=match,
+        version=version,
+        corrects=corrects,
+        status=status,
+        source=outcome.source,
+        ns_level=outcome.ns_level,
+        ew_level=outcome.ew_level,
+        winner=outcome.winner or "",
+        deals_played=outcome.deals_played,
+        end_reason=outcome.end_reason or "",
+        games=outcome.games,
+        tally=outcome.tally,
+        forfeit_side=outcome.forfeit_side or "",
+        forfeit_kind=outcome.forfeit_kind or "",
+        finished_at=data.get("finished_at") or timezone.now(),
+        note=data.get("note") or "",
+        content_hash=digest,
+        side=side,
+        party=actor.party(side),
+        submitted_by=actor.user,
+        table_token=actor.token,
+    )
+
+
+def _next_version(versions) -> int:
+    return max((v.version for v in versions), default=0) + 1
+
+
+def _referee_confirm(match, result, actor, side, *, others) -> None:
+    if not actor.is_referee:
+        raise NotAllowed("Only a referee confirms a result on its own.", "referee_required", field="confirm")
+    _confirm(match, result, actor, side, others=others)
+
+
+def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> None:
+    """Make ``result`` the official one: the others are superseded, the match and standings follow."""
+    if match.round.status == RoundStatus.CLOSED:
+        _require_correction_right(match, actor)
+    MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk).update(
+        status=ResultStatus.SUPERSEDED
+    )
+    rest = [v.pk for v in others if v.pk != result.pk]
+    if rest:
+        MatchResult.objects.filter(pk__in=rest).update(status=ResultStatus.SUPERSEDED)
+    result.status = ResultStatus.CONFIRMED
+    result.confirmed_at = timezone.now()
+    result.confirmed_by = actor.user
+    result.confirmed_party = actor.party(side)
+    result.save(update_fields=["status", "confirmed_at", "confirmed_by", "confirmed_party"])
+    match.status = MatchStatus.CONFIRMED
+    match.winner = (
+        match.ns_pair if result.winner == "NS" else match.ew_pair if result.winner == "EW" else None
+    )
+    match.save(update_fields=["status", "winner"])
+    event = match.round.event
+    bump_results_version(event)
+    queue_event(event, "result.confirmed", result_event_payload(match, result))
+
+
+def _set_match_status(match: Match, status: str) -> None:
+    if match.status != status:
+        match.status = status
+        match.save(update_fields=["status"])
+
+
+def _require_scorable(match: Match, actor) -> None:
+    """Scorekeepers work while the round is open; a closed round's results are the referees'."""
+    if match.round.status == RoundStatus.CLOSED and not actor.is_referee:
+        raise NotAllowed("The round is closed; ask a referee to correct its results.", "round_closed")
+
+
+def _require_correction_right(match: Match, actor) -> None:
+    deadline = correction_deadline(match)
+    if deadline is not None and timezone.now() > deadline:
+        if not actor.is_chief:
+            raise NotAllowed(
+                "The correction period of this round is over: only the chief referee corrects now.",
+                "correction_period_over",
+            )
+    elif not actor.is_referee:
+        raise NotAllowed("A confirmed result is corrected by a referee.", "referee_required")
+
+
+def result_event_payload(match: Match, result: MatchResult) -> dict[str, Any]:
+    return {
+        "match": match.pk,
+        "round": match.round.number,
+        "table": match.table,
+        "version": result.version,
+        "corrects": result.corrects.version if result.corrects_id else None,
+        "winner": result.winner or None,
+        "ns_pair": match.ns_pair_id,
+        "ew_pair": match.ew_pair_id,
+    }

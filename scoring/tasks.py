@@ -1,0 +1,58 @@
+"""Background work of scoring: standings recomputed after a confirmation, webhook deliveries.
+
+Tasks take ids, are queued on commit (services) and are safe to run twice.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
+
+
+@shared_task(name="scoring.standings_refresh")
+def standings_refresh(event_id: int) -> int:
+    """Recompute and cache the event's standings (pairs and units) for its current results version."""
+    from scoring.selectors.standings import standings_table, units_table
+    from tournaments.models import Event
+
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        return 0
+    table = standings_table(event)
+    units_table(event)
+    return len(table["rows"])
+
+
+@shared_task(name="scoring.deliver_webhook")
+def deliver_webhook(delivery_id: int) -> str:
+    """One attempt of one delivery, unless it is delivered, given up, or not yet due."""
+    from scoring.models import DeliveryStatus, WebhookDelivery
+    from scoring.webhooks import attempt
+
+    with transaction.atomic():
+        delivery = (
+            WebhookDelivery.objects.select_for_update(skip_locked=True)
+            .select_related("webhook")
+            .filter(pk=delivery_id, status=DeliveryStatus.PENDING)
+            .first()
+        )
+        if delivery is None or (delivery.next_attempt_at and delivery.next_attempt_at > timezone.now()):
+            return "skipped"
+        attempt(delivery)
+        return delivery.status
+
+
+@shared_task(name="scoring.deliver_due_webhooks")
+def deliver_due_webhooks(limit: int = 100) -> int:
+    """The retry sweep (Celery beat, every 30 s): every pending delivery whose back-off has passed."""
+    from scoring.models import DeliveryStatus, WebhookDelivery
+
+    due = WebhookDelivery.objects.filter(
+        status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now()
+    ).values_list("pk", flat=True)[:limit]
+    count = 0
+    for pk in list(due):
+        if deliver_webhook(pk) != "skipped":
+            count += 1
+    return count

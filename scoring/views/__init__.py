@@ -1,0 +1,1 @@
+"""Scorekeeping, results, standings, disputes, audit and webhooks views: thin (serializer → service)."""

@@ -1,0 +1,150 @@
+"""Standings (G10) and results, as JSON, CSV or XLSX (API.md "Standings"; docs/scoring.md).
+
+Anyone may read them once the event publishes them; an ``ETag`` comes with every answer and a
+matching ``If-None-Match`` gets a 304, so club websites can poll cheaply.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.generics import GenericAPIView
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+
+from core.problems import Problem
+from core.schema import problems
+from scoring.labels import COLUMNS, METRIC_LABELS
+from scoring.renderers import CSVRenderer, XLSXRenderer
+from scoring.selectors.results import results_table
+from scoring.selectors.standings import standings_table, units_table
+from tournaments.views.base import EventScopedMixin
+
+ROUND = OpenApiParameter("round", int, description="Standings as of this round (G10).")
+FORMAT = OpenApiParameter(
+    "format", str, enum=["json", "csv", "xlsx"], description="json (default), csv, xlsx."
+)
+
+
+def as_of_round(request) -> int | None:
+    value = request.query_params.get("round")
+    if value in (None, ""):
+        return None
+    if not value.isdigit() or not 1 <= int(value) <= 32767:
+        raise Problem("round is a round number (1 or more).", "invalid", field="round")
+    return int(value)
+
+
+class TableView(EventScopedMixin, GenericAPIView):
+    renderer_classes = [JSONRenderer, CSVRenderer, XLSXRenderer]
+    pagination_class = None
+    filter_backends = ()
+    kind = ""
+    export = False  # the …/export address: a file (CSV unless ?format=xlsx)
+
+    def perform_content_negotiation(self, request, force=False):
+        if self.export and not request.query_params.get("format"):
+            return CSVRenderer(), CSVRenderer.media_type
+        return super().perform_content_negotiation(request, force)
+
+    def export_name(self, data: dict) -> str:
+        suffix = f"-round-{data['as_of_round']}" if data.get("as_of_round") else ""
+        return f"{data['event']}-{self.kind}{suffix}"
+
+    def column_labels(self, keys) -> list[dict]:
+        return [{"key": key, "name": str(METRIC_LABELS[key])} for key in keys]
+
+    @staticmethod
+    def label(key: str | None) -> str | None:
+        return None if key is None else str(METRIC_LABELS[key])
+
+
+class StandingsView(TableView):
+    """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
+
+    read_permission = "event.standings"
+    kind = "standings"
+
+    @extend_schema(
+        parameters=[ROUND, FORMAT], responses={200: dict, **problems(400, 404)}, tags=["standings"]
+    )
+    def get(self, request, *args, **kwargs):
+        table = standings_table(self.get_event(), upto=as_of_round(request))
+        rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
+        columns = self.column_labels(["match_points", *table["tiebreaks"]])
+        return Response({**table, "rows": rows, "columns": columns})
+
+    def export_columns(self, data: dict) -> list[tuple[str, str]]:
+        return [
+            ("rank", COLUMNS["rank"]),
+            ("pair.number", COLUMNS["pair_number"]),
+            ("pair.name", COLUMNS["pair_name"]),
+            ("pair.unit", COLUMNS["unit"]),
+            ("match_points", METRIC_LABELS["match_points"]),
+            *((f"tiebreaks.{key}", METRIC_LABELS[key]) for key in data["tiebreaks"]),
+            ("played", COLUMNS["played"]),
+            ("wins", COLUMNS["wins"]),
+            ("draws", COLUMNS["draws"]),
+            ("losses", COLUMNS["losses"]),
+            ("decided_by_name", COLUMNS["decided_by"]),
+        ]
+
+
+class UnitStandingsView(TableView):
+    """``GET /events/{slug}/standings/units/``: units by their pairs' totals (all, or the best K)."""
+
+    read_permission = "event.standings"
+    kind = "unit-standings"
+
+    @extend_schema(
+        parameters=[ROUND, FORMAT], responses={200: dict, **problems(400, 404)}, tags=["standings"]
+    )
+    def get(self, request, *args, **kwargs):
+        return Response(units_table(self.get_event(), upto=as_of_round(request)))
+
+    def export_columns(self, data: dict) -> list[tuple[str, str]]:
+        return [
+            ("rank", COLUMNS["rank"]),
+            ("unit.name", COLUMNS["unit"]),
+            ("match_points", METRIC_LABELS["match_points"]),
+            ("level_points", METRIC_LABELS["level_points"]),
+            ("pairs", COLUMNS["pairs"]),
+        ]
+
+
+class ResultsView(TableView):
+    """``GET /events/{slug}/results/``: the published rounds' matches, official results and points."""
+
+    read_permission = "event.results"
+    kind = "results"
+
+    @extend_schema(
+        parameters=[OpenApiParameter("round", int, description="Only this round."), FORMAT],
+        responses={200: dict, **problems(400, 404)},
+        tags=["standings"],
+    )
+    def get(self, request, *args, **kwargs):
+        return Response(results_table(self.get_event(), only=as_of_round(request)))
+
+    def export_name(self, data: dict) -> str:
+        suffix = f"-round-{data['round']}" if data.get("round") else ""
+        return f"{data['event']}-results{suffix}"
+
+    def export_columns(self, data: dict) -> list[tuple[str, str]]:
+        return [
+            ("round", COLUMNS["round"]),
+            ("table", COLUMNS["table"]),
+            ("ns_pair.number", COLUMNS["ns_pair"]),
+            ("ns_pair.name", COLUMNS["pair_name"]),
+            ("ew_pair.number", COLUMNS["ew_pair"]),
+            ("ew_pair.name", COLUMNS["pair_name"]),
+            ("levels.NS", COLUMNS["ns_level"]),
+            ("levels.EW", COLUMNS["ew_level"]),
+            ("winner", COLUMNS["winner"]),
+            ("level_difference", COLUMNS["level_difference"]),
+            ("deals_played", COLUMNS["deals_played"]),
+            ("match_points.NS", COLUMNS["ns_match_points"]),
+            ("match_points.EW", COLUMNS["ew_match_points"]),
+            ("level_points.NS", COLUMNS["ns_level_points"]),
+            ("level_points.EW", COLUMNS["ew_level_points"]),
+            ("status", COLUMNS["status"]),
+        ]

@@ -1,0 +1,97 @@
+"""``POST /sync``: a batch of deals, results and confirmations from a phone that was offline."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.idempotency import request_principal
+from core.problems import exception_handler
+from core.schema import problems
+from scoring.actors import actor_of
+from scoring.selectors.matches import result_versions
+from scoring.serializers.deals import DealInputSerializer, DealSerializer
+from scoring.serializers.matches import results_document
+from scoring.serializers.results import ConfirmInputSerializer, ResultInputSerializer
+from scoring.services.deals import deal_submit
+from scoring.services.results import result_confirm, result_submit
+from scoring.services.sync import SyncItem, sync_apply
+from tournaments.models import Match
+from tournaments.views.base import visible_events
+
+INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
+
+
+class SyncItemSerializer(serializers.Serializer):
+    key = serializers.CharField(max_length=255, help_text="The item's own idempotency key (a UUID).")
+    kind = serializers.ChoiceField(choices=list(INPUTS), help_text="deal, result or confirm.")
+    match = serializers.IntegerField(min_value=1, max_value=2**62, help_text="The match id.")
+    body = serializers.DictField(help_text="What the single endpoint takes.")
+
+
+class SyncRequestSerializer(serializers.Serializer):
+    items = SyncItemSerializer(many=True, min_length=1, max_length=200)
+
+
+class SyncAnswerSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    kind = serializers.CharField()
+    match = serializers.IntegerField()
+    outcome = serializers.ChoiceField(choices=["applied", "already_applied", "conflict", "refused"])
+    status = serializers.IntegerField(help_text="The status the single endpoint would have answered.")
+    body = serializers.DictField(help_text="Its answer, or its problem+json body.")
+
+
+class SyncResponseSerializer(serializers.Serializer):
+    items = SyncAnswerSerializer(many=True)
+
+
+class SyncView(APIView):
+    write_permission = "authenticated"
+
+    @extend_schema(
+        summary="Apply a batch of deals and results from an offline phone, item by item",
+        request=SyncRequestSerializer,
+        responses={200: SyncResponseSerializer, **problems(400, 401)},
+        tags=["scorekeeping"],
+    )
+    def post(self, request):
+        serializer = SyncRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        items = [SyncItem(**item) for item in serializer.validated_data["items"]]
+        answers = sync_apply(
+            items=items,
+            principal=request_principal(request),
+            apply=self.apply,
+            problem=lambda exc: exception_handler(exc, {"request": request, "view": self}),
+        )
+        return Response({"items": answers})
+
+    def apply(self, item: SyncItem):
+        match = (
+            Match.objects.filter(Q(round__event__in=visible_events(self.request)), pk=item.match)
+            .select_related("round__event", "round__stage")
+            .first()
+        )
+        if match is None:
+            raise exceptions.NotFound(f"No match {item.match}.")
+        actor = actor_of(self.request, match.round.event)
+        inputs = INPUTS[item.kind](data=item.body)
+        inputs.is_valid(raise_exception=True)
+        data = inputs.validated_data
+        if item.kind == "deal":
+            posted = deal_submit(match=match, data=data, actor=actor)
+            state = posted.state.to_dict()
+            answer = {"match": match.pk, "deal": DealSerializer(posted.deal).data, "state": state}
+            return (201 if posted.created else 200), answer, posted.created
+        if item.kind == "result":
+            posted = result_submit(match=match, data=data, actor=actor)
+        else:
+            posted = result_confirm(
+                match=match, version=data["version"], side=data["side"] or "", actor=actor
+            )
+        answer = results_document(match, result_versions(match), staff=True)
+        return (201 if posted.created else 200), answer, posted.changed

@@ -1,0 +1,150 @@
+"""Webhooks: signed POSTs of ``result.confirmed``, ``standings.updated`` and ``round.published``.
+
+A delivery row is written in the same transaction as the change it reports (so a change is
+never reported unless it committed, and never lost once it did); its first attempt is queued
+on commit, and a Celery beat sweep retries failures with exponential back-off.
+
+Signature (docs/scoring.md has a verification snippet): header
+``X-Guandan-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the hook's
+secret>``. Receivers should check the HMAC with a constant-time compare and refuse old ``t``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import hmac
+import ipaddress
+import json
+import socket
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+EVENT_TYPES = ("result.confirmed", "standings.updated", "round.published")
+MAX_ATTEMPTS = 8
+TIMEOUT_SECONDS = 5
+SIGNATURE_HEADER = "X-Guandan-Signature"
+
+
+def backoff(attempts: int) -> datetime.timedelta:
+    """30 s after the first failure, doubling, at most an hour (so 8 attempts span about 1 h 4 min)."""
+    return datetime.timedelta(seconds=min(30 * 2 ** max(attempts - 1, 0), 3600))
+
+
+def sign(secret: str, body: bytes, timestamp: int | None = None) -> str:
+    timestamp = int(time.time()) if timestamp is None else timestamp
+    mac = hmac.new(secret.encode(), f"{timestamp}.".encode() + body, hashlib.sha256).hexdigest()
+    return f"t={timestamp},v1={mac}"
+
+
+def verify(secret: str, body: bytes, header: str, *, tolerance: int = 300, now: int | None = None) -> bool:
+    """What a receiver does (and our tests do): the HMAC matches and the timestamp is recent."""
+    try:
+        parts = dict(item.split("=", 1) for item in header.split(","))
+        timestamp = int(parts["t"])
+    except (KeyError, ValueError):
+        return False
+    now = int(time.time()) if now is None else now
+    expected = sign(secret, body, timestamp).split("v1=", 1)[1]
+    return abs(now - timestamp) <= tolerance and hmac.compare_digest(expected, parts.get("v1", ""))
+
+
+class UrlNotAllowed(ValueError):
+    pass
+
+
+def check_url(url: str) -> None:
+    """Only http(s), and (unless ``WEBHOOK_ALLOW_PRIVATE``) only public addresses: a hook must not
+    make the service call into its own network."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise UrlNotAllowed("A webhook URL is an http or https URL.")
+    if getattr(settings, "WEBHOOK_ALLOW_PRIVATE", False):
+        return
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
+    except OSError as exc:
+        raise UrlNotAllowed(f"The host {parts.hostname!r} does not resolve.") from exc
+    for info in infos:
+        address = ipaddress.ip_address(info[4][0])
+        if not address.is_global:
+            raise UrlNotAllowed(f"{parts.hostname} resolves to a private address ({address}).")
+
+
+def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
+    """Record one delivery per interested hook, and send each after the transaction commits."""
+    from scoring.models import Webhook, WebhookDelivery
+
+    hooks = [hook for hook in Webhook.objects.filter(event=event, active=True) if hook.wants(event_type)]
+    if not hooks:
+        return
+    created_at = timezone.now().isoformat()
+    deliveries = WebhookDelivery.objects.bulk_create(
+        WebhookDelivery(
+            webhook=hook,
+            event_type=event_type,
+            payload={"type": event_type, "event": event.slug, "created_at": created_at, "data": data},
+            next_attempt_at=timezone.now(),
+        )
+        for hook in hooks
+    )
+    ids = [delivery.pk for delivery in deliveries]
+
+    def send() -> None:
+        from scoring.tasks import deliver_webhook
+
+        for pk in ids:
+            deliver_webhook.delay(pk)
+
+    transaction.on_commit(send)
+
+
+def attempt(delivery) -> None:
+    """One POST of a delivery; the outcome is recorded on it (the caller holds its row lock)."""
+    import requests
+
+    from scoring.models import DeliveryStatus
+
+    body = json.dumps({"id": delivery.pk, **delivery.payload}, separators=(",", ":")).encode()
+    headers = {
+        "Content-Type": "application/json",
+        "User-Agent": "guandan-referee-webhooks/1",
+        "X-Guandan-Event": delivery.event_type,
+        "X-Guandan-Delivery": str(delivery.pk),
+        SIGNATURE_HEADER: sign(delivery.webhook.secret, body),
+    }
+    delivery.attempts += 1
+    try:
+        check_url(delivery.webhook.url)
+        response = requests.post(
+            delivery.webhook.url, data=body, headers=headers, timeout=TIMEOUT_SECONDS, allow_redirects=False
+        )
+        delivery.response_status = response.status_code
+        ok = 200 <= response.status_code < 300
+        delivery.last_error = "" if ok else f"HTTP {response.status_code}"
+    except (requests.RequestException, UrlNotAllowed) as exc:
+        ok = False
+        delivery.response_status = None
+        delivery.last_error = str(exc)[:500]
+    now = timezone.now()
+    if ok:
+        delivery.status, delivery.delivered_at, delivery.next_attempt_at = DeliveryStatus.DELIVERED, now, None
+    elif delivery.attempts >= MAX_ATTEMPTS:
+        delivery.status, delivery.next_attempt_at = DeliveryStatus.FAILED, None
+    else:
+        delivery.next_attempt_at = now + backoff(delivery.attempts)
+    delivery.save(
+        update_fields=[
+            "attempts",
+            "response_status",
+            "last_error",
+            "status",
+            "delivered_at",
+            "next_attempt_at",
+        ]
+    )
