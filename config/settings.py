@@ -176,6 +176,8 @@ SPECTACULAR_SETTINGS = {
 
 # Audit log (django-auditlog): every write of the tournament and scoring models, with who and how.
 AUDITLOG_LOGENTRY_MODEL = "core.AuditEntry"
+# Our entry model replaces auditlog's own, whose migrations would still create its (unused) table.
+MIGRATION_MODULES = {"auditlog": None}
 AUDITLOG_STORE_JSON_CHANGES = True
 AUDITLOG_DISABLE_REMOTE_ADDR = False
 

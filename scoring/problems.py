@@ -29,6 +29,11 @@ class NotAllowed(Problem):
     default_code = "permission_denied"
 
 
+class Missing(Problem):
+    status_code = status.HTTP_404_NOT_FOUND
+    default_code = "not_found"
+
+
 def refused(error: EngineError, *, prefix: str = "") -> RuleRefused:
     """An engine error, re-raised as a 422 naming the field under ``prefix``."""
     field = error.field or ""

@@ -26,7 +26,8 @@ def standings_refresh(event_id: int) -> int:
 
 @shared_task(name="scoring.deliver_webhook")
 def deliver_webhook(delivery_id: int) -> str:
-    """One attempt of one delivery, unless it is delivered, given up, or not yet due."""
+    """One attempt of one delivery, unless it is delivered, given up, not yet due, or its hook is
+    inactive (a paused hook's deliveries wait, pending, until it is active again)."""
     from scoring.models import DeliveryStatus, WebhookDelivery
     from scoring.webhooks import attempt
 
@@ -34,7 +35,7 @@ def deliver_webhook(delivery_id: int) -> str:
         delivery = (
             WebhookDelivery.objects.select_for_update(skip_locked=True)
             .select_related("webhook")
-            .filter(pk=delivery_id, status=DeliveryStatus.PENDING)
+            .filter(pk=delivery_id, status=DeliveryStatus.PENDING, webhook__active=True)
             .first()
         )
         if delivery is None or (delivery.next_attempt_at and delivery.next_attempt_at > timezone.now()):
@@ -49,7 +50,7 @@ def deliver_due_webhooks(limit: int = 100) -> int:
     from scoring.models import DeliveryStatus, WebhookDelivery
 
     due = WebhookDelivery.objects.filter(
-        status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now()
+        status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now(), webhook__active=True
     ).values_list("pk", flat=True)[:limit]
     count = 0
     for pk in list(due):

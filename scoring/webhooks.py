@@ -101,7 +101,9 @@ def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
         for pk in ids:
             deliver_webhook.delay(pk)
 
-    transaction.on_commit(send)
+    # Robust: the change has committed and its rows are there for the retry sweep, so a broker that
+    # cannot take the task must not turn the caller's answer into a 500 (nor skip later callbacks).
+    transaction.on_commit(send, robust=True)
 
 
 def attempt(delivery) -> None:

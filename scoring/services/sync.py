@@ -19,15 +19,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
+from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 
 from core.idempotency import run_once
+from referee.games.errors import EngineError
 from scoring.problems import ScoreConflict
 
 APPLIED, ALREADY_APPLIED, CONFLICT, REFUSED = "applied", "already_applied", "conflict", "refused"
 # Conflicts with what is stored (the client should look at it), as opposed to wrong requests.
 CONFLICT_CODES = {"deal_conflict", "version_conflict", "result_confirmed", "same_side"}
+# What refuses one item (answered as its problem) without stopping the batch.
+REFUSALS = (exceptions.APIException, EngineError, Http404, PermissionDenied, IntegrityError)
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,7 @@ def sync_apply(
                 request_hash=item_hash(item),
                 work=lambda item=item: _stored(*apply(item)),
             )
-        except exceptions.APIException as exc:
+        except REFUSALS as exc:
             response: Response = problem(exc)
             code = response.data.get("code")
             outcome = CONFLICT if isinstance(exc, ScoreConflict) and code in CONFLICT_CODES else REFUSED

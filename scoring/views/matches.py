@@ -7,9 +7,10 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.problems import Problem
+from core.conditional import ConditionalMixin
 from core.schema import problems
 from scoring.models import Deal
+from scoring.problems import Missing, NotAllowed
 from scoring.selectors.matches import result_versions
 from scoring.serializers.deals import DealInputSerializer, DealPostedSerializer, DealSerializer
 from scoring.serializers.matches import MatchDetailSerializer, results_document
@@ -111,7 +112,7 @@ class ResultConfirmView(MatchScopedView):
         return Response(results_document(self.get_match(), result_versions(self.get_match()), staff=True))
 
 
-class TableView(APIView):
+class TableView(ConditionalMixin, APIView):
     """``GET /table/`` with a table token: this table's current match and its state (the QR code's app)."""
 
     read_permission = "authenticated"
@@ -124,7 +125,9 @@ class TableView(APIView):
     def get(self, request):
         user = request.user
         if not isinstance(user, TableUser):
-            raise Problem("This answers a table token (Authorization: Table <key>).", "table_token_required")
+            raise NotAllowed(
+                "This answers a table token (Authorization: Table <key>).", "table_token_required"
+            )
         token = user.token
         matches = Match.objects.filter(
             round__event=token.event_id,
@@ -141,9 +144,8 @@ class TableView(APIView):
         match = matches.filter(round__status=RoundStatus.PUBLISHED).order_by("-round__number").first()
         match = match or matches.order_by("-round__number").first()
         if match is None:
-            raise Problem(
+            raise Missing(
                 "No published round has a match at this table yet.", "no_match", extra={"table": token.table}
             )
-        self.get_event = lambda: match.round.event
-        data = MatchDetailSerializer(match, context={"request": request, "view": self}).data
+        data = MatchDetailSerializer(match, context={"request": request}).data
         return Response(data)
