@@ -30,6 +30,18 @@ AUDITED = {
 }
 
 
+def redact(text: str) -> str | None:
+    """A masked field's value in the log: that it was set or changed, nothing of what it holds.
+
+    auditlog's default mask keeps the second half in clear (half a table token or HMAC secret, a
+    phone number's last digits, an email's domain). ``text`` is auditlog's string of the value,
+    "None" when there was none (before a create).
+    """
+    if text == "None":
+        return None
+    return "********" if text else ""
+
+
 def _additional_data(find_event):
     def get_additional_data(self) -> dict:
         return {"event_id": find_event(self)}
@@ -39,4 +51,6 @@ def _additional_data(find_event):
 
 for model, (find_event, masked, excluded) in AUDITED.items():
     model.get_additional_data = _additional_data(find_event)
-    auditlog.register(model, mask_fields=masked, exclude_fields=excluded)
+    auditlog.register(
+        model, mask_fields=masked, mask_callable="scoring.audit.redact", exclude_fields=excluded
+    )

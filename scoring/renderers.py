@@ -30,6 +30,8 @@ def _cell(row: dict, path: str):
 
 class _TableRenderer(renderers.BaseRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None):
+        if data is None:  # a 304 Not Modified (If-None-Match) has no body
+            return b""
         context = renderer_context or {}
         response = context.get("response")
         view = context.get("view")

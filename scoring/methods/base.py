@@ -13,6 +13,7 @@ defaults differ. Pure Python: nothing under ``scoring/methods`` imports Django.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -163,7 +164,7 @@ def unplayed_params(
     }
 
 
-class ScoringMethod:
+class ScoringMethod(ABC):
     """A G9 scoring method, configured by keyword params (unknown ones are refused).
 
     ``score`` receives every record of the rounds being scored, so methods that compare tables
@@ -232,8 +233,9 @@ class ScoringMethod:
             return Points(ns=loss, ew=loss)
         return Points(ns=win, ew=loss) if record.winner is Side.NS else Points(ns=loss, ew=win)
 
+    @abstractmethod
     def score_played(self, record: MatchRecord) -> Points:
-        raise NotImplementedError
+        """Points of a played match."""
 
 
 def _resolve(name: str, params: Mapping[str, Param], given: Mapping, resolved: dict) -> object:

@@ -40,9 +40,15 @@ class MatchResult(models.Model):
     deals_played = models.PositiveSmallIntegerField(default=0)
     end_reason = models.CharField(max_length=16, blank=True)
     games = models.JSONField(default=list, blank=True, help_text="Each game's result (best of three).")
-    tally = models.JSONField(
-        null=True, blank=True, help_text="Deals won per side by finish: {NS: [1-2, 1-3, 1-4], EW: …}."
-    )
+    # Deals won by finish (G6), when the deals were posted: what the deal-based methods (G9) and the
+    # first-place and double-win tiebreaks (G10) count. Null for a level-sheet result. Plain columns,
+    # not JSON: standings read thousands of rows and decoding JSON would cost more than the ranking.
+    ns_double_wins = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NS 1-2 finishes.")
+    ns_one_threes = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NS 1-3 finishes.")
+    ns_one_fours = models.PositiveSmallIntegerField(null=True, blank=True, help_text="NS 1-4 finishes.")
+    ew_double_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    ew_one_threes = models.PositiveSmallIntegerField(null=True, blank=True)
+    ew_one_fours = models.PositiveSmallIntegerField(null=True, blank=True)
     forfeit_side = models.CharField(max_length=4, blank=True, help_text="NS, EW or both.")
     forfeit_kind = models.CharField(max_length=12, blank=True, help_text="forfeit (late) or withdrawal.")
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the match ended (G9 speed).")

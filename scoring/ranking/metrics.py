@@ -9,6 +9,7 @@ the value of every pair at once, from totals the ``RankingContext`` computes onc
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -22,26 +23,35 @@ Value = float | int | None
 MATCH_POINTS = "match_points"  # always ranks first (G10), never part of the chain
 
 
-class Metric:
+class Metric(ABC):
     key: ClassVar[str]
     name: ClassVar[str]
     abbr: ClassVar[str]
     ascending: ClassVar[bool] = False
     group_dependent: ClassVar[bool] = False
 
+    @abstractmethod
     def values(self, ctx: RankingContext) -> dict[int, Value]:
         """The value of every pair of the standings."""
-        return {pair: self.pair_value(ctx, pair, entries) for pair, entries in ctx.rounds.items()}
 
     def group_values(self, ctx: RankingContext, group: Sequence[int]) -> dict[int, Value]:
-        """The values of the pairs of one tied group (only group-dependent metrics need this)."""
-        raise NotImplementedError
+        """The values of the pairs of one tied group; only ``group_dependent`` metrics are asked."""
+        values = self.values(ctx)
+        return {pair: values[pair] for pair in group}
 
+
+class PerPairMetric(Metric):
+    """A metric whose value for a pair depends on that pair's rounds (and totals) alone."""
+
+    def values(self, ctx: RankingContext) -> dict[int, Value]:
+        return {pair: self.pair_value(ctx, pair, entries) for pair, entries in ctx.rounds.items()}
+
+    @abstractmethod
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
-        raise NotImplementedError
+        """The value of one pair."""
 
 
-class _Sum(Metric):
+class _Sum(PerPairMetric):
     field: ClassVar[str]
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
@@ -78,7 +88,7 @@ class DoubleWins(_Sum):
     key, name, abbr, field = "double_wins", "Double wins", "1-2", "double_wins"
 
 
-class Wins(Metric):
+class Wins(PerPairMetric):
     """Matches won; a bye and a forfeit win count as wins."""
 
     key, name, abbr = "wins", "Wins", "W"
@@ -110,7 +120,7 @@ class HeadToHead(Metric):
         return {a: clean(sum(met_a)), b: clean(sum(met_b))}
 
 
-class OpponentsPoints(Metric):
+class OpponentsPoints(PerPairMetric):
     """对手分 (Buchholz): the final match points of every opponent met. A forfeiting opponent counts
     as any other; a bye adds 0, or the pair's own match points with ``bye_in_opponents="own"``."""
 
@@ -169,7 +179,7 @@ class ProgressiveCut3(Progressive):
     key, name, abbr, cut = "progressive_cut3", "Progressive score, cut 3", "Prog-3", 3
 
 
-class SonnebornBerger(Metric):
+class SonnebornBerger(PerPairMetric):
     """Sonneborn-Berger: opponents' final match points × 1 for a win, ½ for a draw, 0 for a loss,
     over played matches only (byes and forfeits add nothing)."""
 

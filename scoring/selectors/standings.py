@@ -39,51 +39,98 @@ def _rounds(event: Event, *, upto: int | None, before: int | None, only: int | N
 def match_records(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> list[MatchRecord]:
-    """Confirmed results and byes of the published rounds (``upto``: as of that round), two queries."""
+    """Confirmed results and byes of the published rounds (``upto``: as of that round).
+
+    Two queries (three when some match was a best of three): a single game's result is read from
+    the result's own columns, and only best-of-three results load their list of games.
+    """
     where = {"upto": upto, "before": before, "only": only}
     byes = Match.objects.filter(_rounds(event, **where), ew_pair__isnull=True)
     records = [
         MatchRecord(match_id=pk, round=number, ns=ns, ew=None, kind=MatchKind.BYE)
         for pk, number, ns in byes.values_list("id", "round__number", "ns_pair_id")
     ]
-    results = MatchResult.objects.filter(
-        _rounds(event, **where, prefix="match__"), status=ResultStatus.CONFIRMED
-    ).values_list(
-        "match_id",
-        "match__round__number",
-        "match__ns_pair_id",
-        "match__ew_pair_id",
-        "source",
-        "winner",
-        "games",
-        "tally",
-        "forfeit_kind",
-        "finished_at",
-        "deals_played",
+    rows = list(
+        MatchResult.objects.filter(
+            _rounds(event, **where, prefix="match__"), status=ResultStatus.CONFIRMED
+        ).values_list(*_COLUMNS)
     )
-    for pk, number, ns, ew, source, winner, games, tally, forfeit_kind, finished_at, deals in results:
+    several = [row[0] for row in rows if row[-1] > 1 and row[5] != ResultSource.FORFEIT]
+    games_of = dict(MatchResult.objects.filter(pk__in=several).values_list("pk", "games")) if several else {}
+    for (
+        pk,
+        match,
+        number,
+        ns,
+        ew,
+        source,
+        winner,
+        ns_level,
+        ew_level,
+        end,
+        *tally,
+        kind,
+        at,
+        deals,
+        _,
+    ) in rows:
+        if source == ResultSource.FORFEIT:
+            games: tuple[GameRecord, ...] = ()
+        elif pk in games_of:
+            games = tuple(_game(g) for g in games_of[pk])
+        else:
+            games = (GameRecord(ns_level, ew_level, _SIDES[winner], end == "time_limit"),)
         records.append(
             MatchRecord(
-                match_id=pk,
+                match_id=match,
                 round=number,
                 ns=ns,
                 ew=ew,
-                kind=_kind(source, forfeit_kind),
-                winner=Side(winner) if winner else None,
-                games=tuple(_game(g) for g in games),
-                tally=None if tally is None else {Side(s): DealTally(*counts) for s, counts in tally.items()},
-                finished_at=finished_at.timestamp() if finished_at else None,
+                kind=_kind(source, kind),
+                winner=_SIDES[winner],
+                games=games,
+                tally=None
+                if tally[0] is None
+                else {Side.NS: DealTally(*tally[:3]), Side.EW: DealTally(*tally[3:])},
+                finished_at=at.timestamp() if at else None,
                 extra={"deals_played": deals},
             )
         )
     return records
 
 
+_SIDES = {"NS": Side.NS, "EW": Side.EW, "": None, None: None}
+# The columns match_records reads: a result's own columns describe its last game, which is its only
+# game unless the match is a best of three (then its list of games is read as well).
+_COLUMNS = (
+    "id",
+    "match_id",
+    "match__round__number",
+    "match__ns_pair_id",
+    "match__ew_pair_id",
+    "source",
+    "winner",
+    "ns_level",
+    "ew_level",
+    "end_reason",
+    "ns_double_wins",
+    "ns_one_threes",
+    "ns_one_fours",
+    "ew_double_wins",
+    "ew_one_threes",
+    "ew_one_fours",
+    "forfeit_kind",
+    "finished_at",
+    "deals_played",
+    "match__best_of",
+)
+
+
 def _game(game: dict) -> GameRecord:
     return GameRecord(
         ns_level=game["ns_level"],
         ew_level=game["ew_level"],
-        winner=Side(game["winner"]) if game["winner"] else None,
+        winner=_SIDES[game["winner"]],
         on_time=bool(game.get("on_time")),
     )
 
@@ -124,21 +171,33 @@ def _cached(event: Event, kind: str, upto: int | None, compute):
 def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
     records = match_records(event, upto=upto)
-    pairs = list(
-        Pair.objects.filter(event=event).select_related("player_1", "player_2", "unit").order_by("number")
-    )
     played = {pair for record in records for pair in (record.ns, record.ew) if pair is not None}
-    pairs = [p for p in pairs if p.status == PairStatus.ACTIVE or p.pk in played]
+    pairs = {
+        pk: {
+            "id": pk,
+            "number": number,
+            "name": name or f"{first} / {second}",
+            "unit_id": unit_id,
+            "unit": unit,
+            "status": status,
+        }
+        for pk, number, name, first, second, unit_id, unit, status in Pair.objects.filter(event=event)
+        .order_by("number")
+        .values_list(
+            "id", "number", "name", "player_1__name", "player_2__name", "unit_id", "unit__name", "status"
+        )
+        if status == PairStatus.ACTIVE or pk in played
+    }
     entries = pair_rounds(
         records, match_method=build_method(event.match_points), level_method=build_method(event.level_points)
     )
     context = RankingContext(
-        rounds={pair.pk: entries.get(pair.pk, []) for pair in pairs},
+        rounds={pk: entries.get(pk, []) for pk in pairs},
         seed=event.lots_seed,
         bye_in_opponents=event.opponents_bye,
     )
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
-    return rows, {pair.pk: pair for pair in pairs}, entries, records
+    return rows, pairs, entries, records
 
 
 def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
@@ -178,7 +237,7 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
         units = {unit.pk: unit for unit in Unit.objects.filter(event=event)}
         unit_rows = rank_units(
             rows,
-            {pk: pair.unit_id for pk, pair in pairs.items()},
+            {pk: pair["unit_id"] for pk, pair in pairs.items()},
             best=event.unit_best,
             level_points=level_points,
             seed=None if event.shared_places else event.lots_seed,
@@ -197,7 +256,7 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
                     },
                     "match_points": row.match_points,
                     "level_points": row.level_points,
-                    "pairs": [pairs[pk].number for pk in row.pairs],
+                    "pairs": [pairs[pk]["number"] for pk in row.pairs],
                     "decided_by": row.decided_by,
                 }
                 for row in unit_rows
@@ -221,11 +280,5 @@ def _header(event: Event, upto: int | None, records: list[MatchRecord]) -> dict[
     }
 
 
-def _pair(pair: Pair) -> dict[str, Any]:
-    return {
-        "id": pair.pk,
-        "number": pair.number,
-        "name": pair.display_name,
-        "unit": pair.unit.name if pair.unit_id else None,
-        "status": pair.status,
-    }
+def _pair(pair: dict[str, Any]) -> dict[str, Any]:
+    return {key: pair[key] for key in ("id", "number", "name", "unit", "status")}

@@ -42,6 +42,14 @@ class Outcome:
     forfeit_side: str | None = None
     forfeit_kind: str | None = None
 
+    def tally_columns(self) -> dict[str, int | None]:
+        """The deals each side won by finish, as the result's columns (all None without deals)."""
+        return {
+            f"{side.lower()}_{name}": None if self.tally is None else self.tally[side][index]
+            for side in ("NS", "EW")
+            for index, name in enumerate(("double_wins", "one_threes", "one_fours"))
+        }
+
     def identity(self) -> dict[str, Any]:
         """What two submissions must share to agree (how they were entered does not matter)."""
         return {

@@ -234,7 +234,7 @@ def _store(
         deals_played=outcome.deals_played,
         end_reason=outcome.end_reason or "",
         games=outcome.games,
-        tally=outcome.tally,
+        **outcome.tally_columns(),
         forfeit_side=outcome.forfeit_side or "",
         forfeit_kind=outcome.forfeit_kind or "",
         finished_at=data.get("finished_at") or timezone.now(),

@@ -6,6 +6,7 @@ matching ``If-None-Match`` gets a 304, so club websites can poll cheaply.
 
 from __future__ import annotations
 
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.generics import GenericAPIView
 from rest_framework.renderers import JSONRenderer
@@ -34,6 +35,15 @@ def as_of_round(request) -> int | None:
     return int(value)
 
 
+def shown_tiebreaks(table: dict) -> list[str]:
+    """The tiebreaks the rows hold: the event's chain, then the lots that settle what it leaves tied
+    when places are not shared (G10)."""
+    chain = list(table["tiebreaks"])
+    if not table["shared_places"] and "lots" not in chain:
+        chain.append("lots")
+    return chain
+
+
 class TableView(EventScopedMixin, GenericAPIView):
     renderer_classes = [JSONRenderer, CSVRenderer, XLSXRenderer]
     pagination_class = None
@@ -45,6 +55,15 @@ class TableView(EventScopedMixin, GenericAPIView):
         if self.export and not request.query_params.get("format"):
             return CSVRenderer(), CSVRenderer.media_type
         return super().perform_content_negotiation(request, force)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        # The ETag hashes the data (core.conditional); a file of the same data is another
+        # representation, with its header row in the caller's language, so it needs its own ETag:
+        # a 304 must not tell a cache holding the JSON (or the English file) that it may serve it.
+        renderer = getattr(request, "accepted_renderer", None)
+        if isinstance(renderer, CSVRenderer | XLSXRenderer) and isinstance(response.data, dict):
+            response.data = {**response.data, "representation": [renderer.format, get_language()]}
+        return super().finalize_response(request, response, *args, **kwargs)
 
     def export_name(self, data: dict) -> str:
         suffix = f"-round-{data['as_of_round']}" if data.get("as_of_round") else ""
@@ -70,7 +89,7 @@ class StandingsView(TableView):
     def get(self, request, *args, **kwargs):
         table = standings_table(self.get_event(), upto=as_of_round(request))
         rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
-        columns = self.column_labels(["match_points", *table["tiebreaks"]])
+        columns = self.column_labels(["match_points", *shown_tiebreaks(table)])
         return Response({**table, "rows": rows, "columns": columns})
 
     def export_columns(self, data: dict) -> list[tuple[str, str]]:
@@ -80,7 +99,7 @@ class StandingsView(TableView):
             ("pair.name", COLUMNS["pair_name"]),
             ("pair.unit", COLUMNS["unit"]),
             ("match_points", METRIC_LABELS["match_points"]),
-            *((f"tiebreaks.{key}", METRIC_LABELS[key]) for key in data["tiebreaks"]),
+            *((f"tiebreaks.{key}", METRIC_LABELS[key]) for key in shown_tiebreaks(data)),
             ("played", COLUMNS["played"]),
             ("wins", COLUMNS["wins"]),
             ("draws", COLUMNS["draws"]),
