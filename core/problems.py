@@ -158,6 +158,15 @@ def _response(body: dict[str, Any], headers: dict[str, str] | None = None) -> Re
     return response
 
 
+def _problem_errors(exc: Problem) -> list[dict[str, Any]] | None:
+    """A problem's field errors, their messages in the caller's language."""
+    if exc.errors:
+        return [{**e, "message": engine_message(e["code"], e["message"])} for e in exc.errors]
+    if exc.field:
+        return [{"field": exc.field, "code": exc.code, "message": str(exc.detail)}]
+    return None
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     request = context.get("request")
     instance = request.path if request is not None else None
@@ -199,9 +208,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         else:
             if isinstance(exc, Problem):
                 code, extra = exc.code, exc.extra
-                errors = exc.errors or (
-                    [{"field": exc.field, "code": code, "message": str(exc.detail)}] if exc.field else None
-                )
+                exc.detail = engine_message(code, exc.detail)
+                errors = _problem_errors(exc)
             else:
                 codes = exc.get_codes()
                 code, extra, errors = (codes if isinstance(codes, str) else exc.default_code), None, None

@@ -8,4 +8,8 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
+        from core.problems import ENGINE_MESSAGES
         from scoring import audit, permissions, signals  # noqa: F401  - audit, permission checks, cache
+        from scoring.messages import MESSAGES
+
+        ENGINE_MESSAGES.update(MESSAGES)

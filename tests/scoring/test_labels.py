@@ -1,0 +1,38 @@
+"""Every key of the scoring registries has a translatable label, and every scoring code a message."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from scoring.labels import METHOD_LABELS, METRIC_LABELS
+from scoring.messages import MESSAGES
+from scoring.methods import METHODS
+from scoring.ranking import MATCH_POINTS, METRICS
+from tests.scoring.conftest import deals_url
+
+
+def test_every_tiebreak_and_method_has_a_label():
+    assert set(METRIC_LABELS) == {MATCH_POINTS, *METRICS}
+    assert set(METHOD_LABELS) == set(METHODS)
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_every_scoring_code_has_a_chinese_message(code):
+    with translation.override("en"):
+        english = str(MESSAGES[code])
+    with translation.override("zh-hans"):
+        assert str(MESSAGES[code]) != english, code
+
+
+@pytest.mark.django_db
+def test_a_scorekeeping_problem_is_in_chinese_on_request(play, keeper):
+    response = keeper.post(
+        deals_url(play["matches"][0]),
+        {"number": 2, "finishing_order": ["N", "S"]},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
+    body = response.json()
+    assert (body["code"], body["detail"]) == ("deal_out_of_order", "这不是下一副牌的副号。")
+    assert body["errors"][0]["message"] == "这不是下一副牌的副号。"
