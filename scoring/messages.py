@@ -20,7 +20,9 @@ MESSAGES = {
     "wrong_leader": _("Another seat leads this deal."),
     "deal_not_finished": _("The plays end before the deal is over."),
     "finishing_order_mismatch": _("The plays give another finishing order."),
-    "finishing_order_incomplete": _("The deal has not ended: give the 1st and 2nd seats of a 1-2 finish, or three seats."),
+    "finishing_order_incomplete": _(
+        "The deal has not ended: give the 1st and 2nd seats of a 1-2 finish, or three seats."
+    ),
     "hands_required": _("Plays are replayed from the hands as dealt."),
     "leader_required": _("Name the seat that led the first deal."),
     "wrong_table": _("You do not keep the score of this table."),
