@@ -212,7 +212,11 @@ LOGGING = {
         "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["request_id"]},
     },
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False}},
+    "loggers": {
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        # The embedded mode's in-memory broker makes kombu warn of a missing host at every task.
+        "kombu.connection": {"level": "ERROR"},
+    },
 }
 
 if not DEBUG:
