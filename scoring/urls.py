@@ -4,6 +4,9 @@ from scoring.views import events, matches, standings, sync
 from tournaments.urls import EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
+# Collections and resources are written with a trailing slash (``…/deals/``), operations without
+# (``…/result/confirm``), as the OpenAPI document shows them; both spellings are served, because a
+# redirect would make a client drop the body of its POST.
 
 router = Router(use_regex_path=True)
 router.register(f"{EVENT}/disputes", events.DisputeViewSet, basename="dispute")
@@ -12,27 +15,29 @@ router.register(f"{EVENT}/webhooks", events.WebhookViewSet, basename="webhook")
 
 urlpatterns = [
     re_path(rf"^matches/{ID}/deals/?$", matches.MatchDealsView.as_view(), name="match-deals"),
-    re_path(rf"^matches/{ID}/result/?$", matches.MatchResultView.as_view(), name="match-result"),
+    re_path(rf"^matches/{ID}/result(?:/)?$", matches.MatchResultView.as_view(), name="match-result"),
     re_path(
-        rf"^matches/{ID}/result/confirm/?$", matches.ResultConfirmView.as_view(), name="match-result-confirm"
+        rf"^matches/{ID}/result/confirm(?:/)?$",
+        matches.ResultConfirmView.as_view(),
+        name="match-result-confirm",
     ),
     re_path(r"^table/?$", matches.TableView.as_view(), name="table"),
-    re_path(r"^sync/?$", sync.SyncView.as_view(), name="sync"),
+    re_path(r"^sync(?:/)?$", sync.SyncView.as_view(), name="sync"),
     re_path(rf"^{EVENT}/standings/?$", standings.StandingsView.as_view(), name="standings"),
     re_path(
-        rf"^{EVENT}/standings/export/?$",
+        rf"^{EVENT}/standings/export(?:/)?$",
         standings.StandingsView.as_view(export=True),
         name="standings-export",
     ),
     re_path(rf"^{EVENT}/standings/units/?$", standings.UnitStandingsView.as_view(), name="unit-standings"),
     re_path(
-        rf"^{EVENT}/standings/units/export/?$",
+        rf"^{EVENT}/standings/units/export(?:/)?$",
         standings.UnitStandingsView.as_view(export=True),
         name="unit-standings-export",
     ),
     re_path(rf"^{EVENT}/results/?$", standings.ResultsView.as_view(), name="results"),
     re_path(
-        rf"^{EVENT}/results/export/?$", standings.ResultsView.as_view(export=True), name="results-export"
+        rf"^{EVENT}/results/export(?:/)?$", standings.ResultsView.as_view(export=True), name="results-export"
     ),
     *router.urls,
 ]

@@ -18,6 +18,7 @@ import ipaddress
 import json
 import socket
 import time
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -106,11 +107,16 @@ def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
     transaction.on_commit(send, robust=True)
 
 
-def attempt(delivery) -> None:
-    """One POST of a delivery; the outcome is recorded on it (the caller holds its row lock)."""
-    import requests
+@dataclass(frozen=True)
+class Attempt:
+    ok: bool
+    status: int | None  # the receiver's HTTP status; None when it could not be reached
+    error: str
 
-    from scoring.models import DeliveryStatus
+
+def post(delivery) -> Attempt:
+    """POST a delivery, signed; never raises for the receiver's failures."""
+    import requests
 
     body = json.dumps({"id": delivery.pk, **delivery.payload}, separators=(",", ":")).encode()
     headers = {
@@ -120,33 +126,30 @@ def attempt(delivery) -> None:
         "X-Guandan-Delivery": str(delivery.pk),
         SIGNATURE_HEADER: sign(delivery.webhook.secret, body),
     }
-    delivery.attempts += 1
     try:
         check_url(delivery.webhook.url)
         response = requests.post(
             delivery.webhook.url, data=body, headers=headers, timeout=TIMEOUT_SECONDS, allow_redirects=False
         )
-        delivery.response_status = response.status_code
-        ok = 200 <= response.status_code < 300
-        delivery.last_error = "" if ok else f"HTTP {response.status_code}"
     except (requests.RequestException, UrlNotAllowed) as exc:
-        ok = False
-        delivery.response_status = None
-        delivery.last_error = str(exc)[:500]
-    now = timezone.now()
-    if ok:
-        delivery.status, delivery.delivered_at, delivery.next_attempt_at = DeliveryStatus.DELIVERED, now, None
+        return Attempt(ok=False, status=None, error=str(exc)[:500])
+    ok = 200 <= response.status_code < 300
+    return Attempt(ok=ok, status=response.status_code, error="" if ok else f"HTTP {response.status_code}")
+
+
+def record(delivery, attempt: Attempt) -> None:
+    """Write an attempt's outcome on its delivery (the attempt was counted when it was claimed)."""
+    from scoring.models import DeliveryStatus
+
+    delivery.response_status, delivery.last_error = attempt.status, attempt.error
+    if attempt.ok:
+        delivery.status, delivery.delivered_at, delivery.next_attempt_at = (
+            DeliveryStatus.DELIVERED,
+            timezone.now(),
+            None,
+        )
     elif delivery.attempts >= MAX_ATTEMPTS:
         delivery.status, delivery.next_attempt_at = DeliveryStatus.FAILED, None
-    else:
-        delivery.next_attempt_at = now + backoff(delivery.attempts)
     delivery.save(
-        update_fields=[
-            "attempts",
-            "response_status",
-            "last_error",
-            "status",
-            "delivered_at",
-            "next_attempt_at",
-        ]
+        update_fields=["response_status", "last_error", "status", "delivered_at", "next_attempt_at"]
     )

@@ -38,7 +38,7 @@ class DeliveryStatus(models.TextChoices):
 
 
 class WebhookDelivery(models.Model):
-    """One event for one hook, with every attempt's outcome: the delivery log."""
+    """One event for one hook: its attempts so far and the last one's outcome (the delivery log)."""
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     event_type = models.CharField(max_length=32)

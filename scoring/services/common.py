@@ -57,4 +57,6 @@ def bump_results_version(event: Event) -> None:
 
         standings_refresh.delay(event.pk)
 
-    transaction.on_commit(refresh)
+    # Robust: the confirmation has committed and readers compute the table themselves on a cache
+    # miss, so a broker that cannot take the task must not turn the caller's answer into a 500.
+    transaction.on_commit(refresh, robust=True)

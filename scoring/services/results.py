@@ -104,8 +104,8 @@ def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -
         )
     status = ResultStatus.DISPUTED if live else ResultStatus.SUBMITTED
     result = _store(match, outcome, digest, data, actor, side, version=_next_version(versions), status=status)
-    if live:
-        MatchResult.objects.filter(pk__in=[v.pk for v in live]).update(status=ResultStatus.DISPUTED)
+    for version in live:  # saved one by one (a handful at most), so the audit log sees each
+        _set_status(version, ResultStatus.DISPUTED)
     if data.get("confirm") or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
         _referee_confirm(match, result, actor, side, others=live)
     else:
@@ -197,8 +197,7 @@ def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchRe
         corrects=target,
     )
     was_confirmed = target.status == ResultStatus.CONFIRMED
-    target.status = ResultStatus.SUPERSEDED
-    target.save(update_fields=["status"])
+    _set_status(target, ResultStatus.SUPERSEDED)
     others = [v for v in live if v.pk != target.pk]
     if was_confirmed or data.get("confirm"):
         # A referee's correction of an official result is official at once.
@@ -206,13 +205,11 @@ def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchRe
         return result
     agreeing = next((v for v in others if v.content_hash == digest and independent(v, actor, side)), None)
     if agreeing is not None:  # the correction now agrees with the other side's version
-        result.status = ResultStatus.SUPERSEDED
-        result.save(update_fields=["status"])
+        _set_status(result, ResultStatus.SUPERSEDED)
         _confirm(match, agreeing, actor, side, others=[*others, result])
         return agreeing
     if others:
-        result.status = ResultStatus.DISPUTED
-        result.save(update_fields=["status"])
+        _set_status(result, ResultStatus.DISPUTED)
         _set_match_status(match, MatchStatus.DISPUTED)
     else:
         _set_match_status(match, MatchStatus.FINISHED)
@@ -261,12 +258,9 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     """Make ``result`` the official one: the others are superseded, the match and standings follow."""
     if match.round.status == RoundStatus.CLOSED:
         _require_correction_right(match, actor)
-    MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk).update(
-        status=ResultStatus.SUPERSEDED
-    )
-    rest = [v.pk for v in others if v.pk != result.pk]
-    if rest:
-        MatchResult.objects.filter(pk__in=rest).update(status=ResultStatus.SUPERSEDED)
+    replaced = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk)
+    for version in [*replaced, *(v for v in others if v.pk != result.pk)]:
+        _set_status(version, ResultStatus.SUPERSEDED)
     result.status = ResultStatus.CONFIRMED
     result.confirmed_at = timezone.now()
     result.confirmed_by = actor.user
@@ -280,6 +274,12 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     event = match.round.event
     bump_results_version(event)
     queue_event(event, "result.confirmed", result_event_payload(match, result))
+
+
+def _set_status(version: MatchResult, status: str) -> None:
+    if version.status != status:
+        version.status = status
+        version.save(update_fields=["status"])
 
 
 def _set_match_status(match: Match, status: str) -> None:

@@ -18,6 +18,7 @@ from scoring.labels import COLUMNS, METRIC_LABELS
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import standings_table, units_table
+from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
 from tournaments.views.base import EventScopedMixin
 
 ROUND = OpenApiParameter("round", int, description="Standings as of this round (G10).")
@@ -61,7 +62,7 @@ class TableView(EventScopedMixin, GenericAPIView):
         # representation, with its header row in the caller's language, so it needs its own ETag:
         # a 304 must not tell a cache holding the JSON (or the English file) that it may serve it.
         renderer = getattr(request, "accepted_renderer", None)
-        if isinstance(renderer, CSVRenderer | XLSXRenderer) and isinstance(response.data, dict):
+        if isinstance(renderer, CSVRenderer | XLSXRenderer) and response.status_code == 200:
             response.data = {**response.data, "representation": [renderer.format, get_language()]}
         return super().finalize_response(request, response, *args, **kwargs)
 
@@ -84,7 +85,9 @@ class StandingsView(TableView):
     kind = "standings"
 
     @extend_schema(
-        parameters=[ROUND, FORMAT], responses={200: dict, **problems(400, 404)}, tags=["standings"]
+        parameters=[ROUND, FORMAT],
+        responses={200: StandingsSerializer, **problems(400, 404)},
+        tags=["standings"],
     )
     def get(self, request, *args, **kwargs):
         table = standings_table(self.get_event(), upto=as_of_round(request))
@@ -115,7 +118,9 @@ class UnitStandingsView(TableView):
     kind = "unit-standings"
 
     @extend_schema(
-        parameters=[ROUND, FORMAT], responses={200: dict, **problems(400, 404)}, tags=["standings"]
+        parameters=[ROUND, FORMAT],
+        responses={200: UnitStandingsSerializer, **problems(400, 404)},
+        tags=["standings"],
     )
     def get(self, request, *args, **kwargs):
         return Response(units_table(self.get_event(), upto=as_of_round(request)))
@@ -138,7 +143,7 @@ class ResultsView(TableView):
 
     @extend_schema(
         parameters=[OpenApiParameter("round", int, description="Only this round."), FORMAT],
-        responses={200: dict, **problems(400, 404)},
+        responses={200: ResultsTableSerializer, **problems(400, 404)},
         tags=["standings"],
     )
     def get(self, request, *args, **kwargs):

@@ -70,9 +70,10 @@ def role_remove(*, event_role: EventRole) -> None:
 @transaction.atomic
 def table_token_mint(*, event: Event, table: int, by) -> TableToken:
     """A new token for one table; the table's previous live token stops working."""
-    TableToken.objects.select_for_update().filter(event=event, table=table, revoked_at__isnull=True).update(
-        revoked_at=timezone.now()
-    )
+    for previous in TableToken.objects.select_for_update().filter(
+        event=event, table=table, revoked_at__isnull=True
+    ):
+        table_token_revoke(token=previous)  # one save each: the audit log sees it
     return TableToken.objects.create(event=event, table=table, created_by=by)
 
 

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from core.audit import log_bulk
 from core.problems import Conflict, Problem
 from scoring.webhooks import queue_event
 from tournaments import draws
@@ -96,13 +97,14 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
     """Write the pairings as the round's matches, one row per table.
 
     Rows are updated in place by table number (a table keeps its match id through edits);
-    tables that are gone are deleted and new ones created.
+    tables that are gone are deleted and new ones created. Created and changed rows are written in
+    bulk, which sends no model signals, so they are audited here (core.audit.log_bulk).
     """
     knockout = round_.stage.kind == StageKind.KNOCKOUT
     existing = {m.table: m for m in round_.matches.all()}
     wanted = {p.table: p for p in pairings}
-    round_.matches.exclude(table__in=wanted).delete()
-    changed, created = [], []
+    round_.matches.exclude(table__in=wanted).delete()  # a queryset delete still signals: auditlog logs it
+    changed, created, audit = [], [], []
     for table, p in wanted.items():
         fields = {
             "ns_pair_id": p.ns,
@@ -114,12 +116,28 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
         match = existing.get(table)
         if match is None:
             created.append(Match(round=round_, table=table, **fields))
-        elif any(getattr(match, name) != value for name, value in fields.items()):
+            continue
+        changes = {
+            name: (getattr(match, name), value)
+            for name, value in fields.items()
+            if getattr(match, name) != value
+        }
+        if changes:
             for name, value in fields.items():
                 setattr(match, name, value)
             changed.append(match)
+            audit.append((match, "update", changes))
     Match.objects.bulk_update(changed, ["ns_pair_id", "ew_pair_id", "flags", "best_of", "bracket_slot"])
     Match.objects.bulk_create(created)
+    audit += [
+        (
+            m,
+            "create",
+            {"table": (None, m.table), **{n: (None, getattr(m, n)) for n in ("ns_pair_id", "ew_pair_id")}},
+        )
+        for m in created
+    ]
+    log_bulk(audit, event_id=round_.event_id)
 
 
 def _best_of(round_: Round) -> int:
