@@ -1,0 +1,67 @@
+"""Standings are recomputed by a Celery task queued on commit, and cached per results version (G10)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache, caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring.selectors.standings import standings_table
+from tests.scoring.conftest import API, result_url
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+SHEET = {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 9}
+
+
+def _key(event: Event) -> str:
+    return f"standings:v1:{event.pk}:{event.results_version}:pairs:all"
+
+
+def test_a_confirmation_queues_the_recomputation_after_commit(
+    play, keeper, referee, django_capture_on_commit_callbacks
+):
+    match = play["matches"][1]
+    keeper.post(result_url(match), SHEET, format="json")
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        referee.post(result_url(match, "/confirm"), {}, format="json")
+    assert callbacks  # the refresh (and the webhooks) run only once the confirmation committed
+    event = Event.objects.get(pk=play["event"].pk)
+    cached = cache.get(_key(event))
+    assert cached is not None and cached["rows"][0]["pair"]["id"] == match.ns_pair_id
+
+
+def test_a_cached_table_is_served_without_ranking_again(play, api_client):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    api_client.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        api_client.get(url)
+    assert not any("scoring_matchresult" in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_new_result_makes_a_new_cache_generation(play, keeper, referee):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    before = referee.get(url).json()
+    match = play["matches"][1]
+    keeper.post(result_url(match), SHEET, format="json")
+    referee.post(result_url(match, "/confirm"), {}, format="json")
+    after = referee.get(url).json()
+    assert after["results_version"] > before["results_version"]
+    assert after["rows"][0]["match_points"] == 2
+
+
+@pytest.mark.redis
+def test_standings_are_cached_in_redis_when_cache_url_says_so(play, redis_url, settings):
+    location = redis_url.rsplit("/", 1)[0] + "/15"
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location},
+    }
+    redis = caches["default"]
+    redis.clear()
+    event = Event.objects.get(pk=play["event"].pk)
+    table = standings_table(event)
+    other_process_view = caches.create_connection("default")  # as another web process sees Redis
+    assert other_process_view.get(_key(event)) == table
+    redis.clear()
