@@ -10,7 +10,14 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import MatchResult, ResultSource
-from tests.tournaments.conftest import ACTORS, actor_client, event_with_rounds
+from tests.tournaments.conftest import (
+    ACTORS,
+    actor_client,
+    call,
+    check_status,
+    event_with_rounds,
+    permission_cases,
+)
 from tournaments.models import EventStatus, Match
 
 pytestmark = pytest.mark.django_db
@@ -86,38 +93,19 @@ def _setup(status: str) -> dict:
     return setup
 
 
-def _cases(rows, *, draft: bool):
-    for method, url, body, expected in rows:
-        for actor, status in zip(ACTORS, expected, strict=True):
-            if draft and (actor == "outsider" or (actor == "anonymous" and method == "GET")):
-                status = 404 if "/table/" not in url else status
-            yield pytest.param(method, url, body, actor, status, id=f"{method} {url} {actor}")
-
-
-def _call(client, method: str, url: str, body, ids: dict):
-    url = url.format(**ids)
-    if body is None:
-        return getattr(client, method.lower())(url)
-    return getattr(client, method.lower())(url, body, format="json")
-
-
-def _check(response, expected: int) -> None:
-    assert response.status_code == expected, response.content[:300]
-    if expected >= 400:
-        assert response["Content-Type"].startswith("application/problem+json")
-
-
 @pytest.mark.parametrize(
-    ("method", "url", "body", "actor", "expected"), list(_cases(READS + WRITES, draft=False))
+    ("method", "url", "body", "actor", "expected"),
+    list(permission_cases(READS + WRITES, draft=False, keep_for_outsiders=("/table/",))),
 )
 def test_published_event(method, url, body, actor, expected):
     setup = _setup(EventStatus.PUBLISHED)
-    _check(_call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
+    check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
 @pytest.mark.parametrize(
-    ("method", "url", "body", "actor", "expected"), list(_cases(READS + WRITES, draft=True))
+    ("method", "url", "body", "actor", "expected"),
+    list(permission_cases(READS + WRITES, draft=True, keep_for_outsiders=("/table/",))),
 )
 def test_draft_event(method, url, body, actor, expected):
     setup = _setup(EventStatus.DRAFT)
-    _check(_call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
+    check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)

@@ -8,29 +8,14 @@ from __future__ import annotations
 import pytest
 
 from referee.games.guandan.cards import Side
-from scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, SettingError, build_method
+from scoring.methods import MatchKind, MatchRecord, SettingError, build_method
 from scoring.ranking import METRICS, RankingContext, metric_choices, pair_rounds, validate_chain
+from tests.scoring.records import played, t
 from tournaments.draws.matching import lot
 
 NS, EW = Side.NS, Side.EW
 WDL = build_method({"method": "win_draw_loss"})  # 2 / 1 / 0, a bye 2
 NET = build_method({"method": "level_difference"})
-
-
-def played(match_id, round, ns, ew, levels, winner, tally=None) -> MatchRecord:
-    return MatchRecord(
-        match_id=match_id,
-        round=round,
-        ns=ns,
-        ew=ew,
-        winner=winner,
-        games=(GameRecord(ns_level=levels[0], ew_level=levels[1], winner=winner),),
-        tally=tally,
-    )
-
-
-def t(double=0, one_three=0, one_four=0) -> DealTally:
-    return DealTally(double=double, one_three=one_three, one_four=one_four)
 
 
 # Event E: 4 pairs, 3 rounds, win_draw_loss 2/1/0.

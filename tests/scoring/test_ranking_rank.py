@@ -8,25 +8,14 @@ from __future__ import annotations
 import pytest
 
 from referee.games.guandan.cards import Side
-from scoring.methods import DealTally, GameRecord, MatchRecord, SettingError, build_method
+from scoring.methods import DealTally, SettingError, build_method
 from scoring.ranking import RankingContext, StandingRow, pair_rounds, rank
+from tests.scoring.records import played
 from tournaments.draws.matching import lot
 
 NS, EW = Side.NS, Side.EW
 WDL = build_method({"method": "win_draw_loss"})  # 2 / 1 / 0
 NET = build_method({"method": "level_difference"})
-
-
-def played(match_id, round, ns, ew, levels, winner, tally=None) -> MatchRecord:
-    return MatchRecord(
-        match_id=match_id,
-        round=round,
-        ns=ns,
-        ew=ew,
-        winner=winner,
-        games=(GameRecord(ns_level=levels[0], ew_level=levels[1], winner=winner),),
-        tally=tally,
-    )
 
 
 def context(records, **options) -> RankingContext:

@@ -296,3 +296,30 @@ def field_errors(response) -> dict[str | None, str]:
 
 def meetings(matches) -> set[frozenset[int]]:
     return {frozenset((m["ns_pair"]["id"], m["ew_pair"]["id"])) for m in matches if m["ew_pair"]}
+
+
+# ---- the permission tables (tests/*/test_permissions.py) -------------------------------------------
+def permission_cases(rows, *, draft: bool, keep_for_outsiders=()):
+    """One case per (row, actor). On a draft event an outsider, and anonymous reads, find nothing
+    (404), except at the URLs in ``keep_for_outsiders``."""
+    for method, url, body, expected in rows:
+        for actor, status in zip(ACTORS, expected, strict=True):
+            hidden = actor == "outsider" or (actor == "anonymous" and method == "GET")
+            if draft and hidden and not any(part in url for part in keep_for_outsiders):
+                status = 404
+            yield pytest.param(method, url, body, actor, status, id=f"{method} {url} {actor}")
+
+
+def call(client, method: str, url: str, body, ids: dict):
+    """The request of a permission-table row, its ``{placeholders}`` filled from ``ids``."""
+    url = url.format(**ids)
+    if body is None:
+        return getattr(client, method.lower())(url)
+    body = {key: value.format(**ids) if isinstance(value, str) else value for key, value in body.items()}
+    return getattr(client, method.lower())(url, body, format="json")
+
+
+def check_status(response, expected: int) -> None:
+    assert response.status_code == expected, response.content[:300]
+    if expected >= 400:
+        assert response["Content-Type"].startswith("application/problem+json")

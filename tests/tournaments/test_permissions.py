@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.conftest import ACTORS, actor_client, event_with_rounds
+from tests.tournaments.conftest import (
+    ACTORS,
+    actor_client,
+    call,
+    check_status,
+    event_with_rounds,
+    permission_cases,
+)
 from tournaments.models import EventStatus
 
 pytestmark = pytest.mark.django_db
@@ -75,39 +82,17 @@ WRITES = [
 ]
 
 
-def _cases(rows, *, draft: bool):
-    for method, url, body, expected in rows:
-        for actor, status in zip(ACTORS, expected, strict=True):
-            if draft and (actor == "outsider" or (actor == "anonymous" and method == "GET")):
-                status = 404
-            yield pytest.param(method, url, body, actor, status, id=f"{method} {url} {actor}")
-
-
-def _call(client, method: str, url: str, body, ids: dict):
-    url = url.format(**ids)
-    if body is None:
-        return getattr(client, method.lower())(url)
-    body = {key: value.format(**ids) if isinstance(value, str) else value for key, value in body.items()}
-    return getattr(client, method.lower())(url, body, format="json")
-
-
-def _check(response, expected: int) -> None:
-    assert response.status_code == expected, response.content[:300]
-    if expected >= 400:
-        assert response["Content-Type"].startswith("application/problem+json")
-
-
 @pytest.mark.parametrize(
-    ("method", "url", "body", "actor", "expected"), list(_cases(READS + WRITES, draft=False))
+    ("method", "url", "body", "actor", "expected"), list(permission_cases(READS + WRITES, draft=False))
 )
 def test_published_event(method, url, body, actor, expected):
     setup = event_with_rounds(EventStatus.PUBLISHED)
-    _check(_call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
+    check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
 @pytest.mark.parametrize(
-    ("method", "url", "body", "actor", "expected"), list(_cases(READS + WRITES, draft=True))
+    ("method", "url", "body", "actor", "expected"), list(permission_cases(READS + WRITES, draft=True))
 )
 def test_draft_event(method, url, body, actor, expected):
     setup = event_with_rounds(EventStatus.DRAFT)
-    _check(_call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
+    check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
