@@ -37,7 +37,17 @@ def _setup():
 def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
     """An event with ``pairs`` pairs and ``rounds`` published rounds of confirmed level-sheet results."""
     from scoring.models import MatchResult, ResultSource, ResultStatus
-    from tournaments.models import Event, EventStatus, Match, MatchStatus, Pair, Player, Round, RoundStatus, Stage
+    from tournaments.models import (
+        Event,
+        EventStatus,
+        Match,
+        MatchStatus,
+        Pair,
+        Player,
+        Round,
+        RoundStatus,
+        Stage,
+    )
 
     rng = random.Random(seed)
     event = Event.objects.create(
@@ -48,7 +58,8 @@ def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
     )
     players = Player.objects.bulk_create(Player(event=event, name=f"P{n}") for n in range(2 * pairs))
     made = Pair.objects.bulk_create(
-        Pair(event=event, number=n + 1, player_1=players[2 * n], player_2=players[2 * n + 1]) for n in range(pairs)
+        Pair(event=event, number=n + 1, player_1=players[2 * n], player_2=players[2 * n + 1])
+        for n in range(pairs)
     )
     stage = Stage.objects.create(event=event, name="Swiss")
     ids = [pair.pk for pair in made]
@@ -56,7 +67,13 @@ def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
         round_ = Round.objects.create(event=event, stage=stage, number=number, status=RoundStatus.PUBLISHED)
         rng.shuffle(ids)
         matches = Match.objects.bulk_create(
-            Match(round=round_, table=t + 1, ns_pair_id=ids[2 * t], ew_pair_id=ids[2 * t + 1], status=MatchStatus.CONFIRMED)
+            Match(
+                round=round_,
+                table=t + 1,
+                ns_pair_id=ids[2 * t],
+                ew_pair_id=ids[2 * t + 1],
+                status=MatchStatus.CONFIRMED,
+            )
             for t in range(pairs // 2)
         )
         results = []
@@ -65,14 +82,30 @@ def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
             if ns == ew == 15:
                 ew = 14
             winner = "" if ns == ew else ("NS" if ns > ew else "EW")
-            game = {"ns_level": ns, "ew_level": ew, "winner": winner or None, "draw": not winner,
-                    "deals_played": 10, "end_reason": "time_limit", "tiebreak": None, "passed_a": None,
-                    "on_time": True}
+            game = {
+                "ns_level": ns,
+                "ew_level": ew,
+                "winner": winner or None,
+                "draw": not winner,
+                "deals_played": 10,
+                "end_reason": "time_limit",
+                "tiebreak": None,
+                "passed_a": None,
+                "on_time": True,
+            }
             results.append(
                 MatchResult(
-                    match=match, version=1, status=ResultStatus.CONFIRMED, source=ResultSource.LEVELS,
-                    ns_level=ns, ew_level=ew, winner=winner, deals_played=10, games=[game],
-                    content_hash="bench", party="bench",
+                    match=match,
+                    version=1,
+                    status=ResultStatus.CONFIRMED,
+                    source=ResultSource.LEVELS,
+                    ns_level=ns,
+                    ew_level=ew,
+                    winner=winner,
+                    deals_played=10,
+                    games=[game],
+                    content_hash="bench",
+                    party="bench",
                 )
             )
         MatchResult.objects.bulk_create(results)
@@ -100,11 +133,11 @@ def _standings(event, repeats: int = 7) -> tuple[float, int]:
 
 
 def _deal_posts(count: int = 300) -> tuple[float, float]:
+    from django.contrib.auth import get_user_model
     from django.db import transaction
     from rest_framework.authtoken.models import Token
     from rest_framework.test import APIClient
 
-    from django.contrib.auth import get_user_model
     from tournaments.models import EventRole, Match, Role, Unit
 
     event = _event("bench-deals", pairs=2 * count, rounds=1)

@@ -1,4 +1,4 @@
-"""``Idempotency-Key`` for writes a phone may retry (API.md, docs/api.md).
+"""``Idempotency-Key`` for writes a phone may retry (docs/api.md).
 
 The first request with a key claims it (a row under a unique constraint, committed before
 the work starts), does the work, and stores its answer. A retry with the same key and the

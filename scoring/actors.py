@@ -1,4 +1,4 @@
-"""Who is acting on a match: an account with event roles, or a table token (API.md "Scorekeeping").
+"""Who is acting on a match: an account with event roles, or a table token (docs/scoring.md).
 
 Double entry (docs/scoring.md) needs to know whether two submissions come from the same *party*:
 the side a scorekeeper keeps score for when it says so (``side:NS``), else the credential

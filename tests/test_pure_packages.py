@@ -1,5 +1,5 @@
-"""The rules engine, the draw systems, the scoring methods and the ranking are pure Python
-(STYLE.md 1, 4): nothing in them imports Django or DRF, so their tests need no database."""
+"""The rules engine, the draw systems, the scoring methods and the ranking are pure Python:
+nothing in them imports Django or DRF, so their tests need no database."""
 
 from __future__ import annotations
 

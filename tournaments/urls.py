@@ -10,7 +10,7 @@ EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
 class Router(SimpleRouter):
     """Collections and resources end in a slash (``/events/``); operations need none (``…/draw``).
 
-    API.md writes operations without a slash (``POST …/rounds/{n}/draw``, ``…/pairs/import``);
+    docs/events.md writes operations without a slash (``POST …/rounds/{n}/draw``, ``…/pairs/import``);
     both spellings are served, because a redirect would make a client drop the body of its POST.
     The OpenAPI document shows the spelling without the slash.
     """

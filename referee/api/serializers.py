@@ -1,4 +1,4 @@
-"""Wire shapes of the referee questions (API.md "Referee questions").
+"""Wire shapes of the referee questions (docs/referee.md).
 
 Input serializers check the JSON structure only; what a card, a level or a seat *means*
 is the engine's business (a malformed value comes back from it as a 400 with a code).

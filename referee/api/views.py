@@ -1,4 +1,4 @@
-"""The stateless referee questions and the rule profiles (API.md "Referee questions").
+"""The stateless referee questions and the rule profiles (docs/referee.md).
 
 Thin views: check the JSON shape, ask the engine, translate its verdict. A malformed
 value is the engine's ``BadInput`` (a 400 problem); a broken rule is a 200 verdict.

@@ -1,6 +1,6 @@
 """The game registry: one entry per game code, all behind the same small interface.
 
-Guandan is first; four-player Dou Dizhu, Daguai Luzi and Shuangkou (RULES.md D, K,
+Guandan is first; four-player Dou Dizhu, Daguai Luzi and Shuangkou (docs/guandan.md D, K,
 S) go beside it as ``referee/games/<game>/`` packages that register a ``Game``.
 """
 

@@ -1,1 +1,1 @@
-"""Reads of the scoring app: match states from their deals, results, standings (STYLE.md: selectors)."""
+"""Reads of the scoring app: match states from their deals, results and standings."""

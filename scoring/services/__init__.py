@@ -1,1 +1,1 @@
-"""Scorekeeping operations: keyword-only, atomic, on a locked match (STYLE.md: services)."""
+"""Scorekeeping operations: keyword-only, atomic, on a locked match."""

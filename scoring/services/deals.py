@@ -1,4 +1,4 @@
-"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; RULES.md G5-G8).
+"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; docs/guandan.md G5-G8).
 
 The engine does every rule: ``tie.apply_tie_deal`` the level change and the end of the match
 (G6, G8), ``tribute_record.check_tribute_record`` the tribute (G7), ``deal.replay_deal`` the

@@ -1,4 +1,4 @@
-"""Event-wide views of scoring: disputes, the audit log, webhooks (API.md "Standings", docs/scoring.md)."""
+"""Event-wide views of scoring: disputes, the audit log, webhooks (docs/scoring.md)."""
 
 from __future__ import annotations
 

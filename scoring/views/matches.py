@@ -1,4 +1,4 @@
-"""Scorekeeping at a table (API.md "Scorekeeping"): deals, the result and its confirmation."""
+"""Scorekeeping at a table (docs/scoring.md): deals, the result and its confirmation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standings (G10) and results, as JSON, CSV or XLSX (API.md "Standings"; docs/scoring.md).
+"""Standings (G10) and results, as JSON, CSV or XLSX (docs/scoring.md).
 
 Anyone may read them once the event publishes them; an ``ETag`` comes with every answer and a
 matching ``If-None-Match`` gets a 304, so club websites can poll cheaply.

@@ -1,4 +1,4 @@
-"""Idempotency-Key: a retried write changes nothing and answers the same (API.md, Conventions)."""
+"""Idempotency-Key: a retried write changes nothing and answers the same (docs/api.md)."""
 
 import datetime
 

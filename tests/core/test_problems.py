@@ -1,4 +1,4 @@
-"""Every error is application/problem+json with a stable code (API.md, Conventions)."""
+"""Every error is application/problem+json with a stable code (docs/api.md)."""
 
 import logging
 

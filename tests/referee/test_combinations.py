@@ -1,4 +1,4 @@
-"""Is this play legal here? (RULES.md G3, G4): referee/games/guandan/combinations.py."""
+"""Is this play legal here? (docs/guandan.md G3, G4): referee/games/guandan/combinations.py."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def codes(text: str) -> list[str]:
 
 
 def test_api_example_straight_flush_on_the_table_is_not_beaten_by_a_declared_straight():
-    # API.md's example: D3-D7 is five suited cards, so on the table it is a straight flush (G4).
+    # docs/referee.md's example: D3-D7 is five suited cards, so on the table it is a straight flush (G4).
     verdict = validate_play(
         codes("H2 S3 S4 S5 S6"),
         level="2",

@@ -1,4 +1,4 @@
-"""Which play beats which, and which reading applies (RULES.md G4): referee/games/guandan/compare.py."""
+"""Which play beats which, and which reading applies (G4): referee/games/guandan/compare.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A tribute as a scorekeeper records it (RULES.md G7): referee/games/guandan/tribute_record.py."""
+"""A tribute as a scorekeeper records it (docs/guandan.md G7): referee/games/guandan/tribute_record.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Concurrency lives in PostgreSQL (STYLE.md 7): racing writers leave exactly one row, never two.
+"""Concurrency lives in PostgreSQL: racing writers leave exactly one row, never two.
 
 Two threads post at the same moment (a barrier releases them together), each with its own database
 connection. These tests need PostgreSQL's row locks and unique-index waits; on SQLite (one writer

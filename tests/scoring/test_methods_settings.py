@@ -1,4 +1,4 @@
-"""An event's scoring setting is validated against the method registry (RULES.md G9, STYLE.md 3).
+"""An event's scoring setting is validated against the method registry (G9).
 
 Covers scoring/methods/__init__.py (``METHODS``, ``build_method``, ``method_choices``) and
 scoring/methods/base.py (``Param``, ``ScoringMethod``, ``SettingError``).

@@ -1,4 +1,4 @@
-"""Errors are problem+json with stable codes, and no request makes a 500 (API.md, docs/api.md).
+"""Errors are problem+json with stable codes, and no request makes a 500 (docs/api.md).
 
 Every write endpoint of the tournaments app gets malformed bodies, and random JSON over its own
 field names; every list gets malformed query strings. Whatever happens must be a 2xx or a 4xx

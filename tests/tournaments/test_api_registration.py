@@ -1,4 +1,4 @@
-"""Units, players, pairs and the singles draw (tournaments/views/registration.py; RULES.md G11)."""
+"""Units, players, pairs and the singles draw (tournaments/views/registration.py; docs/guandan.md G11)."""
 
 from __future__ import annotations
 

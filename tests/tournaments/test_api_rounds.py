@@ -1,4 +1,4 @@
-"""Stages and rounds: draw, edit, publish, close (tournaments/views/schedule.py; RULES.md G11).
+"""Stages and rounds: draw, edit, publish, close (tournaments/views/schedule.py; docs/guandan.md G11).
 
 Scoring is not built yet: results are set on the matches through the ORM (``confirm``).
 """

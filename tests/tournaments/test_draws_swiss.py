@@ -1,4 +1,4 @@
-"""Score-paired (Swiss) and first-round draws, RULES.md G11."""
+"""Score-paired (Swiss) and first-round draws, docs/guandan.md G11."""
 
 from __future__ import annotations
 

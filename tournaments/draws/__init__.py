@@ -1,4 +1,4 @@
-"""Draw algorithms for tournament pairings (RULES.md G11), pure Python, no Django.
+"""Draw algorithms for tournament pairings (docs/guandan.md G11), pure Python, no Django.
 
 ``DRAW_SYSTEMS`` is the registry of draw systems: an event's draw setting is validated against
 its keys (and the OpenAPI enum comes from them), so configuration and code cannot drift.

@@ -38,7 +38,7 @@ class OpponentsBye(models.TextChoices):
 
 
 class Event(models.Model):
-    """A tournament. Its rules are a built-in rule profile plus overrides (RULES.md G1-G12).
+    """A tournament. Its rules are a built-in rule profile plus overrides (docs/guandan.md G1-G12).
 
     The match format (G8) fields are nullable: null means "as the rule profile says".
     """

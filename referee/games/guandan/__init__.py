@@ -1,4 +1,4 @@
-"""Guandan 掼蛋 (RULES.md G1-G12): registered as game ``guandan``."""
+"""Guandan 掼蛋 (docs/guandan.md G1-G12): registered as game ``guandan``."""
 
 from referee.games.guandan.combinations import validate_play
 from referee.games.guandan.deal import replay_deal

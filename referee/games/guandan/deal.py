@@ -1,4 +1,4 @@
-"""Replaying one deal of Guandan 掼蛋 play by play (RULES.md G5, with G6's level rise).
+"""Replaying one deal of Guandan 掼蛋 play by play (docs/guandan.md G5, with G6's level rise).
 
 :class:`DealState` is the state machine: ``state.apply(action)`` either plays the action or
 raises the :class:`RuleViolation` it breaks, leaving the state unchanged. :func:`replay_deal`
@@ -60,7 +60,7 @@ class Action:
         return not self.cards
 
     def to_dict(self) -> dict[str, Any]:
-        """The wire form, as API.md writes a play."""
+        """The wire form, as docs/referee.md writes a play."""
         if self.is_pass:
             return {"seat": self.seat.value, "pass": True}
         data: dict[str, Any] = {"seat": self.seat.value, "cards": [c.code for c in self.cards]}

@@ -1,4 +1,4 @@
-"""Combinations of Guandan 掼蛋 and every way a set of cards can be read (RULES.md G2, G3).
+"""Combinations of Guandan 掼蛋 and every way a set of cards can be read (docs/guandan.md G2, G3).
 
 A set of cards is *read* as a combination. With the two heart level cards wild (G2), one set
 can have several readings (H2 + 3456 at level 2 is 23456 or 34567), so :func:`readings`
@@ -59,7 +59,7 @@ class Reading:
 
 
 def reading_to_dict(reading: Reading) -> dict[str, Any]:
-    """The wire form of a reading (API.md "Referee questions")."""
+    """The wire form of a reading (docs/referee.md)."""
     return {
         "type": reading.type.value,
         "rank": format_rank(reading.rank),

@@ -1,4 +1,4 @@
-"""Random legal deals of Guandan 掼蛋, for property tests and benchmarks (RULES.md G1-G5).
+"""Random legal deals of Guandan 掼蛋, for property tests and benchmarks (docs/guandan.md G1-G5).
 
 :func:`simulate_deal` deals 108 cards with a seeded :class:`random.Random` and plays the deal
 out with random legal actions. The move generator builds combinations from a hand by their
@@ -53,7 +53,7 @@ class SimulatedDeal:
     finishing_order: tuple[Seat, ...]
 
     def request(self) -> dict[str, Any]:
-        """The deal as a ``deals/replay`` question (API.md)."""
+        """The deal as a ``deals/replay`` question (docs/referee.md)."""
         return {
             "level": format_level(self.level),
             "hands": {seat.value: [c.code for c in cards] for seat, cards in self.hands.items()},
