@@ -609,3 +609,19 @@ def test_a_reactivated_hook_gets_its_waiting_delivery(failing, organizer, play, 
     assert deliver_due_webhooks() == 1
     failing.refresh_from_db()
     assert (failing.status, failing.attempts) == (DeliveryStatus.DELIVERED, 2)
+
+
+def test_the_verification_snippet_of_the_docs_accepts_our_signature_and_refuses_a_forgery():
+    from pathlib import Path
+
+    from scoring.webhooks import sign
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "scoring.md").read_text(encoding="utf-8")
+    snippet = text.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict = {}
+    exec(snippet, namespace)  # the receiver's code, exactly as documented
+    body = b'{"type":"standings.updated"}'
+    header = sign("s3cret", body)
+    assert namespace["verified"]("s3cret", body, header)
+    assert not namespace["verified"]("s3cret", body + b" ", header)
+    assert not namespace["verified"]("other", body, header)
