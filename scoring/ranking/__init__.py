@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from scoring.methods.base import SettingCode, SettingError
 from scoring.ranking.entries import ByeInOpponents, PairRound, RankingContext, pair_rounds
-from scoring.ranking.metrics import MATCH_POINTS, METRICS, Metric, metric_choices, validate_chain
+from scoring.ranking.metrics import MATCH_POINTS, METRICS, Metric, lots_value, metric_choices, validate_chain
 from scoring.ranking.rank import StandingRow, UnitRow, rank, rank_units
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "SettingError",
     "StandingRow",
     "UnitRow",
+    "lots_value",
     "metric_choices",
     "pair_rounds",
     "rank",

@@ -21,6 +21,13 @@ from tournaments.draws.matching import lot
 Value = float | int | None
 
 MATCH_POINTS = "match_points"  # always ranks first (G10), never part of the chain
+LOTS_BITS = 53  # a JavaScript number holds every integer up to 2**53 exactly
+
+
+def lots_value(seed: int, member: int) -> int:
+    """A pair's (or unit's) lot, drawn reproducibly from the published seed (G10): the top 53 bits of
+    the draws' 64-bit lot, so that a club website's JavaScript reads it exactly."""
+    return lot(seed, member) >> (64 - LOTS_BITS)
 
 
 class Metric(ABC):
@@ -198,14 +205,14 @@ class SonnebornBerger(PerPairMetric):
 
 
 class Lots(Metric):
-    """抽签: a reproducible lot ``lot(seed, pair)``; the seed is stored and published (G10)."""
+    """抽签: a reproducible lot ``lots_value(seed, pair)``; the seed is stored and published (G10)."""
 
     key, name, abbr = "lots", "Drawing lots", "Lot"
 
     def values(self, ctx: RankingContext) -> dict[int, Value]:
         if ctx.seed is None:
             raise SettingError(SettingCode.LOTS_SEED_REQUIRED, "seed", "drawing lots needs a stored seed")
-        return {pair: lot(ctx.seed, pair) for pair in ctx.rounds}
+        return {pair: lots_value(ctx.seed, pair) for pair in ctx.rounds}
 
 
 METRICS: dict[str, type[Metric]] = {

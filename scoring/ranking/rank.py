@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from scoring.methods.base import SettingCode, SettingError
 from scoring.methods.records import Outcome
 from scoring.ranking.entries import RankingContext, clean
-from scoring.ranking.metrics import MATCH_POINTS, METRICS, Lots, Value, validate_chain
-from tournaments.draws.matching import lot
+from scoring.ranking.metrics import MATCH_POINTS, METRICS, Lots, Value, lots_value, validate_chain
 
 LOTS = Lots.key
 LEVEL_POINTS = "level_points"
@@ -130,7 +129,7 @@ def rank_units(
     blocks = _split(sorted(counted), None, points.__getitem__, MATCH_POINTS)
     blocks = _split_all(blocks, levels.__getitem__, LEVEL_POINTS)
     if seed is not None:
-        blocks = _split_all(blocks, lambda unit: lot(seed, unit), LOTS)
+        blocks = _split_all(blocks, lambda unit: lots_value(seed, unit), LOTS)
     out: list[UnitRow] = []
     for members, boundary in blocks:
         position = len(out) + 1

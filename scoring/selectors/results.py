@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.guandan.cards import format_level
+from referee.games.guandan.cards import Side, format_level
 from scoring.methods import build_method
 from scoring.selectors.standings import SCORED_ROUNDS, match_records
 from tournaments.models import Event, Match, Pair
@@ -50,8 +50,9 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
                 if last is None
                 else {"NS": format_level(last.ns_level), "EW": format_level(last.ew_level)},
                 winner=None if record.winner is None else str(record.winner),
-                level_difference=None if last is None else abs(last.ns_level - last.ew_level),
-                deals_played=record.extra.get("deals_played") if record.extra else None,
+                # G8 级差, over every game of a best of three (as the level methods count it).
+                level_difference=None if last is None else abs(record.net_levels(Side.NS)),
+                deals_played=record.extra.get("deals_played") if record.games else None,
                 forfeit=None if record.kind in ("played", "bye") else str(record.kind),
                 match_points=_points(match_points[pk]),
                 level_points=_points(level_points[pk]),

@@ -69,6 +69,7 @@ class UnitRowSerializer(serializers.Serializer):
     level_points = serializers.FloatField()
     pairs = serializers.ListField(child=serializers.IntegerField(), help_text="Pair numbers counted.")
     decided_by = serializers.CharField(allow_null=True)
+    decided_by_name = serializers.CharField(allow_null=True)
 
 
 class UnitStandingsSerializer(TableHeaderSerializer):

@@ -234,7 +234,8 @@ def _store(
         **outcome.tally_columns(),
         forfeit_side=outcome.forfeit_side or "",
         forfeit_kind=outcome.forfeit_kind or "",
-        finished_at=data.get("finished_at") or timezone.now(),
+        # A correction keeps the time the match ended unless it says otherwise (G9 win_plus_speed).
+        finished_at=data.get("finished_at") or (corrects.finished_at if corrects else None) or timezone.now(),
         note=data.get("note") or "",
         content_hash=digest,
         side=side,

@@ -123,7 +123,9 @@ class UnitStandingsView(TableView):
         tags=["standings"],
     )
     def get(self, request, *args, **kwargs):
-        return Response(units_table(self.get_event(), upto=as_of_round(request)))
+        table = units_table(self.get_event(), upto=as_of_round(request))
+        rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
+        return Response({**table, "rows": rows})
 
     def export_columns(self, data: dict) -> list[tuple[str, str]]:
         return [
@@ -132,6 +134,7 @@ class UnitStandingsView(TableView):
             ("match_points", METRIC_LABELS["match_points"]),
             ("level_points", METRIC_LABELS["level_points"]),
             ("pairs", COLUMNS["pairs"]),
+            ("decided_by_name", COLUMNS["decided_by"]),
         ]
 
 

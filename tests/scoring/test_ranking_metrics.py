@@ -9,9 +9,8 @@ import pytest
 
 from referee.games.guandan.cards import Side
 from scoring.methods import MatchKind, MatchRecord, SettingError, build_method
-from scoring.ranking import METRICS, RankingContext, metric_choices, pair_rounds, validate_chain
+from scoring.ranking import METRICS, RankingContext, lots_value, metric_choices, pair_rounds, validate_chain
 from tests.scoring.records import played, t
-from tournaments.draws.matching import lot
 
 NS, EW = Side.NS, Side.EW
 WDL = build_method({"method": "win_draw_loss"})  # 2 / 1 / 0, a bye 2
@@ -187,7 +186,7 @@ def test_g10_wins_count_byes():
 
 
 def test_g10_lots_are_reproducible_from_the_seed():
-    assert values("lots", seed=2024) == {pair: lot(2024, pair) for pair in (1, 2, 3, 4)}
+    assert values("lots", seed=2024) == {pair: lots_value(2024, pair) for pair in (1, 2, 3, 4)}
     assert values("lots", seed=2024) == values("lots", seed=2024)
     assert values("lots", seed=2024) != values("lots", seed=2025)
 

@@ -9,9 +9,8 @@ import pytest
 
 from referee.games.guandan.cards import Side
 from scoring.methods import DealTally, SettingError, build_method
-from scoring.ranking import RankingContext, StandingRow, pair_rounds, rank
+from scoring.ranking import RankingContext, StandingRow, lots_value, pair_rounds, rank
 from tests.scoring.records import played
-from tournaments.draws.matching import lot
 
 NS, EW = Side.NS, Side.EW
 WDL = build_method({"method": "win_draw_loss"})  # 2 / 1 / 0
@@ -144,7 +143,7 @@ def test_g10_head_to_head_does_not_separate_pairs_that_never_met():
 
 def test_g10_lots_settle_what_the_chain_leaves_when_places_are_not_shared():
     rows = rank(context(SHARED, seed=7), chain=["wins"], shared_places=False)
-    first, second = sorted((2, 3), key=lambda pair: -lot(7, pair))
+    first, second = sorted((2, 3), key=lambda pair: -lots_value(7, pair))
     assert [(row.pair, row.rank, row.shared, row.decided_by) for row in rows] == [
         (1, 1, False, "match_points"),
         (first, 2, False, "lots"),
@@ -152,7 +151,7 @@ def test_g10_lots_settle_what_the_chain_leaves_when_places_are_not_shared():
         (4, 4, False, None),
     ]
     assert list(rows[1].values) == ["wins", "lots"]
-    assert rows[1].values["lots"] == lot(7, first)
+    assert rows[1].values["lots"] == lots_value(7, first)
 
 
 def test_g10_lots_are_reproducible_and_depend_on_the_seed():

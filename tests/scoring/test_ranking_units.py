@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.methods import SettingError
-from scoring.ranking import StandingRow, UnitRow, rank_units
-from tournaments.draws.matching import lot
+from scoring.ranking import StandingRow, UnitRow, lots_value, rank_units
 
 
 def row(pair: int, rank: int, match_points: float) -> StandingRow:
@@ -97,7 +96,7 @@ def test_g11_units_still_level_share_without_a_seed():
 def test_g11_units_still_level_draw_lots_with_a_seed():
     unit_of = {3: 10, 4: 20}
     units = rank_units(ROWS, unit_of, level_points={3: 5, 4: 5}, seed=99)
-    first, second = sorted((10, 20), key=lambda unit: -lot(99, unit))
+    first, second = sorted((10, 20), key=lambda unit: -lots_value(99, unit))
     assert [(u.unit, u.rank, u.shared, u.decided_by) for u in units] == [
         (first, 1, False, "lots"),
         (second, 2, False, None),

@@ -29,7 +29,7 @@ def default_tiebreaks() -> list:
 
 
 def new_lots_seed() -> int:
-    return secrets.randbelow(2**62)
+    return secrets.randbelow(2**53)  # published, and read by websites' JavaScript: exact below 2**53
 
 
 class OpponentsBye(models.TextChoices):

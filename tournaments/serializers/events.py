@@ -55,7 +55,7 @@ class EventSerializer(serializers.ModelSerializer):
         extra_kwargs = {
             "slug": {"help_text": "Short name used in URLs, unique."},
             "unit_best": {"min_value": 1, "max_value": 1000},
-            "lots_seed": {"min_value": 0, "max_value": 2**62},
+            "lots_seed": {"min_value": 0, "max_value": 2**53 - 1},
             "correction_minutes": {"min_value": 0, "max_value": 10080},
         }
 
