@@ -33,6 +33,16 @@ def _postgres_only():
         pytest.skip("needs PostgreSQL (set DATABASE_URL); CI runs it")
 
 
+@pytest.fixture(autouse=True)
+def _reset_celery_join_flag():
+    """Eager Celery tasks run in racing threads toggle one process-wide flag ("inside a task")
+    without a lock, and can leave it set; later tests that wait on a result would then be refused."""
+    yield
+    from celery._state import _set_task_join_will_block
+
+    _set_task_join_will_block(False)
+
+
 def race(*calls):
     """Run the calls in threads released together; return their results in call order."""
     barrier = threading.Barrier(len(calls))
