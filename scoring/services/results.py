@@ -49,16 +49,25 @@ def independent(result: MatchResult, actor, side: str) -> bool:
 @transaction.atomic
 def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -> ResultPosted:
     """Submit (or correct) the result. ``data``: ``levels``/``games``/``forfeit``/``time_up``/``winner``
-    (see outcome.py), ``finished_at``, ``side``, ``corrects``, ``note``, ``confirm`` (referees)."""
+    (see outcome.py), ``finished_at``, ``side``, ``corrects``, ``note``, ``confirm`` (referees).
+
+    ``if_match`` (the check of the caller's ``If-Match``, raising 412 when stale) also makes the
+    submission a correction of the version the caller read: its own open version, or for a referee
+    the official one.
+    """
     match = lock_match(match)
     require_keeper(match, actor)
     require_playing(match)
-    if if_match is not None:
-        if_match(match)
     side = data.get("side") or ""
     versions = list(MatchResult.objects.filter(match=match).order_by("version"))
     confirmed = next((v for v in versions if v.status == ResultStatus.CONFIRMED), None)
     live = [v for v in versions if v.status in LIVE]
+    if if_match is not None:
+        if_match(match)
+        if data.get("corrects") is None:
+            read = next((v for v in live if not independent(v, actor, side)), None)
+            read = read or (confirmed if actor.is_referee else None)
+            data = {**data, "corrects": read.version} if read else data
 
     if data.get("corrects") is not None:
         target = next((v for v in versions if v.version == data["corrects"]), None)

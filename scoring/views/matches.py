@@ -79,7 +79,9 @@ class MatchResultView(MatchScopedView):
             match=self.get_match(),
             data=serializer.validated_data,
             actor=self.actor,
-            if_match=lambda locked: self.check_if_match(self.document(locked)),
+            if_match=(lambda locked: self.check_if_match(self.document(locked)))
+            if request.headers.get("If-Match")
+            else None,
         )
         return Response(
             self.document(self.get_match()),
@@ -105,9 +107,13 @@ class ResultConfirmView(MatchScopedView):
             version=data["version"],
             side=data["side"] or "",
             actor=self.actor,
-            if_match=lambda locked: self.check_if_match(
-                results_document(locked, result_versions(locked), staff=True)
-            ),
+            if_match=(
+                lambda locked: self.check_if_match(
+                    results_document(locked, result_versions(locked), staff=True)
+                )
+            )
+            if request.headers.get("If-Match")
+            else None,
         )
         return Response(results_document(self.get_match(), result_versions(self.get_match()), staff=True))
 

@@ -319,3 +319,26 @@ def test_a_result_given_two_ways_is_refused(play, keeper):
         keeper, play["matches"][1], levels={"NS": "A+", "EW": "K"}, deals_played=9, forfeit={"side": "EW"}
     )
     assert_problem(response, 400, "ambiguous_result")
+
+
+def test_if_match_makes_a_submission_a_correction_of_the_version_read(play, keeper):
+    match = play["matches"][1]
+    submit(keeper, match, side="NS", levels={"NS": "A+", "EW": "K"}, deals_played=9)
+    etag = keeper.get(result_url(match))["ETag"]
+    body = keeper.post(
+        result_url(match),
+        {"side": "NS", "levels": {"NS": "A+", "EW": "J"}, "deals_played": 9},
+        format="json",
+        HTTP_IF_MATCH=etag,
+    ).json()
+    assert [(v["version"], v["corrects"], v["status"]) for v in body["versions"]] == [
+        (1, None, "superseded"),
+        (2, 1, "submitted"),
+    ]
+    again = keeper.post(
+        result_url(match),
+        {"side": "NS", "levels": {"NS": "A+", "EW": "10"}, "deals_played": 9},
+        format="json",
+        HTTP_IF_MATCH=etag,
+    )
+    assert_problem(again, 412, "precondition_failed")  # the version read was replaced in between
