@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # `make run` is local development: DEBUG on (no SECRET_KEY needed) unless the caller says otherwise.
 RUN_ENV := DEBUG=$${DEBUG:-true}
 
-.PHONY: install run test lint format bench schema messages clean
+.PHONY: install run serve test lint format bench schema messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,3 +46,8 @@ clean:
 messages: install
 	$(RUN_ENV) $(BIN)/python manage.py makemessages -l zh_Hans --ignore=.venv --ignore=tests --ignore=bench --ignore=var --no-location
 	$(RUN_ENV) $(BIN)/python manage.py compilemessages --ignore=.venv
+
+# Production-like serving: gunicorn with gunicorn.conf.py and the real settings, so SECRET_KEY,
+# DATABASE_URL… come from the environment (or run `DEBUG=true make serve` on a laptop).
+serve: install
+	$(BIN)/gunicorn -c gunicorn.conf.py

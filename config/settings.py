@@ -89,6 +89,12 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that drops packets must not hang requests (and the health check): give up and
+    # answer 503 database_unavailable after a few seconds.
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
+        "DB_CONNECT_TIMEOUT", default=5
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
@@ -128,9 +134,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["core.permissions.DeclaredPermission"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        "core.parsers.JSONParser",  # 413 over DATA_UPLOAD_MAX_MEMORY_SIZE, 400 when nested too deep
         "rest_framework.parsers.MultiPartParser",
-        "rest_framework.parsers.FormParser",
+        "core.parsers.FormParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "core.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
@@ -138,13 +144,16 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "core.problems.exception_handler",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
+        "core.throttling.AnonRateThrottle",
         "core.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
         "user": env.str("THROTTLE_USER", default="6000/min"),
     },
+    # How many proxies of ours append to X-Forwarded-For; 0 trusts the header not at all, so a client
+    # cannot pick the address it is counted under (docs/deploy.md).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

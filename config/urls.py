@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from core.problems import page_not_found
@@ -17,8 +18,11 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
-    # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML).
-    re_path(r"^(?!static/|admin/)", page_not_found),
+    # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML), and
+    # for every method: CSRF-exempt, so that a POST to an unknown URL is a 404, not a 403. Because
+    # it matches every such path, CommonMiddleware's APPEND_SLASH never redirects an API request
+    # (a redirect would lose a POST's body): `POST /api/v1/events` is a 404 naming `/api/v1/events/`.
+    re_path(r"^(?!static/|admin/)", csrf_exempt(page_not_found)),
 ]
 
 # Django's own error pages are problem+json too: an API client never sees HTML.

@@ -1,10 +1,17 @@
-"""``GET /api/v1/health/``: database and broker state, 200 when both are fine, else 503."""
+"""``GET /api/v1/health/``: database and broker state, 200 when both are fine, else 503.
+
+A load balancer (or anyone: the check is public and not rate limited) may call it often, so it
+must never tie up a worker: the broker gets at most about a second, and the answer is kept in
+Django's cache for ``CACHE_SECONDS`` (shared by every process when ``CACHE_URL`` is set), so a
+flood of checks costs one real check per interval.
+"""
 
 from __future__ import annotations
 
 import logging
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -14,6 +21,9 @@ from rest_framework.views import APIView
 from config.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
+BROKER_TIMEOUT = 0.5  # seconds to connect, and again to hear the answer: about a second at most
+CACHE_KEY = "core:health"
+CACHE_SECONDS = 2
 
 
 def database_state() -> str:
@@ -31,8 +41,15 @@ def broker_state() -> str:
     if celery_app.conf.task_always_eager:
         return "eager"
     try:
-        with celery_app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+        with celery_app.connection_for_write(
+            connect_timeout=BROKER_TIMEOUT,
+            transport_options={
+                "socket_connect_timeout": BROKER_TIMEOUT,
+                "socket_timeout": BROKER_TIMEOUT,
+                "retry_on_timeout": False,
+            },
+        ) as conn:
+            conn.ensure_connection(max_retries=0, timeout=2 * BROKER_TIMEOUT)
     except Exception:
         logger.exception("Health check: broker unreachable")
         return "down"
@@ -62,12 +79,30 @@ class HealthView(APIView):
         tags=["service"],
     )
     def get(self, request):
-        database, broker = database_state(), broker_state()
-        healthy = database == "ok" and broker in ("ok", "eager")
-        body = {
-            "status": "ok" if healthy else "degraded",
-            "database": database,
-            "broker": broker,
-            "version": settings.SPECTACULAR_SETTINGS["VERSION"],
-        }
+        body = health()
+        healthy = body["status"] == "ok"
         return Response(body, status=200 if healthy else 503, headers={"Cache-Control": "no-store"})
+
+
+def health() -> dict:
+    """The state of the database and the broker, checked at most once per ``CACHE_SECONDS``."""
+    try:
+        cached = cache.get(CACHE_KEY)
+    except Exception:  # the cache is down (Redis): check without it
+        logger.warning("Health check: cache unreachable", exc_info=True)
+        cached = None
+    if cached is not None:
+        return cached
+    database, broker = database_state(), broker_state()
+    healthy = database == "ok" and broker in ("ok", "eager")
+    body = {
+        "status": "ok" if healthy else "degraded",
+        "database": database,
+        "broker": broker,
+        "version": settings.SPECTACULAR_SETTINGS["VERSION"],
+    }
+    try:
+        cache.set(CACHE_KEY, body, CACHE_SECONDS)
+    except Exception:
+        logger.warning("Health check: cache unreachable", exc_info=True)
+    return body

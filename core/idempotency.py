@@ -1,19 +1,29 @@
 """``Idempotency-Key`` for writes a phone may retry (docs/api.md).
 
-The first request with a key claims it (a row under a unique constraint, committed before
-the work starts), does the work, and stores its answer. A retry with the same key and the
-same request gets that answer again; with a different request it is a 422. A retry that
-arrives while the first is still running gets a 409 and should try again shortly. A first
-request that fails releases its key, so the retry does the work.
+One mechanism for views (``IdempotentMixin``) and for the items of a sync batch (``run_once``):
+the claim of the key (a row under a unique constraint), the work and the stored answer commit in
+ONE transaction. A retry at any moment therefore finds either nothing (the first request failed,
+or its process died: nothing of its work persisted, and the retry does the work) or the answer
+(and gets it again). On PostgreSQL a retry that arrives while the first request runs waits on the
+unique index until the first commits (then replays its answer) or rolls back (then does the work).
+
+A retry with the same key and another request is a 422. Only the first scheme of this module
+committed a claim before the work (a record whose ``status_code`` is null): such a record is
+answered 409 for a while (its request may still be running in a process of the old release), then
+taken over.
 """
 
 from __future__ import annotations
 
 import datetime
 import hashlib
+import json
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -23,14 +33,36 @@ from core.models import IdempotencyRecord
 from core.problems import Conflict, Problem, Unprocessable
 
 HEADER = "Idempotency-Key"
-ABANDONED_AFTER = datetime.timedelta(minutes=2)
+ABANDONED_AFTER = datetime.timedelta(minutes=2)  # for claims left by the first scheme only
+PATH_LENGTH = IdempotencyRecord._meta.get_field("path").max_length
 _VALID = re.compile(r"^[\x21-\x7e]{1,255}$")
 _REPLAYED_HEADERS = ("Content-Type", "Location", "ETag")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a request with a key answered, stored with the key."""
+
+    status: int
+    body: Any
+    headers: dict[str, str]
 
 
 class _Replay(Exception):
     def __init__(self, response: Response):
         self.response = response
+
+
+class _Undo(Exception):
+    """Leave the transaction of a keyed request without committing: its answer was not a success."""
+
+    def __init__(self, response):
+        self.response = response
+
+
+def check_key(key: str) -> None:
+    if not _VALID.match(key):
+        raise Problem(_("Idempotency-Key must be 1 to 255 printable characters."), "invalid_idempotency_key")
 
 
 def request_principal(request) -> str:
@@ -41,18 +73,131 @@ def request_principal(request) -> str:
     return f"user:{user.pk}"
 
 
-def _request_hash(request) -> str:
-    digest = hashlib.sha256(f"{request.method} {request.path}\n".encode())
-    length = int(request.META.get("CONTENT_LENGTH") or 0)
-    if length and length <= settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
-        digest.update(request._request.body)
-    else:
-        digest.update(f"length:{length}".encode())
-    return digest.hexdigest()
+# ---- what a request means, hashed ----
+def _canonical(value: Any) -> Any:
+    """The parsed request in a form that does not depend on how it was encoded."""
+    if isinstance(value, UploadedFile):
+        digest = hashlib.sha256()
+        for chunk in value.chunks():
+            digest.update(chunk)
+        value.seek(0)  # the view reads it next
+        return {"file": value.name, "sha256": digest.hexdigest()}
+    if hasattr(value, "lists"):  # a QueryDict or MultiValueDict (form and multipart fields, files)
+        return {"fields": sorted([key, [_canonical(v) for v in values]] for key, values in value.lists())}
+    if isinstance(value, dict):
+        return {str(key): _canonical(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_canonical(item) for item in value]
+    return value
+
+
+def request_hash(request) -> str:
+    """A hash of what the request means: method, full path, query, media type and parsed body.
+
+    A multipart upload retried with another boundary (its files compared by name and content), or
+    JSON with its keys in another order or other spacing, is the same request.
+    """
+    meaning = {
+        "method": request.method,
+        "path": request.path,
+        "query": _canonical(request.query_params),
+        "type": (request.content_type or "").split(";")[0].strip().lower(),
+        "data": _canonical(request.data),
+    }
+    payload = json.dumps(meaning, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+# ---- the one mechanism ----
+def claim(
+    *, principal: str, key: str, method: str, path: str, request_hash: str
+) -> IdempotencyRecord | Answer:
+    """Inside the caller's transaction: claim the key (a new record, to be completed with ``store``
+    in the same transaction) or find the answer stored with it.
+
+    Raises 422 ``idempotency_key_reused`` when the key was used for another request, and 409
+    ``idempotency_key_in_use`` for a claim of the first scheme that may still be running.
+    """
+    for attempt in range(2):
+        try:
+            with transaction.atomic():  # a savepoint: a taken key leaves the caller's transaction usable
+                return IdempotencyRecord.objects.create(
+                    principal=principal,
+                    key=key,
+                    method=method,
+                    path=path[:PATH_LENGTH],  # bounded for the column; the hash covers the full path
+                    request_hash=request_hash,
+                )
+        except IntegrityError:
+            pass  # on PostgreSQL, only once the transaction holding the key has committed
+        record = IdempotencyRecord.objects.filter(principal=principal, key=key).first()
+        if record is None:
+            continue  # purged, or taken over, since: claim it again
+        if record.request_hash != request_hash:
+            raise Unprocessable(
+                _("This Idempotency-Key was used with another request."), "idempotency_key_reused"
+            )
+        if record.status_code is not None:
+            return Answer(record.status_code, record.response_body, record.response_headers)
+        # A claim committed without its answer: only the first scheme did that. Its request may
+        # still run (in a process of the previous release); after a while it has surely died.
+        if attempt == 0 and record.created_at < timezone.now() - ABANDONED_AFTER:
+            IdempotencyRecord.objects.filter(pk=record.pk, status_code__isnull=True).delete()
+            continue
+        break
+    raise Conflict(
+        _("A request with this Idempotency-Key is still being processed; retry shortly."),
+        "idempotency_key_in_use",
+    )
+
+
+def store(record: IdempotencyRecord, answer: Answer) -> None:
+    """Complete the claim with its answer (in the transaction that claimed it)."""
+    record.status_code = answer.status
+    record.response_body = answer.body
+    record.response_headers = answer.headers
+    record.save(update_fields=["status_code", "response_body", "response_headers"])
+
+
+def run_once(
+    *, principal: str, key: str, path: str, request_hash: str, work: Callable[[], tuple[int, Any]]
+) -> tuple[int, Any, bool]:
+    """Do ``work()`` at most once per (principal, key). Returns ``(status, body, replayed)``.
+
+    ``work`` returns ``(status, body)``; if it raises, nothing is stored and the key stays free.
+    """
+    check_key(key)
+    with transaction.atomic():
+        found = claim(principal=principal, key=key, method="POST", path=path, request_hash=request_hash)
+        if isinstance(found, Answer):
+            return found.status, found.body, True
+        status, body = work()
+        store(found, Answer(status, body, {}))
+        return status, body, False
 
 
 class IdempotentMixin:
-    """For DRF views: honour ``Idempotency-Key`` on POST."""
+    """For DRF views: honour ``Idempotency-Key`` on POST.
+
+    The whole handling of a keyed POST (claim, work, stored answer) is one transaction; an answer
+    that is not a success rolls it back, so the key stays free for the retry.
+    """
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.method != "POST" or HEADER not in request.headers:
+            return super().dispatch(request, *args, **kwargs)
+        try:
+            with transaction.atomic():
+                response = super().dispatch(request, *args, **kwargs)
+                if not 200 <= response.status_code < 300:
+                    raise _Undo(response)
+                record = getattr(self, "_idempotency", None)
+                if record is not None:
+                    self._idempotency = None
+                    store(record, self.answer_of(response))
+        except _Undo as undo:
+            return undo.response
+        return response
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -60,96 +205,32 @@ class IdempotentMixin:
         key = request.headers.get(HEADER)
         if request.method != "POST" or key is None or not request.user.is_authenticated:
             return
-        if not _VALID.match(key):
-            raise Problem(
-                _("Idempotency-Key must be 1 to 255 printable characters."), "invalid_idempotency_key"
-            )
-        self._idempotency = _claim(request_principal(request), key, request, _request_hash(request))
+        check_key(key)
+        found = claim(
+            principal=request_principal(request),
+            key=key,
+            method=request.method,
+            path=request.path,
+            request_hash=request_hash(request),
+        )
+        if isinstance(found, Answer):
+            raise _Replay(replay(found))
+        self._idempotency = found
 
     def handle_exception(self, exc):
         if isinstance(exc, _Replay):
             return exc.response
         return super().handle_exception(exc)
 
-    def finalize_response(self, request, response, *args, **kwargs):
-        response = super().finalize_response(request, response, *args, **kwargs)
-        record = getattr(self, "_idempotency", None)
-        if record is not None:
-            self._idempotency = None
-            if 200 <= response.status_code < 300:
-                record.status_code = response.status_code
-                record.response_body = response.data
-                record.response_headers = {h: response[h] for h in _REPLAYED_HEADERS if h in response}
-                record.save(update_fields=["status_code", "response_body", "response_headers"])
-            else:  # the work did not happen: free the key for the retry
-                record.delete()
-        return response
+    @staticmethod
+    def answer_of(response) -> Answer:
+        headers = {name: response[name] for name in _REPLAYED_HEADERS if name in response}
+        return Answer(response.status_code, response.data, headers)
 
 
-def _claim(principal: str, key: str, request, request_hash: str, *, again: bool = True) -> IdempotencyRecord:
-    """Claim the key, or raise: the stored answer (a replay), 422 reused, 409 still running."""
-    try:
-        with transaction.atomic():
-            return IdempotencyRecord.objects.create(
-                principal=principal,
-                key=key,
-                method=request.method,
-                path=request.path,
-                request_hash=request_hash,
-            )
-    except IntegrityError:
-        pass
-    record = IdempotencyRecord.objects.get(principal=principal, key=key)
-    if record.request_hash != request_hash:
-        raise Unprocessable(
-            _("This Idempotency-Key was used with another request."), "idempotency_key_reused"
-        )
-    if record.status_code is None:
-        if again and record.created_at < timezone.now() - ABANDONED_AFTER:
-            # The first request died mid-way (its process was killed): take the key over.
-            IdempotencyRecord.objects.filter(pk=record.pk, status_code__isnull=True).delete()
-            return _claim(principal, key, request, request_hash, again=False)
-        raise Conflict(
-            _("A request with this Idempotency-Key is still being processed; retry shortly."),
-            "idempotency_key_in_use",
-        )
-    response = Response(record.response_body, status=record.status_code)
-    for name, value in record.response_headers.items():
+def replay(answer: Answer) -> Response:
+    response = Response(answer.body, status=answer.status)
+    for name, value in answer.headers.items():
         response[name] = value
     response["Idempotent-Replayed"] = "true"
-    raise _Replay(response)
-
-
-def run_once(*, principal: str, key: str, path: str, request_hash: str, work) -> tuple[int, object, bool]:
-    """Do ``work()`` at most once per (principal, key): the claim, the work and the stored answer
-    commit together, so a retry at any moment finds either nothing (and does the work) or the
-    answer (and replays it). Returns ``(status, body, replayed)``.
-
-    ``work`` returns ``(status, body)``; if it raises, nothing is stored and the key stays free.
-    On PostgreSQL a second request with the same key waits on the unique index until the first
-    commits (then replays its answer) or rolls back (then does the work itself).
-    """
-    if not _VALID.match(key):
-        raise Problem(_("Idempotency-Key must be 1 to 255 printable characters."), "invalid_idempotency_key")
-    with transaction.atomic():
-        try:
-            with transaction.atomic():
-                record = IdempotencyRecord.objects.create(
-                    principal=principal, key=key, method="POST", path=path[:500], request_hash=request_hash
-                )
-        except IntegrityError:
-            record = IdempotencyRecord.objects.get(principal=principal, key=key)
-            if record.request_hash != request_hash:
-                raise Unprocessable(
-                    _("This Idempotency-Key was used with another request."), "idempotency_key_reused"
-                ) from None
-            if record.status_code is None:
-                raise Conflict(
-                    _("A request with this Idempotency-Key is still being processed; retry shortly."),
-                    "idempotency_key_in_use",
-                ) from None
-            return record.status_code, record.response_body, True
-        status, body = work()
-        record.status_code, record.response_body = status, body
-        record.save(update_fields=["status_code", "response_body"])
-        return status, body, False
+    return response

@@ -57,10 +57,8 @@ class ProblemMiddleware:
             return problems.page_not_found(request, exception)
         if isinstance(exception, PermissionDenied):
             return problems.permission_denied(request, exception)
-        logging.getLogger("core.problems").exception(
-            "Unhandled exception on %s (request id %s)", request.path, current_request_id()
-        )
-        return problems.server_error(request)
+        # A database that does not answer is a 503, a body too large a 413…; the rest a logged 500.
+        return problems.django_exception_response(request, exception)
 
 
 class RequestIdFilter(logging.Filter):

@@ -1,27 +1,38 @@
 """Every error the API returns is ``application/problem+json`` (RFC 9457), built here.
 
 One place turns exceptions into responses: DRF's exceptions, Django's
-``Http404``/``PermissionDenied``, the rules engine's ``BadInput``, our own
-``Problem`` subclasses, and anything unexpected (a logged 500 without a trace).
+``Http404``/``PermissionDenied``/``SuspiciousOperation``, the database's errors, the rules
+engine's ``BadInput``, our own ``Problem`` subclasses, and anything unexpected (a logged 500
+without a trace). ``convert`` first turns what is not an API exception into the one it means;
+one function then renders it, for DRF's views and for Django's own error handlers alike.
 Views never build error bodies by hand.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import re
+import sys
 from collections.abc import Iterator
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
+from django.core.exceptions import (
+    BadRequest,
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.db import IntegrityError, InterfaceError, OperationalError, connections
 from django.db.models import ProtectedError, RestrictedError
 from django.http import Http404, JsonResponse
+from django.urls import Resolver404, resolve
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 from core.middleware import current_request_id
 from referee.games.errors import EngineError
@@ -39,6 +50,7 @@ TITLES = {
     406: _("Not acceptable"),
     409: _("Conflict"),
     412: _("Precondition failed"),
+    413: _("Content too large"),
     415: _("Unsupported media type"),
     422: _("Unprocessable request"),
     428: _("Precondition required"),
@@ -89,6 +101,21 @@ class Unprocessable(Problem):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     default_code = "unprocessable"
     default_detail = _("The request is well formed but cannot be processed.")
+
+
+class PayloadTooLarge(Problem):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "payload_too_large"
+    default_detail = _("The request body is larger than the server accepts.")
+
+
+class DatabaseUnavailable(Problem):
+    """The database did not answer (down, unreachable, out of connections): retry later."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "database_unavailable"
+    default_detail = _("The service cannot reach its database; retry shortly.")
+    wait = 5  # seconds, sent as Retry-After
 
 
 ENGINE_MESSAGES: dict[str, Any] = {}  # code -> translatable message; apps register theirs
@@ -167,6 +194,93 @@ def _problem_errors(exc: Problem) -> list[dict[str, Any]] | None:
     return None
 
 
+def convert(exc: BaseException) -> BaseException:
+    """What an exception means as an API exception (itself when it is one, or is unexpected)."""
+    if isinstance(exc, ProtectedError | RestrictedError):
+        return Conflict(
+            _("It is still referred to (for example by a match); change its status instead."), "in_use"
+        )
+    if isinstance(exc, IntegrityError) or _sqlstate(exc).startswith("40"):
+        # Validation catches these first; a race between two writers can still reach the database
+        # (a unique constraint, or PostgreSQL's deadlock and serialization failures, class 40).
+        logger.warning("Integrity error: %s", exc)
+        return Conflict(
+            _("The change conflicts with another change made at the same time; retry."), "conflict"
+        )
+    if isinstance(exc, OperationalError | InterfaceError):
+        # Nothing the client did: the database is down, unreachable or out of connections.
+        logger.error("Database unavailable (request id %s): %s", current_request_id(), exc)
+        return DatabaseUnavailable()
+    if isinstance(exc, RequestDataTooBig):
+        return PayloadTooLarge()
+    if isinstance(exc, TooManyFieldsSent | TooManyFilesSent):
+        return Problem(_("The request has too many fields or files."), "too_many_fields")
+    if isinstance(exc, SuspiciousOperation | BadRequest):
+        return Problem(_("The request could not be understood."), "bad_request")
+    if isinstance(exc, Http404):
+        return exceptions.NotFound()
+    if isinstance(exc, PermissionDenied):
+        return exceptions.PermissionDenied()
+    return exc
+
+
+def _sqlstate(exc: BaseException) -> str:
+    """PostgreSQL's error code of a database error (psycopg's error is its cause), else ""."""
+    if not isinstance(exc, OperationalError):
+        return ""
+    return getattr(exc.__cause__, "sqlstate", None) or ""
+
+
+def _api_problem(exc: exceptions.APIException, instance: str | None) -> tuple[dict[str, Any], dict[str, str]]:
+    """The body and headers of an API exception (DRF's, or ours)."""
+    headers: dict[str, str] = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = str(math.ceil(exc.wait))
+    if isinstance(exc, exceptions.ValidationError):
+        errors = validation_errors(exc.detail)
+        code = errors[0]["code"] if len(errors) == 1 else "invalid"
+        detail = errors[0]["message"] if len(errors) == 1 else _("The request has invalid fields.")
+        body = problem_body(
+            status_code=exc.status_code, code=code, detail=detail, errors=errors, instance=instance
+        )
+        return body, headers
+    if isinstance(exc, Problem):
+        code, extra = exc.code, exc.extra
+        exc.detail = engine_message(code, exc.detail)
+        errors = _problem_errors(exc)
+    else:
+        codes = exc.get_codes()
+        code, extra, errors = (codes if isinstance(codes, str) else exc.default_code), None, None
+    body = problem_body(
+        status_code=exc.status_code,
+        code=code,
+        detail=exc.detail,
+        errors=errors,
+        instance=instance,
+        extra=extra,
+    )
+    return body, headers
+
+
+def _server_error_body(instance: str | None) -> dict[str, Any]:
+    return problem_body(
+        status_code=500,
+        code="server_error",
+        detail=_("An unexpected error occurred. Quote the request id when you report it."),
+        instance=instance,
+    )
+
+
+def _set_rollback() -> None:
+    """What DRF's own handler does for ATOMIC_REQUESTS (rest_framework.views imports the parsers,
+    which import this module: hence a copy rather than an import)."""
+    for db in connections.all(initialized_only=True):
+        if db.settings_dict["ATOMIC_REQUESTS"] and db.in_atomic_block:
+            db.set_rollback(True)
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     request = context.get("request")
     instance = request.path if request is not None else None
@@ -179,71 +293,58 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
             problem_body(status_code=400, code=exc.code, detail=detail, errors=errors, instance=instance)
         )
 
-    if isinstance(exc, ProtectedError | RestrictedError):
-        exc = Conflict(
-            _("It is still referred to (for example by a match); change its status instead."), "in_use"
-        )
-    elif isinstance(exc, IntegrityError):
-        # Validation catches these first; a race between two writers can still reach the database.
-        logger.warning("Integrity error on %s: %s", instance, exc)
-        exc = Conflict(
-            _("The change conflicts with another change made at the same time; retry."), "conflict"
-        )
-    elif isinstance(exc, Http404):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied()
-
+    exc = convert(exc)
     if isinstance(exc, exceptions.APIException):
-        drf_response = drf_exception_handler(exc, context)
-        headers = {k: v for k, v in drf_response.items()} if drf_response is not None else {}
-        headers.pop("Content-Type", None)
-        if isinstance(exc, exceptions.ValidationError):
-            errors = validation_errors(exc.detail)
-            code = errors[0]["code"] if len(errors) == 1 else "invalid"
-            detail = errors[0]["message"] if len(errors) == 1 else _("The request has invalid fields.")
-            body = problem_body(
-                status_code=exc.status_code, code=code, detail=detail, errors=errors, instance=instance
-            )
-        else:
-            if isinstance(exc, Problem):
-                code, extra = exc.code, exc.extra
-                exc.detail = engine_message(code, exc.detail)
-                errors = _problem_errors(exc)
-            else:
-                codes = exc.get_codes()
-                code, extra, errors = (codes if isinstance(codes, str) else exc.default_code), None, None
-            body = problem_body(
-                status_code=exc.status_code,
-                code=code,
-                detail=exc.detail,
-                errors=errors,
-                instance=instance,
-                extra=extra,
-            )
-        return _response(body, headers)
+        _set_rollback()
+        return _response(*_api_problem(exc, instance))
 
     logger.exception("Unhandled exception on %s (request id %s)", instance, current_request_id())
-    return _response(
-        problem_body(
-            status_code=500,
-            code="server_error",
-            detail=_("An unexpected error occurred. Quote the request id when you report it."),
-            instance=instance,
-        )
-    )
+    return _response(_server_error_body(instance))
 
 
 # ---- Django's own error views: never an HTML page for an API client ----
-def _json_problem(request, status_code: int, code: str, detail: Any) -> JsonResponse:
-    body = problem_body(status_code=status_code, code=code, detail=detail, instance=request.path)
-    return JsonResponse(
-        body, status=status_code, content_type=PROBLEM_CONTENT_TYPE, json_dumps_params={"ensure_ascii": False}
+def _json(body: dict[str, Any], headers: dict[str, str] | None = None) -> JsonResponse:
+    response = JsonResponse(
+        body,
+        status=body["status"],
+        content_type=PROBLEM_CONTENT_TYPE,
+        json_dumps_params={"ensure_ascii": False},
     )
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def _json_problem(request, status_code: int, code: str, detail: Any) -> JsonResponse:
+    return _json(problem_body(status_code=status_code, code=code, detail=detail, instance=request.path))
+
+
+def _converted(request, exc: BaseException | None) -> JsonResponse | None:
+    converted = convert(exc) if exc is not None else None
+    if isinstance(converted, exceptions.APIException):
+        return _json(*_api_problem(converted, request.path))
+    return None
+
+
+def django_exception_response(request, exc: BaseException) -> JsonResponse:
+    """The problem for an exception raised outside DRF's views (a Django view, a middleware)."""
+    response = _converted(request, exc)
+    if response is not None:
+        return response
+    logger.error(
+        "Unhandled exception on %s (request id %s)",
+        request.path,
+        current_request_id(),
+        exc_info=(type(exc), exc, exc.__traceback__),
+    )
+    return _json(_server_error_body(request.path))
 
 
 def bad_request(request, exception=None):
-    return _json_problem(request, 400, "bad_request", _("The request could not be understood."))
+    # Django passes what it refused: a body too large (413), too many fields, a bad Host header…
+    return _converted(request, exception) or _json_problem(
+        request, 400, "bad_request", _("The request could not be understood.")
+    )
 
 
 def permission_denied(request, exception=None):
@@ -251,16 +352,27 @@ def permission_denied(request, exception=None):
 
 
 def page_not_found(request, exception=None):
+    if not request.path_info.endswith("/") and _is_a_view(request, request.path_info + "/"):
+        # Django's APPEND_SLASH would redirect, and a redirected POST loses its body: say it instead.
+        detail = _("No resource at this address; did you mean %(path)s (with a trailing slash)?") % {
+            "path": request.path + "/"
+        }
+        return _json_problem(request, 404, "not_found", detail)
     return _json_problem(request, 404, "not_found", _("No resource at this address."))
 
 
+def _is_a_view(request, path: str) -> bool:
+    try:
+        match = resolve(path, getattr(request, "urlconf", None))
+    except Resolver404:
+        return False
+    return getattr(match.func, "__wrapped__", match.func) is not page_not_found
+
+
 def server_error(request):
-    return _json_problem(
-        request,
-        500,
-        "server_error",
-        _("An unexpected error occurred. Quote the request id when you report it."),
-    )
+    # Django calls this while it handles the exception (raised in a middleware, say): a database
+    # that does not answer is a 503 with Retry-After, not a bug.
+    return _converted(request, sys.exc_info()[1]) or _json(_server_error_body(request.path))
 
 
 def csrf_failure(request, reason=""):

@@ -1,9 +1,78 @@
-"""Rate limits per caller: a user by account, a table token by token, anyone else by address."""
+"""Rate limits per caller: a user by account, a table token by token, anyone else by address.
+
+- The address is ``REMOTE_ADDR``, unless ``NUM_PROXIES`` (REST_FRAMEWORK setting, from the
+  environment) says how many proxies of ours stand in front: then it is the address the first of
+  them appended to ``X-Forwarded-For``. Whatever a client writes in that header itself is never
+  trusted, so rotating it escapes nothing.
+- Requests are counted with one atomic increment per request in Django's default cache, per
+  fixed window (a minute for ``…/min``). With ``CACHE_URL`` set (Redis) every process counts in the
+  same place; without it each process counts on its own (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import logging
 
 from rest_framework import throttling
+from rest_framework.settings import api_settings
+
+logger = logging.getLogger(__name__)
 
 
-class UserRateThrottle(throttling.UserRateThrottle):
+def client_address(request) -> str:
+    """The caller's address, as far as our own proxies vouch for it."""
+    remote = request.META.get("REMOTE_ADDR") or ""
+    proxies = api_settings.NUM_PROXIES or 0
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR")
+    if proxies <= 0 or not forwarded:
+        return remote
+    # Each proxy appends the address it received the request from: the n-th from the right was
+    # written by our outermost proxy; anything to its left came from the client.
+    addresses = [address.strip() for address in forwarded.split(",")]
+    return addresses[-min(proxies, len(addresses))] or remote
+
+
+class CountingThrottle(throttling.SimpleRateThrottle):
+    """DRF's rate throttle with an atomic counter per window instead of a list of timestamps.
+
+    DRF reads the list, appends and writes it back: two processes doing so at once lose a request,
+    and the list (up to the whole rate) travels to the cache and back on every request.
+    """
+
+    def get_ident(self, request) -> str:
+        return client_address(request)
+
+    def allow_request(self, request, view) -> bool:
+        if self.rate is None:
+            return True
+        key = self.get_cache_key(request, view)
+        if key is None:
+            return True
+        now = self.timer()
+        window = int(now // self.duration)
+        self.remaining = (window + 1) * self.duration - now
+        key = f"{key}:{window}"
+        try:
+            # The key outlives its window, so it cannot expire between add and incr while in use.
+            self.cache.add(key, 0, timeout=2 * self.duration)
+            count = self.cache.incr(key)
+        except ValueError:  # evicted between add and incr
+            self.cache.set(key, 1, timeout=2 * self.duration)
+            count = 1
+        except Exception:  # a cache that does not answer must not take the API down with it
+            logger.warning("Rate limit not counted: the cache did not answer", exc_info=True)
+            return True
+        return count <= self.num_requests
+
+    def wait(self) -> float:
+        return max(self.remaining, 1.0)
+
+
+class AnonRateThrottle(CountingThrottle, throttling.AnonRateThrottle):
+    pass
+
+
+class UserRateThrottle(CountingThrottle, throttling.UserRateThrottle):
     def get_cache_key(self, request, view):
         user = request.user
         if user and user.is_authenticated:

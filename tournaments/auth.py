@@ -38,7 +38,9 @@ class TableUser:
 
 
 class TableTokenAuthentication(authentication.BaseAuthentication):
-    """``Authorization: Table <key>``, or ``?table_token=<key>`` for the URL in a table's QR code."""
+    """``Authorization: Table <key>``; also ``?table_token=<key>``, which old printed QR cards carry
+    (deprecated: a query string reaches proxy logs; new cards put the key in the URL fragment, which
+    the app sends as the header, docs/events.md §2)."""
 
     keyword = "table"
 

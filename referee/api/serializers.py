@@ -1,7 +1,10 @@
 """Wire shapes of the referee questions (docs/referee.md).
 
 Input serializers check the JSON structure only; what a card, a level or a seat *means*
-is the engine's business (a malformed value comes back from it as a 400 with a code).
+is the engine's business (a malformed value comes back from it as a 400 with a code). The views
+check plainly valid input with ``core.lean`` (compiled from these classes) and run the serializer
+otherwise. Output serializers document the answers (OpenAPI); the views answer the engine's
+plain dicts, and tests check that each one is what its serializer would give.
 """
 
 from __future__ import annotations
@@ -79,9 +82,14 @@ class ActionSerializer(serializers.Serializer):
         fields["pass"] = serializers.BooleanField(required=False, default=False)
         return fields
 
+    @staticmethod
+    def lean_accepts(value: dict) -> bool:
+        """A play has cards, or is a pass (also core.lean's check of the fast path)."""
+        return bool(value.get("pass")) or "cards" in value
+
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
-        if not value.get("pass") and "cards" not in value:
+        if not self.lean_accepts(value):
             raise serializers.ValidationError(
                 {"cards": [serializers.ErrorDetail("A play has cards, or is a pass.", "required")]}
             )

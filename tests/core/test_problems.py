@@ -147,3 +147,39 @@ def test_an_error_outside_drf_views_is_problem_json(client, settings):
     assert response.status_code == 500
     assert response["Content-Type"].startswith(PROBLEM)
     assert response.json()["code"] == "server_error"
+
+
+# ---- unknown URLs and missing trailing slashes: a problem for every method, never a redirect ----
+@pytest.fixture
+def csrf_client():
+    """A client that is held to CSRF checks, as a real one is (test clients are exempt by default)."""
+    from rest_framework.test import APIClient
+
+    return APIClient(enforce_csrf_checks=True)
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "PATCH", "DELETE"])
+def test_a_write_to_an_unknown_url_is_404_not_a_csrf_failure(csrf_client, method):
+    response = csrf_client.generic(method, "/api/v1/nope", '{"a": 1}', content_type="application/json")
+    _assert_problem(response, 404, "not_found")
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_post_without_the_trailing_slash_is_a_404_naming_the_right_url(csrf_client, settings, debug):
+    settings.DEBUG = debug  # with DEBUG on, Django's APPEND_SLASH would even raise a RuntimeError
+    csrf_client.credentials(HTTP_AUTHORIZATION="Token nope")
+    response = csrf_client.post("/api/v1/events", {"name": "Cup"}, format="json")
+    body = _assert_problem(response, 404, "not_found")
+    assert "/api/v1/events/" in body["detail"]
+    assert "Location" not in response
+
+
+def test_a_get_without_the_trailing_slash_is_not_redirected(api_client):
+    response = api_client.get("/api/v1/events")
+    _assert_problem(response, 404, "not_found")
+    assert "Location" not in response
+
+
+def test_the_admin_still_needs_its_csrf_token(csrf_client):
+    response = csrf_client.post("/admin/login/", {"username": "a", "password": "b"})
+    _assert_problem(response, 403, "csrf_failed")

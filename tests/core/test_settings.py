@@ -17,15 +17,15 @@ PROBE = (
 )
 
 
-def _settings(**env: str) -> subprocess.CompletedProcess:
+def _settings(probe: str = PROBE, **env: str) -> subprocess.CompletedProcess:
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG"}
+        if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "NUM_PROXIES"}
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
     return subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
+        [sys.executable, "-c", probe], cwd=ROOT, env=clean, capture_output=True, text=True, timeout=60
     )
 
 
@@ -65,3 +65,12 @@ def test_debug_on_runs_without_secret_key():
     result = _settings(DEBUG="true")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["debug"] is True
+
+
+def test_num_proxies_trusts_no_forwarded_header_unless_told():
+    probe = (
+        "import django; from django.conf import settings; django.setup(); "
+        "print(settings.REST_FRAMEWORK['NUM_PROXIES'])"
+    )
+    assert _settings(probe, SECRET_KEY="k").stdout.strip() == "0"
+    assert _settings(probe, SECRET_KEY="k", NUM_PROXIES="1").stdout.strip() == "1"

@@ -1,6 +1,9 @@
 """Tiny views used only by the plumbing tests (mounted with pytest.mark.urls)."""
 
+import time
+
 from django.contrib.auth.models import Group
+from django.http import JsonResponse
 from django.urls import path
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -43,14 +46,40 @@ class SuperuserView(APIView):
 
 
 class GroupCreateView(IdempotentMixin, APIView):
-    """Creates a group per call: makes double processing visible."""
+    """Creates a group per call: makes double processing visible.
 
-    def post(self, request):
+    ``{"name": "x", "then": 409}`` creates the group and then answers 409 (the write must not
+    persist); ``"sleep": 0.5`` keeps the transaction open that long after the write.
+    """
+
+    def post(self, request, **kwargs):
         name = request.data.get("name")
         if not name:
             return Response({"detail": "no name"}, status=400)
         group = Group.objects.create(name=f"{name}-{Group.objects.count()}")
-        return Response({"id": group.pk, "name": group.name}, status=201)
+        time.sleep(float(request.data.get("sleep", 0)))
+        return Response({"id": group.pk, "name": group.name}, status=request.data.get("then", 201))
+
+
+def plain_database(request):
+    """A plain Django view (not DRF) that reads the database."""
+    return JsonResponse({"groups": Group.objects.count()})
+
+
+def plain_form(request):
+    """A plain Django view (not DRF) that reads a form body."""
+    return JsonResponse({"fields": len(request.POST)})
+
+
+class DatabaseTouchingMiddleware:
+    """A middleware that reads the database before the view (as session or auth middleware may)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        Group.objects.exists()
+        return self.get_response(request)
 
 
 def plain_boom(request):
@@ -60,7 +89,10 @@ def plain_boom(request):
 
 urlpatterns = [
     path("plain-boom/", plain_boom),
+    path("plain-database/", plain_database),
+    path("plain-form/", plain_form),
     path("groups/", GroupCreateView.as_view()),
+    path("groups/<path:tail>", GroupCreateView.as_view()),
     path("echo/", EchoView.as_view()),
     path("boom/", BoomView.as_view()),
     path("root-only/", SuperuserView.as_view()),

@@ -185,12 +185,20 @@ def organizer(event) -> APIClient:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-def make_pairs(event: Event, count: int, *, units: int = 0, seeded: bool = False) -> list[Pair]:
-    """``count`` pairs numbered 1..count; with ``units``, pair n is in unit (n - 1) % units."""
+def make_pairs(
+    event: Event, count: int, *, units: int = 0, seeded: bool = False, first: int | None = None
+) -> list[Pair]:
+    """``count`` pairs numbered on from the event's highest number, or from ``first``; with ``units``,
+    the n-th is in unit (n - 1) % units.
+
+    A ``first`` far from 1 keeps pair numbers apart from pair ids, for tests of what names pairs.
+    """
     unit_list = [UnitFactory(event=event) for _ in range(units)]
+    first = _next_number(Pair, event) if first is None else first
     return [
         PairFactory(
             event=event,
+            number=first + index,
             unit=unit_list[index % units] if units else None,
             seed=index + 1 if seeded else None,
         )
@@ -220,6 +228,7 @@ def event_with_rounds(status: str = EventStatus.PUBLISHED) -> dict:
         "ids": {
             "event": event.slug,
             "pair": pairs[0].pk,
+            "player": pairs[0].player_1_id,
             "unit": UnitFactory(event=event).pk,
             "stage": stage.pk,
             "published_table_2": published_table_2.pk,

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.conftest import PROBLEM, actor_client, event_with_rounds
+from tests.tournaments.conftest import PROBLEM, actor_client, event_with_rounds, field_errors
 from tournaments.models import EventStatus
 
 pytestmark = pytest.mark.django_db
@@ -147,6 +147,99 @@ def test_random_json_never_makes_a_500(setup, method, url, fields):
         assert_no_server_error(send_json(url.format(**setup["ids"]), body, format="json"))
 
     send()
+
+
+SMALL, INTEGER, BIG = 2**15 - 1, 2**31 - 1, 2**63 - 1  # PositiveSmallInteger, PositiveInteger, BigInteger
+SEED = 2**62  # a draw's seed (stored in a BigIntegerField)
+PAIR = {"player_1": {"name": "a"}, "player_2": {"name": "b"}}
+NEW_MATCH = {"round": 2, "table": 9, "ns_pair": "{pair}", "ew_pair": None}
+# Every integer input of the tournaments API with the highest value it takes: what its column stores
+# (or the column it is compared with), or less where the setting says so.
+HIGHEST = [
+    ("PATCH", f"{E}/", {}, "deal_limit", SMALL),
+    ("PATCH", f"{E}/", {}, "time_limit_minutes", SMALL),
+    ("PATCH", f"{E}/", {}, "best_of", SMALL),
+    ("PATCH", f"{E}/", {}, "unit_best", 1000),
+    ("PATCH", f"{E}/", {}, "correction_minutes", 10080),
+    ("PATCH", f"{E}/", {}, "lots_seed", 2**53 - 1),
+    ("POST", f"{E}/players/", {"name": "x"}, "seed", INTEGER),
+    ("PATCH", f"{E}/players/{{player}}/", {}, "seed", INTEGER),
+    ("POST", f"{E}/pairs/", PAIR, "number", INTEGER),
+    ("POST", f"{E}/pairs/", PAIR, "seed", INTEGER),
+    ("PATCH", f"{E}/pairs/{{pair}}/", {}, "seed", INTEGER),
+    ("POST", f"{E}/pairs/draw-singles", {}, "seed", SEED),
+    ("POST", f"{E}/stages/", {"name": "s"}, "order", SMALL),
+    ("POST", f"{E}/stages/", {"name": "s"}, "advance_count", INTEGER),
+    ("POST", f"{E}/stages/", {"name": "s"}, "group_count", SMALL),
+    ("POST", f"{E}/stages/", {"name": "s"}, "best_of", 3),
+    ("PATCH", f"{E}/stages/{{stage}}/", {}, "order", SMALL),
+    ("PATCH", f"{E}/stages/{{stage}}/", {}, "advance_count", INTEGER),
+    ("POST", f"{E}/rounds/", {"stage": "{stage}"}, "number", SMALL),
+    ("POST", f"{E}/rounds/2/draw", {}, "seed", SEED),
+    ("POST", f"{E}/rounds/2/swap", {"pair_b": "{pair}"}, "pair_a", BIG),
+    ("POST", f"{E}/rounds/2/swap", {"pair_a": "{pair}"}, "pair_b", BIG),
+    ("POST", f"{E}/rounds/2/swap", {"to_table": 1}, "table", SMALL),
+    ("POST", f"{E}/rounds/2/swap", {"table": 1}, "to_table", SMALL),
+    ("POST", f"{E}/matches/", NEW_MATCH, "table", SMALL),
+    ("POST", f"{E}/matches/", NEW_MATCH, "round", SMALL),
+    ("POST", f"{E}/matches/", NEW_MATCH, "ns_pair", BIG),
+    ("POST", f"{E}/matches/", NEW_MATCH, "ew_pair", BIG),
+    ("PATCH", "/api/v1/matches/{draft_table_1}/", {}, "ns_pair", BIG),
+    ("PATCH", "/api/v1/matches/{draft_table_1}/", {}, "ew_pair", BIG),
+    ("POST", f"{E}/table-tokens/", {}, "table", SMALL),
+    ("POST", f"{E}/roles/", {"username": "helper", "role": "scorekeeper"}, "tables", SMALL),
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "field", "highest"),
+    HIGHEST,
+    ids=[f"{method} {url} {field}" for method, url, _, field, _ in HIGHEST],
+)
+def test_an_integer_beyond_its_range_is_a_400_naming_the_field(setup, method, url, body, field, highest):
+    ids = setup["ids"]
+    body = {name: int(v.format(**ids)) if v in ("{pair}", "{stage}") else v for name, v in body.items()}
+
+    def send(value):
+        body[field] = [value] if field == "tables" else value
+        return getattr(setup["client"], method.lower())(url.format(**ids), body, format="json")
+
+    for beyond in (highest + 1, 2**64):
+        response = send(beyond)
+        assert response.status_code == 400, response.content[:300]
+        assert field_errors(response) == {"tables.0" if field == "tables" else field: "max_value"}
+    response = send(highest)  # the highest value may be refused for other reasons, never for its size
+    assert response.status_code < 500, response.content[:300]
+    assert "max_value" not in field_errors(response).values()
+
+
+@pytest.mark.parametrize(
+    ("component", "field", "maximum"),
+    [
+        ("PairCreateRequest", "number", INTEGER),
+        ("PairCreateRequest", "seed", INTEGER),
+        ("PatchedPairUpdateRequest", "seed", INTEGER),
+        ("PlayerRequest", "seed", INTEGER),
+        ("StageRequest", "order", SMALL),
+        ("StageRequest", "group_count", SMALL),
+        ("StageRequest", "advance_count", INTEGER),
+        ("RoundRequest", "number", SMALL),
+        ("SwapRequest", "table", SMALL),
+        ("SwapRequest", "to_table", SMALL),
+        ("SwapRequest", "pair_a", BIG),
+        ("MatchCreateRequest", "table", SMALL),
+        ("MatchCreateRequest", "round", SMALL),
+        ("MatchWriteRequest", "ew_pair", BIG),
+        ("EventRequest", "deal_limit", SMALL),
+        ("EventRequest", "time_limit_minutes", SMALL),
+        ("TableTokenRequest", "table", SMALL),
+        ("DrawRequestRequest", "seed", SEED),
+        ("SinglesDrawRequest", "seed", SEED),
+    ],
+)
+def test_the_openapi_schema_shows_each_integer_inputs_range(api_client, component, field, maximum):
+    schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert schema["components"]["schemas"][component]["properties"][field]["maximum"] == maximum
 
 
 @pytest.mark.parametrize("url", LISTS)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -287,6 +289,27 @@ def test_a_current_if_match_lets_the_patch_through(own_event):
     assert response.status_code == 200
 
 
+def test_a_patch_answers_the_etag_a_get_would_send(own_event):
+    event, organizer = own_event
+    url = f"{EVENTS}{event.slug}/"
+    first = organizer.patch(url, {"venue": "first"}, HTTP_IF_MATCH=organizer.get(url)["ETag"])
+    assert first["ETag"] == organizer.get(url)["ETag"]
+    # Edits chain on the ETag of the last answer, without reading again.
+    second = organizer.patch(url, {"venue": "second"}, HTTP_IF_MATCH=first["ETag"])
+    assert second.status_code == 200
+    assert second["ETag"] not in (first["ETag"], None)
+    assert_problem(
+        organizer.patch(url, {"venue": "third"}, HTTP_IF_MATCH=first["ETag"]), 412, "precondition_failed"
+    )
+
+
+def test_a_refused_patch_sends_no_etag(own_event):
+    event, organizer = own_event
+    response = organizer.patch(f"{EVENTS}{event.slug}/", {"time_zone": "Mars/Olympus"})
+    assert response.status_code == 400
+    assert "ETag" not in response
+
+
 def test_a_stale_if_match_on_delete_is_a_412(own_event):
     event, organizer = own_event
     etag = organizer.get(f"{EVENTS}{event.slug}/")["ETag"]
@@ -404,6 +427,15 @@ def tokens_url(event) -> str:
     return f"{EVENTS}{event.slug}/table-tokens/"
 
 
+def scan(url: str):
+    """What the app does with a table's QR code: the key from the URL fragment, which the browser
+    never sends, goes in ``Authorization: Table <key>``."""
+    address, _, fragment = url.partition("#")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {parse_qs(fragment)['table_token'][0]}")
+    return client.get(address)
+
+
 def test_the_organizer_mints_a_table_token_whose_url_carries_it(own_event):
     event, organizer = own_event
     response = organizer.post(tokens_url(event), {"table": 3})
@@ -412,8 +444,24 @@ def test_the_organizer_mints_a_table_token_whose_url_carries_it(own_event):
     assert body["table"] == 3
     assert body["revoked_at"] is None
     assert body["url"] == (
-        f"http://testserver/api/v1/events/{event.slug}/matches/?table=3&table_token={body['key']}"
+        f"http://testserver/api/v1/events/{event.slug}/matches/?table=3#table_token={body['key']}"
     )
+
+
+def test_the_qr_url_keeps_the_key_out_of_what_is_sent_to_servers(own_event):
+    event, organizer = own_event
+    body = organizer.post(tokens_url(event), {"table": 3}).json()
+    parts = urlsplit(body["url"])
+    assert body["key"] not in parts.path + parts.query  # what reaches proxies and their logs
+    assert parse_qs(parts.fragment) == {"table_token": [body["key"]]}
+
+
+def test_a_table_token_in_the_query_string_still_works_for_old_cards(own_event):
+    event, organizer = own_event
+    published_tables(event, 2)
+    key = organizer.post(tokens_url(event), {"table": 2}).json()["key"]
+    body = APIClient().get(f"{EVENTS}{event.slug}/matches/", {"table": 2, "table_token": key}).json()
+    assert [match["table"] for match in body["results"]] == [2]
 
 
 def published_tables(event, count: int = 2):
@@ -425,8 +473,18 @@ def test_the_qr_url_reads_its_own_table(own_event):
     event, organizer = own_event
     published_tables(event, 3)
     url = organizer.post(tokens_url(event), {"table": 2}).json()["url"]
-    body = APIClient().get(url).json()
+    body = scan(url).json()
     assert [match["table"] for match in body["results"]] == [2]
+
+
+def test_the_qr_url_opens_a_draft_events_table(own_event):
+    event, organizer = own_event
+    published_tables(event, 2)
+    url = organizer.post(tokens_url(event), {"table": 1}).json()["url"]
+    event.status = "draft"
+    event.save()
+    assert [match["table"] for match in scan(url).json()["results"]] == [1]
+    assert_problem(APIClient().get(url), 404, "not_found")  # without the key: an anonymous read
 
 
 def test_a_table_token_reads_only_its_own_tables_matches(own_event):
@@ -454,7 +512,7 @@ def test_a_revoked_token_is_a_401(own_event):
     response = organizer.post(f"{tokens_url(event)}{token['id']}/revoke")
     assert response.status_code == 200
     assert response.json()["revoked_at"] is not None
-    assert_problem(APIClient().get(token["url"]), 401, "invalid_token")
+    assert_problem(scan(token["url"]), 401, "invalid_token")
 
 
 def test_minting_again_revokes_the_old_token(own_event):
@@ -462,8 +520,8 @@ def test_minting_again_revokes_the_old_token(own_event):
     old = organizer.post(tokens_url(event), {"table": 4}).json()
     new = organizer.post(tokens_url(event), {"table": 4}).json()
     assert new["key"] != old["key"]
-    assert_problem(APIClient().get(old["url"]), 401, "invalid_token")
-    assert APIClient().get(new["url"]).status_code == 200
+    assert_problem(scan(old["url"]), 401, "invalid_token")
+    assert scan(new["url"]).status_code == 200
     assert TableToken.objects.filter(event=event, table=4, revoked_at__isnull=True).count() == 1
 
 
@@ -471,7 +529,7 @@ def test_tokens_of_other_tables_stay_live(own_event):
     event, organizer = own_event
     other = organizer.post(tokens_url(event), {"table": 1}).json()
     organizer.post(tokens_url(event), {"table": 2})
-    assert APIClient().get(other["url"]).status_code == 200
+    assert scan(other["url"]).status_code == 200
 
 
 @pytest.mark.parametrize("table", [0, -1, "one", None])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 
 from tests.tournaments.conftest import (
@@ -9,11 +11,15 @@ from tests.tournaments.conftest import (
     MatchFactory,
     PairFactory,
     RoundFactory,
+    UnitFactory,
     actor_client,
     assert_problem,
     confirm,
+    field_errors,
 )
 from tournaments.models import Match, Round, RoundStatus
+from tournaments.serializers.registration import PairSerializer
+from tournaments.serializers.schedule import MatchSerializer
 
 pytestmark = pytest.mark.django_db
 
@@ -208,7 +214,7 @@ def test_g11_a_published_table_is_frozen(event, organizer, schedule, method):
 def _drawn_draft(organizer, event, pairs: int = 4):
     from tests.tournaments.conftest import StageFactory, make_pairs
 
-    made = make_pairs(event, pairs)
+    made = make_pairs(event, pairs, first=101)  # numbers apart from ids: problems name numbers
     stage = StageFactory(event=event)
     organizer.post(f"/api/v1/events/{event.slug}/rounds/", {"stage": stage.pk}, format="json")
     assert organizer.post(f"/api/v1/events/{event.slug}/rounds/1/draw", {"seed": 3}).status_code == 200
@@ -222,9 +228,12 @@ def _relaxed(organizer, event) -> list[str]:
 def test_g11_deleting_a_draft_table_leaves_its_pairs_missing_and_blocks_publishing(event, organizer):
     _, matches = _drawn_draft(organizer, event)
     assert organizer.delete(f"/api/v1/matches/{matches[0].pk}/").status_code == 204
-    missing = {f"missing_entrant:{pid}" for pid in (matches[0].ns_pair_id, matches[0].ew_pair_id)}
+    missing = {f"missing_entrant:{pair.number}" for pair in (matches[0].ns_pair, matches[0].ew_pair)}
     assert missing <= set(_relaxed(organizer, event))
-    assert_problem(organizer.post(f"/api/v1/events/{event.slug}/rounds/1/publish"), 409, "draw_invalid")
+    body = assert_problem(
+        organizer.post(f"/api/v1/events/{event.slug}/rounds/1/publish"), 409, "draw_invalid"
+    )
+    assert missing <= set(body["problems"])
 
 
 def test_g11_a_table_added_by_hand_puts_the_pairs_back(event, organizer):
@@ -242,11 +251,11 @@ def test_g11_a_table_added_by_hand_puts_the_pairs_back(event, organizer):
 
 def test_g11_changing_who_plays_at_a_draft_table_is_rechecked(event, organizer):
     _, matches = _drawn_draft(organizer, event)
-    other = matches[1].ns_pair_id
-    response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {"ew_pair": other})
+    other = matches[1].ns_pair
+    response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {"ew_pair": other.pk})
     assert response.status_code == 200, response.json()
     assert response.json()["id"] == matches[0].pk  # the table keeps its match
-    assert f"duplicate_entrant:{other}" in _relaxed(organizer, event)
+    assert f"duplicate_entrant:{other.number}" in _relaxed(organizer, event)
 
 
 def test_a_taken_table_cannot_be_added(event, organizer):
@@ -267,7 +276,158 @@ def test_a_pair_of_another_event_cannot_be_placed(event, organizer):
     assert_problem(response, 400, "does_not_exist")
 
 
+@pytest.mark.parametrize(("field", "value"), [("ns_pair", 2**63), ("ew_pair", 2**70), ("ns_pair", 0)])
+def test_a_pair_id_out_of_range_is_a_400(event, organizer, field, value):
+    _, matches = _drawn_draft(organizer, event)
+    response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {field: value}, format="json")
+    assert response.status_code == 400
+    assert set(field_errors(response)) == {field}
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "code"),
+    [("table", 32768, "max_value"), ("round", 32768, "max_value"), ("table", 0, "min_value")],
+)
+def test_a_table_or_round_out_of_range_is_a_400(event, organizer, field, value, code):
+    made, _ = _drawn_draft(organizer, event)
+    body = {"round": 1, "table": 9, "ns_pair": made[0].pk, "ew_pair": None, field: value}
+    response = organizer.post(f"/api/v1/events/{event.slug}/matches/", body, format="json")
+    assert field_errors(response) == {field: code}
+
+
+def test_a_match_edit_answers_the_etag_a_get_would_send(event, organizer):
+    _, matches = _drawn_draft(organizer, event)
+    url = f"/api/v1/matches/{matches[0].pk}/"
+    response = organizer.patch(
+        url, {"ew_pair": matches[1].ns_pair_id}, HTTP_IF_MATCH=organizer.get(url)["ETag"]
+    )
+    assert response.status_code == 200
+    assert response.get("ETag") == organizer.get(url)["ETag"]
+
+
 def test_a_pair_cannot_play_itself(event, organizer):
     _, matches = _drawn_draft(organizer, event)
     response = organizer.patch(f"/api/v1/matches/{matches[0].pk}/", {"ew_pair": matches[0].ns_pair_id})
     assert_problem(response, 400, "self_pairing")
+
+
+# ---- the list's lean path: rows in, the serializer's representation out, a 304 before building ---
+def _mixed_schedule(event):
+    """Round 1 published: named and unnamed pairs, units, seeds, a withdrawal, a bye, a winner, flags."""
+    round_ = RoundFactory(event=event, number=1, status=RoundStatus.PUBLISHED)
+    unit = UnitFactory(event=event)
+    named = PairFactory(event=event, name="Dragons", unit=unit, seed=3, grade="A")
+    plain = PairFactory(event=event)
+    withdrawn = PairFactory(event=event, status="withdrawn", status_reason="ill")
+    matches = [
+        MatchFactory(round=round_, table=1, ns_pair=named, ew_pair=plain, flags=["rematch"], best_of=3),
+        MatchFactory(round=round_, table=2, ns_pair=withdrawn, ew_pair=None, flags=["bye"]),
+        MatchFactory(round=round_, table=3, bracket_slot=4),
+    ]
+    confirm(matches[2], matches[2].ew_pair)
+    return matches
+
+
+def test_the_list_answers_what_the_match_serializer_writes(event, api_client):
+    _mixed_schedule(event)
+    matches = Match.objects.filter(round__event=event).order_by("table")
+    listed = api_client.get(list_url(event)).json()["results"]
+    assert listed == MatchSerializer(matches, many=True).data
+
+
+def test_a_304_builds_nothing_and_reads_twice(event, api_client, django_assert_num_queries):
+    _mixed_schedule(event)
+    etag = api_client.get(list_url(event), {"round": 1})["ETag"]
+    with (
+        mock.patch.object(MatchSerializer, "from_row", side_effect=AssertionError("built")),
+        mock.patch.object(PairSerializer, "from_row", side_effect=AssertionError("built")),
+        mock.patch.object(MatchSerializer, "to_representation", side_effect=AssertionError("built")),
+        django_assert_num_queries(2),  # the event, and the page's matches with their count
+    ):
+        response = api_client.get(list_url(event), {"round": 1}, HTTP_IF_NONE_MATCH=etag)
+    assert (response.status_code, response["ETag"]) == (304, etag)
+
+
+def test_a_200_reads_three_times(event, api_client, django_assert_num_queries):
+    _mixed_schedule(event)
+    with django_assert_num_queries(3):  # and the page's pairs with their players
+        assert api_client.get(list_url(event), {"round": 1}).status_code == 200
+
+
+def _rename_pair(organizer, matches):
+    url = f"/api/v1/events/{matches[0].round.event.slug}/pairs/{matches[0].ns_pair_id}/"
+    assert organizer.patch(url, {"name": "Tigers"}, format="json").status_code == 200
+
+
+def _regrade_pair(organizer, matches):
+    url = f"/api/v1/events/{matches[0].round.event.slug}/pairs/{matches[0].ew_pair_id}/"
+    assert organizer.patch(url, {"grade": "B", "status_reason": "late"}, format="json").status_code == 200
+
+
+def _rename_player(organizer, matches):
+    url = f"/api/v1/events/{matches[0].round.event.slug}/players/{matches[0].ew_pair.player_1_id}/"
+    assert organizer.patch(url, {"name": "Someone Else", "seed": 4}, format="json").status_code == 200
+
+
+def _start_playing(organizer, matches):
+    Match.objects.filter(pk=matches[0].pk).update(status="playing")  # as a deal post does, unversioned
+
+
+def _add_a_table(organizer, matches):
+    MatchFactory(round=matches[0].round, table=9)
+
+
+def _publish_a_round(organizer, matches):
+    MatchFactory(round=RoundFactory(event=matches[0].round.event, number=2, status=RoundStatus.PUBLISHED))
+
+
+@pytest.mark.parametrize(
+    "change", [_rename_pair, _regrade_pair, _rename_player, _start_playing, _add_a_table, _publish_a_round]
+)
+def test_the_lists_etag_changes_with_anything_it_shows(event, organizer, api_client, change):
+    matches = _mixed_schedule(event)
+    before = api_client.get(list_url(event), {"page_size": 2})
+    assert (
+        api_client.get(list_url(event), {"page_size": 2}, HTTP_IF_NONE_MATCH=before["ETag"]).status_code
+        == 304
+    )
+    change(organizer, matches)
+    after = api_client.get(list_url(event), {"page_size": 2}, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert after["ETag"] != before["ETag"]
+
+
+def test_the_lists_etag_is_per_page(event, api_client):
+    _mixed_schedule(event)
+    first = api_client.get(list_url(event), {"page_size": 1})
+    second = api_client.get(list_url(event), {"page_size": 1, "page": 2})
+    assert first["ETag"] != second["ETag"]
+    assert (
+        api_client.get(
+            list_url(event), {"page_size": 1, "page": 2}, HTTP_IF_NONE_MATCH=first["ETag"]
+        ).status_code
+        == 200
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "count", "tables", "links"),
+    [
+        ({"page_size": 2}, 3, [1, 2], (True, False)),
+        ({"page_size": 2, "page": 2}, 3, [3], (False, True)),
+        ({"page_size": 2, "page": "last"}, 3, [3], (False, True)),
+        ({"round": 1, "table": 2}, 1, [2], (False, False)),
+        ({"round": 7}, 0, [], (False, False)),
+    ],
+)
+def test_the_lists_pages_and_links(event, api_client, query, count, tables, links):
+    _mixed_schedule(event)
+    body = api_client.get(list_url(event), query).json()
+    assert (body["count"], [m["table"] for m in body["results"]]) == (count, tables)
+    assert (body["next"] is not None, body["previous"] is not None) == links
+
+
+@pytest.mark.parametrize("page", ["3", "0", "x", "-1"])
+def test_a_page_out_of_range_is_a_404(event, api_client, page):
+    _mixed_schedule(event)
+    assert_problem(api_client.get(list_url(event), {"page_size": 2, "page": page}), 404, "not_found")

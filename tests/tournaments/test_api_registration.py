@@ -193,6 +193,43 @@ def test_an_auto_number_follows_the_highest_number(event, organizer):
     assert body["number"] == 8
 
 
+def new_pair(client, event, **fields):
+    body = {"player_1": player("a"), "player_2": player("b"), **fields}
+    return client.post(url(event, "pairs"), body, format="json")
+
+
+def test_after_the_highest_possible_number_a_pair_gets_the_lowest_free_one(event, organizer):
+    for number in (1, 2, 4, 2147483647):  # the column's maximum, typed in by hand
+        PairFactory(event=event, number=number)
+    assert [new_pair(organizer, event).json()["number"] for _ in range(3)] == [3, 5, 6]
+
+
+def test_the_singles_draw_after_the_highest_possible_number_takes_free_ones(event, organizer):
+    PairFactory(event=event, number=2147483647)
+    PlayerFactory.create_batch(4, event=event)
+    body = organizer.post(f"{url(event, 'pairs')}draw-singles", {"seed": 1}, format="json").json()
+    assert [pair["number"] for pair in body["pairs"]] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("fields", "errors"),
+    [
+        ({"number": 2147483648}, {"number": "max_value"}),
+        ({"number": 2**63}, {"number": "max_value"}),
+        ({"seed": 2147483648}, {"seed": "max_value"}),
+        ({"seed": 2**70}, {"seed": "max_value"}),
+    ],
+)
+def test_a_pair_number_or_seed_beyond_the_column_is_a_400(event, organizer, fields, errors):
+    response = new_pair(organizer, event, **fields)
+    assert response.status_code == 400
+    assert field_errors(response) == errors
+
+
+def test_the_highest_possible_pair_number_is_taken(event, organizer):
+    assert new_pair(organizer, event, number=2147483647).json()["number"] == 2147483647
+
+
 def test_a_duplicate_pair_number_is_a_400(event, organizer):
     PairFactory(event=event, number=5)
     response = organizer.post(
@@ -306,6 +343,26 @@ def test_a_current_if_match_on_a_pair_goes_through(event, organizer):
     assert organizer.patch(url(event, "pairs", pair.pk), {"name": "x"}, HTTP_IF_MATCH=etag).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("collection", "make", "edits"),
+    [
+        ("pairs", PairFactory, [{"name": "first"}, {"status": "withdrawn"}]),
+        ("units", UnitFactory, [{"name": "first"}, {"short_name": "1st"}]),
+        ("players", PlayerFactory, [{"name": "first"}, {"phone": "139"}]),
+        ("stages", StageFactory, [{"name": "first"}, {"advance_count": 8}]),
+    ],
+)
+def test_an_edit_answers_the_etag_a_get_would_send(event, organizer, collection, make, edits):
+    address = url(event, collection, make(event=event).pk)
+    etag = organizer.get(address)["ETag"]
+    for edit in edits:  # each edit goes through on the ETag of the answer before
+        response = organizer.patch(address, edit, format="json", HTTP_IF_MATCH=etag)
+        assert response.status_code == 200, response.json()
+        assert response["ETag"] not in (etag, None)
+        etag = response["ETag"]
+        assert organizer.get(address)["ETag"] == etag
+
+
 def test_deleting_a_pair_that_played_is_a_409_in_use(event, organizer):
     pair = PairFactory(event=event)
     played(event, pair)
@@ -404,6 +461,7 @@ def test_the_singles_draw_needs_two_singles(event, organizer, count):
 def test_a_negative_singles_seed_is_a_400(event, organizer):
     singles(event, 2)
     assert field_errors(draw_singles(organizer, event, seed=-1)) == {"seed": "min_value"}
+    assert field_errors(draw_singles(organizer, event, seed=2**64)) == {"seed": "max_value"}
 
 
 @pytest.mark.parametrize("role", [Role.CHIEF_REFEREE, Role.REFEREE])

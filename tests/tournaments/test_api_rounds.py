@@ -227,6 +227,26 @@ def test_g11_same_unit_meetings_that_cannot_be_avoided_are_recorded(event, organ
     assert sorted(entry.split(":")[0] for entry in round_["relaxed"]) == ["same_unit", "same_unit"]
 
 
+def by_numbers(flag: str, match: dict) -> str:
+    numbers = sorted(match[side]["number"] for side in ("ns_pair", "ew_pair") if match[side])
+    return f"{flag}:{'-'.join(map(str, numbers))}"
+
+
+def test_g11_relaxed_names_pairs_by_their_numbers(event, organizer, swiss):
+    make_pairs(event, 4, units=1, first=101)
+    round_, matches = drawn(organizer, event, swiss)
+    assert round_["relaxed"] == sorted(by_numbers("same_unit", m) for m in matches)
+    assert round_of(event, 1).relaxed == round_["relaxed"]  # stored as shown
+
+
+def test_g11_a_knockout_names_pairs_it_could_not_keep_apart_by_number(event, organizer, knockout):
+    make_pairs(event, 4, units=1, seeded=True, first=201)  # one unit: it cannot be kept apart
+    round_, matches = drawn(organizer, event, knockout)
+    halves = [entry for entry in round_["relaxed"] if entry.startswith("same_half:")]
+    assert halves and all(set(entry[10:].split("-")) <= {"201", "202", "203", "204"} for entry in halves)
+    assert set(round_["relaxed"]) - set(halves) == {by_numbers("same_unit", m) for m in matches}
+
+
 def test_g11_swiss_round_two_has_no_rematch(event, organizer, swiss):
     make_pairs(event, 8)
     _, first = drawn(organizer, event, swiss, seed=3)
@@ -596,13 +616,14 @@ def opponent(matches, pair: int) -> int | None:
 
 
 def test_g11_a_swap_that_makes_a_rematch_is_flagged_and_relaxed(event, organizer, swiss):
-    make_pairs(event, 8)
+    pairs = make_pairs(event, 8, first=101)
+    number = {pair.pk: pair.number for pair in pairs}
     _, first = drawn(organizer, event, swiss)
     confirm_round(round_of(event, 1))
     _, second = drawn(organizer, event, swiss)
     a, b = first[0]["ns_pair"]["id"], first[0]["ew_pair"]["id"]  # met in round 1
     response = swap(organizer, event, 2, pair_a=opponent(second, a), pair_b=b)  # b takes a's opponent's place
-    low, high = sorted((a, b))
+    low, high = sorted((number[a], number[b]))
     assert f"rematch:{low}-{high}" in response.json()["relaxed"]
     replay = next(
         m for m in tables(organizer, event, 2) if {m["ns_pair"]["id"], m["ew_pair"]["id"]} == {a, b}
@@ -672,13 +693,39 @@ def test_a_swap_with_a_pair_not_in_the_round_is_a_400(event, organizer, swiss):
     assert field_errors(response) == {"pair_b": "not_in_round"}
 
 
-@pytest.mark.parametrize(
-    "body", [{}, {"pair_a": 1}, {"pair_a": 1, "pair_b": 2, "table": 1, "to_table": 2}, {"table": 1}]
-)
+def test_a_swap_names_a_pair_outside_the_round_by_its_number(event, organizer, swiss):
+    pairs = make_pairs(event, 5, first=101)
+    Pair.objects.filter(pk=pairs[4].pk).update(status="withdrawn")
+    _, matches = drawn(organizer, event, swiss)
+    response = swap(organizer, event, 1, pair_a=pairs[4].pk, pair_b=matches[0]["ns_pair"]["id"])
+    body = assert_problem(response, 400, "not_in_round")
+    assert body["detail"] == body["errors"][0]["message"] == "Pair 105 is not in this round."
+
+
+@pytest.mark.parametrize("body", [{}, {"pair_a": 1, "pair_b": 2, "table": 1, "to_table": 2}])
 def test_an_edit_is_either_a_swap_or_a_move(event, organizer, swiss, body):
     make_pairs(event, 4)
     drawn(organizer, event, swiss)
     assert_problem(swap(organizer, event, 1, **body), 400, "invalid_edit")
+
+
+@pytest.mark.parametrize(
+    ("body", "errors"),
+    [
+        ({"pair_a": 1}, {"pair_b": "required"}),
+        ({"pair_b": 1}, {"pair_a": "required"}),
+        ({"pair_a": 1, "table": 1, "to_table": 2}, {"pair_b": "required"}),
+        ({"pair_a": 1, "table": 1}, {"pair_b": "required", "to_table": "required"}),
+        ({"table": 1}, {"to_table": "required"}),
+        ({"to_table": 1, "pair_a": 1, "pair_b": 2}, {"table": "required"}),
+    ],
+)
+def test_half_an_edit_is_a_400_naming_what_is_missing(event, organizer, swiss, body, errors):
+    make_pairs(event, 4)
+    drawn(organizer, event, swiss)
+    response = swap(organizer, event, 1, **body)
+    assert response.status_code == 400
+    assert field_errors(response) == errors
 
 
 def test_g11_moving_a_table_trades_places_with_the_match_there(event, organizer, swiss):
@@ -744,6 +791,58 @@ def test_a_pair_withdrawn_after_the_draw_stops_the_publication(event, organizer,
     assert organizer.post(rounds_url(event, 1, "publish")).status_code == 200
 
 
+def test_g11_a_pair_registered_after_the_draw_stops_the_publication(event, organizer, swiss):
+    make_pairs(event, 4, first=101)
+    drawn(organizer, event, swiss)
+    late = organizer.post(
+        f"/api/v1/events/{event.slug}/pairs/",
+        {"player_1": {"name": "late a"}, "player_2": {"name": "late b"}},
+        format="json",
+    )
+    assert late.json()["number"] == 105
+    body = assert_problem(organizer.post(rounds_url(event, 1, "publish")), 409, "draw_stale")
+    assert body["pairs"] == [105]
+    assert "105" in body["detail"]
+    draw(organizer, event, 1)
+    assert organizer.post(rounds_url(event, 1, "publish")).status_code == 200
+
+
+def test_g11_a_pair_reinstated_after_the_draw_stops_the_publication(event, organizer, swiss):
+    pairs = make_pairs(event, 5, first=101)
+    Pair.objects.filter(pk=pairs[0].pk).update(status="withdrawn")
+    drawn(organizer, event, swiss)
+    organizer.patch(f"/api/v1/events/{event.slug}/pairs/{pairs[0].pk}/", {"status": "active"})
+    body = assert_problem(organizer.post(rounds_url(event, 1, "publish")), 409, "draw_stale")
+    assert body["pairs"] == [101]
+
+
+def test_g11_withdrawn_and_new_pairs_are_named_together(event, organizer, swiss):
+    pairs = make_pairs(event, 4, first=101)
+    drawn(organizer, event, swiss)
+    Pair.objects.filter(pk=pairs[1].pk).update(status="disqualified")
+    make_pairs(event, 1, first=150)
+    body = assert_problem(organizer.post(rounds_url(event, 1, "publish")), 409, "draw_stale")
+    assert body["pairs"] == [102, 150]
+
+
+def test_g11_a_later_round_robin_round_does_not_wait_for_a_late_pair(event, organizer):
+    make_pairs(event, 4)
+    stage = StageFactory(event=event, kind=StageKind.ROUND_ROBIN)
+    play_round_robin(organizer, event, stage, 1)
+    make_pairs(event, 1)  # the groups were made by the first round: it plays no part
+    drawn(organizer, event, stage)
+    assert organizer.post(rounds_url(event, 2, "publish")).status_code == 200
+
+
+def test_g11_a_later_knockout_round_does_not_wait_for_a_late_pair(event, organizer, knockout):
+    make_pairs(event, 4, seeded=True)
+    drawn(organizer, event, knockout)
+    confirm_favourites(round_of(event, 1))
+    make_pairs(event, 1)
+    drawn(organizer, event, knockout)
+    assert organizer.post(rounds_url(event, 2, "publish")).status_code == 200
+
+
 def test_a_stale_if_match_on_publish_is_a_412(event, organizer, swiss):
     make_pairs(event, 4)
     drawn(organizer, event, swiss)
@@ -768,6 +867,51 @@ def test_a_current_if_match_on_publish_goes_through(event, organizer, swiss):
     drawn(organizer, event, swiss)
     etag = organizer.get(rounds_url(event, 1))["ETag"]
     assert organizer.post(rounds_url(event, 1, "publish"), HTTP_IF_MATCH=etag).status_code == 200
+
+
+def test_round_operations_answer_the_etag_a_get_would_send(event, organizer, swiss):
+    make_pairs(event, 6)
+    new_round(organizer, event, swiss)
+    etag = organizer.get(rounds_url(event, 1))["ETag"]
+    steps = [
+        ("post", "draw", {"seed": 5}),
+        ("post", "swap", {"table": 1, "to_table": 3}),
+        ("patch", "", {"starts_at": "2026-12-05T09:00:00+08:00"}),
+        ("post", "publish", {}),
+    ]
+    for method, operation, body in steps:  # each goes through on the ETag of the answer before
+        response = getattr(organizer, method)(
+            rounds_url(event, 1, operation), body, format="json", HTTP_IF_MATCH=etag
+        )
+        assert response.status_code == 200, response.json()
+        assert response["ETag"] not in (etag, None)
+        etag = response["ETag"]
+        assert organizer.get(rounds_url(event, 1))["ETag"] == etag
+    confirm_round(round_of(event, 1))
+    closed = organizer.post(
+        rounds_url(event, 1, "close"), HTTP_IF_MATCH=organizer.get(rounds_url(event, 1))["ETag"]
+    )
+    assert closed["ETag"] == organizer.get(rounds_url(event, 1))["ETag"]
+
+
+def test_a_replayed_draw_carries_its_etag(event, organizer, swiss):
+    make_pairs(event, 4)
+    new_round(organizer, event, swiss)
+    first = organizer.post(
+        rounds_url(event, 1, "draw"), {"seed": 1}, format="json", HTTP_IDEMPOTENCY_KEY="e-1"
+    )
+    again = organizer.post(
+        rounds_url(event, 1, "draw"), {"seed": 1}, format="json", HTTP_IDEMPOTENCY_KEY="e-1"
+    )
+    assert again["Idempotent-Replayed"] == "true"
+    assert again["ETag"] == first["ETag"]
+
+
+def test_a_refused_operation_sends_no_etag(event, organizer, swiss):
+    new_round(organizer, event, swiss)
+    response = organizer.post(rounds_url(event, 1, "publish"))
+    assert response.status_code == 409
+    assert "ETag" not in response
 
 
 def test_closing_a_published_round(event, organizer, swiss):

@@ -127,6 +127,14 @@ def test_missing_numbers_are_given_around_the_taken_ones(event, organizer):
     assert {name: numbers[name] for name in "ACE"} == {"A": 3, "C": 2, "E": 4}
 
 
+def test_missing_numbers_after_the_highest_possible_one_fill_the_free_ones(event, organizer):
+    for number in (1, 2147483647):
+        PairFactory(event=event, number=number)
+    upload(organizer, event, csv_file("number,player_1,player_2", ",A,B", "3,C,D", ",E,F"))
+    numbers = dict(Pair.objects.filter(event=event).values_list("player_1__name", "number"))
+    assert {name: numbers[name] for name in "ACE"} == {"A": 2, "C": 3, "E": 4}
+
+
 def test_unknown_columns_and_blank_rows_are_ignored(event, organizer):
     response = upload(organizer, event, csv_file("player_1,player_2,shirt size", "A,B,XL", ",,", "C,D,M"))
     assert response.json()["imported"] == 2
@@ -160,6 +168,8 @@ def test_every_bad_row_is_reported_at_once(event, organizer):
             "6,I,J,0,,",  # seed below 1
             "7,K,L,,nope,k@example.org",  # bad email
             "x,M,N,,,",  # number not a number
+            "2147483648,O,P,,,",  # number beyond the column's range
+            "8,Q,R,99999999999999999999,,",  # seed beyond the column's range
         ),
     )
     assert_problem(response, 400, "invalid")
@@ -171,6 +181,8 @@ def test_every_bad_row_is_reported_at_once(event, organizer):
         "rows.5.seed": "min_value",
         "rows.6.email_1": "invalid",
         "rows.7.number": "invalid",
+        "rows.8.number": "max_value",
+        "rows.9.seed": "max_value",
     }
     assert Pair.objects.filter(event=event).count() == 1
 

@@ -38,7 +38,8 @@ def _new_key() -> str:
 class TableToken(models.Model):
     """A scorekeeper credential for one table, carried by the QR code on that table.
 
-    It authenticates ``Authorization: Table <key>`` (or ``?table_token=<key>`` in the QR URL) as a
+    It authenticates ``Authorization: Table <key>`` (the QR URL carries the key in its fragment;
+    ``?table_token=<key>`` of old cards still works, deprecated) as a
     scorekeeper limited to this table of this event.
     """
 

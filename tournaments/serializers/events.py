@@ -9,7 +9,10 @@ from referee.games import game_codes, get_game
 from referee.games.errors import EngineError
 from scoring.methods import SettingError, build_method
 from scoring.ranking import validate_chain
-from tournaments.models import Event, EventRole, Role, TableToken
+from tournaments.models import Event, EventRole, Match, Role, TableToken
+from tournaments.serializers.registration import column_max
+
+TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -54,6 +57,10 @@ class EventSerializer(serializers.ModelSerializer):
         read_only_fields = ["created_at", "updated_at"]
         extra_kwargs = {
             "slug": {"help_text": "Short name used in URLs, unique."},
+            # The rule profile checks the ranges the rules allow; these are what the columns store.
+            "deal_limit": {"min_value": 0, "max_value": column_max(Event, "deal_limit")},
+            "time_limit_minutes": {"min_value": 0, "max_value": column_max(Event, "time_limit_minutes")},
+            "best_of": {"min_value": 0, "max_value": column_max(Event, "best_of")},
             "unit_best": {"min_value": 1, "max_value": 1000},
             "lots_seed": {"min_value": 0, "max_value": 2**53 - 1},
             "correction_minutes": {"min_value": 0, "max_value": 10080},
@@ -146,7 +153,7 @@ def _profile_error(exc: EngineError, container: str | None) -> dict:
 class EventRoleSerializer(serializers.ModelSerializer):
     username = serializers.CharField(source="user.username")
     role = serializers.ChoiceField(choices=Role.choices)
-    tables = serializers.ListField(child=serializers.IntegerField(min_value=1), required=False, default=list)
+    tables = serializers.ListField(child=serializers.IntegerField(**TABLE), required=False, default=list)
 
     class Meta:
         model = EventRole
@@ -155,15 +162,21 @@ class EventRoleSerializer(serializers.ModelSerializer):
 
 
 class TableTokenSerializer(serializers.ModelSerializer):
-    url = serializers.SerializerMethodField(help_text="What the table's QR code carries.")
+    url = serializers.SerializerMethodField(
+        help_text="What the table's QR code carries: the table's matches, with the key in the URL "
+        "fragment (`#table_token=…`), which browsers never send to a server. The app reads it there "
+        "and sends `Authorization: Table <key>`."
+    )
 
     class Meta:
         model = TableToken
         fields = ["id", "table", "key", "url", "created_at", "revoked_at"]
         read_only_fields = ["id", "key", "url", "created_at", "revoked_at"]
-        extra_kwargs = {"table": {"min_value": 1}}
+        extra_kwargs = {"table": TABLE}
 
     def get_url(self, token: TableToken) -> str:
-        path = f"/api/v1/events/{token.event.slug}/matches/?table={token.table}&table_token={token.key}"
+        # The key goes in the fragment: a query string lands in the logs of every proxy on the way.
+        path = f"/api/v1/events/{token.event.slug}/matches/?table={token.table}"
         request = self.context.get("request")
-        return request.build_absolute_uri(path) if request else path
+        url = request.build_absolute_uri(path) if request else path
+        return f"{url}#table_token={token.key}"

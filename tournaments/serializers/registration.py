@@ -1,8 +1,25 @@
 from __future__ import annotations
 
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import Model
 from rest_framework import serializers
 
 from tournaments.models import Pair, PairStatus, Player, Unit
+
+
+def column_max(model: type[Model], name: str) -> int:
+    """The highest value the integer column ``model.name`` stores (as PostgreSQL sizes it).
+
+    Every integer input that is stored, or compared with a column, takes it as ``max_value``: a
+    number out of range is then a 400 naming the field, on every database, and the OpenAPI schema
+    shows the bound. (A ModelSerializer gets it from the database backend, which on SQLite gives
+    none.)
+    """
+    internal_type = model._meta.get_field(name).get_internal_type()
+    return BaseDatabaseOperations.integer_field_ranges[internal_type][1]
+
+
+PAIR_ID = {"min_value": 1, "max_value": column_max(Pair, "id")}
 
 
 class UnitSerializer(serializers.ModelSerializer):
@@ -26,6 +43,15 @@ class PublicPlayerSerializer(serializers.ModelSerializer):
         model = Player
         fields = ["id", "name", "unit", "seed"]
 
+    # The lean twin for long lists: the same representation from a row of COLUMNS, without a model
+    # object or a field per value (tests/tournaments/test_api_matches.py checks they agree).
+    COLUMNS = ("id", "name", "unit_id", "seed")
+
+    @staticmethod
+    def from_row(row) -> dict:
+        id_, name, unit, seed = row
+        return {"id": id_, "name": name, "unit": unit, "seed": seed}
+
 
 class PlayerSerializer(serializers.ModelSerializer):
     """The organiser's view, with contact data; also registers a single player."""
@@ -33,6 +59,7 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name", "unit", "seed", "email", "phone"]
+        extra_kwargs = {"seed": {"min_value": 0, "max_value": column_max(Player, "seed")}}
 
     def validate_unit(self, unit):
         if unit is not None and unit.event_id != self.context["event"].pk:
@@ -68,6 +95,39 @@ class PairSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    # The lean twin, as PublicPlayerSerializer's: one row per pair, its two players joined.
+    COLUMNS = (
+        "id",
+        "number",
+        "name",
+        "unit_id",
+        "seed",
+        "grade",
+        "status",
+        "status_reason",
+        *tuple(f"player_1__{name}" for name in PublicPlayerSerializer.COLUMNS),
+        *tuple(f"player_2__{name}" for name in PublicPlayerSerializer.COLUMNS),
+    )
+
+    @staticmethod
+    def from_row(row) -> dict:
+        id_, number, name, unit, seed, grade, status, status_reason = row[:8]
+        player_1 = PublicPlayerSerializer.from_row(row[8:12])
+        player_2 = PublicPlayerSerializer.from_row(row[12:16])
+        return {
+            "id": id_,
+            "number": number,
+            "name": name,
+            "display_name": name or f"{player_1['name']} / {player_2['name']}",  # Pair.display_name
+            "player_1": player_1,
+            "player_2": player_2,
+            "unit": unit,
+            "seed": seed,
+            "grade": grade,
+            "status": status,
+            "status_reason": status_reason,
+        }
+
 
 class PairPrivateSerializer(PairSerializer):
     player_1 = PlayerSerializer(read_only=True)
@@ -75,12 +135,21 @@ class PairPrivateSerializer(PairSerializer):
 
 
 class PairCreateSerializer(serializers.Serializer):
-    number = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    number = serializers.IntegerField(
+        min_value=1,
+        max_value=column_max(Pair, "number"),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The pair number (对号); left out: the next free number.",
+    )
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     player_1 = PlayerInputSerializer()
     player_2 = PlayerInputSerializer()
     unit = serializers.PrimaryKeyRelatedField(queryset=Unit.objects.all(), required=False, allow_null=True)
-    seed = serializers.IntegerField(min_value=1, required=False, allow_null=True, default=None)
+    seed = serializers.IntegerField(
+        min_value=1, max_value=column_max(Pair, "seed"), required=False, allow_null=True, default=None
+    )
     grade = serializers.CharField(max_length=32, required=False, allow_blank=True, default="")
 
     def validate_unit(self, unit):
@@ -97,6 +166,7 @@ class PairUpdateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Pair
         fields = ["name", "unit", "seed", "grade", "status", "status_reason"]
+        extra_kwargs = {"seed": {"min_value": 1, "max_value": column_max(Pair, "seed")}}
 
     def validate_unit(self, unit):
         if unit is not None and unit.event_id != self.instance.event_id:
@@ -113,4 +183,11 @@ class PairImportSerializer(serializers.Serializer):
 
 
 class SinglesDrawSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(min_value=0, required=False, allow_null=True, default=None)
+    seed = serializers.IntegerField(
+        min_value=0,
+        max_value=2**62,  # as a round's draw seed
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Reproduce a lot: the same seed on the same waiting players gives the same pairs.",
+    )

@@ -4,7 +4,10 @@ from django.db.models import Max
 from rest_framework import serializers
 
 from tournaments.models import Match, Round, Stage
-from tournaments.serializers.registration import PairSerializer
+from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
+
+TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
+ROUND_NUMBER = {"min_value": 1, "max_value": column_max(Round, "number")}
 
 
 class StageSerializer(serializers.ModelSerializer):
@@ -12,9 +15,15 @@ class StageSerializer(serializers.ModelSerializer):
         model = Stage
         fields = ["id", "name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"]
         extra_kwargs = {
-            "order": {"required": False, "help_text": "Place among the event's stages; by default the next."},
-            "advance_count": {"min_value": 1},
-            "group_count": {"min_value": 1},
+            "order": {
+                "required": False,
+                "min_value": 0,
+                "max_value": column_max(Stage, "order"),
+                "help_text": "Place among the event's stages; by default the next.",
+            },
+            "advance_count": {"min_value": 1, "max_value": column_max(Stage, "advance_count")},
+            "group_count": {"min_value": 1, "max_value": column_max(Stage, "group_count")},
+            "best_of": {"min_value": 1, "max_value": 3},
         }
 
     def validate_best_of(self, value: int) -> int:
@@ -86,7 +95,7 @@ class RoundSerializer(serializers.ModelSerializer):
             "closed_at",
             "updated_at",
         ]
-        extra_kwargs = {"number": {"required": False, "min_value": 1}}
+        extra_kwargs = {"number": {"required": False, **ROUND_NUMBER}}
 
     def validate_stage(self, stage: Stage) -> Stage:
         if stage.event_id != self.context["event"].pk:
@@ -131,17 +140,53 @@ class MatchSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    # The lean twin for lists (as PairSerializer's): a match row of COLUMNS, its pairs' rows by id.
+    COLUMNS = (
+        "id",
+        "round__number",
+        "table",
+        "ns_pair_id",
+        "ew_pair_id",
+        "status",
+        "flags",
+        "bracket_slot",
+        "best_of",
+        "winner_id",
+    )
+
+    @staticmethod
+    def pair_ids(row) -> tuple[int, ...]:
+        return (row[3],) if row[4] is None else (row[3], row[4])
+
+    @staticmethod
+    def from_row(row, *, event: str, pairs: dict[int, dict]) -> dict:
+        id_, round_, table, ns_pair, ew_pair, status, flags, bracket_slot, best_of, winner = row
+        return {
+            "id": id_,
+            "event": event,
+            "round": round_,
+            "table": table,
+            "ns_pair": pairs[ns_pair],
+            "ew_pair": None if ew_pair is None else pairs[ew_pair],
+            "is_bye": ew_pair is None,
+            "status": status,
+            "flags": flags,
+            "bracket_slot": bracket_slot,
+            "best_of": best_of,
+            "winner": winner,
+        }
+
 
 class MatchWriteSerializer(serializers.Serializer):
     """A table of a draft round, set by hand: who sits NS and who EW (no EW pair: a bye)."""
 
-    ns_pair = serializers.IntegerField(help_text="Pair id")
-    ew_pair = serializers.IntegerField(allow_null=True, help_text="Pair id, or null for a bye")
+    ns_pair = serializers.IntegerField(**PAIR_ID, help_text="Pair id")
+    ew_pair = serializers.IntegerField(**PAIR_ID, allow_null=True, help_text="Pair id, or null for a bye")
 
 
 class MatchCreateSerializer(MatchWriteSerializer):
-    round = serializers.IntegerField(min_value=1, help_text="Round number (a draft round)")
-    table = serializers.IntegerField(min_value=1, max_value=32767)
+    round = serializers.IntegerField(**ROUND_NUMBER, help_text="Round number (a draft round)")
+    table = serializers.IntegerField(**TABLE)
 
 
 class DrawRequestSerializer(serializers.Serializer):
@@ -156,15 +201,31 @@ class DrawRequestSerializer(serializers.Serializer):
 
 
 class SwapSerializer(serializers.Serializer):
-    pair_a = serializers.IntegerField(required=False, help_text="Pair id: trade places with pair_b.")
-    pair_b = serializers.IntegerField(required=False)
-    table = serializers.IntegerField(min_value=1, required=False, help_text="Move the match at this table …")
-    to_table = serializers.IntegerField(min_value=1, required=False, help_text="… to this table.")
+    """Either ``pair_a`` and ``pair_b`` (two pairs trade places) or ``table`` and ``to_table``."""
+
+    pair_a = serializers.IntegerField(
+        **PAIR_ID, required=False, help_text="Pair id: trade places with pair_b."
+    )
+    pair_b = serializers.IntegerField(
+        **PAIR_ID, required=False, help_text="Pair id: trade places with pair_a."
+    )
+    table = serializers.IntegerField(**TABLE, required=False, help_text="Move the match at this table …")
+    to_table = serializers.IntegerField(**TABLE, required=False, help_text="… to this table.")
+
+    EDITS = (("pair_a", "pair_b"), ("table", "to_table"))
 
     def validate(self, attrs):
-        pairs = "pair_a" in attrs and "pair_b" in attrs
-        tables = "table" in attrs and "to_table" in attrs
-        if pairs == tables:
+        # Half an edit names what it lacks, whatever else came with it.
+        missing = {
+            name: [serializers.ErrorDetail(f"{name} is required with {given}.", "required")]
+            for edit in self.EDITS
+            for given, name in (edit, edit[::-1])
+            if given in attrs and name not in attrs
+        }
+        if missing:
+            raise serializers.ValidationError(missing)
+        given = [edit for edit in self.EDITS if edit[0] in attrs]
+        if len(given) != 1:
             raise serializers.ValidationError(
                 "Give either pair_a and pair_b (swap two pairs) or table and to_table (move a table).",
                 code="invalid_edit",

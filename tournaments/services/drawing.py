@@ -7,13 +7,47 @@ what it returns.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from core.problems import Conflict
 from scoring.selectors.standings import pair_points
 from tournaments import draws
-from tournaments.models import Match, MatchStatus, Pair, Round, StageKind
+from tournaments.models import Event, Match, MatchStatus, Pair, Round, StageKind
 from tournaments.selectors import histories, previous_round, stage_pairs
+
+# ``relaxed`` entries whose detail is a table number or a count, not pairs.
+NOT_PAIRS = {draws.Problem.DUPLICATE_TABLE, draws.Problem.TWO_BYES}
+_PAIR_ID = re.compile(r"\b([Pp]air) (\d+)\b")
+
+
+def _numbers(event: Event, ids: Iterable[int]) -> dict[int, int]:
+    return dict(Pair.objects.filter(event=event, pk__in=set(ids)).values_list("pk", "number"))
+
+
+def numbered(event: Event, entries: Iterable[str]) -> list[str]:
+    """``relaxed`` entries as the API shows them: ``"<flag>:<n>-<n>"`` by pair number (对号), sorted.
+
+    The draws work on pair ids; people read pair numbers, so the ids become numbers where a draw
+    or an edit is stored.
+    """
+    parsed = []
+    for entry in entries:
+        code, _, detail = entry.partition(":")
+        ids = [int(pid) for pid in detail.split("-")] if detail and code not in NOT_PAIRS else []
+        parsed.append((entry, code, ids))
+    numbers = _numbers(event, (pid for _, _, ids in parsed for pid in ids))
+    named = {
+        f"{code}:{'-'.join(str(n) for n in sorted(numbers.get(pid, pid) for pid in ids))}" if ids else entry
+        for entry, code, ids in parsed
+    }
+    return sorted(named)
+
+
+def name_pairs(event: Event, text: str) -> str:
+    """A draw's message (``"pair 12 did not play this round"``) with pair numbers for the ids."""
+    numbers = _numbers(event, (int(pid) for _, pid in _PAIR_ID.findall(text)))
+    return _PAIR_ID.sub(lambda m: f"{m[1]} {numbers.get(int(m[2]), m[2])}", text)
 
 
 def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[draws.Entrant]:
@@ -88,6 +122,18 @@ def ignored_flags(round_: Round, *, first: bool) -> set[str]:
     if kind == StageKind.KNOCKOUT or first:
         ignored |= {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE}
     return ignored
+
+
+def draws_whole_stage(round_: Round) -> bool:
+    """Whether the round's draw places every active pair of its stage.
+
+    True of a stage's first round and of Swiss rounds; not of the rounds that follow the first
+    by its results or its schedule: a knockout's (the winners), a round robin's (the groups of the
+    first round) and table movement (the pairs of the round before).
+    """
+    if previous_round(round_) is None:
+        return True
+    return round_.stage.kind == StageKind.SWISS and not round_.event.table_movement
 
 
 def make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:

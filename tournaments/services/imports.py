@@ -9,10 +9,19 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 
 from tournaments.importing import SheetError, read_rows
 from tournaments.models import Event, Pair, Unit
-from tournaments.services.registration import next_pair_number, pair_create
+from tournaments.services.registration import (
+    PAIR_NUMBER_MAX,
+    free_pair_numbers,
+    lock_pair_numbers,
+    pair_create,
+    take_number,
+)
+
+# Pair.number and Pair.seed are both PositiveIntegerFields.
+_HIGH = PAIR_NUMBER_MAX
 
 
-def _int(value: str, errors: dict, key: str, *, low: int = 1) -> int | None:
+def _int(value: str, errors: dict, key: str, *, low: int = 1, high: int = _HIGH) -> int | None:
     if not value:
         return None
     try:
@@ -22,6 +31,9 @@ def _int(value: str, errors: dict, key: str, *, low: int = 1) -> int | None:
         return None
     if number < low:
         errors[key] = [ErrorDetail(f"Must be at least {low}.", "min_value")]
+        return None
+    if number > high:
+        errors[key] = [ErrorDetail(f"Must be at most {high}.", "max_value")]
         return None
     return number
 
@@ -75,6 +87,7 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
         raise ValidationError({"file": [ErrorDetail(exc.message, exc.code)]}) from exc
     if not rows:
         raise ValidationError({"file": [ErrorDetail("The file has no data rows.", "empty_file")]})
+    lock_pair_numbers(event)  # before reading the numbers in use: a concurrent registration waits
     taken = set(Pair.objects.filter(event=event).values_list("number", flat=True))
     errors: dict = {}
     seen: set[int] = set()
@@ -84,8 +97,7 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
     if dry_run:
         return len(clean_rows), []
     units = {unit.name: unit for unit in Unit.objects.filter(event=event)}
-    free = next_pair_number(event)
-    numbers_in_file = seen
+    free = free_pair_numbers(event, reserved=seen)  # an empty number: the next one not in the file
     created = []
     for row in clean_rows:
         unit = None
@@ -93,11 +105,7 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
             unit = units.get(row["unit"]) or units.setdefault(
                 row["unit"], Unit.objects.create(event=event, name=row["unit"])
             )
-        number = row["number"]
-        if number is None:
-            while free in numbers_in_file or free in taken:
-                free += 1
-            number, free = free, free + 1
+        number = row["number"] if row["number"] is not None else take_number(free)
         created.append(
             pair_create(
                 event=event,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Collection, Iterator
 
 from django.db import transaction
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Q
 
 from core.problems import Problem
@@ -12,14 +14,49 @@ from tournaments.draws.matching import lot
 from tournaments.models import Event, Pair, Player, Unit
 
 _SINGLES_SALT = 0x51A6
+# The highest number the column stores (a PositiveIntegerField: 2**31 - 1).
+PAIR_NUMBER_MAX = BaseDatabaseOperations.integer_field_ranges[
+    Pair._meta.get_field("number").get_internal_type()
+][1]
 
 
 class RegistrationProblem(Problem):
     default_code = "invalid"
 
 
-def next_pair_number(event: Event) -> int:
-    return (Pair.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0) + 1
+def lock_pair_numbers(event: Event) -> None:
+    """Serialise the writers that give pair numbers in ``event``, until the transaction ends.
+
+    The event row is the lock (FOR NO KEY UPDATE: rows that merely refer to the event are not held
+    up). Take it before reading the numbers in use: concurrent registrations then each see the
+    numbers the others took, instead of all taking the same highest + 1.
+    """
+    Event.objects.select_for_update(no_key=True).filter(pk=event.pk).values_list("pk", flat=True).get()
+
+
+def free_pair_numbers(event: Event, *, reserved: Collection[int] = ()) -> Iterator[int]:
+    """The numbers the server gives, in order: after the highest number in use (skipping
+    ``reserved``), and, once that would pass the column's maximum, the lowest free ones.
+
+    Call it under ``lock_pair_numbers``. The highest number is read now; the free numbers below it
+    only when the numbers above it run out (a pair numbered 2147483647 by hand), and then they leave
+    out the pairs created in between.
+    """
+    top = Pair.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0
+
+    def numbers() -> Iterator[int]:
+        yield from (number for number in range(top + 1, PAIR_NUMBER_MAX + 1) if number not in reserved)
+        taken = set(Pair.objects.filter(event=event).values_list("number", flat=True)) | set(reserved)
+        yield from (number for number in range(1, top) if number not in taken)
+
+    return numbers()
+
+
+def take_number(numbers: Iterator[int]) -> int:
+    number = next(numbers, None)
+    if number is None:
+        raise RegistrationProblem("Every pair number is taken.", "pair_numbers_exhausted", field="number")
+    return number
 
 
 @transaction.atomic
@@ -34,13 +71,19 @@ def pair_create(
     seed: int | None = None,
     grade: str = "",
 ) -> Pair:
-    """Register a pair with its two players (players take the pair's unit unless given one)."""
-    if number is not None and Pair.objects.filter(event=event, number=number).exists():
+    """Register a pair with its two players (players take the pair's unit unless given one).
+
+    Without a ``number`` the pair gets the next free one (``free_pair_numbers``).
+    """
+    lock_pair_numbers(event)
+    if number is None:
+        number = take_number(free_pair_numbers(event))
+    elif Pair.objects.filter(event=event, number=number).exists():
         raise RegistrationProblem(f"Pair number {number} is taken.", "duplicate_number", field="number")
     players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in (player_1, player_2)]
     return Pair.objects.create(
         event=event,
-        number=number or next_pair_number(event),
+        number=number,
         name=name,
         player_1=players[0],
         player_2=players[1],
@@ -85,18 +128,20 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
     over stays unpaired (and is returned).
     """
     seed = secrets.randbelow(2**31) if seed is None else seed
+    lock_pair_numbers(event)
     players = list(unpaired_players(event).select_for_update())
     if len(players) < 2:
         raise RegistrationProblem("Fewer than two players are waiting for a partner.", "no_singles")
     players.sort(key=lambda player: (lot(seed, _SINGLES_SALT, player.pk), player.pk))
     left_over = players.pop() if len(players) % 2 else None
-    number = next_pair_number(event)
+    numbers = free_pair_numbers(event)
     pairs = []
     for index in range(0, len(players), 2):
         first, second = players[index], players[index + 1]
         unit = first.unit if first.unit_id == second.unit_id else None
         pairs.append(
-            Pair.objects.create(event=event, number=number, player_1=first, player_2=second, unit=unit)
+            Pair.objects.create(
+                event=event, number=take_number(numbers), player_1=first, player_2=second, unit=unit
+            )
         )
-        number += 1
     return pairs, seed, left_over

@@ -29,7 +29,15 @@ from tournaments.models import (
     StageKind,
 )
 from tournaments.selectors import previous_round, stage_pairs
-from tournaments.services.drawing import ignored_flags, make_draw, pairings_of, stage_entrants
+from tournaments.services.drawing import (
+    draws_whole_stage,
+    ignored_flags,
+    make_draw,
+    name_pairs,
+    numbered,
+    pairings_of,
+    stage_entrants,
+)
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
 STRUCTURAL = {
@@ -156,12 +164,14 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     try:
         draw, system = make_draw(round_, seed)
     except draws.DrawError as exc:
-        raise DrawFailed(exc.detail, exc.code) from exc
+        raise DrawFailed(name_pairs(round_.event, exc.detail), exc.code) from exc
     _store(round_, draw.pairings, best_of=_best_of(round_))
     round_.draw_seed = seed
     round_.draw_system = system
     ignored = ignored_flags(round_, first=previous_round(round_) is None)
-    round_.relaxed = [entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored]
+    round_.relaxed = numbered(
+        round_.event, (entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored)
+    )
     round_.drawn_at = timezone.now()
     round_.save()
     return round_
@@ -195,7 +205,7 @@ def _recheck_and_store(
     )
     problems = [p for p in problems if p.split(":", 1)[0] not in ignored]
     _store(round_, annotated, best_of=_best_of(round_))
-    round_.relaxed = sorted(set(draws.relaxed_of(annotated, ignore=ignored)) | set(problems))
+    round_.relaxed = numbered(round_.event, [*draws.relaxed_of(annotated, ignore=ignored), *problems])
     round_.save()
     return round_
 
@@ -209,7 +219,15 @@ def round_swap(*, round_: Round, pair_a: int, pair_b: int) -> Round:
     placed = {pid for p in current for pid in p.entrants}
     for name, pid in (("pair_a", pair_a), ("pair_b", pair_b)):
         if pid not in placed:
-            raise Problem(f"Pair {pid} is not in this round.", "not_in_round", field=name)
+            number = (
+                Pair.objects.filter(pk=pid, event=round_.event_id).values_list("number", flat=True).first()
+            )
+            detail = (
+                f"No pair of this event has id {pid}."
+                if number is None
+                else f"Pair {number} is not in this round."
+            )
+            raise Problem(detail, "not_in_round", field=name)
     return _recheck_and_store(round_, draws.swap_entrants(current, a=pair_a, b=pair_b))
 
 
@@ -231,7 +249,7 @@ class MatchEdit(Problem):
 def _check_pairs(round_: Round, ns: int, ew: int | None) -> None:
     for name, pid in (("ns_pair", ns), ("ew_pair", ew)):
         if pid is not None and not Pair.objects.filter(pk=pid, event=round_.event_id).exists():
-            raise MatchEdit(f"Pair {pid} is not in this event.", "does_not_exist", field=name)
+            raise MatchEdit(f"No pair of this event has id {pid}.", "does_not_exist", field=name)
     if ns == ew:
         raise MatchEdit("A pair cannot play itself.", "self_pairing", field="ew_pair")
 
@@ -286,14 +304,7 @@ def round_publish(*, round_: Round) -> Round:
         raise Conflict(
             f"The draw is broken: {', '.join(broken)}.", "draw_invalid", extra={"problems": broken}
         )
-    placed = {pair for m in round_.matches.all() for pair in m.pair_ids}
-    gone = sorted(
-        Pair.objects.filter(pk__in=placed).exclude(status=PairStatus.ACTIVE).values_list("number", flat=True)
-    )
-    if gone:
-        raise Conflict(
-            f"Pairs {gone} withdrew or were disqualified after the draw; draw the round again.", "draw_stale"
-        )
+    _refuse_stale(round_)
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()
@@ -304,6 +315,32 @@ def round_publish(*, round_: Round) -> Round:
         {"round": round_.number, "pairings": f"/api/v1/events/{event.slug}/matches/?round={round_.number}"},
     )
     return round_
+
+
+def _refuse_stale(round_: Round) -> None:
+    """A draw is stale when the pairs it should place changed since: a pair in it withdrew or was
+    disqualified, or an active pair of the stage is not in it (registered or reinstated after the
+    draw). Only for draws that place every active pair of the stage (``draws_whole_stage``).
+    """
+    placed = {pair for m in round_.matches.all() for pair in m.pair_ids}
+    gone = sorted(
+        Pair.objects.filter(pk__in=placed).exclude(status=PairStatus.ACTIVE).values_list("number", flat=True)
+    )
+    left_out = []
+    if draws_whole_stage(round_):
+        left_out = sorted(pair.number for pair in stage_pairs(round_.stage)[0] if pair.pk not in placed)
+    if not gone and not left_out:
+        return
+    reasons = []
+    if gone:
+        reasons.append(f"pairs {', '.join(map(str, gone))} withdrew or were disqualified")
+    if left_out:
+        reasons.append(f"pairs {', '.join(map(str, left_out))} are not in it")
+    raise Conflict(
+        f"The draw is out of date: {' and '.join(reasons)}; draw the round again.",
+        "draw_stale",
+        extra={"pairs": sorted({*gone, *left_out})},
+    )
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""What every event-scoped view shares: finding the event, ETags and If-Match on writes."""
+"""What every event-scoped view shares: finding the event, ETags (on reads and on writes) and If-Match."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
-from core.conditional import ConditionalMixin
+from core.conditional import ConditionalMixin, etag_of
 from core.idempotency import IdempotentMixin
 from tournaments.auth import TableUser
 from tournaments.models import Event
@@ -29,7 +29,30 @@ def visible_events(request):
     return Event.objects.filter(public)
 
 
-class EventScopedMixin(IdempotentMixin, ConditionalMixin):
+class WriteETagMixin(ConditionalMixin):
+    """ConditionalMixin, and the ``ETag`` on the answer of a successful write of one resource.
+
+    The answer of a PUT, a PATCH or an operation (``POST …/{id}/publish``) on one resource is what
+    a GET of it would read, so its ETag is the one that GET would send: a client chains edits with
+    ``If-Match`` without reading again. Only views that read single resources (``retrieve``) get it.
+    Listed after IdempotentMixin in a view's bases, it sets the ETag before the answer's headers are
+    stored with its ``Idempotency-Key``, so a replayed answer carries it too.
+    """
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if (
+            request.method in ("PUT", "PATCH", "POST")
+            and response.status_code == 200
+            and getattr(self, "detail", False)
+            and hasattr(self, "retrieve")
+            and isinstance(response.data, dict)
+        ):
+            response["ETag"] = etag_of(response.data)
+        return response
+
+
+class EventScopedMixin(IdempotentMixin, WriteETagMixin):
     """For views under ``/events/{event_slug}/``: a hidden event is a 404, not a 403.
 
     POSTs honour ``Idempotency-Key`` (a retried draw or import replays the first answer).

@@ -9,16 +9,15 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core.conditional import ConditionalMixin
 from core.idempotency import IdempotentMixin
 from core.schema import problems
 from tournaments.models import Event, EventRole, TableToken
 from tournaments.serializers.events import EventRoleSerializer, EventSerializer, TableTokenSerializer
 from tournaments.services import events as services
-from tournaments.views.base import EventScopedMixin, visible_events
+from tournaments.views.base import EventScopedMixin, WriteETagMixin, visible_events
 
 
-class EventViewSet(IdempotentMixin, ConditionalMixin, viewsets.ModelViewSet):
+class EventViewSet(IdempotentMixin, WriteETagMixin, viewsets.ModelViewSet):
     """Events: anyone reads published ones; an account (not a table token) creates one and organises it."""
 
     serializer_class = EventSerializer

@@ -4,19 +4,22 @@ from __future__ import annotations
 
 import django_filters
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q, Window
 from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core.conditional import ConditionalMixin
+from core import lean
+from core.conditional import ConditionalMixin, etag_of
 from core.idempotency import IdempotentMixin
 from core.schema import problems
 from scoring.serializers.matches import MatchDetailSerializer
-from tournaments.models import Event, Match, MatchStatus, Round, RoundStatus, Stage
+from tournaments.models import Event, Match, MatchStatus, Pair, Round, RoundStatus, Stage
 from tournaments.permissions import is_staff, scorekeeper_tables, sees_drafts
+from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import (
     DrawRequestSerializer,
     MatchCreateSerializer,
@@ -152,14 +155,69 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     Organizers may add a table to a draft round by hand (``POST``); the draw is re-checked.
     """
 
+    # A page is read as plain rows: its matches (with their count, in the same query), then for an
+    # answer their pairs with both players. Its ETag is a hash of the match rows and the event's
+    # version, so a matching If-None-Match is a 304 after that one query, before anything is built;
+    # an answer is built from the rows by the serializers' lean twins, without model objects.
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
 
     def get_queryset(self):
-        matches = Match.objects.filter(round__event=self.get_event()).select_related(
-            "round__event", "ns_pair__player_1", "ns_pair__player_2", "ew_pair__player_1", "ew_pair__player_2"
-        )
+        matches = Match.objects.filter(round__event=self.get_event())
         return visible_matches(self, matches).order_by("round__number", "table")
+
+    def get_etag(self, request, *args, **kwargs):
+        if self.action != "list":
+            return None
+        count, rows = self._page = self._read_matches()
+        # The pairs and players on the page are not read for this: the event's results_version
+        # moves whenever a pair, player, unit, round or the event is saved (scoring/signals.py,
+        # the standings cache's generation), so it stands for them.
+        version = self.get_event().results_version
+        return etag_of([request.build_absolute_uri(), count, rows, version])
+
+    def _read_matches(self) -> tuple[int | None, list[tuple]]:
+        """The page's match rows and the count of all (None when the list is not paginated)."""
+        lookups = lean.filter_lookups(self.filterset_class, self.request.query_params)
+        matches = self.get_queryset()
+        if lookups is None or list(self.filter_backends) != [DjangoFilterBackend]:
+            matches = self.filter_queryset(matches)  # a value to clean or refuse: the filter set's call
+        else:
+            matches = matches.filter(**lookups)
+        return self._paginate_rows(matches, MatchSerializer.COLUMNS)
+
+    def _paginate_rows(self, matches, columns) -> tuple[int | None, list[tuple]]:
+        """A page of ``matches`` as rows of ``columns``, and their count, in one query (a window
+        function counts) when the page asked for is plainly a number and has rows; else DRF's
+        pagination (a count first, a 404 for a page out of range)."""
+        paginator = self.paginator
+        size = paginator.get_page_size(self.request) if paginator is not None else None
+        if not size:
+            return None, list(matches.values_list(*columns))
+        number = self.request.query_params.get(paginator.page_query_param) or "1"
+        if number.isascii() and number.isdigit() and int(number) >= 1:
+            start = (int(number) - 1) * size
+            counted = matches.annotate(_count=Window(Count("pk"))).values_list(*columns, "_count")
+            page = list(counted[start : start + size])
+            if page:
+                django_paginator = paginator.django_paginator_class(matches, size)
+                django_paginator.count = page[0][-1]  # known: no COUNT query
+                paginator.page = django_paginator.page(int(number))
+                paginator.request = self.request
+                return django_paginator.count, [row[:-1] for row in page]
+        rows = self.paginate_queryset(matches.values_list(*columns))
+        return paginator.page.paginator.count, rows
+
+    def list(self, request, *args, **kwargs):
+        count, rows = getattr(self, "_page", None) or self._read_matches()
+        ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
+        pairs = {
+            row[0]: PairSerializer.from_row(row)
+            for row in Pair.objects.filter(pk__in=ids).values_list(*PairSerializer.COLUMNS)
+        }
+        slug = self.get_event().slug
+        results = [MatchSerializer.from_row(row, event=slug, pairs=pairs) for row in rows]
+        return Response(results) if count is None else self.get_paginated_response(results)
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer, **problems(400, 403, 409)})
     def create(self, request, *args, **kwargs):

@@ -1,0 +1,327 @@
+"""Fast paths for DRF input: plainly valid input checked in plain Python.
+
+Before a DRF serializer looks at the data it builds every one of its fields (deep copies, and a
+nested serializer per item of a list); for a referee question that is most of the request's time.
+``validated(SerializerClass, data)`` gives the same ``validated_data`` as the serializer when the
+input is plainly valid, checked by a function compiled once per class from the serializer's own
+fields. On anything else (an error, or merely something unusual: a number where a string goes,
+non-ASCII text, surrounding spaces) it runs the serializer itself, so every error — its code,
+field path and message — is still the serializer's own.
+
+Compiled: ``Serializer`` subclasses (no ``validate``/``validate_<field>``, no validators; an
+overridden ``to_internal_value`` only when it merely checks, said by a ``lean_accepts(value)``
+static method it also uses), many=True lists of them, ``CharField``, ``ChoiceField``,
+``BooleanField``, ``ListField``, ``DictField``. Any other field makes the class always take the
+serializer.
+
+``filter_lookups(FilterSetClass, query_params)`` does the same for django-filter's filter sets
+(``DjangoFilterBackend``): the lookups to apply, or None when the filter set must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import django_filters
+from django.core.validators import MaxLengthValidator, MinLengthValidator, ProhibitNullCharactersValidator
+from rest_framework import fields, serializers
+from rest_framework.fields import empty
+from rest_framework.validators import ProhibitSurrogateCharactersValidator
+
+Check = Callable[[Any], Any]  # a present, non-null value -> its validated value; raises _Decline
+
+
+class _Decline(Exception):
+    """Not plainly valid: the serializer decides."""
+
+
+class _Unsupported(Exception):
+    """A field or serializer this module does not compile."""
+
+
+_compiled: dict[type, Check | None] = {}
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict:
+    """The serializer's ``validated_data`` for ``data``; its ``ValidationError`` when invalid."""
+    check = shape(serializer_class)
+    if check is not None:
+        try:
+            return check(data)
+        except _Decline:
+            pass
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def shape(serializer_class: type[serializers.Serializer]) -> Check | None:
+    """The compiled check of a serializer class, or None when it cannot be compiled."""
+    if serializer_class not in _compiled:
+        try:
+            _compiled[serializer_class] = _serializer(serializer_class())
+        except _Unsupported:
+            _compiled[serializer_class] = None
+    return _compiled[serializer_class]
+
+
+def _decline(value: Any = None) -> Any:
+    raise _Decline
+
+
+def _lengths(field: fields.Field, allowed: tuple[type, ...]) -> tuple[int | None, int | None]:
+    """The field's (min_length, max_length), when its validators are exactly the standard ones."""
+    for validator in field.validators:
+        if not isinstance(validator, allowed):
+            raise _Unsupported(f"validator {validator!r}")
+        if isinstance(validator, MaxLengthValidator) and validator.limit_value != field.max_length:
+            raise _Unsupported("max_length")
+        if isinstance(validator, MinLengthValidator) and validator.limit_value != field.min_length:
+            raise _Unsupported("min_length")
+    return field.min_length, field.max_length
+
+
+_CHAR_VALIDATORS = (
+    MaxLengthValidator,
+    MinLengthValidator,
+    ProhibitNullCharactersValidator,
+    ProhibitSurrogateCharactersValidator,
+)
+
+
+def _char(field: fields.CharField) -> Check:
+    # A plain ASCII string with nothing to trim has nothing for the validators to refuse but
+    # its length; anything else (numbers to coerce, blanks, NUL, surrogates) goes to DRF.
+    shortest, longest = _lengths(field, _CHAR_VALIDATORS)
+    shortest = max(shortest or 0, 1)
+    longest = longest if longest is not None else float("inf")
+
+    def check(value):
+        if (
+            type(value) is not str
+            or not shortest <= len(value) <= longest
+            or not value.isascii()
+            or not value.isprintable()
+            or value.strip() != value
+        ):
+            raise _Decline
+        return value
+
+    return check
+
+
+def _choice(field: fields.ChoiceField) -> Check:
+    if field.validators:
+        raise _Unsupported("validators")
+    choices = dict(field.choice_strings_to_values)
+
+    def check(value):
+        if type(value) is not str or value not in choices:
+            raise _Decline
+        return choices[value]
+
+    return check
+
+
+def _boolean(field: fields.BooleanField) -> Check:
+    if field.validators:
+        raise _Unsupported("validators")
+    return lambda value: value if type(value) is bool else _decline()
+
+
+def _list(field: fields.ListField) -> Check:
+    shortest, longest = _lengths(field, (MaxLengthValidator, MinLengthValidator))
+    shortest = max(shortest or 0, 0 if field.allow_empty else 1)
+    longest = longest if longest is not None else float("inf")
+    child = _field(field.child)
+    if type(field.child) is fields.CharField:
+        return _strings(shortest, longest, child, *_lengths(field.child, _CHAR_VALIDATORS))
+
+    def check(value):
+        if type(value) is not list or not shortest <= len(value) <= longest:
+            raise _Decline
+        return [_decline() if item is None else child(item) for item in value]
+
+    return check
+
+
+def _strings(shortest: int, longest: float, each: Check, item_min: int | None, item_max: int | None) -> Check:
+    """A list of strings (cards) checked a whole list at a time; ``each`` item when in doubt."""
+    item_min = max(item_min or 0, 1)
+    item_max = item_max if item_max is not None else float("inf")
+
+    def check(value):
+        if type(value) is not list or not shortest <= len(value) <= longest:
+            raise _Decline
+        for item in value:
+            if type(item) is not str or not item_min <= len(item) <= item_max:
+                raise _Decline
+        joined = "".join(value)
+        if " " in joined or not joined.isascii() or not joined.isprintable():
+            return [each(item) for item in value]  # may hold spaces to trim: one by one
+        return value[:]
+
+    return check
+
+
+def _dict(field: fields.DictField) -> Check:
+    if field.validators:
+        raise _Unsupported("validators")
+    shortest = 0 if field.allow_empty else 1
+    child = None if type(field.child) is fields._UnvalidatedField else _field(field.child)
+
+    def check(value):
+        if type(value) is not dict or len(value) < shortest:
+            raise _Decline
+        if child is None:
+            return dict(value)
+        return {
+            key if type(key) is str else _decline(): _decline() if item is None else child(item)
+            for key, item in value.items()
+        }
+
+    return check
+
+
+def _many(field: serializers.ListSerializer) -> Check:
+    if type(field).validate is not serializers.ListSerializer.validate or field.validators:
+        raise _Unsupported("list validation")
+    shortest = max(field.min_length or 0, 0 if field.allow_empty else 1)
+    longest = field.max_length if field.max_length is not None else float("inf")
+    child = _serializer(field.child)
+
+    def check(value):
+        if type(value) is not list or not shortest <= len(value) <= longest:
+            raise _Decline
+        return [_decline() if item is None else child(item) for item in value]
+
+    return check
+
+
+_FIELDS: dict[type, Callable[[Any], Check]] = {
+    fields.CharField: _char,
+    fields.ChoiceField: _choice,
+    fields.BooleanField: _boolean,
+    fields.ListField: _list,
+    fields.DictField: _dict,
+    serializers.ListSerializer: _many,
+}
+
+
+def _field(field: fields.Field) -> Check:
+    compile_ = _FIELDS.get(type(field))  # exact classes: a subclass may validate more
+    if compile_ is not None:
+        return compile_(field)
+    if isinstance(field, serializers.Serializer):
+        return _serializer(field)
+    raise _Unsupported(type(field).__name__)
+
+
+def _serializer(serializer: serializers.Serializer) -> Check:
+    cls = type(serializer)
+    if (
+        isinstance(serializer, serializers.ModelSerializer)
+        or cls.validate is not serializers.Serializer.validate
+    ):
+        raise _Unsupported(f"{cls.__name__} validates")
+    if cls.run_validation is not serializers.Serializer.run_validation or serializer.get_validators():
+        raise _Unsupported(f"{cls.__name__} has validators")
+    accepts = getattr(cls, "lean_accepts", None)
+    if cls.to_internal_value is not serializers.Serializer.to_internal_value and accepts is None:
+        raise _Unsupported(f"{cls.__name__} overrides to_internal_value")
+    specs = []
+    for field in serializer._writable_fields:
+        name = field.field_name
+        if field.source != name or hasattr(serializer, f"validate_{name}"):
+            raise _Unsupported(name)
+        default = field.default
+        if getattr(default, "requires_context", False) or hasattr(default, "set_context"):
+            raise _Unsupported(f"{name} default")
+        specs.append((name, field.required, field.allow_null, default, _field(field)))
+
+    def check(data):
+        if type(data) is not dict:
+            raise _Decline
+        result = {}
+        for name, required, allow_null, default, check_value in specs:
+            value = data.get(name, empty)
+            if value is empty:
+                if required:
+                    raise _Decline
+                if default is not empty:
+                    result[name] = default() if callable(default) else default
+            elif value is None:
+                if not allow_null:
+                    raise _Decline
+                result[name] = None
+            else:
+                result[name] = check_value(value)
+        if accepts is not None and not accepts(result):
+            raise _Decline
+        return result
+
+    return check
+
+
+# ---- django-filter ----------------------------------------------------------------------------
+_filters: dict[type, dict[str, Callable[[str], Any]] | None] = {}
+_LONGEST_NUMBER = 9  # digits: never near a column's bounds (those the filter set judges)
+
+
+def filter_lookups(filterset_class: type[django_filters.FilterSet], params: Mapping[str, str]) -> dict | None:
+    """The ``{lookup: value}`` the filter set would apply for ``params`` when every value given is
+    plainly valid (a number as digits, a choice as listed); None when the filter set must decide
+    (an error to report, a value to clean, a filter this function does not know)."""
+    if filterset_class not in _filters:
+        _filters[filterset_class] = _compile_filters(filterset_class)
+    parsers = _filters[filterset_class]
+    if parsers is None:
+        return None
+    lookups = {}
+    try:
+        for name, parse in parsers.items():
+            value = params.get(name)
+            if value is not None:
+                lookups.update(parse(value))
+    except _Decline:
+        return None
+    return lookups
+
+
+def _compile_filters(filterset_class) -> dict[str, Callable[[str], Any]] | None:
+    parsers = {}
+    for name, filter_ in filterset_class.base_filters.items():
+        if (
+            filter_.method is not None
+            or filter_.exclude
+            or filter_.distinct
+            or filter_.lookup_expr != "exact"
+        ):
+            return None
+        lookup = f"{filter_.field_name}__exact"
+        if type(filter_) is django_filters.NumberFilter:
+            parsers[name] = _number_filter(lookup)
+        elif type(filter_) is django_filters.ChoiceFilter and not callable(filter_.extra.get("choices")):
+            parsers[name] = _choice_filter(lookup, {str(value) for value, _ in filter_.extra["choices"]})
+        else:
+            return None
+    return parsers
+
+
+def _number_filter(lookup: str) -> Callable[[str], dict]:
+    def parse(value: str) -> dict:
+        if not (value.isascii() and value.isdigit() and len(value) <= _LONGEST_NUMBER):
+            raise _Decline
+        return {lookup: int(value)}
+
+    return parse
+
+
+def _choice_filter(lookup: str, choices: set[str]) -> Callable[[str], dict]:
+    def parse(value: str) -> dict:
+        if value not in choices:
+            raise _Decline
+        return {lookup: value}
+
+    return parse
