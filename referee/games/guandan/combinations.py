@@ -28,6 +28,7 @@ from referee.games.guandan.profiles import STANDARD, RuleProfile
 from referee.games.guandan.question import parse_question_level as coerce_level
 from referee.games.guandan.readings import ComboType, Reading, reading_to_dict, readings
 from referee.games.guandan.violations import ViolationCode
+from referee.games.plays import PlayVerdict, play_parser
 
 __all__ = [
     "ComboType",
@@ -55,25 +56,6 @@ class Declared:
 
     type: ComboType
     rank: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PlayVerdict:
-    """The answer to "is this play legal, and does it beat the one on the table?" (G3, G4).
-
-    ``legal``: the cards form a combination (as declared, when declared). ``reading``: the reading
-    that applies (when it cannot beat, the one that would apply on lead). ``beats_previous`` is
-    None without a previous play. ``reason`` is the first :class:`ViolationCode` found, in the
-    order illegal_combination, previous_illegal, does_not_beat, declared_reading_invalid.
-    """
-
-    legal: bool
-    readings: tuple[Reading, ...]
-    reading: Reading | None
-    beats_previous: bool | None
-    reason: ViolationCode | None = None
-    detail: str | None = None
-    previous_reading: Reading | None = None
 
 
 _DETAILS = {
@@ -105,6 +87,11 @@ def judge_play(
     """
     if not options:
         return None, ViolationCode.ILLEGAL_COMBINATION
+    if declared is None and len(options) == 1:  # most plays: what choose_reading would pick
+        (only,) = options
+        if previous is None or beats(only, previous, level):
+            return only, None
+        return only, ViolationCode.DOES_NOT_BEAT
     if declared is None:
         chosen = choose_reading(options, previous=previous, level=level, wild_default=wild_default)
         if chosen is not None:
@@ -192,30 +179,8 @@ def validate_play(
     )
 
 
-def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card, ...]:
-    """A play's cards from codes (G1); an empty play or more than a hand is malformed."""
-    if type(codes) not in (list, tuple) and (  # lists first: the ABC check is slow on the hot path
-        codes is None or isinstance(codes, str | bytes) or not isinstance(codes, Iterable)
-    ):
-        raise BadInput("invalid", "A play is a list of card codes.", field=field)
-    try:
-        cards = parse_cards(codes)
-    except BadInput as error:  # slow path only: name the bad element
-        index = next(i for i, code in enumerate(codes) if not _parses(code))
-        raise BadInput(error.code, error.detail, field=f"{field}[{index}]") from None
-    if not cards:
-        raise BadInput("empty_play", "A play holds at least one card; pass instead.", field=field)
-    if len(cards) > HAND_SIZE:
-        raise BadInput("too_many_cards", f"A play holds at most {HAND_SIZE} cards.", field=field)
-    return cards
-
-
-def _parses(code: object) -> bool:
-    try:
-        parse_card(code)
-    except BadInput:
-        return False
-    return True
+# G1: a play's cards from codes; an empty play or more than a hand is malformed.
+parse_play = play_parser(parse_cards, parse_card, max_cards=HAND_SIZE)
 
 
 _JOKER_RANKS = {"BJ": SMALL_JOKER, "RJ": BIG_JOKER}

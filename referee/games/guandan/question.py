@@ -6,9 +6,8 @@ the API can point at it in its ``errors`` list.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from referee.games.errors import BadInput
 from referee.games.guandan.cards import (
@@ -21,6 +20,10 @@ from referee.games.guandan.cards import (
     parse_level,
     parse_seat,
 )
+from referee.games.hands import parse_hands as _parse_hands
+from referee.games.hands import with_field
+
+__all__ = ["SEATS", "Transfer", "parse_hands", "parse_question_level", "parse_transfers", "with_field"]
 
 SEATS: tuple[Seat, Seat, Seat, Seat] = (Seat.N, Seat.E, Seat.S, Seat.W)
 
@@ -54,26 +57,17 @@ def parse_hands(
     Raises ``BadInput``: ``invalid``, ``unknown_seat``, ``duplicate_seat``, ``unknown_card``,
     ``wrong_hand_size``, ``missing_hand``, ``too_many_copies``.
     """
-    if not isinstance(hands, Mapping):
-        raise BadInput("invalid", "hands maps each seat to its 27 cards.", field=field)
-    parsed: dict[Seat, tuple[Card, ...]] = {}
-    for key, cards in hands.items():
-        seat = with_field(field, parse_seat, key)
-        where = f"{field}.{seat}"
-        if seat in parsed:
-            raise BadInput("duplicate_seat", f"The hand of {seat} is given twice.", field=where)
-        if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
-            raise BadInput("invalid", f"The hand of {seat} is a list of cards.", field=where)
-        try:  # the whole hand at once: the per-card field is only worked out on failure
-            parsed[seat] = parse_cards(cards)
-        except BadInput:
-            parsed[seat] = tuple(with_field(where, parse_card, code) for code in cards)
-        if len(parsed[seat]) != HAND_SIZE:
-            detail = f"{seat} holds {len(parsed[seat])} cards; every seat is dealt {HAND_SIZE} (G1)."
-            raise BadInput("wrong_hand_size", detail, field=where)
-    for seat in SEATS:
-        if seat not in parsed:
-            raise BadInput("missing_hand", f"The hand of {seat} is missing.", field=f"{field}.{seat}")
+    parsed = _parse_hands(
+        hands,
+        seats=SEATS,
+        parse_seat=parse_seat,
+        parse_cards=parse_cards,
+        parse_card=parse_card,
+        hand_size=HAND_SIZE,
+        rule="G1",
+        field=field,
+        exact=False,
+    )
     check_copies(*parsed.values(), field=field)
     return parsed
 
@@ -91,11 +85,3 @@ def parse_transfers(items: Sequence[Mapping[str, object]], *, field: str) -> lis
         receiver = with_field(f"{where}.to", parse_seat, item["to"])
         parsed.append(Transfer(index, giver, receiver, with_field(f"{where}.card", parse_card, item["card"])))
     return parsed
-
-
-def with_field(field: str, parse: Callable[[Any], Any], value: object) -> Any:
-    """``parse(value)``, naming ``field`` in its ``BadInput`` so the API can point at it."""
-    try:
-        return parse(value)
-    except BadInput as error:
-        raise BadInput(error.code, error.detail, field=field) from None

@@ -2,6 +2,7 @@
 
 Each violation is a :class:`RuleViolation` (a 200 verdict, not a 400) with a stable code;
 ``VIOLATIONS`` maps every code to its class, so the API and its schema list the same codes.
+The turn violations every climbing game shares are the classes of ``referee/games/rounds.py``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,28 @@ from __future__ import annotations
 from enum import StrEnum
 
 from referee.games.errors import RuleViolation
+from referee.games.rounds import (
+    CannotPassOnLead,
+    CardNotInHand,
+    DealOver,
+    DoesNotBeat,
+    IllegalCombination,
+    NotYourTurn,
+    PreviousIllegal,
+)
+
+__all__ = [
+    "VIOLATIONS",
+    "CannotPassOnLead",
+    "CardNotInHand",
+    "DealOver",
+    "DeclaredReadingInvalid",
+    "DoesNotBeat",
+    "IllegalCombination",
+    "NotYourTurn",
+    "PreviousIllegal",
+    "ViolationCode",
+]
 
 
 class ViolationCode(StrEnum):
@@ -24,36 +47,8 @@ class ViolationCode(StrEnum):
     CANNOT_PASS_ON_LEAD = "cannot_pass_on_lead"
 
 
-class IllegalCombination(RuleViolation):
-    code = ViolationCode.ILLEGAL_COMBINATION
-
-
-class DoesNotBeat(RuleViolation):
-    code = ViolationCode.DOES_NOT_BEAT
-
-
 class DeclaredReadingInvalid(RuleViolation):
     code = ViolationCode.DECLARED_READING_INVALID
-
-
-class PreviousIllegal(RuleViolation):
-    code = ViolationCode.PREVIOUS_ILLEGAL
-
-
-class DealOver(RuleViolation):
-    code = ViolationCode.DEAL_OVER
-
-
-class NotYourTurn(RuleViolation):
-    code = ViolationCode.NOT_YOUR_TURN
-
-
-class CardNotInHand(RuleViolation):
-    code = ViolationCode.CARD_NOT_IN_HAND
-
-
-class CannotPassOnLead(RuleViolation):
-    code = ViolationCode.CANNOT_PASS_ON_LEAD
 
 
 VIOLATIONS: dict[str, type[RuleViolation]] = {

@@ -1,0 +1,79 @@
+"""One play on its own: its cards from the wire, and the verdict of ``plays/validate``
+(docs/referee.md; docs/guandan.md G3-G4, docs/doudizhu.md D4-D5, docs/daguai.md K2-K3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from referee.games.cards import Card, check_copies
+from referee.games.errors import BadInput
+
+
+@dataclass(frozen=True, slots=True)
+class PlayVerdict:
+    """The answer to "is this play legal, and does it beat the one on the table?".
+
+    ``legal``: the cards form a combination (as declared, where a game has declarations).
+    ``readings``: every legal reading. ``reading``: the reading that applies (when it cannot
+    beat, the one that would apply on lead). ``beats_previous`` is None without a previous
+    play. ``reason`` is the first violation code found, in the order the game documents.
+    """
+
+    legal: bool
+    readings: tuple[Any, ...]
+    reading: Any | None
+    beats_previous: bool | None
+    reason: str | None = None
+    detail: str | None = None
+    previous_reading: Any | None = None
+
+
+def play_parser(
+    parse_cards: Callable[[Iterable[object]], tuple[Card, ...]],
+    parse_card: Callable[[object], Card],
+    *,
+    max_cards: int,
+    sizes: Collection[int] | None = None,
+    decks: int | None = None,
+    rule: str = "",
+) -> Callable[..., tuple[Card, ...]]:
+    """``parse_play(codes, *, field)``: a play's cards; empty, longer than a hand or unknown is malformed.
+
+    With ``sizes``, a play of any other number of cards is malformed (``invalid_play_size``);
+    with ``decks``, so is a card more often than the decks hold it (``too_many_copies`` at the
+    card). ``rule`` is the section the sizes come from.
+    """
+
+    def parses(code: object) -> bool:
+        try:
+            parse_card(code)
+        except BadInput:
+            return False
+        return True
+
+    def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card, ...]:
+        if type(codes) not in (list, tuple) and (  # lists first: the ABC check is slow on the hot path
+            codes is None or isinstance(codes, str | bytes) or not isinstance(codes, Iterable)
+        ):
+            raise BadInput("invalid", "A play is a list of card codes.", field=field)
+        try:
+            cards = parse_cards(codes)
+        except BadInput as error:  # slow path only: name the bad element
+            index = next(i for i, code in enumerate(codes) if not parses(code))
+            raise BadInput(error.code, error.detail, field=f"{field}[{index}]") from None
+        if not cards:
+            raise BadInput("empty_play", "A play holds at least one card; pass instead.", field=field)
+        if len(cards) > max_cards:
+            raise BadInput("too_many_cards", f"A play holds at most {max_cards} cards.", field=field)
+        if sizes is not None and len(cards) not in sizes:
+            allowed = ", ".join(map(str, sorted(sizes)))
+            detail = f"A play holds {allowed} cards, not {len(cards)} ({rule})."
+            raise BadInput("invalid_play_size", detail, field=field)
+        if decks is not None and len(cards) - len(set(cards)) >= decks:  # else no card can repeat that often
+            check_copies(cards, decks=decks, fields=(field,))
+        return cards
+
+    return parse_play

@@ -1,0 +1,16 @@
+"""Violation codes (docs/doudizhu.md D2-D7): referee/games/doudizhu/violations.py."""
+
+from __future__ import annotations
+
+from referee.games.doudizhu.violations import VIOLATIONS, ViolationCode
+from referee.games.errors import RuleViolation
+from referee.games.rounds import TurnCode
+
+
+def test_every_violation_code_has_its_class():
+    assert set(VIOLATIONS) == set(ViolationCode)
+    assert all(cls.code == code and issubclass(cls, RuleViolation) for code, cls in VIOLATIONS.items())
+
+
+def test_the_shared_turn_codes_are_among_the_games_codes():
+    assert {str(code) for code in TurnCode} <= {str(code) for code in ViolationCode}

@@ -1,0 +1,61 @@
+"""The game registry (referee/games/registry.py): Guandan in service, the two new engines pending."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.games import all_profiles, game_codes, get_game
+from referee.games.errors import BadInput
+from referee.games.guandan.profiles import BUILTIN as GUANDAN
+
+
+def test_the_three_climbing_games_are_registered():
+    assert {"guandan", "doudizhu4", "daguai"} <= set(game_codes(pending=True))
+
+
+def test_the_service_lists_only_games_in_service():
+    assert game_codes() == ("guandan",)
+    assert set(all_profiles()) == set(GUANDAN)
+
+
+@pytest.mark.parametrize("code", ["doudizhu4", "daguai"])
+def test_pending_games_are_found_only_when_asked(code):
+    with pytest.raises(BadInput) as caught:
+        get_game(code)
+    assert (caught.value.code, caught.value.field) == ("unknown_game", "game")
+    game = get_game(code, pending=True)
+    assert not game.in_service and game.code == code
+    assert game.profile().key == game.default_profile
+    assert game.reading_to_dict is not None and game.score_deal is not None
+
+
+def test_profile_keys_are_unique_across_games():
+    profiles = all_profiles(pending=True)
+    assert {"guandan", "doudizhu4", "daguai"} <= {game.code for game, _ in profiles.values()}
+    assert len(profiles) == sum(
+        len(get_game(code, pending=True).profiles) for code in game_codes(pending=True)
+    )
+
+
+def test_each_game_says_its_table():
+    guandan, doudizhu, daguai = (get_game(code, pending=True) for code in ("guandan", "doudizhu4", "daguai"))
+    assert (guandan.players, guandan.decks, guandan.hand_size, guandan.in_service) == (4, 2, 27, True)
+    assert (doudizhu.players, doudizhu.decks, doudizhu.hand_size, doudizhu.check_bidding is not None) == (
+        4,
+        2,
+        25,
+        True,
+    )
+    assert (daguai.players, daguai.decks, daguai.hand_size, daguai.seats) == (
+        6,
+        3,
+        27,
+        ("1", "2", "3", "4", "5", "6"),
+    )
+    assert guandan.validate_tributes is not None and daguai.validate_tributes is None
+
+
+def test_an_unknown_ruleset_of_a_game_is_bad_input():
+    with pytest.raises(BadInput) as caught:
+        get_game("daguai", pending=True).profile("guandan-standard")
+    assert caught.value.code == "unknown_ruleset"
