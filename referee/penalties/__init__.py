@@ -1,0 +1,26 @@
+"""Penalty tables and proposals (docs/guandan.md G12, docs/referees.md). Pure Python: no Django."""
+
+from referee.penalties.codes import NAMES, SCORING_KINDS, Infraction, PenaltyKind, Scope, Target
+from referee.penalties.propose import Proposal, propose
+from referee.penalties.settings import PenaltySettingError, build_table, to_setting
+from referee.penalties.tables import TABLES, Effect, LateRule, PenaltyTable, Row, table_choices
+
+__all__ = [
+    "NAMES",
+    "SCORING_KINDS",
+    "TABLES",
+    "Effect",
+    "Infraction",
+    "LateRule",
+    "PenaltyKind",
+    "PenaltySettingError",
+    "PenaltyTable",
+    "Proposal",
+    "Row",
+    "Scope",
+    "Target",
+    "build_table",
+    "propose",
+    "table_choices",
+    "to_setting",
+]
