@@ -37,8 +37,19 @@ def current_actor() -> tuple[object | None, str, str | None]:
         return None, f"table:{token.event_id}:{token.table}", address
     if user is None or not user.is_authenticated:
         return None, "anonymous", address
-    via = "token" if getattr(request, "auth", None) is not None else "session"
-    return user, via, address
+    return user, credential(getattr(request, "auth", None)), address
+
+
+TOKEN_PREFIX = 8  # of a 40-character key: enough to tell a user's tokens apart, never the key itself
+
+
+def credential(auth) -> str:
+    """How an account acted: ``token:<the first 8 characters of its key>`` (which token: the holder
+    recognises it, and the 32 bits shown leave 128 unseen), or ``session``."""
+    if auth is None:
+        return "session"
+    key = getattr(auth, "key", None)
+    return f"token:{key[:TOKEN_PREFIX]}" if isinstance(key, str) and key else "token"
 
 
 def log_bulk(entries, *, event_id: int | None) -> None:

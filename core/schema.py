@@ -1,9 +1,39 @@
-"""OpenAPI pieces shared by every app: the problem+json body."""
+"""The OpenAPI document says everything our conventions add to each operation (docs/api.md).
+
+drf-spectacular documents what a view's serializers show. What every view of ours also does is
+declared once, here, from what the view *is* rather than written on each view:
+
+- **Errors.** Every 4xx/5xx answer is ``application/problem+json`` with the ``Problem`` schema.
+  Which statuses an operation can answer follows from its shape: a body can be malformed (400),
+  too large (413) or of the wrong media type (415); any token can be wrong (401) and any caller
+  throttled (429) or the database away (503); a declared permission other than ``public`` can
+  refuse (403); a path with parameters can name nothing (404); a write can conflict (409); an
+  ``If-Match`` can be stale (412); an ``Idempotency-Key`` can be reused (422). Statuses a view
+  declares itself (``extend_schema(responses=problems(...))``) keep their description.
+- **Headers.** ``Idempotency-Key`` on every POST of a view that honours it (``IdempotentMixin``),
+  ``If-Match`` on the edits of a view that checks it, ``If-None-Match`` (and the ``304``) on the
+  reads of a view that answers it (``ConditionalMixin``).
+- **Empty query parameters.** ``?round=`` means the same as no ``round`` (``allowEmptyValue``).
+- **Bounds.** An id sent in a body (a ``PrimaryKeyRelatedField``) is an integer of the id column's
+  range; other integers carry their serializer's ``min_value``/``max_value``.
+- **Who may call.** An operation whose declared permission can admit an anonymous caller (a check
+  registered with ``anonymous=True``, core.permissions) lists ``{}`` among its security
+  requirements: no token needed.
+"""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular import openapi
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
 from rest_framework import serializers
+
+from core import permissions
+from core.conditional import ConditionalMixin
+from core.filters import BIGINT_MAX
+from core.idempotency import HEADER as IDEMPOTENCY_HEADER
+from core.idempotency import IdempotentMixin
+from core.problems import PROBLEM_CONTENT_TYPE
 
 ProblemError = inline_serializer(
     name="ProblemFieldError",
@@ -31,20 +61,154 @@ Problem = inline_serializer(
 )
 
 _DESCRIPTIONS = {
-    400: "Malformed request (application/problem+json with `errors`).",
-    401: "No or bad credentials.",
-    403: "Authenticated but not allowed.",
-    404: "No such resource.",
-    409: "Conflict with the current state.",
-    412: "Stale If-Match.",
+    400: "Malformed request (`errors` names each field).",
+    401: "No credentials where they are needed, or a wrong or revoked token.",
+    403: "Authenticated, but not allowed.",
+    404: "No such resource (or one the caller may not see).",
+    409: "Conflict with the current state (the code says which).",
+    412: "Stale `If-Match`: the resource changed since it was read.",
+    413: "Request body larger than the server accepts.",
     415: "Unsupported media type.",
-    422: "Idempotency key reused with another body, or an unprocessable request.",
-    429: "Rate limited.",
+    422: "`Idempotency-Key` reused with another request, or a request that breaks a rule.",
+    429: "Rate limited; `Retry-After` says when to try again.",
+    503: "The database is unavailable (`database_unavailable`); `Retry-After` says when to retry.",
 }
+_READS = ("GET", "HEAD")
+_BODY = ("POST", "PUT", "PATCH")
+_EDITS = ("PUT", "PATCH", "DELETE")
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]{1,255}$"},
+    OpenApiParameter.HEADER,
+    description=(
+        "Makes a retried write safe: the same key with the same request answers the first response "
+        "again (`Idempotent-Replayed: true`) and changes nothing; with another request it is a 422 "
+        "`idempotency_key_reused`. 1–255 printable ASCII characters, e.g. a UUID."
+    ),
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The `ETag` of the resource as last read; a stale one is a 412 and changes nothing.",
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The `ETag` of the answer as last read: unchanged, it is a 304 with no body.",
+)
 
 
 def problems(*statuses: int) -> dict[int, OpenApiResponse]:
-    """Responses entries for ``extend_schema(responses=...)``."""
+    """``extend_schema(responses=...)`` entries for problems a view wants to describe itself."""
     return {
         s: OpenApiResponse(response=Problem, description=_DESCRIPTIONS.get(s, "Problem")) for s in statuses
     }
+
+
+class AutoSchema(openapi.AutoSchema):
+    """drf-spectacular's schema, plus what docs/api.md promises of every operation."""
+
+    # ---- facts about the operation ----
+    def _declared(self) -> str | tuple[str, ...] | None:
+        """The permission the view declares for this method (core.permissions), if it says."""
+        name = "read_permission" if self.method in _READS else "write_permission"
+        try:
+            return getattr(self.view, name, "public" if self.method in _READS else "authenticated")
+        except Exception:  # a property needing a real request: assume it may refuse
+            return None
+
+    def _changes_nothing(self) -> bool:
+        return self.method in _READS or bool(getattr(self.view, "changes_nothing", False))
+
+    def _anonymous(self) -> bool:
+        """Whether a caller without a token may be let through."""
+        if not self._changes_nothing():
+            return False  # every write needs a token (DeclaredPermission)
+        declared = self._declared()
+        if declared is None:
+            return False
+        return permissions.admits_anonymous(declared)
+
+    def _idempotent(self) -> bool:
+        return self.method == "POST" and isinstance(self.view, IdempotentMixin)
+
+    def _conditional(self) -> bool:
+        return isinstance(self.view, ConditionalMixin)
+
+    def _has_parameters(self) -> bool:
+        return "{" in self.path
+
+    def _problem_statuses(self) -> set[int]:
+        statuses = {401, 503}
+        if getattr(self.view, "throttle_classes", None):
+            statuses.add(429)
+        body = self.method in _BODY
+        if body or self.method not in _READS or self.get_filter_backends() or self._get_paginator():
+            statuses.add(400)
+        if body:
+            statuses |= {413, 415}
+        if self._declared() != "public":
+            statuses.add(403)
+        if self._has_parameters() or self._get_paginator():
+            statuses.add(404)  # no such resource; for a list, a page past the last
+        if not self._changes_nothing():
+            statuses.add(409)
+        if self._conditional() and self.method in _EDITS:
+            statuses.add(412)
+        if self._idempotent():
+            statuses |= {409, 422}
+        return statuses
+
+    # ---- what drf-spectacular asks ----
+    def get_override_parameters(self):
+        parameters = list(super().get_override_parameters())
+        if self._idempotent():
+            parameters.append(IDEMPOTENCY_KEY)
+        if self._conditional() and self.method in _EDITS:
+            parameters.append(IF_MATCH)
+        if self._conditional() and self.method in _READS:
+            parameters.append(IF_NONE_MATCH)
+        return parameters
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, serializers.PrimaryKeyRelatedField) and schema.get("type") == "integer":
+            schema.setdefault("minimum", 1)  # ids are BigAutoField: 1 … 2^63 − 1
+            schema.setdefault("maximum", BIGINT_MAX)
+        return schema
+
+    def _get_parameters(self):
+        parameters = super()._get_parameters()
+        for parameter in parameters:
+            if parameter.get("in") == "query":
+                parameter["allowEmptyValue"] = True  # `?round=` is the same as leaving it out
+        return parameters
+
+    def get_auth(self):
+        auth = super().get_auth()
+        if self._anonymous() and {} not in auth:
+            auth.append({})
+        return auth
+
+    @staticmethod
+    def _is_problem(response: dict, problem: dict) -> bool:
+        """Whether an error response is a problem (declared so, or not described): not a view's own
+        body, such as the health check's 503, which reports what is down."""
+        schemas = [media.get("schema") for media in response.get("content", {}).values()]
+        reference = problem[PROBLEM_CONTENT_TYPE]["schema"]
+        return all(schema == reference for schema in schemas)
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        problem = {PROBLEM_CONTENT_TYPE: {"schema": self.resolve_serializer(Problem, "response").ref}}
+        for status in self._problem_statuses():
+            responses.setdefault(str(status), {"description": _DESCRIPTIONS[status]})
+        for code, response in responses.items():
+            if code.isdigit() and int(code) >= 400 and self._is_problem(response, problem):
+                response["content"] = problem
+        if self._conditional() and self.method in _READS:
+            responses.setdefault("304", {"description": "Not modified: the `If-None-Match` ETag is current."})
+        return dict(sorted(responses.items()))

@@ -28,6 +28,10 @@ MESSAGES = {
     "wrong_table": _("You do not keep the score of this table."),
     "invalid_anti_tribute": _("An anti-tribute shows both big jokers, held by the seats that owe tribute."),
     "anti_tribute_missed": _("The payers held both big jokers: that is an anti-tribute, not a tribute."),
+    "deal_not_posted": _("This deal was not posted; post it instead of correcting it."),
+    "later_deal_conflict": _(
+        "With this correction a later deal no longer fits the rules: void the deals from it first."
+    ),
     # results (G8)
     "match_not_finished": _("The match is not over."),
     "wrong_deal_count": _("The number of deals does not fit the match format."),
@@ -52,6 +56,9 @@ MESSAGES = {
     "version_required": _("Name the version."),
     "unknown_version": _("The match has no such result version."),
     "results_pending": _("Some matches have no confirmed result yet."),
+    "knockout_needs_winner": _("A knockout match must produce a winner: name the side that forfeited."),
+    "winner_advanced": _("The winner already plays in a later published round; the winner cannot change."),
+    "sheet_required": _("Setting the deals aside goes with the level sheet: give the levels."),
     # the table's own app, and webhooks
     "table_token_required": _("This answers a table token."),
     "no_match": _("No published round has a match at this table yet."),

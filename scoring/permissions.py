@@ -23,5 +23,5 @@ def standings_visible(request, event) -> bool:
 
 
 register_check("match.scorekeeper", lambda r, v, o: actor_of(r, v.get_event()).keeps(v.get_match()))
-register_check("event.results", lambda r, v, o: results_visible(r, v.get_event()))
-register_check("event.standings", lambda r, v, o: standings_visible(r, v.get_event()))
+register_check("event.results", lambda r, v, o: results_visible(r, v.get_event()), anonymous=True)
+register_check("event.standings", lambda r, v, o: standings_visible(r, v.get_event()), anonymous=True)

@@ -35,7 +35,13 @@ class _TableRenderer(renderers.BaseRenderer):
         context = renderer_context or {}
         response = context.get("response")
         view = context.get("view")
-        if response is not None and (response.status_code >= 400 or not hasattr(view, "export_columns")):
+        request = context.get("request")
+        is_table = (
+            hasattr(view, "export_columns")
+            and (request is None or request.method in ("GET", "HEAD"))  # not OPTIONS' description
+            and (response is None or response.status_code < 400)
+        )
+        if response is not None and not is_table:
             response["Content-Type"] = (
                 PROBLEM_CONTENT_TYPE if response.status_code >= 400 else "application/json"
             )

@@ -1,27 +1,88 @@
-"""Anything the standings show changes their cache generation (the event's ``results_version``).
+"""Anything the standings show changes their cache generation (the event's ``results_version``),
+and what changes the standings themselves tells the club websites (``standings.updated``).
 
-Results bump it in their own service (with the ``standings.updated`` webhook); these receivers
-cover the rest: a pair, player or unit renamed or withdrawn, a round published or closed, the
-event's scoring settings edited. The update is a plain ``UPDATE … SET results_version + 1``.
+Results bump the version in their own service (with the webhook); these receivers cover the rest:
+a pair, player or unit renamed or withdrawn, a round published or closed, the event's settings
+edited. The update is a plain ``UPDATE … SET results_version + 1``.
+
+Not every bump is news for a club website: a draft round drawn again, an event's venue edited or a
+pair registered (a row of zeros) change no standings it shows. ``standings.updated`` is queued
+(in the same transaction, docs/scoring.md §6) only when a change reaches the standings:
+
+- a round with a bye is published (the bye scores as the event says, G9);
+- the event's standings settings change (scoring methods, tiebreaks, shared places, byes and
+  forfeits in opponents' points, unit_best, the seed of the lots);
+- a pair is renamed, renumbered, moved to another unit or player, withdrawn, disqualified or
+  reinstated; a player or a unit is renamed.
+
+What a row held before the save is read in ``pre_save`` (one query per save of these models).
 """
 
 from __future__ import annotations
 
 from django.db.models import F
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
 
-from tournaments.models import Event, Pair, Player, Round, Unit
+from tournaments.models import Event, Match, Pair, Player, Round, RoundStatus, Unit
+
+# model -> the fields whose change the standings show
+STANDINGS_FIELDS = {
+    Event: (
+        "match_points",
+        "level_points",
+        "tiebreaks",
+        "shared_places",
+        "opponents_bye",
+        "opponents_forfeit",
+        "unit_best",
+        "lots_seed",
+    ),
+    Pair: ("number", "name", "player_1_id", "player_2_id", "unit_id", "status"),
+    Player: ("name",),
+    Unit: ("name", "short_name"),
+    Round: ("status",),
+}
+
+
+def _event_id(instance) -> int | None:
+    return instance.pk if isinstance(instance, Event) else instance.event_id
+
+
+def _remember(sender, instance, raw=False, **kwargs) -> None:
+    """The standings fields as stored, before this save changes them."""
+    instance._standings_before = None
+    if raw or instance.pk is None:
+        return
+    fields = STANDINGS_FIELDS[sender]
+    instance._standings_before = sender.objects.filter(pk=instance.pk).values(*fields).first()
 
 
 def _bump(sender, instance, **kwargs) -> None:
-    event_id = instance.pk if isinstance(instance, Event) else instance.event_id
+    event_id = _event_id(instance)
     if kwargs.get("raw") or event_id is None:
         return
     if isinstance(instance, Event) and kwargs.get("update_fields") == frozenset({"results_version"}):
         return
     Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
+    if kwargs.get("signal") is post_save and _standings_changed(sender, instance):
+        from scoring.services.common import notify_standings
+
+        notify_standings(Event.objects.get(pk=event_id))
+
+
+def _standings_changed(sender, instance) -> bool:
+    before = getattr(instance, "_standings_before", None)
+    instance._standings_before = None
+    if before is None:  # created: a new event, pair, player or unit shows nothing new yet
+        return False
+    changed = {name for name, value in before.items() if getattr(instance, name) != value}
+    if sender is Round:
+        published = before["status"] == RoundStatus.DRAFT and instance.status == RoundStatus.PUBLISHED
+        return published and Match.objects.filter(round=instance, ew_pair__isnull=True).exists()
+    return bool(changed)
 
 
 for model in (Event, Pair, Player, Round, Unit):
+    pre_save.connect(_remember, sender=model, dispatch_uid=f"standings-{model.__name__}-before")
     post_save.connect(_bump, sender=model, dispatch_uid=f"standings-{model.__name__}")
     post_delete.connect(_bump, sender=model, dispatch_uid=f"standings-{model.__name__}-delete")

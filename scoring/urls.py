@@ -15,6 +15,10 @@ router.register(f"{EVENT}/webhooks", events.WebhookViewSet, basename="webhook")
 
 urlpatterns = [
     re_path(rf"^matches/{ID}/deals/?$", matches.MatchDealsView.as_view(), name="match-deals"),
+    re_path(rf"^matches/{ID}/deals/void(?:/)?$", matches.DealsVoidView.as_view(), name="match-deals-void"),
+    re_path(
+        rf"^matches/{ID}/deals/(?P<number>\d{{1,5}})/?$", matches.MatchDealView.as_view(), name="match-deal"
+    ),
     re_path(rf"^matches/{ID}/result(?:/)?$", matches.MatchResultView.as_view(), name="match-result"),
     re_path(
         rf"^matches/{ID}/result/confirm(?:/)?$",

@@ -69,7 +69,9 @@ def _event(view, obj):
 
 
 register_check("account", lambda r, v, o: is_account(r))
-register_check("event.visible", lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)))
+register_check(
+    "event.visible", lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)), anonymous=True
+)
 register_check("event.staff", lambda r, v, o: is_staff(r, _event(v, o)))
 register_check("event.organizer", lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER))
 register_check(

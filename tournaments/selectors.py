@@ -1,4 +1,4 @@
-"""Reads that several operations share: draw histories and qualification.
+"""Reads that several operations share: draw histories and qualification; the rows of the tables list.
 
 Match points come from the scoring app (G9: the event's own method over confirmed results, byes
 scored as the event says); qualification ranks by the event's standings (G10).
@@ -9,10 +9,15 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Max
+from django.db.models import Count, Max, Window
 
+from core.prepared import Prepared
 from scoring.selectors.standings import pair_points, standings_table
-from tournaments.models import Event, Match, Pair, PairStatus, Round, Stage
+from tournaments.models import Event, Match, Pair, PairStatus, Round, RoundStatus, Stage
+from tournaments.serializers.registration import PairSerializer
+from tournaments.serializers.schedule import MatchSerializer
+
+PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 
 
 @dataclass
@@ -76,3 +81,56 @@ def stage_pairs(stage: Stage) -> tuple[list[Pair], bool]:
         pairs, key=lambda p: (place.get(p.pk, len(rows) + 1), p.seed is None, p.seed or 0, p.number)
     )
     return ranked[: before.advance_count], True
+
+
+# ---- the tables list (GET /events/{slug}/matches/): prepared reads -----------------------------
+# Polled by every club website during a round: its two or three reads are compiled to SQL once
+# (core.prepared) instead of on every request, which cost several times the database's own time.
+ALL_ROUNDS, PUBLISHED_ROUNDS = "all", "published"
+
+
+def matches_of(event_id: int, rounds: str):
+    """The event's matches a caller sees: every round (``ALL_ROUNDS``) or the published ones,
+    in list order (tournaments.views.schedule.visible_matches says who sees which)."""
+    matches = Match.objects.filter(round__event=event_id)
+    if rounds == PUBLISHED_ROUNDS:
+        matches = matches.filter(round__status__in=PUBLISHED)
+    return matches.order_by("round__number", "table")
+
+
+def _match_page(rounds, *, event: int, **lookups):
+    matches = matches_of(event, rounds).filter(**lookups).annotate(**MatchSerializer.ANNOTATIONS)
+    return matches.annotate(_count=Window(Count("pk"))).values_list(*MatchSerializer.COLUMNS, "_count")
+
+
+_match_pages = Prepared(Match, _match_page)
+
+
+def match_page(event_id: int, rounds: str, lookups: dict, *, start: int, size: int) -> list[tuple]:
+    """Rows of ``MatchSerializer.COLUMNS`` of ``matches_of(event_id, rounds).filter(**lookups)``
+    from ``start`` on (``size`` of them), each followed by the count of all the matches filtered
+    (a window function: no COUNT query)."""
+    return _match_pages.rows(rounds, limit=size, offset=start, event=event_id, **lookups)
+
+
+def _pairs(columns, **ids):
+    return Pair.objects.filter(pk__in=list(ids.values())).values_list(*columns)
+
+
+_pair_reads = Prepared(Pair, _pairs)
+
+
+def pair_rows(ids: set[int]) -> list[tuple]:
+    """Rows of ``PairSerializer.COLUMNS`` of the pairs with these ids (in no particular order).
+
+    The ids are padded to the next power of two (repeating one: ``IN`` ignores doubles), so a few
+    compiled queries serve every page size.
+    """
+    if not ids:
+        return []
+    ordered = sorted(ids)
+    slots = 8
+    while slots < len(ordered):
+        slots *= 2
+    ordered += [ordered[-1]] * (slots - len(ordered))
+    return _pair_reads.rows(PairSerializer.COLUMNS, **{f"id{n}": pk for n, pk in enumerate(ordered)})

@@ -20,10 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import lean
-from core.conditional import ConditionalMixin
+from core.conditional import ConditionalMixin, RenderedResponse
 from core.problems import engine_message
 from core.schema import problems
-from referee.api import examples
+from referee.api import answers, examples
 from referee.api.serializers import (
     DealReplayRequest,
     DealReplaySerializer,
@@ -47,14 +47,6 @@ def _engine(data: dict):
     game, _ = found
     profile = game.profile(key, data.get("rules") or None)
     return game, profile
-
-
-def _reason(code: str, detail: str) -> dict:
-    return {"code": code, "detail": engine_message(code, detail)}
-
-
-def _reading(reading):
-    return None if reading is None else reading_to_dict(reading)
 
 
 class RefereeQuestion(APIView):
@@ -94,10 +86,10 @@ class PlayValidateView(RefereeQuestion):
             "ruleset": profile.key,
             "legal": verdict.legal,
             "readings": [reading_to_dict(r) for r in verdict.readings],
-            "reading": _reading(verdict.reading),
-            "previous_reading": _reading(verdict.previous_reading),
+            "reading": answers.reading(verdict.reading),
+            "previous_reading": answers.reading(verdict.previous_reading),
             "beats_previous": verdict.beats_previous,
-            "reason": None if verdict.reason is None else _reason(str(verdict.reason), verdict.detail),
+            "reason": None if verdict.reason is None else answers.reason(str(verdict.reason), verdict.detail),
         }
         return Response(body)  # PlayVerdictSerializer's shape (tests/referee/test_api_lean.py)
 
@@ -122,30 +114,9 @@ class DealReplayView(RefereeQuestion):
             plays=data["plays"],
             profile=profile,
         )
-        body = {
-            "ruleset": profile.key,
-            "valid": replay.valid,
-            "plays": [
-                {
-                    "index": index,
-                    "seat": str(entry.seat),
-                    "ok": entry.ok,
-                    "passed": entry.passed,
-                    "went_out": entry.went_out,
-                    "reading": _reading(entry.reading),
-                }
-                for index, entry in enumerate(replay.entries)
-            ],
-            "violation": None
-            if replay.violation is None
-            else {"index": replay.violation.index, **_reason(replay.violation.code, replay.violation.detail)},
-            "finishing_order": [str(seat) for seat in replay.finishing_order],
-            "finished": replay.finished,
-            "winner_side": None if replay.winner_side is None else str(replay.winner_side),
-            "level_rise": replay.level_rise,
-            "next_to_act": None if replay.next_to_act is None else str(replay.next_to_act),
-        }
-        return Response(body)  # DealReplaySerializer's shape
+        if answers.renders_plainly(request):  # the same bytes, written from kept fragments
+            return RenderedResponse(answers.replay_json(profile.key, replay))
+        return Response(answers.replay_body(profile.key, replay))  # DealReplaySerializer's shape
 
 
 class TributeValidateView(RefereeQuestion):
@@ -176,6 +147,11 @@ class TributeValidateView(RefereeQuestion):
             if item["code"]:
                 item["detail"] = engine_message(item["code"], item["detail"])
         return Response(body)  # TributeVerdictSerializer's shape
+
+
+# Each question's input check is compiled when the views load, not by the first request to ask it.
+for _question in (PlayValidateView, DealReplayView, TributeValidateView):
+    lean.shape(_question.request_serializer)
 
 
 def _ruleset(key: str, game, profile) -> dict:

@@ -1,11 +1,12 @@
 """Scorekeeping data (docs/guandan.md G5-G10): deals as played, versioned match results, webhooks."""
 
-from scoring.models.deals import Deal
+from scoring.models.deals import Deal, DealStatus
 from scoring.models.results import MatchResult, ResultSource, ResultStatus
 from scoring.models.webhooks import DeliveryStatus, Webhook, WebhookDelivery
 
 __all__ = [
     "Deal",
+    "DealStatus",
     "DeliveryStatus",
     "MatchResult",
     "ResultSource",

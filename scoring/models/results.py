@@ -51,6 +51,10 @@ class MatchResult(models.Model):
     ew_one_fours = models.PositiveSmallIntegerField(null=True, blank=True)
     forfeit_side = models.CharField(max_length=4, blank=True, help_text="NS, EW or both.")
     forfeit_kind = models.CharField(max_length=12, blank=True, help_text="forfeit (late) or withdrawal.")
+    deals_set_aside = models.BooleanField(
+        default=False,
+        help_text="A referee's level-sheet result that set the posted deals aside (unchecked against them).",
+    )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the match ended (G9 speed).")
     note = models.CharField(max_length=500, blank=True)
     content_hash = models.CharField(max_length=64, help_text="Two submissions agree when these are equal.")

@@ -8,7 +8,7 @@ event's tiebreak chain, validated against ``METRICS``.
 from __future__ import annotations
 
 from scoring.methods.base import SettingCode, SettingError
-from scoring.ranking.entries import ByeInOpponents, PairRound, RankingContext, pair_rounds
+from scoring.ranking.entries import ByeInOpponents, ForfeitInOpponents, PairRound, RankingContext, pair_rounds
 from scoring.ranking.metrics import MATCH_POINTS, METRICS, Metric, lots_value, metric_choices, validate_chain
 from scoring.ranking.rank import StandingRow, UnitRow, rank, rank_units
 
@@ -16,6 +16,7 @@ __all__ = [
     "MATCH_POINTS",
     "METRICS",
     "ByeInOpponents",
+    "ForfeitInOpponents",
     "Metric",
     "PairRound",
     "RankingContext",

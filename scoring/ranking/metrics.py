@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from scoring.methods.base import SettingCode, SettingError
 from scoring.methods.records import MatchKind, Outcome
-from scoring.ranking.entries import ByeInOpponents, PairRound, RankingContext, clean
+from scoring.ranking.entries import ByeInOpponents, ForfeitInOpponents, PairRound, RankingContext, clean
 from tournaments.draws.matching import lot
 
 Value = float | int | None
@@ -128,22 +128,35 @@ class HeadToHead(Metric):
 
 
 class OpponentsPoints(PerPairMetric):
-    """对手分 (Buchholz): the final match points of every opponent met. A forfeiting opponent counts
-    as any other; a bye adds 0, or the pair's own match points with ``bye_in_opponents="own"``."""
+    """对手分 (Buchholz): the final match points of every opponent met.
+
+    A bye adds 0, or the pair's own match points with ``bye_in_opponents="own"``. A forfeited match
+    (a late forfeit or a withdrawal, whichever side forfeited) adds the opponent's points as if it
+    was played (``forfeit_in_opponents="opponent"``, the default), nothing (``"zero"``), or the
+    pair's own points (``"own"``).
+    """
 
     key, name, abbr = "opponents_points", "Opponents' points", "Opp"
     cut = 0
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
-        totals = ctx.match_points
-        own = ctx.bye_in_opponents == ByeInOpponents.OWN
-        parts = [
-            totals.get(entry.opponent, 0) if entry.opponent is not None else (totals[pair] if own else 0)
-            for entry in entries
-        ]
+        parts = [self.contribution(ctx, pair, entry) for entry in entries]
         if self.cut and len(parts) >= 2:
             parts.remove(min(parts))
         return clean(sum(parts))
+
+    @staticmethod
+    def contribution(ctx: RankingContext, pair: int, entry: PairRound) -> float:
+        """What one round adds to the pair's opponents' points."""
+        totals = ctx.match_points
+        if entry.opponent is None:  # a bye
+            return totals[pair] if ctx.bye_in_opponents == ByeInOpponents.OWN else 0
+        if entry.kind in (MatchKind.FORFEIT, MatchKind.WITHDRAWAL):
+            if ctx.forfeit_in_opponents == ForfeitInOpponents.ZERO:
+                return 0
+            if ctx.forfeit_in_opponents == ForfeitInOpponents.OWN:
+                return totals[pair]
+        return totals.get(entry.opponent, 0)
 
 
 class OpponentsPointsCut1(OpponentsPoints):

@@ -7,8 +7,6 @@ from referee.games.guandan.cards import format_level
 from scoring.models import MatchResult
 from scoring.serializers.deals import SMALLINT, LevelsSerializer
 
-SIDE = serializers.ChoiceField(choices=["NS", "EW"])
-
 
 class GameSheetSerializer(serializers.Serializer):
     """One game from the level sheet (记级): final levels and the number of deals (G8)."""
@@ -63,12 +61,29 @@ class ResultInputSerializer(serializers.Serializer):
     )
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
     confirm = serializers.BooleanField(required=False, default=False, help_text="Referees: confirm at once.")
+    set_aside_deals = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Referees, with levels or games: score the level sheet and set the posted deals aside "
+        "(not checked against them; recorded on the version).",
+    )
 
     def validate(self, attrs):
         given = [name for name in ("levels", "games", "forfeit") if attrs.get(name)]
         if len(given) > 1:
             raise serializers.ValidationError(
                 "Give the result one way: levels, games or forfeit.", code="ambiguous_result"
+            )
+        if attrs.get("set_aside_deals") and not (attrs.get("levels") or attrs.get("games")):
+            raise serializers.ValidationError(
+                {
+                    "set_aside_deals": [
+                        serializers.ErrorDetail(
+                            "Setting the deals aside goes with the level sheet: give levels or games.",
+                            "sheet_required",
+                        )
+                    ]
+                }
             )
         if attrs.get("levels") and "deals_played" not in attrs:
             raise serializers.ValidationError(
@@ -102,6 +117,9 @@ class ResultSerializer(serializers.ModelSerializer):
     forfeit = serializers.SerializerMethodField()
     submitted_by = serializers.SerializerMethodField()
     confirmed_by = serializers.SerializerMethodField()
+    set_aside_deals = serializers.BooleanField(
+        source="deals_set_aside", help_text="A referee scored the level sheet and set the posted deals aside."
+    )
 
     class Meta:
         model = MatchResult
@@ -120,6 +138,7 @@ class ResultSerializer(serializers.ModelSerializer):
             "end_reason",
             "games",
             "forfeit",
+            "set_aside_deals",
             "finished_at",
             "note",
             "side",
@@ -149,7 +168,7 @@ class ResultSerializer(serializers.ModelSerializer):
             return None
         return abs(result.ns_level - result.ew_level)
 
-    @extend_schema_field(SIDE)
+    @extend_schema_field(serializers.ChoiceField(choices=["NS", "EW"], allow_null=True))
     def get_winner(self, result) -> str | None:
         return result.winner or None
 

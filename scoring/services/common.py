@@ -7,8 +7,10 @@ import json
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from scoring.problems import NotAllowed, ScoreConflict
+from scoring.selectors.matches import correction_deadline
 from tournaments.models import Event, Match, RoundStatus
 
 
@@ -36,15 +38,35 @@ def require_keeper(match: Match, actor) -> None:
         raise NotAllowed(f"You do not keep the score of table {match.table}.", "wrong_table")
 
 
+def require_correction_right(match: Match, actor) -> None:
+    """Correcting what is official (or what a closed round holds) is a referee's: within the round's
+    correction period any referee, after it only the chief referee or an organizer."""
+    deadline = correction_deadline(match)
+    if deadline is not None and timezone.now() > deadline:
+        if not actor.is_chief:
+            raise NotAllowed(
+                "The correction period of this round is over: only the chief referee corrects now.",
+                "correction_period_over",
+            )
+    elif not actor.is_referee:
+        raise NotAllowed("A confirmed result is corrected by a referee.", "referee_required")
+
+
 def content_hash(content: dict) -> str:
     return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 def bump_results_version(event: Event) -> None:
     """Standings change: a new cache generation, recomputed after commit (G10)."""
+    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    notify_standings(event)
+
+
+def notify_standings(event: Event) -> None:
+    """The standings changed (their ``results_version`` moved for it): tell the club websites
+    (``standings.updated``, written in this transaction) and recompute them after the commit."""
     from scoring.webhooks import queue_event
 
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
     version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
     queue_event(
         event,

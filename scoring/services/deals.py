@@ -1,9 +1,16 @@
-"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; docs/guandan.md G5-G8).
+"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; docs/guandan.md G5-G8), and
+correcting a wrongly posted one (``PUT /matches/{id}/deals/{number}``, ``POST …/deals/void``).
 
 The engine does every rule: ``tie.apply_tie_deal`` the level change and the end of the match
 (G6, G8), ``tribute_record.check_tribute_record`` the tribute (G7), ``deal.replay_deal`` the
 plays when they are recorded (G5). This module only orders the checks, stores the deal and
 keeps a post idempotent per (match, number).
+
+Deals are versioned like results (docs/scoring.md §1 "Correcting a deal"): nothing is edited or
+deleted. A correction of deal N is a new version of it; the deals after it are checked again
+against the corrected record (their levels follow from it) and those whose derived record
+changes get a new version too. Voiding deals from N on marks them ``voided``; the table posts
+them again as new versions.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from referee.games.errors import BadInput
 from referee.games.guandan.cards import format_cards, format_level, parse_card, parse_level, parse_seat
@@ -20,18 +28,30 @@ from referee.games.guandan.finishing import normalise_finishing_order
 from referee.games.guandan.question import parse_hands, parse_transfers, with_field
 from referee.games.guandan.tie import TieState, apply_tie_deal
 from referee.games.guandan.tribute_record import check_tribute_record
-from scoring.models import Deal, MatchResult, ResultStatus
-from scoring.problems import RuleRefused, ScoreConflict, refused
+from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
+from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state
-from scoring.services.common import content_hash, lock_match, require_keeper, require_playing
+from scoring.services.common import (
+    content_hash,
+    lock_match,
+    require_correction_right,
+    require_keeper,
+    require_playing,
+)
 from tournaments.models import Match, MatchStatus, RoundStatus
 
 
 @dataclass(frozen=True)
 class DealPosted:
     deal: Deal
-    state: TieState
+    state: TieState  # the match after deals 1 … this deal's number
     created: bool  # False: the same deal was posted before, and this is its answer again
+
+
+@dataclass(frozen=True)
+class DealsVoided:
+    voided: list[Deal]  # empty: nothing was left to void (the same void again)
+    state: TieState  # the match after the deals that stay
 
 
 @transaction.atomic
@@ -58,9 +78,10 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
                 field="number",
                 extra={"stored": stored_deal(stored)},
             )
-        return DealPosted(deal=stored, state=tie_state(match, deals, profile), created=False)
+        # The same answer as the first time: the match after deals 1 … number, not as it is now.
+        return DealPosted(deal=stored, state=tie_state(match, deals[:number], profile), created=False)
 
-    _require_open(match)
+    _require_open(match, actor)
     if number != len(deals) + 1:
         raise ScoreConflict(
             f"The next deal of this match is number {len(deals) + 1}.",
@@ -87,9 +108,12 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
     except BadInput as error:
         raise refused(error, prefix="finishing_order") from None
 
+    earlier = Deal.objects.filter(match=match, number=number).order_by("-version").first()  # voided
     deal = Deal.objects.create(
         match=match,
         number=number,
+        version=earlier.version + 1 if earlier else 1,
+        corrects=earlier,
         game=tie.game_number,
         level=level,
         finishing_order=finish.codes(),
@@ -108,7 +132,215 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
     return DealPosted(deal=deal, state=after, created=True)
 
 
-def _require_open(match: Match) -> None:
+@transaction.atomic
+def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_match=None) -> DealPosted:
+    """Correct deal ``number``: a new version of it with ``data`` (what a post takes, plus ``note``
+    and optionally ``corrects``, the version read). The deals after it stay as recorded — their
+    finishing orders, tributes and plays are facts of the table — and are checked again against the
+    corrected record (G6-G8); those whose derived record (level, game, tribute kind, leader) changes
+    get a new version too. A later deal that no longer fits (the match now ends before it, its
+    tribute or plays break the rules) refuses the whole correction: void the deals from it first.
+
+    The same correction again stores nothing (``created`` False).
+    """
+    match = lock_match(match)
+    require_keeper(match, actor)
+    require_playing(match)
+    if if_match is not None:
+        if_match(match)
+    deals = match_deals(match)
+    if number > len(deals):
+        raise Missing(
+            f"Deal {number} was not posted; the next deal of this match is number {len(deals) + 1}.",
+            "deal_not_posted",
+            field="number",
+            extra={"expected": len(deals) + 1},
+        )
+    _require_deal_correction(match, actor)
+    profile = match_profile(match)
+    canonical = _canonical(data)
+    digest = content_hash(canonical)
+    stored = deals[number - 1]
+    if stored.content_hash == digest:  # the same correction again (or no change at all)
+        return DealPosted(deal=stored, state=tie_state(match, deals[:number], profile), created=False)
+    if data.get("corrects") is not None and data["corrects"] != stored.version:
+        raise ScoreConflict(
+            f"Version {data['corrects']} is not the current version of deal {number}: read the deals "
+            "again and correct the current one.",
+            "version_conflict",
+            field="corrects",
+            extra={"stored": stored_deal(stored)},
+        )
+
+    tie = tie_state(match, deals[: number - 1], profile)
+    game = tie.current
+    if data.get("level") is not None and _level(data["level"]) != game.deal_level:
+        raise RuleRefused(
+            f"Deal {number} is played at {format_level(game.deal_level)} (G2), not {data['level']}.",
+            "wrong_level",
+            field="level",
+            extra={"expected": format_level(game.deal_level)},
+        )
+    previous = deals[number - 2].finishing_order if game.deals_played else None
+    finish, leader, record = _check_play(
+        data, canonical, level=game.deal_level, previous=previous, profile=profile
+    )
+    try:
+        after = apply_tie_deal(tie, finish, profile=profile)
+    except BadInput as error:
+        raise refused(error, prefix="finishing_order") from None
+    state = after
+    note = data.get("note") or ""
+    replacements = [
+        (
+            stored,
+            {
+                "game": tie.game_number,
+                "level": game.deal_level,
+                "finishing_order": finish.codes(),
+                "tribute": record,
+                "hands": canonical.get("hands"),
+                "leader": leader or "",
+                "plays": canonical.get("plays"),
+                "played_at": data.get("played_at") or stored.played_at,
+                "content_hash": digest,
+                "note": note,
+            },
+        )
+    ]
+    order = finish.codes()
+    for later in deals[number:]:
+        after, fields = _recheck(later, after, previous=order, profile=profile, corrected=number)
+        order = later.finishing_order
+        if any(fields[name] != getattr(later, name) for name in ("game", "level", "tribute", "leader")):
+            fields["note"] = f"Re-derived after the correction of deal {number}."
+            replacements.append((later, fields))
+    versions = [_replace(match, old, fields, actor) for old, fields in replacements]
+    return DealPosted(deal=versions[0], state=state, created=True)
+
+
+def _replace(match: Match, old: Deal, fields: dict[str, Any], actor) -> Deal:
+    """A new version of deal ``old.number``; the old one is replaced first (one current version)."""
+    old.status = DealStatus.REPLACED
+    old.save(update_fields=["status"])
+    return Deal.objects.create(
+        match=match,
+        number=old.number,
+        version=_next_version(match, old.number),
+        corrects=old,
+        submitted_by=actor.user,
+        table_token=actor.token,
+        **fields,
+    )
+
+
+def _recheck(deal: Deal, tie: TieState, *, previous, profile, corrected: int):
+    """A later deal checked again after deal ``corrected`` changed: the tie after it and its record."""
+    if tie.finished:
+        raise RuleRefused(
+            f"With deal {corrected} corrected the match is over before deal {deal.number} (G8): void "
+            f"the deals from {deal.number} on first, then correct deal {corrected}.",
+            "later_deal_conflict",
+            field="number",
+            extra={"deal": deal.number, "reason": "match_over"},
+        )
+    game = tie.current
+    data: dict[str, Any] = {"finishing_order": deal.finishing_order}
+    if deal.tribute is not None:
+        data["tribute"] = {k: v for k, v in deal.tribute.items() if k != "kind"}
+    if deal.hands is not None:
+        data["hands"] = deal.hands
+    if deal.plays is not None:
+        data["plays"] = deal.plays
+    if deal.leader and (deal.plays is not None or deal.tribute is None):
+        data["leader"] = deal.leader  # given by the table (a derived leader follows the tribute)
+    try:
+        finish, leader, record = _check_play(
+            data,
+            _canonical(data),
+            level=game.deal_level,
+            previous=previous if game.deals_played else None,
+            profile=profile,
+        )
+        after = apply_tie_deal(tie, finish, profile=profile)
+    except (RuleRefused, BadInput) as error:
+        code = getattr(error, "code", None) or getattr(error, "default_code", "invalid")
+        raise RuleRefused(
+            f"With deal {corrected} corrected, deal {deal.number} no longer fits the rules ({code}): void "
+            f"the deals from {deal.number} on first, then correct deal {corrected}.",
+            "later_deal_conflict",
+            field="number",
+            extra={"deal": deal.number, "reason": str(code)},
+        ) from None
+    fields = {
+        "game": tie.game_number,
+        "level": game.deal_level,
+        "finishing_order": deal.finishing_order,
+        "tribute": record,
+        "hands": deal.hands,
+        "leader": leader or "",
+        "plays": deal.plays,
+        "played_at": deal.played_at,
+        "content_hash": deal.content_hash,
+    }
+    return after, fields
+
+
+@transaction.atomic
+def deals_void(*, match: Match, first: int, note: str, actor, if_match=None) -> DealsVoided:
+    """Void deal ``first`` and every later deal: they stay in the history as ``voided`` and the
+    match state folds the deals before ``first``. Voiding what is already void changes nothing."""
+    match = lock_match(match)
+    require_keeper(match, actor)
+    require_playing(match)
+    if if_match is not None:
+        if_match(match)
+    _require_deal_correction(match, actor)
+    deals = match_deals(match)
+    voided = deals[first - 1 :]
+    now = timezone.now()
+    for deal in reversed(voided):  # saved one by one, so the audit log sees each
+        deal.status = DealStatus.VOIDED
+        deal.voided_at = now
+        deal.voided_by = actor.user
+        deal.voided_token = actor.token
+        deal.void_note = note
+        deal.save(update_fields=["status", "voided_at", "voided_by", "voided_token", "void_note"])
+    return DealsVoided(voided=voided, state=tie_state(match, deals[: first - 1]))
+
+
+def _next_version(match: Match, number: int) -> int:
+    top = (
+        Deal.objects.filter(match=match, number=number).order_by("-version").values_list("version", flat=True)
+    )
+    return (top.first() or 0) + 1
+
+
+def _require_deal_correction(match: Match, actor) -> None:
+    """Who corrects deals (docs/scoring.md §8): the table's scorekeepers while the round is open and
+    no result was submitted; referees at any time — once the round is closed, within the correction
+    period (then the chief referee)."""
+    if actor.is_referee:
+        if match.round.status == RoundStatus.CLOSED:
+            require_correction_right(match, actor)
+        return
+    if match.round.status == RoundStatus.CLOSED:
+        raise NotAllowed("The round is closed; ask a referee to correct its deals.", "round_closed")
+    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
+        raise NotAllowed(
+            "A result was submitted for this match: only a referee corrects its deals now.",
+            "referee_required",
+        )
+
+
+def _require_open(match: Match, actor) -> None:
+    """New deals are the table's while the match is open. A referee may post deals at any time (the
+    deals voided in a correction, posted again); a result already submitted does not follow them
+    until it is corrected."""
+    if actor.is_referee:
+        if match.round.status == RoundStatus.CLOSED:
+            require_correction_right(match, actor)
+        return
     if match.round.status == RoundStatus.CLOSED or match.status == MatchStatus.CONFIRMED:
         raise ScoreConflict("The match has a confirmed result; deals are closed.", "match_closed")
     if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
@@ -250,6 +482,7 @@ def _dotted(prefix: str, field: str | None) -> str:
 def stored_deal(deal: Deal) -> dict[str, Any]:
     return {
         "number": deal.number,
+        "version": deal.version,
         "game": deal.game,
         "level": format_level(deal.level),
         "finishing_order": deal.finishing_order,

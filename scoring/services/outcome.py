@@ -5,7 +5,8 @@ Three ways to give a result:
   engine's fold of the deals must show the match over;
 - from the level sheet (记级): ``levels`` (one game) or ``games`` (a best of three), each with its
   ``deals_played`` and, where the rules need it, ``time_up`` and ``winner``; when deals were posted
-  the sheet must agree with them;
+  the sheet must agree with them, unless a referee sets them aside (``set_aside_deals``: a table
+  whose phone died part-way, or whose deals were posted wrong, is scored from its paper sheet);
 - a forfeit (referees only): ``forfeit`` names the side that forfeited and whether it came late
   (``forfeit``) or withdrew (``withdrawal``), G11/G12.
 """
@@ -13,7 +14,7 @@ Three ways to give a result:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.games.errors import BadInput
@@ -26,7 +27,7 @@ from scoring.methods import METHODS
 from scoring.models import ResultSource
 from scoring.problems import NotAllowed, RuleRefused, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state
-from tournaments.models import Match
+from tournaments.models import Match, StageKind
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,7 @@ class Outcome:
     tally: dict[str, list[int]] | None = None
     forfeit_side: str | None = None
     forfeit_kind: str | None = None
+    deals_set_aside: bool = False  # a referee scored the sheet and set the posted deals aside
 
     def tally_columns(self) -> dict[str, int | None]:
         """The deals each side won by finish, as the result's columns (all None without deals)."""
@@ -63,19 +65,41 @@ class Outcome:
 
 
 def outcome_of(match: Match, data: dict[str, Any], *, actor) -> Outcome:
+    outcome = _outcome(match, data, actor=actor)
+    if outcome.winner is None and match.round.stage.kind == StageKind.KNOCKOUT:
+        # The engine never ends a knockout game level (G8: a draw becomes an extra deal); only a
+        # forfeit of both sides could, and a knockout match must still send a pair through.
+        raise RuleRefused(
+            "A knockout match must produce a winner (G8): name the side that forfeited; the other "
+            "goes through.",
+            "knockout_needs_winner",
+            field="forfeit.side" if outcome.forfeit_side else None,
+        )
+    return outcome
+
+
+def _outcome(match: Match, data: dict[str, Any], *, actor) -> Outcome:
     if data.get("forfeit"):
         return _forfeit(data["forfeit"], actor)
     profile = match_profile(match)
     deals = match_deals(match)
     time_up = bool(data.get("time_up"))
     sheet = _sheet_games(data)
+    set_aside = False
+    if data.get("set_aside_deals"):
+        if not actor.is_referee:
+            raise NotAllowed(
+                "Only a referee sets the posted deals aside.", "referee_required", field="set_aside_deals"
+            )
+        set_aside, deals = bool(deals), []
     from_deals = None
     if deals or sheet is None:
         tie = _with_clock(tie_state(match, deals, profile), time_up, profile)
         if not tie.finished:
             raise RuleRefused(
                 "The posted deals do not end the match (G8): post the remaining deals, or say "
-                "`time_up` when the clock ran out.",
+                "`time_up` when the clock ran out. A table that went on on paper is scored from its "
+                "level sheet by a referee, who sets the posted deals aside (`set_aside_deals`).",
                 "match_not_finished",
                 extra={"state": tie.to_dict()},
             )
@@ -117,13 +141,14 @@ def outcome_of(match: Match, data: dict[str, Any], *, actor) -> Outcome:
     if from_deals is not None:
         if from_deals.identity() != from_sheet.identity():
             raise RuleRefused(
-                "The levels contradict the posted deals.",
+                "The levels contradict the posted deals: correct the deals, or (a referee) set them "
+                "aside with `set_aside_deals`.",
                 "contradicts_deals",
                 field="games" if "games" in data else "levels",
                 extra={"from_deals": from_deals.games},
             )
         return from_deals
-    return from_sheet
+    return replace(from_sheet, deals_set_aside=set_aside)
 
 
 def _sheet_games(data: dict[str, Any]) -> list[dict[str, Any]] | None:

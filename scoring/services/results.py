@@ -13,21 +13,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scoring.models import MatchResult, ResultSource, ResultStatus
-from scoring.problems import NotAllowed, ScoreConflict
-from scoring.selectors.matches import LIVE, correction_deadline
+from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
+from scoring.selectors.matches import LIVE
 from scoring.services.common import (
     bump_results_version,
     content_hash,
     lock_match,
+    require_correction_right,
     require_keeper,
     require_playing,
 )
 from scoring.services.outcome import Outcome, outcome_of
 from scoring.webhooks import queue_event
-from tournaments.models import Match, MatchStatus, RoundStatus
+from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,7 @@ def _may_correct(match, target, actor, side, *, corrects: int) -> None:
             field="corrects",
         )
     if target.status == ResultStatus.CONFIRMED:
-        _require_correction_right(match, actor)
+        require_correction_right(match, actor)
     elif not actor.is_referee and independent(target, actor, side):
         raise NotAllowed(
             f"Version {target.version} was submitted by another party: submit your own result "
@@ -243,6 +245,7 @@ def _store(
         **outcome.tally_columns(),
         forfeit_side=outcome.forfeit_side or "",
         forfeit_kind=outcome.forfeit_kind or "",
+        deals_set_aside=outcome.deals_set_aside,
         # A correction keeps the time the match ended unless it says otherwise (G9 win_plus_speed).
         finished_at=data.get("finished_at") or (corrects.finished_at if corrects else None) or timezone.now(),
         note=data.get("note") or "",
@@ -267,7 +270,11 @@ def _referee_confirm(match, result, actor, side, *, others) -> None:
 def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> None:
     """Make ``result`` the official one: the others are superseded, the match and standings follow."""
     if match.round.status == RoundStatus.CLOSED:
-        _require_correction_right(match, actor)
+        require_correction_right(match, actor)
+    winner = match.ns_pair if result.winner == "NS" else match.ew_pair if result.winner == "EW" else None
+    if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # outcome_of refuses it first
+        raise RuleRefused("A knockout match must produce a winner (G8).", "knockout_needs_winner")
+    _refuse_overturning_an_advanced_winner(match, winner)
     replaced = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk)
     for version in [*replaced, *(v for v in others if v.pk != result.pk)]:
         _set_status(version, ResultStatus.SUPERSEDED)
@@ -277,13 +284,39 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     result.confirmed_party = actor.party(side)
     result.save(update_fields=["status", "confirmed_at", "confirmed_by", "confirmed_party"])
     match.status = MatchStatus.CONFIRMED
-    match.winner = (
-        match.ns_pair if result.winner == "NS" else match.ew_pair if result.winner == "EW" else None
-    )
+    match.winner = winner
     match.save(update_fields=["status", "winner"])
     event = match.round.event
     bump_results_version(event)
     queue_event(event, "result.confirmed", result_event_payload(match, result))
+
+
+def _refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
+    """A knockout winner that a later round of the stage already holds stands (G11): overturning it
+    would leave that round with a pair that lost. A later round that is still a draft does not stop
+    the correction: it must be drawn again, and publishing it is refused until then (draw_stale)."""
+    old = match.winner_id
+    if match.round.stage.kind != StageKind.KNOCKOUT or old is None or old == (winner.pk if winner else None):
+        return
+    later = (
+        Match.objects.filter(
+            round__stage=match.round.stage_id,
+            round__number__gt=match.round.number,
+            round__status__in=(RoundStatus.PUBLISHED, RoundStatus.CLOSED),
+        )
+        .filter(Q(ns_pair=old) | Q(ew_pair=old))
+        .select_related("round")
+        .order_by("round__number")
+        .first()
+    )
+    if later is not None:
+        number = match.ns_pair.number if old == match.ns_pair_id else match.ew_pair.number
+        raise ScoreConflict(
+            f"Pair {number} went through to round {later.round.number} (table {later.table}), which is "
+            f"published: the winner of this match can no longer change.",
+            "winner_advanced",
+            extra={"round": later.round.number, "table": later.table},
+        )
 
 
 def _set_status(version: MatchResult, status: str) -> None:
@@ -302,18 +335,6 @@ def _require_scorable(match: Match, actor) -> None:
     """Scorekeepers work while the round is open; a closed round's results are the referees'."""
     if match.round.status == RoundStatus.CLOSED and not actor.is_referee:
         raise NotAllowed("The round is closed; ask a referee to correct its results.", "round_closed")
-
-
-def _require_correction_right(match: Match, actor) -> None:
-    deadline = correction_deadline(match)
-    if deadline is not None and timezone.now() > deadline:
-        if not actor.is_chief:
-            raise NotAllowed(
-                "The correction period of this round is over: only the chief referee corrects now.",
-                "correction_period_over",
-            )
-    elif not actor.is_referee:
-        raise NotAllowed("A confirmed result is corrected by a referee.", "referee_required")
 
 
 def result_event_payload(match: Match, result: MatchResult) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 
+from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.models import AuditEntry
 from core.schema import problems
 from scoring.models import MatchResult, ResultStatus, Webhook
@@ -60,10 +61,10 @@ class AuditFilter(django_filters.FilterSet):
     model = django_filters.CharFilter(
         field_name="content_type__model", help_text="e.g. match, deal, matchresult"
     )
-    object_id = django_filters.NumberFilter(field_name="object_id")
+    object_id = IntegerFilter(field_name="object_id", maximum=BIGINT_MAX)
     actor = django_filters.CharFilter(field_name="actor__username")
     via = django_filters.CharFilter(field_name="via")
-    action = django_filters.ChoiceFilter(
+    action = StringChoiceFilter(
         choices=[("create", "create"), ("update", "update"), ("delete", "delete")], method="filter_action"
     )
     since = django_filters.IsoDateTimeFilter(field_name="timestamp", lookup_expr="gte")

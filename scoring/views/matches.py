@@ -2,24 +2,56 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.conditional import ConditionalMixin
+from core.problems import Problem
 from core.schema import problems
-from scoring.models import Deal
+from scoring.models import Deal, DealStatus
 from scoring.problems import Missing, NotAllowed
-from scoring.selectors.matches import result_versions
-from scoring.serializers.deals import DealInputSerializer, DealPostedSerializer, DealSerializer
+from scoring.selectors.matches import deal_history, result_versions
+from scoring.serializers.deals import (
+    DealCorrectionSerializer,
+    DealInputSerializer,
+    DealPostedSerializer,
+    DealSerializer,
+    DealsVoidedSerializer,
+    DealVersionSerializer,
+    DealVoidSerializer,
+)
 from scoring.serializers.matches import MatchDetailSerializer, results_document
 from scoring.serializers.results import ConfirmInputSerializer, MatchResultsSerializer, ResultInputSerializer
-from scoring.services.deals import deal_submit
+from scoring.services.deals import deal_correct, deal_submit, deals_void
 from scoring.services.results import result_confirm, result_submit
 from scoring.views.base import MatchScopedView
 from tournaments.auth import TableUser
 from tournaments.models import Match, RoundStatus
+
+HISTORY = OpenApiParameter(
+    "history",
+    bool,
+    description="Staff: every version of every deal (replaced and voided ones too), by number then version.",
+)
+
+
+def _flag(value: str | None, name: str) -> bool:
+    """A boolean query parameter: ``true``/``false`` (or ``1``/``0``); anything else is a 400."""
+    if value in (None, "", "false", "0"):
+        return False
+    if value in ("true", "1"):
+        return True
+    raise Problem(f"{name} is true or false.", "invalid", field=name)
+
+
+def posted_answer(posted) -> dict:
+    return {
+        "match": posted.deal.match_id,
+        "deal": DealSerializer(posted.deal).data,
+        "state": posted.state.to_dict(),
+    }
 
 
 class MatchDealsView(MatchScopedView):
@@ -27,9 +59,24 @@ class MatchDealsView(MatchScopedView):
 
     read_permission = "event.results"
 
-    @extend_schema(responses={200: DealSerializer(many=True), **problems(403, 404)}, tags=["scorekeeping"])
+    def written_representation(self, response):
+        # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
+        return response.data.get("deal") if isinstance(response.data, dict) else None
+
+    @extend_schema(
+        parameters=[HISTORY],
+        responses={200: DealVersionSerializer(many=True), **problems(400, 403, 404)},
+        tags=["scorekeeping"],
+    )
     def get(self, request, pk):
-        deals = Deal.objects.filter(match=self.get_match()).order_by("number")
+        match = self.get_match()
+        if _flag(request.query_params.get("history"), "history") and self.actor.roles:
+            return Response(DealVersionSerializer(deal_history(match), many=True).data)
+        deals = (
+            Deal.objects.filter(match=match, status=DealStatus.CURRENT)
+            .select_related("corrects")
+            .order_by("number")
+        )
         return Response(DealSerializer(deals, many=True).data)
 
     @extend_schema(
@@ -42,18 +89,114 @@ class MatchDealsView(MatchScopedView):
         serializer = DealInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         posted = deal_submit(match=self.get_match(), data=serializer.validated_data, actor=self.actor)
+        return Response(
+            posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
+        )
+
+
+class MatchDealView(MatchScopedView):
+    """``/matches/{id}/deals/{number}``: one deal of the record; ``PUT`` corrects it (a new version)."""
+
+    read_permission = "event.results"
+
+    def written_representation(self, response):
+        # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
+        return response.data.get("deal") if isinstance(response.data, dict) else None
+
+    def current(self, match, number: int) -> Deal:
+        deal = (
+            Deal.objects.filter(match=match, number=number, status=DealStatus.CURRENT)
+            .select_related("corrects")
+            .first()
+        )
+        if deal is None:
+            raise Missing(f"The match has no deal {number} (never posted, or voided).", "not_found")
+        return deal
+
+    @extend_schema(responses={200: DealSerializer, **problems(403, 404)}, tags=["scorekeeping"])
+    def get(self, request, pk, number):
+        return Response(DealSerializer(self.current(self.get_match(), int(number))).data)
+
+    @extend_schema(
+        summary="Correct a posted deal: a new version of it (the deals after it are checked again)",
+        request=DealCorrectionSerializer,
+        responses={
+            201: DealPostedSerializer,
+            200: DealPostedSerializer,
+            **problems(400, 403, 404, 409, 412, 422),
+        },
+        tags=["scorekeeping"],
+    )
+    def put(self, request, pk, number):
+        number = int(number)
+        serializer = DealCorrectionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if data.get("number") not in (None, number):
+            raise Problem(
+                f"The body names deal {data['number']}, the URL deal {number}.", "invalid", field="number"
+            )
+        posted = deal_correct(
+            match=self.get_match(),
+            number=number,
+            data={**data, "number": number},
+            actor=self.actor,
+            if_match=(lambda locked: self.check_if_match(DealSerializer(self.current(locked, number)).data))
+            if request.headers.get("If-Match")
+            else None,
+        )
+        return Response(
+            posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
+        )
+
+
+class DealsVoidView(MatchScopedView):
+    """``/matches/{id}/deals/void``: void a deal and every later one (they stay in the history)."""
+
+    write_answer_is_representation = False
+
+    @extend_schema(
+        summary="Void deal `from` and every later deal (a correction: the table posts them again)",
+        request=DealVoidSerializer,
+        responses={200: DealsVoidedSerializer, **problems(400, 403, 404, 409, 412)},
+        tags=["scorekeeping"],
+    )
+    def post(self, request, pk):
+        serializer = DealVoidSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        match = self.get_match()
+        done = deals_void(
+            match=match,
+            first=data["from"],
+            note=data["note"],
+            actor=self.actor,
+            if_match=(
+                lambda locked: self.check_if_match(
+                    DealSerializer(
+                        Deal.objects.filter(match=locked, status=DealStatus.CURRENT)
+                        .select_related("corrects")
+                        .order_by("number"),
+                        many=True,
+                    ).data
+                )
+            )
+            if request.headers.get("If-Match")
+            else None,
+        )
         body = {
-            "match": posted.deal.match_id,
-            "deal": DealSerializer(posted.deal).data,
-            "state": posted.state.to_dict(),
+            "match": match.pk,
+            "voided": DealSerializer(done.voided, many=True).data,
+            "state": done.state.to_dict(),
         }
-        return Response(body, status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK)
+        return Response(body)
 
 
 class MatchResultView(MatchScopedView):
     """``/matches/{id}/result``: the official result and its versions; submit or correct one."""
 
     read_permission = "event.results"
+    write_answer_is_representation = True  # a submission answers what GET …/result reads
 
     def document(self, match: Match) -> dict:
         return results_document(match, result_versions(match), staff=self.actor.roles != frozenset())
@@ -90,7 +233,12 @@ class MatchResultView(MatchScopedView):
 
 
 class ResultConfirmView(MatchScopedView):
-    """``/matches/{id}/result/confirm``: a referee, or the other side, makes a result official."""
+    """``/matches/{id}/result/confirm``: a referee, or the other side, makes a result official.
+
+    The answer is what ``GET …/result`` reads, with its ETag: the next correction can send it as
+    ``If-Match`` without reading again."""
+
+    write_answer_is_representation = True
 
     @extend_schema(
         summary="Confirm a submitted result (double entry, or a referee)",
@@ -115,7 +263,8 @@ class ResultConfirmView(MatchScopedView):
             if request.headers.get("If-Match")
             else None,
         )
-        return Response(results_document(self.get_match(), result_versions(self.get_match()), staff=True))
+        match = self.get_match()
+        return Response(results_document(match, result_versions(match), staff=self.actor.roles != frozenset()))
 
 
 class TableView(ConditionalMixin, APIView):

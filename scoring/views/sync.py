@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -21,6 +23,7 @@ from scoring.services.results import result_confirm, result_submit
 from scoring.services.sync import SyncItem, sync_apply
 from tournaments.models import Match
 from tournaments.views.base import visible_events
+from tournaments.views.schedule import visible_matches
 
 INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
 
@@ -76,7 +79,10 @@ class SyncView(APIView):
             .select_related("round__event", "round__stage")
             .first()
         )
-        if match is None:
+        # A match the caller cannot see (another table's, for a table token) is not found, as at its
+        # single endpoint (docs/scoring.md §8).
+        caller = SimpleNamespace(request=self.request, get_event=lambda: match.round.event)
+        if match is None or not visible_matches(caller, Match.objects.filter(pk=match.pk)).exists():
             raise exceptions.NotFound(f"No match {item.match}.")
         actor = actor_of(self.request, match.round.event)
         inputs = INPUTS[item.kind](data=item.body)

@@ -52,6 +52,7 @@ def test_a_kept_503_is_still_a_503(api_client, monkeypatch):
 
 
 def test_a_broker_that_accepts_but_never_answers_costs_about_a_second(api_client):
+    api_client.get("/api/v1/rulesets/")  # the first request of a process imports the URLconf (~1 s)
     with socket.socket() as silent:  # the kernel accepts connections; nobody ever answers
         silent.bind(("127.0.0.1", 0))
         silent.listen(8)
@@ -74,3 +75,21 @@ def test_a_cache_that_does_not_answer_does_not_break_the_check(api_client, monke
     response = api_client.get(URL)
     assert response.status_code == 200
     assert response.json()["status"] == "ok"
+
+
+def test_while_one_caller_checks_the_others_answer_the_last_known_state(api_client, monkeypatch):
+    """Single flight: an expired answer is checked by one caller (the lock holder) at a time."""
+    api_client.get(URL)  # a first real check: the last known state is ok
+    health.cache.delete(health.CACHE_KEY)  # expired…
+    health.cache.add(health.LOCK_KEY, 1, 60)  # …and another worker is checking right now
+    monkeypatch.setattr(health, "database_state", lambda: pytest.fail("checked twice at once"))
+    response = api_client.get(URL)
+    assert response.status_code == 200
+    assert response.json()["database"] == "ok"
+
+
+def test_the_checker_releases_the_lock_and_stores_its_answer(api_client):
+    health.cache.delete(health.CACHE_KEY)
+    api_client.get(URL)
+    assert health.cache.get(health.LOCK_KEY) is None
+    assert health.cache.get(health.CACHE_KEY)["status"] == "ok"

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from unittest import mock
+from urllib.parse import urlencode
 
+import django_filters
 import pytest
+from django.http import QueryDict
 from rest_framework import serializers
 
 from core import lean
+from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from referee.api.serializers import (
     ActionSerializer,
     DealReplayRequest,
@@ -16,6 +20,7 @@ from referee.api.serializers import (
     TributeValidateRequest,
 )
 from referee.games.guandan.simulate import simulate_deal
+from tournaments.models import Match, MatchStatus
 from tournaments.views.schedule import MatchFilter
 
 
@@ -182,3 +187,48 @@ def test_what_it_cannot_judge_is_the_serializers_call(serializer_class, data):
 )
 def test_filter_lookups_for_plain_values_only(params, lookups):
     assert lean.filter_lookups(MatchFilter, params) == lookups
+
+
+class _BoundedMatches(django_filters.FilterSet):
+    """The filters of core.filters (whole numbers within bounds, string choices)."""
+
+    round = IntegerFilter(field_name="round__number", maximum=SMALLINT_MAX)
+    table = IntegerFilter(field_name="table", maximum=SMALLINT_MAX)
+    status = StringChoiceFilter(choices=MatchStatus.choices)
+
+    class Meta:
+        model = Match
+        fields = ["round", "table", "status"]
+
+
+@pytest.mark.parametrize(
+    "params, plain",
+    [
+        ({}, True),
+        ({"round": "2", "page": "3"}, True),
+        ({"table": "7", "status": "playing"}, True),
+        ({"round": "01"}, True),
+        ({"round": "32767"}, True),
+        ({"round": "0"}, False),  # below the bound: the filter set's 400
+        ({"round": "32768"}, False),
+        ({"table": "0.5"}, False),
+        ({"table": "1e3"}, False),
+        ({"round": "x"}, False),
+        ({"round": ""}, False),
+        ({"status": "nonsense"}, False),
+    ],
+)
+def test_bounded_filter_lookups_are_the_filter_sets(params, plain):
+    """Plain values: the filter set's own lookups; anything it may refuse or clean: its call."""
+    lookups = lean.filter_lookups(_BoundedMatches, params)
+    assert (lookups is not None) == plain
+    if lookups is None:
+        return  # the view runs the filter set itself
+    filterset = _BoundedMatches(QueryDict(urlencode(params)), queryset=Match.objects.none())
+    assert filterset.is_valid()
+    expected = {
+        f"{filterset.filters[name].field_name}__exact": value
+        for name, value in filterset.form.cleaned_data.items()
+        if value not in (None, "")
+    }
+    assert lookups == expected

@@ -6,21 +6,27 @@ from django.contrib.auth.models import Group
 from django.http import JsonResponse
 from django.urls import path
 from rest_framework import serializers
+from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.idempotency import IdempotentMixin
+from core.parsers import FormParser, JSONParser
 
 
 class EchoSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=5)
     count = serializers.IntegerField(min_value=1)
     items = serializers.ListField(child=serializers.IntegerField(), required=False)
+    flag = serializers.BooleanField(required=False)
+    ratio = serializers.FloatField(required=False)
+    colour = serializers.ChoiceField(choices=["red", "black"], required=False)
 
 
 class EchoView(APIView):
     read_permission = "public"
     write_permission = "authenticated"
+    parser_classes = [JSONParser, MultiPartParser, FormParser]  # the parsers' own tests send all three
 
     def get(self, request):
         return Response({"ok": True})
@@ -51,6 +57,8 @@ class GroupCreateView(IdempotentMixin, APIView):
     ``{"name": "x", "then": 409}`` creates the group and then answers 409 (the write must not
     persist); ``"sleep": 0.5`` keeps the transaction open that long after the write.
     """
+
+    parser_classes = [JSONParser, MultiPartParser, FormParser]  # retried uploads are tested here too
 
     def post(self, request, **kwargs):
         name = request.data.get("name")

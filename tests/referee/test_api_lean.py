@@ -105,10 +105,10 @@ def test_a_plain_question_builds_no_serializer(api_client):
 
 
 def test_an_unusual_question_still_gets_the_serializers_reading(api_client):
-    """A number for a level, spaces and suit symbols: the serializer coerces and trims them."""
-    body = api_client.post(PLAYS, {"level": 10, "cards": [" ♠10", "s10 "]}, format="json").json()
+    """Spaces, lower case and suit symbols: the serializer trims and reads them."""
+    body = api_client.post(PLAYS, {"level": " 10", "cards": [" ♠10", "s10 "]}, format="json").json()
     assert body["reading"] == {"type": "pair", "rank": "10", "size": 2, "wilds": []}
     deal = simulate_deal(rng=random.Random(2), level=2, profile=STANDARD).request()
-    first = {**deal["plays"][0], "pass": 0}
+    first = {**deal["plays"][0], "pass": False}
     body = api_client.post(DEALS, {**deal, "plays": [first]}, format="json").json()
     assert body["plays"][0]["ok"] is True

@@ -285,3 +285,21 @@ def test_a_file_and_the_json_have_different_etags(spring, path):
     assert len(tags) == 4
     json_etag = get(path)["ETag"]
     assert get(path, query={"format": "csv"}, HTTP_IF_NONE_MATCH=json_etag).status_code == 200
+
+
+# ---- negotiation -----------------------------------------------------------------------------------------
+def test_the_format_parameter_wins_over_the_accept_header(spring):
+    """A club page's link sends the browser's Accept; ``?format=csv`` still means the file."""
+    response = get("standings/", query={"format": "csv"}, HTTP_ACCEPT="application/json")
+    assert response.status_code == 200
+    assert response["Content-Type"] == CSV
+
+
+@pytest.mark.parametrize(
+    "path", ["standings/", "standings/export", "standings/units/export", "results/export"]
+)
+def test_options_on_a_file_address_describes_the_view_as_json(spring, path):
+    response = APIClient().options(f"{API}/events/spring/{path}?format=csv")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["name"]

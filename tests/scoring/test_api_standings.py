@@ -421,6 +421,36 @@ def test_g10_a_bye_in_opponents_points_by_the_events_setting(opponents_bye, expe
     assert rows(standings(scored.event)) == expected
 
 
+@pytest.mark.parametrize(
+    ("opponents_forfeit", "expected"),
+    [
+        # Pair 2 forfeited to pair 1 in round 1. As if played: 1 counts pair 2's 1 point, 2 counts 1's 4 …
+        ("opponent", [(1, 1, 4, {"opponents_points": 3}, "match_points"), (2, 3, 2, {"opponents_points": 5},
+         "match_points"), (3, 2, 1, {"opponents_points": 5}, "opponents_points"), (4, 4, 1,
+         {"opponents_points": 3}, None)]),
+        # … nothing on either side …
+        ("zero", [(1, 1, 4, {"opponents_points": 2}, "match_points"), (2, 3, 2, {"opponents_points": 5},
+         "match_points"), (3, 4, 1, {"opponents_points": 3}, "opponents_points"), (4, 2, 1,
+         {"opponents_points": 1}, None)]),
+        # … or each side's own final points, as for a bye.
+        ("own", [(1, 1, 4, {"opponents_points": 6}, "match_points"), (2, 3, 2, {"opponents_points": 5},
+         "match_points"), (3, 4, 1, {"opponents_points": 3}, "opponents_points"), (4, 2, 1,
+         {"opponents_points": 2}, None)]),
+    ],
+)  # fmt: skip
+def test_g10_a_forfeit_in_opponents_points_by_the_events_setting(opponents_forfeit, expected):
+    # Round 1: pair 2 forfeits to pair 1; pair 3 beats pair 4. Round 2: 1 beats 3; 2 and 4 draw.
+    # Match points (2/1/0, a forfeit win 2): 1: 4, 3: 2, 2: 1, 4: 1.
+    scored = scored_event(
+        [[(1, 2), (3, 4)], [(1, 3), (2, 4)]],
+        opponents_forfeit=opponents_forfeit,
+        tiebreaks=["opponents_points"],
+    )
+    forfeit(scored.referee, scored.match(1, 1), "EW")
+    enter(scored, {(1, 2): ("10", "6"), (2, 1): ("10", "6"), (2, 2): ("7", "7")})
+    assert rows(standings(scored.event)) == expected
+
+
 def test_g10_wins():
     # Pair 1 won and lost, pair 3 drew twice: 2 points each, level points 0 each.
     scored = scored_event([[(1, 2), (3, 4)], [(1, 4), (2, 3)]], tiebreaks=["level_points", "wins"])
@@ -921,6 +951,7 @@ def test_results_of_a_best_of_three_count_every_game():
         ({"tiebreaks": ["match_points"]}, {"tiebreaks.0": "unknown_metric"}),
         ({"tiebreaks": "wins"}, {"tiebreaks": "invalid"}),
         ({"opponents_bye": "half"}, {"opponents_bye": "invalid_choice"}),
+        ({"opponents_forfeit": "half"}, {"opponents_forfeit": "invalid_choice"}),
         ({"unit_best": 0}, {"unit_best": "min_value"}),
         ({"lots_seed": -1}, {"lots_seed": "min_value"}),
         ({"correction_minutes": -5}, {"correction_minutes": "min_value"}),

@@ -11,6 +11,7 @@ import json
 
 import pytest
 from django.utils import timezone
+from rest_framework.authtoken.models import Token
 
 from core.models import AuditEntry
 from scoring.models import Deal, MatchResult
@@ -55,6 +56,11 @@ def submit(client, match, body):
     return response.json()
 
 
+def via_token(client) -> str:
+    """How the log names the account token of ``client``: ``token:`` and the key's first 8 characters."""
+    return f"token:{Token.objects.get(user=client.user).key[:8]}"
+
+
 def log_text() -> str:
     """Everything the audit log holds, as one text."""
     return json.dumps(list(AuditEntry.objects.values()), default=str, ensure_ascii=False)
@@ -83,7 +89,7 @@ def test_a_result_submitted_with_a_token_is_logged_with_the_scorekeepers_name(pl
     submit(keeper, play["matches"][1], LEVELS_K)
     entry = only(referee, play["event"], model="matchresult")
     assert (entry["action"], entry["object_id"]) == ("create", MatchResult.objects.get().pk)
-    assert (entry["actor"], entry["via"]) == (keeper.user.username, "token")
+    assert (entry["actor"], entry["via"]) == (keeper.user.username, via_token(keeper))
     assert entry["changes"]["status"] == [None, "submitted"]
     assert entry["changes"]["ew_level"] == [None, 13]
 
@@ -92,7 +98,7 @@ def test_a_confirmation_is_logged_as_the_change_of_status(play, referee, keeper)
     submit(keeper, play["matches"][1], LEVELS_K)
     referee.post(result_url(play["matches"][1], "/confirm"), {}, format="json")
     entry = only(referee, play["event"], model="matchresult", action="update")
-    assert (entry["actor"], entry["via"]) == (referee.user.username, "token")
+    assert (entry["actor"], entry["via"]) == (referee.user.username, via_token(referee))
     assert entry["changes"]["status"] == ["submitted", "confirmed"]
     assert entry["changes"]["confirmed_by"] == [None, referee.user.pk]
 
@@ -118,7 +124,7 @@ def test_an_event_edit_is_logged_with_before_and_after(play, organizer, referee)
     assert (entry["object_id"], entry["actor"], entry["via"]) == (
         play["event"].pk,
         organizer.user.username,
-        "token",
+        via_token(organizer),
     )
 
 
@@ -131,7 +137,11 @@ def test_a_created_pair_is_logged(play, organizer, referee):
     assert response.status_code == 201
     pair = response.json()
     entry = only(referee, play["event"], model="pair", object_id=pair["id"])
-    assert (entry["action"], entry["actor"], entry["via"]) == ("create", organizer.user.username, "token")
+    assert (entry["action"], entry["actor"], entry["via"]) == (
+        "create",
+        organizer.user.username,
+        via_token(organizer),
+    )
     assert entry["changes"]["number"] == [None, pair["number"]]
     assert entry["changes"]["player_1"][0] is None and entry["changes"]["player_1"][1] is not None
     players = entries(referee, play["event"], model="player", action="create", actor=organizer.user.username)
@@ -146,6 +156,21 @@ def test_an_entry_says_when_the_write_was_made(play, organizer, referee):
     timestamp = datetime.datetime.fromisoformat(entry["timestamp"])
     assert timestamp.utcoffset() is not None
     assert before <= timestamp <= after
+
+
+def test_an_account_token_is_logged_by_which_token_never_by_its_key(play, organizer, referee):
+    key = Token.objects.get(user=organizer.user).key
+    organizer.patch(f"{API}/events/play/", {"venue": "Tea House"}, format="json")
+    entry = only(referee, play["event"], model="event", action="update")
+    assert entry["via"] == f"token:{key[:8]}"
+    Token.objects.filter(user=organizer.user).delete()  # a new token for the same account …
+    renewed = Token.objects.create(user=organizer.user).key
+    organizer.credentials(HTTP_AUTHORIZATION=f"Bearer {renewed}")
+    organizer.patch(f"{API}/events/play/", {"venue": "Club"}, format="json")
+    vias = [e["via"] for e in entries(referee, play["event"], model="event", action="update")]
+    assert vias == [f"token:{renewed[:8]}", f"token:{key[:8]}"]  # … is told apart from the old one
+    assert key not in log_text() and renewed not in log_text()
+    assert key[8:] not in log_text()
 
 
 def test_a_write_in_a_browser_session_is_logged_as_session(play, organizer, referee, api_client):
@@ -274,12 +299,17 @@ def test_organizers_and_referees_read_the_log_of_a_published_event(play, actor, 
         assert_problem(response, status, {401: "not_authenticated", 403: "permission_denied"}[status])
 
 
-@pytest.mark.parametrize("actor", ["anonymous", "outsider", "other_events_organizer", "other_events_table"])
+def test_an_anonymous_caller_is_asked_for_a_token_before_anything_is_looked_up(db):
+    assert_problem(
+        actor_client(EventFactory(), "anonymous").get(audit_url(EventFactory())), 401, "not_authenticated"
+    )
+
+
+@pytest.mark.parametrize("actor", ["outsider", "other_events_organizer", "other_events_table"])
 def test_a_draft_events_log_is_not_found_for_callers_without_a_role(actor):
     draft = EventFactory()
     other = EventFactory(published=True)
     client = {
-        "anonymous": lambda: actor_client(draft, "anonymous"),
         "outsider": lambda: actor_client(draft, "outsider"),
         "other_events_organizer": lambda: role_client(other, Role.ORGANIZER),
         "other_events_table": lambda: table_client(other, 1),

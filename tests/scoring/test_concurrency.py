@@ -209,3 +209,35 @@ def test_racing_deals_on_two_tables_both_land():
         lambda: b.post(deals_url(second), {"number": 1, "finishing_order": ["E", "W"]}, format="json"),
     )
     assert [r.status_code for r in responses] == [201, 201]
+
+
+def test_two_corrections_of_one_deal_version_end_with_one_applied_and_one_conflict():
+    event, (match, _) = _event("race-deal-correct")
+    keeper = role_client(event, Role.SCOREKEEPER)
+    referee = role_client(event, Role.REFEREE)
+    post_deals(keeper, match, [["N", "S"], ["N", "S"]])
+    url = f"{API}/matches/{match.pk}/deals/1"
+    bodies = [
+        {"finishing_order": ["N", "W", "S"], "corrects": 1},
+        {"finishing_order": ["N", "E", "S"], "corrects": 1},
+    ]
+    responses = race(
+        *(
+            lambda c=c, b=b: c.put(url, b, format="json")
+            for c, b in zip((keeper, referee), bodies, strict=True)
+        )
+    )
+    assert sorted(r.status_code for r in responses) == [201, 409]
+    assert Deal.objects.filter(match=match, number=1).count() == 2  # v1 replaced, one v2
+    assert Deal.objects.filter(match=match, number=1, status="current").count() == 1
+
+
+def test_the_same_deal_correction_racing_itself_is_stored_once():
+    event, (match, _) = _event("race-deal-same")
+    keeper = role_client(event, Role.SCOREKEEPER)
+    post_deals(keeper, match, [["N", "S"]])
+    url = f"{API}/matches/{match.pk}/deals/1"
+    body = {"finishing_order": ["N", "W", "S"], "corrects": 1}
+    responses = race(*(lambda: keeper.put(url, body, format="json") for _ in range(2)))
+    assert sorted(r.status_code for r in responses) == [200, 201]
+    assert Deal.objects.filter(match=match, number=1).count() == 2

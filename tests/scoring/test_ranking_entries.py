@@ -118,7 +118,10 @@ def test_g10_context_totals_match_points_once():
     assert ctx.round_numbers == (1, 2)
 
 
-@pytest.mark.parametrize(("field", "value"), [("bye_in_opponents", "half"), ("seed", "42"), ("seed", True)])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("bye_in_opponents", "half"), ("forfeit_in_opponents", "half"), ("seed", "42"), ("seed", True)],
+)
 def test_g10_context_refuses_bad_options(field, value):
     with pytest.raises(SettingError) as caught:
         RankingContext(rounds={}, **{field: value})

@@ -181,6 +181,48 @@ def test_g10_forfeit_opponent_counts_for_opponents_points_but_not_for_sonneborn_
     assert values("wins", records) == {1: 1, 2: 1, 3: 0}
 
 
+# Event F: 4 pairs, 2 rounds, win_draw_loss 2/1/0 (a forfeit win 2, a forfeit loss 0).
+# | match | round | NS | EW | result                           |
+# |  41   |   1   |  1 |  2 | pair 2 forfeits (late): 1 wins   |
+# |  42   |   1   |  3 |  4 | NS wins 9-5                      |
+# |  43   |   2   |  1 |  3 | NS wins 9-5                      |
+# |  44   |   2   |  2 |  4 | draw 7-7                         |
+# Totals: 1: 2 + 2 = 4; 2: 0 + 1 = 1; 3: 2 + 0 = 2; 4: 0 + 1 = 1.
+# What the forfeited match 41 adds to the opponents' points of pair 1 and of pair 2:
+# | option     | pair 1: match 41 + pair 3 (2) | pair 2: match 41 + pair 4 (1) | pair 3   | pair 4   |
+# | "opponent" | 1 (pair 2's) + 2 = 3          | 4 (pair 1's) + 1 = 5          | 1 + 4 = 5 | 2 + 1 = 3 |
+# | "zero"     | 0 + 2 = 2                     | 0 + 1 = 1                     | 5         | 3         |
+# | "own"      | 4 (its own) + 2 = 6           | 1 (its own) + 1 = 2           | 5         | 3         |
+FORFEITED = [
+    MatchRecord(match_id=41, round=1, ns=1, ew=2, kind=MatchKind.FORFEIT, winner=NS),
+    played(42, 1, 3, 4, (9, 5), NS),
+    played(43, 2, 1, 3, (9, 5), NS),
+    played(44, 2, 2, 4, (7, 7), None),
+]
+
+
+@pytest.mark.parametrize(
+    ("key", "option", "expected"),
+    [
+        ("opponents_points", "opponent", {1: 3, 2: 5, 3: 5, 4: 3}),
+        ("opponents_points", "zero", {1: 2, 2: 1, 3: 5, 4: 3}),
+        ("opponents_points", "own", {1: 6, 2: 2, 3: 5, 4: 3}),
+        ("opponents_points_cut1", "zero", {1: 2, 2: 1, 3: 4, 4: 2}),
+        ("opponents_points_cut1", "own", {1: 4, 2: 1, 3: 4, 4: 2}),
+    ],
+)
+def test_g10_opponents_points_with_the_forfeit_option(key, option, expected):
+    assert values(key, FORFEITED, forfeit_in_opponents=option) == expected
+
+
+def test_g10_a_withdrawal_counts_in_opponents_points_as_a_forfeit():
+    withdrawn = [
+        MatchRecord(match_id=41, round=1, ns=1, ew=2, kind=MatchKind.WITHDRAWAL, winner=NS),
+        *FORFEITED[1:],
+    ]
+    assert values("opponents_points", withdrawn, forfeit_in_opponents="zero") == {1: 2, 2: 1, 3: 5, 4: 3}
+
+
 def test_g10_wins_count_byes():
     assert values("wins", BYES) == {1: 1, 2: 1, 3: 2}
 

@@ -29,6 +29,7 @@ from tests.scoring.conftest import API, NS_SWEEP, post_deals, result_url
 from tests.tournaments.conftest import (
     EventFactory,
     MatchFactory,
+    PairFactory,
     RoundFactory,
     actor_client,
     assert_problem,
@@ -289,6 +290,55 @@ def test_publishing_a_round_delivers_round_published(
     (request,) = receiver.requests
     assert request.headers["x-guandan-event"] == "round.published"
     assert request.json()["data"] == {"round": 2, "pairings": "/api/v1/events/play/matches/?round=2"}
+
+
+def test_publishing_a_round_with_a_bye_delivers_standings_updated(
+    play, organizer, hook, receiver, django_capture_on_commit_callbacks
+):
+    event, pairs = play["event"], play["pairs"]
+    late = PairFactory(event=event)  # five pairs: round 2 has a bye, which scores (G9)
+    second = RoundFactory(event=event, stage=play["stage"], number=2, status=RoundStatus.DRAFT)
+    MatchFactory(round=second, table=1, ns_pair=pairs[0], ew_pair=pairs[2])
+    MatchFactory(round=second, table=2, ns_pair=pairs[1], ew_pair=pairs[3])
+    MatchFactory(round=second, table=3, ns_pair=late, ew_pair=None)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert organizer.post(f"{API}/events/play/rounds/2/publish").status_code == 200
+    assert sorted(receiver.types) == ["round.published", "standings.updated"]
+    (request,) = [r for r in receiver.requests if r.headers["x-guandan-event"] == "standings.updated"]
+    event.refresh_from_db()
+    assert request.json()["data"]["results_version"] == event.results_version
+    assert organizer.get(f"{API}/events/play/standings/").json()["results_version"] == event.results_version
+
+
+def test_withdrawing_a_pair_delivers_standings_updated(
+    play, organizer, hook, receiver, django_capture_on_commit_callbacks
+):
+    pair = play["pairs"][3]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organizer.patch(
+            f"{API}/events/play/pairs/{pair.pk}/", {"status": "withdrawn"}, format="json"
+        )
+    assert response.status_code == 200
+    assert receiver.types == ["standings.updated"]
+
+
+def test_changing_the_events_tiebreaks_delivers_standings_updated(
+    play, organizer, hook, receiver, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer.patch(f"{API}/events/play/", {"tiebreaks": ["wins"]}, format="json")
+    assert receiver.types == ["standings.updated"]
+
+
+def test_an_edit_the_standings_do_not_show_delivers_nothing(
+    play, organizer, hook, receiver, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer.patch(f"{API}/events/play/", {"venue": "Tea House"}, format="json")
+        organizer.post(
+            f"{API}/events/play/pairs/", {"player_1": {"name": "A"}, "player_2": {"name": "B"}}, format="json"
+        )
+    assert receiver.requests == []
 
 
 def test_a_hook_of_another_event_gets_nothing(

@@ -310,10 +310,11 @@ def meetings(matches) -> set[frozenset[int]]:
 # ---- the permission tables (tests/*/test_permissions.py) -------------------------------------------
 def permission_cases(rows, *, draft: bool, keep_for_outsiders=()):
     """One case per (row, actor). On a draft event an outsider, and anonymous reads, find nothing
-    (404), except at the URLs in ``keep_for_outsiders``."""
+    (404), except at the URLs in ``keep_for_outsiders`` — and where a read needs a token whatever the
+    event (401 on a published one too), an anonymous caller is told so before anything is looked up."""
     for method, url, body, expected in rows:
         for actor, status in zip(ACTORS, expected, strict=True):
-            hidden = actor == "outsider" or (actor == "anonymous" and method == "GET")
+            hidden = actor == "outsider" or (actor == "anonymous" and method == "GET" and status != 401)
             if draft and hidden and not any(part in url for part in keep_for_outsiders):
                 status = 404
             yield pytest.param(method, url, body, actor, status, id=f"{method} {url} {actor}")
@@ -324,8 +325,20 @@ def call(client, method: str, url: str, body, ids: dict):
     url = url.format(**ids)
     if body is None:
         return getattr(client, method.lower())(url)
-    body = {key: value.format(**ids) if isinstance(value, str) else value for key, value in body.items()}
+    body = {key: _filled(value, ids) for key, value in body.items()}
     return getattr(client, method.lower())(url, body, format="json")
+
+
+def _filled(value, ids: dict):
+    """``"{stage}"`` alone is the id itself (a JSON number); in a longer string, its text. Lists and
+    objects are filled item by item (a ``POST /sync`` batch names its matches inside its items)."""
+    if isinstance(value, dict):
+        return {key: _filled(item, ids) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_filled(item, ids) for item in value]
+    if isinstance(value, str) and value.startswith("{") and value.endswith("}") and value[1:-1] in ids:
+        return ids[value[1:-1]]
+    return value.format(**ids) if isinstance(value, str) else value
 
 
 def check_status(response, expected: int) -> None:

@@ -151,6 +151,14 @@ def test_players_filter_by_unit(event, organizer):
 
 
 # ---- pairs -----------------------------------------------------------------------------------
+def test_a_created_pair_answers_with_the_etag_of_its_page(event, organizer):
+    response = organizer.post(
+        url(event, "pairs"), {"player_1": player("Li Lei"), "player_2": player("Han Meimei")}, format="json"
+    )
+    assert response.status_code == 201
+    assert response["ETag"] == organizer.get(f"{url(event, 'pairs')}{response.json()['id']}/")["ETag"]
+
+
 def test_a_pair_is_created_with_its_two_players(event, organizer):
     unit = UnitFactory(event=event)
     response = organizer.post(
@@ -258,7 +266,7 @@ def test_pair_numbers_of_other_events_do_not_clash(event, organizer):
             {"player_1.email": "invalid"},
         ),
         ({"player_1": {"name": "a"}, "player_2": {"name": "b"}, "number": 0}, {"number": "min_value"}),
-        ({"player_1": {"name": "a"}, "player_2": {"name": "b"}, "seed": "top"}, {"seed": "invalid"}),
+        ({"player_1": {"name": "a"}, "player_2": {"name": "b"}, "seed": "top"}, {"seed": "invalid_type"}),
         ({"player_1": "a", "player_2": {"name": "b"}}, {"player_1": "invalid"}),
     ],
 )

@@ -1,6 +1,7 @@
 """Stages and rounds: draw, edit, publish, close (tournaments/views/schedule.py; docs/guandan.md G11).
 
-Scoring is not built yet: results are set on the matches through the ORM (``confirm``).
+Most results are set on the matches through the ORM (``confirm``); the tests of the event's real match
+points (G9) enter theirs through the scoring API.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from tests.tournaments.conftest import (
     field_errors,
     make_pairs,
     meetings,
+    role_client,
 )
-from tournaments.models import Match, MatchStatus, Pair, Round, Stage, StageKind
+from tournaments.models import Match, MatchStatus, Pair, Role, Round, Stage, StageKind
 
 pytestmark = pytest.mark.django_db
 
@@ -1000,3 +1002,73 @@ def test_g8_a_swiss_round_is_best_of_three_when_the_event_says_so(event, organiz
     organizer.post(rounds_url(event), {"stage": stage.pk}, format="json")
     organizer.post(rounds_url(event, 1, "draw"), {"seed": 1}, format="json")
     assert set(Match.objects.filter(round__event=event).values_list("best_of", flat=True)) == {3}
+
+
+# ---- the event's real match points (G9) in the draws ------------------------------------------------
+# Results go through the scoring API (a referee's level sheet, or posted deals, confirmed at once).
+def publish(client, event, number: int) -> None:
+    assert client.post(rounds_url(event, number, "publish")).status_code == 200
+
+
+def referee_sheet(referee, match_id: int, ns: str, ew: str) -> None:
+    body = {"levels": {"NS": ns, "EW": ew}, "deals_played": 10, "time_up": True, "confirm": True}
+    response = referee.post(f"/api/v1/matches/{match_id}/result", body, format="json")
+    assert response.status_code == 201, response.json()
+
+
+def referee_deals(referee, match_id: int, orders) -> None:
+    for number, order in enumerate(orders, start=1):
+        response = referee.post(
+            f"/api/v1/matches/{match_id}/deals/", {"number": number, "finishing_order": order}, format="json"
+        )
+        assert response.status_code == 201, response.json()
+    response = referee.post(f"/api/v1/matches/{match_id}/result", {"confirm": True}, format="json")
+    assert response.status_code == 201, response.json()
+
+
+def test_g9_swiss_pairing_uses_the_events_match_points(event, organizer, swiss):
+    # Match points are the cumulative level points (own final level - 2): a pair that lost at K (11)
+    # ranks above pairs that won at Q (10) or 10 (8). Under 2/1/0 the four winners would meet each
+    # other and so would the four losers; by the event's points the narrow loser meets a winner.
+    event.match_format, event.time_limit_minutes = "time_limit", 60
+    event.match_points = {"method": "level_difference", "mode": "cumulative"}
+    event.save()
+    make_pairs(event, 8)
+    referee = role_client(event, Role.REFEREE)
+    _, first = drawn(organizer, event, swiss, seed=3)
+    publish(organizer, event, 1)
+    # | table | NS levels | EW levels | NS points | EW points |
+    # |   1   |     A     |     K     |    12     |    11     |
+    # |   2   |     A     |     J     |    12     |     9     |
+    # |   3   |    10     |     9     |     8     |     7     |
+    # |   4   |     Q     |     8     |    10     |     6     |
+    for match, (ns, ew) in zip(first, [("A", "K"), ("A", "J"), ("10", "9"), ("Q", "8")], strict=True):
+        referee_sheet(referee, match["id"], ns, ew)
+    label = {}
+    for table, match in enumerate(first, start=1):
+        label[f"{table}NS"], label[f"{table}EW"] = match["ns_pair"]["id"], match["ew_pair"]["id"]
+    _, second = drawn(organizer, event, swiss, seed=3)
+    expected = [("1NS", "2NS"), ("1EW", "4NS"), ("2EW", "3NS"), ("3EW", "4EW")]  # the only best draw
+    assert meetings(second) == {frozenset((label[a], label[b])) for a, b in expected}
+
+
+def test_g9_table_movement_moves_the_side_with_more_match_points(event, organizer, swiss, moving):
+    # deal_points (every deal won: 1-2 = 4, 1-3 = 2, 1-4 = 1) over a 6-deal game. At table 1 NS win
+    # 9 to 8 with three 1-3s and a 1-4 (7 points) while EW won two 1-2s (8 points): EW move up.
+    event.match_format, event.deal_limit = "deal_count", 6
+    event.match_points = {"method": "deal_points"}
+    event.save()
+    make_pairs(event, 4)
+    referee = role_client(event, Role.REFEREE)
+    _, first = drawn(organizer, event, swiss)
+    publish(organizer, event, 1)
+    table_1 = [["N", "E", "S"], ["E", "W"], ["N", "E", "S"], ["E", "W"], ["N", "E", "S"], ["N", "E", "W"]]
+    referee_deals(referee, first[0]["id"], table_1)
+    referee_deals(referee, first[1]["id"], [["N", "S"]] * 5)  # NS pass A: 20 points to 0
+    results = Match.objects.filter(round__event=event, round__number=1).order_by("table")
+    assert [m.winner_id for m in results] == [first[0]["ns_pair"]["id"], first[1]["ns_pair"]["id"]]
+    round_, second = drawn(organizer, event, swiss)
+    assert round_["draw_system"] == "table_movement"
+    a, b = first[0]["ns_pair"]["id"], first[0]["ew_pair"]["id"]  # table 1: a won, b scored more
+    c, d = first[1]["ns_pair"]["id"], first[1]["ew_pair"]["id"]  # table 2: c won and scored more
+    assert placement(second) == [(1, a, c), (2, b, d)]  # b moved up to table 2, c wrapped to table 1

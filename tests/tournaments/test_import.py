@@ -296,3 +296,11 @@ def test_a_retried_import_with_its_idempotency_key_imports_once(event, organizer
     assert (first.status_code, again.status_code) == (201, 201)
     assert again["Idempotent-Replayed"] == "true"
     assert Pair.objects.filter(event=event).count() == 2
+
+
+def test_an_upload_over_the_limit_is_a_413_before_it_is_read(event, organizer, settings):
+    settings.UPLOAD_MAX_SIZE = 1000
+    rows = ["player_1,player_2", *(f"A{n},B{n}" for n in range(200))]
+    response = upload(organizer, event, csv_file(*rows))
+    assert_problem(response, 413, "payload_too_large")
+    assert not Pair.objects.filter(event=event).exists()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.conftest import StageFactory, confirm_round, make_pairs
-from tournaments.models import Pair, Round, StageKind
+from tests.tournaments.conftest import StageFactory, confirm_round, make_pairs, role_client
+from tournaments.models import Pair, Role, Round, StageKind
 
 pytestmark = pytest.mark.django_db
 
@@ -63,3 +63,25 @@ def test_g11_without_advance_count_every_active_pair_plays_on(event, organizer):
     confirm_round(Round.objects.get(event=event, number=1))
     _draw(organizer, event, final)
     assert _placed(2, event) == {p.pk for p in pairs}
+
+
+def test_g9_qualification_ranks_by_the_events_match_points(event, organizer):
+    # Match points are the cumulative level points (own final level - 2). Table 1: A against K (12
+    # and 11); table 2: 10 against 9 (8 and 7). By 2/1/0 the two winners would go on; by the event's
+    # points the pair that lost at K is second and goes on, the winner at 10 is third and does not.
+    event.match_format, event.time_limit_minutes = "time_limit", 60
+    event.match_points = {"method": "level_difference", "mode": "cumulative"}
+    event.save()
+    make_pairs(event, 4)
+    swiss = StageFactory(event=event, kind=StageKind.SWISS, order=1, advance_count=2)
+    knockout = StageFactory(event=event, kind=StageKind.KNOCKOUT, order=2)
+    _draw(organizer, event, swiss)
+    referee = role_client(event, Role.REFEREE)
+    first = Round.objects.get(event=event, number=1).matches.order_by("table")
+    for match, (ns, ew) in zip(first, [("A", "K"), ("10", "9")], strict=True):
+        body = {"levels": {"NS": ns, "EW": ew}, "deals_played": 10, "time_up": True, "confirm": True}
+        assert referee.post(f"/api/v1/matches/{match.pk}/result", body, format="json").status_code == 201
+    table_1 = first[0]
+
+    _draw(organizer, event, knockout)
+    assert _placed(2, event) == {table_1.ns_pair_id, table_1.ew_pair_id}

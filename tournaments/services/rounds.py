@@ -329,18 +329,33 @@ def _refuse_stale(round_: Round) -> None:
     left_out = []
     if draws_whole_stage(round_):
         left_out = sorted(pair.number for pair in stage_pairs(round_.stage)[0] if pair.pk not in placed)
-    if not gone and not left_out:
+    lost = _not_winners(round_, placed)
+    if not gone and not left_out and not lost:
         return
     reasons = []
     if gone:
         reasons.append(f"pairs {', '.join(map(str, gone))} withdrew or were disqualified")
     if left_out:
         reasons.append(f"pairs {', '.join(map(str, left_out))} are not in it")
+    if lost:
+        reasons.append(f"pairs {', '.join(map(str, lost))} no longer won their match of the round before")
     raise Conflict(
         f"The draw is out of date: {' and '.join(reasons)}; draw the round again.",
         "draw_stale",
-        extra={"pairs": sorted({*gone, *left_out})},
+        extra={"pairs": sorted({*gone, *left_out, *lost})},
     )
+
+
+def _not_winners(round_: Round, placed: set[int]) -> list[int]:
+    """A later knockout round's pairs that are not (or no longer: a referee corrected the result,
+    docs/scoring.md §2) the confirmed winners of the round before, by number."""
+    if round_.stage.kind != StageKind.KNOCKOUT:
+        return []
+    before = previous_round(round_)
+    if before is None:
+        return []
+    winners = {m.ns_pair_id if m.is_bye else m.winner_id for m in before.matches.all()}
+    return sorted(Pair.objects.filter(pk__in=placed - winners).values_list("number", flat=True))
 
 
 @transaction.atomic

@@ -6,9 +6,9 @@ from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import action
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from core.parsers import FormParser, UploadParser
 from core.schema import problems
 from tournaments.models import Pair, Player, Unit
 from tournaments.permissions import sees_contacts
@@ -111,7 +111,7 @@ class PairViewSet(EventScopedViewSet):
         description="Import pairs from CSV or XLSX. Every row is checked; either all rows are "
         "imported or none, and the 400 lists each bad row as `rows.<n>.<column>`.",
     )
-    @action(detail=False, methods=["post"], url_path="import", parser_classes=[MultiPartParser, FormParser])
+    @action(detail=False, methods=["post"], url_path="import", parser_classes=[UploadParser, FormParser])
     def import_(self, request, *args, **kwargs):
         serializer = PairImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

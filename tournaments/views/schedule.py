@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import django_filters
-from django.db import transaction
+from django.contrib.auth.models import AnonymousUser
+from django.db import router, transaction
 from django.db.models import Count, Q, Window
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
@@ -14,11 +18,20 @@ from rest_framework.response import Response
 
 from core import lean
 from core.conditional import ConditionalMixin, etag_of
+from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.idempotency import IdempotentMixin
+from core.prepared import Prepared
 from core.schema import problems
 from scoring.serializers.matches import MatchDetailSerializer
-from tournaments.models import Event, Match, MatchStatus, Pair, Round, RoundStatus, Stage
+from tournaments.models import Event, Match, MatchStatus, Round, Stage
 from tournaments.permissions import is_staff, scorekeeper_tables, sees_drafts
+from tournaments.selectors import (
+    ALL_ROUNDS,
+    PUBLISHED,
+    PUBLISHED_ROUNDS,
+    match_page,
+    pair_rows,
+)
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import (
     DrawRequestSerializer,
@@ -32,8 +45,6 @@ from tournaments.serializers.schedule import (
 )
 from tournaments.services import rounds as services
 from tournaments.views.base import ID, EventScopedMixin, EventScopedViewSet, visible_events
-
-PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 
 
 class StageViewSet(EventScopedViewSet):
@@ -119,8 +130,9 @@ class RoundViewSet(EventScopedViewSet):
         return self._state_change(services.round_close)
 
 
-def visible_matches(view, matches):
-    """What each caller sees of the tables (G11 publication).
+def match_visibility(view) -> str | list[int] | None:
+    """What each caller sees of the tables (G11 publication): ``ALL_ROUNDS``, ``PUBLISHED_ROUNDS``,
+    the tables of published rounds a scorekeeper is limited to, or None (nothing).
 
     Organizers and referees: every round, drafts included. Scorekeepers (and table tokens):
     published rounds, only their tables when they are limited to some. Everyone else: published
@@ -128,21 +140,51 @@ def visible_matches(view, matches):
     """
     event = view.get_event()
     if sees_drafts(view.request, event):
-        return matches
+        return ALL_ROUNDS
     if is_staff(view.request, event):
         tables = scorekeeper_tables(view.request, event)
-        if tables is not None:
-            matches = matches.filter(table__in=tables)
-        return matches.filter(round__status__in=PUBLISHED)
-    if not event.publish_pairings:
+        return PUBLISHED_ROUNDS if tables is None else tables
+    return PUBLISHED_ROUNDS if event.publish_pairings else None
+
+
+def visible_matches(view, matches):
+    """``matches`` narrowed to what the caller sees of them (``match_visibility``)."""
+    visibility = match_visibility(view)
+    if visibility == ALL_ROUNDS:
+        return matches
+    if visibility is None:
         return matches.none()
+    if visibility != PUBLISHED_ROUNDS:
+        matches = matches.filter(table__in=visibility)
     return matches.filter(round__status__in=PUBLISHED)
 
 
+# An anonymous read of the tables list reads its event with only the columns it uses (visibility,
+# publication of the pairings, version, slug), as visible_events sees it, through a prepared read.
+_PUBLIC_EVENT_FIELDS = tuple(
+    f.attname
+    for f in Event._meta.concrete_fields
+    if f.attname in ("id", "slug", "status", "publish_pairings", "results_version")
+)
+_ANONYMOUS = SimpleNamespace(user=AnonymousUser())
+_public_events = Prepared(
+    Event,
+    lambda fields, slug: visible_events(_ANONYMOUS).filter(slug=slug).order_by().values_list(*fields),
+)
+
+
+def public_event(slug: str) -> Event:
+    """The event an anonymous caller may see by that slug (its other fields deferred), else a 404."""
+    rows = _public_events.rows(_PUBLIC_EVENT_FIELDS, slug=slug)
+    if not rows:
+        raise Http404(f"No {Event._meta.object_name} matches the given query.")
+    return Event.from_db(router.db_for_read(Event), _PUBLIC_EVENT_FIELDS, rows[0])
+
+
 class MatchFilter(django_filters.FilterSet):
-    round = django_filters.NumberFilter(field_name="round__number", help_text="Round number")
-    table = django_filters.NumberFilter(field_name="table", help_text="Table number")
-    status = django_filters.ChoiceFilter(choices=MatchStatus.choices)
+    round = IntegerFilter(field_name="round__number", maximum=SMALLINT_MAX, help_text="Round number")
+    table = IntegerFilter(field_name="table", maximum=SMALLINT_MAX, help_text="Table number")
+    status = StringChoiceFilter(choices=MatchStatus.choices)
 
     class Meta:
         model = Match
@@ -159,8 +201,24 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     # answer their pairs with both players. Its ETag is a hash of the match rows and the event's
     # version, so a matching If-None-Match is a 304 after that one query, before anything is built;
     # an answer is built from the rows by the serializers' lean twins, without model objects.
+    # The reads are prepared (tournaments.selectors): compiled to SQL once, not on every request.
     serializer_class = MatchSerializer
     filterset_class = MatchFilter
+    representation_seconds = 120
+
+    def get_event(self) -> Event:
+        if not hasattr(self, "_event") and self._public_read():
+            self._event = public_event(self.kwargs["event_slug"])
+        return super().get_event()
+
+    def _public_read(self) -> bool:
+        """An anonymous read of the list: the event is read with only what such a read uses."""
+        return (
+            self.action == "list"
+            and self.request.method in ("GET", "HEAD")
+            and not getattr(self, "swagger_fake_view", False)
+            and not self.request.user.is_authenticated
+        )
 
     def get_queryset(self):
         matches = Match.objects.filter(round__event=self.get_event())
@@ -179,42 +237,74 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     def _read_matches(self) -> tuple[int | None, list[tuple]]:
         """The page's match rows and the count of all (None when the list is not paginated)."""
         lookups = lean.filter_lookups(self.filterset_class, self.request.query_params)
-        matches = self.get_queryset()
         if lookups is None or list(self.filter_backends) != [DjangoFilterBackend]:
-            matches = self.filter_queryset(matches)  # a value to clean or refuse: the filter set's call
-        else:
-            matches = matches.filter(**lookups)
-        return self._paginate_rows(matches, MatchSerializer.COLUMNS)
+            # a value to clean or refuse: the filter set's call
+            return self._paginate_rows(self.filter_queryset(self.get_queryset()))
+        visibility = match_visibility(self)
+        if visibility in (ALL_ROUNDS, PUBLISHED_ROUNDS):
+            page = self._prepared_page(visibility, lookups)
+            if page is not None:
+                return page
+        return self._paginate_rows(self.get_queryset().filter(**lookups))
 
-    def _paginate_rows(self, matches, columns) -> tuple[int | None, list[tuple]]:
-        """A page of ``matches`` as rows of ``columns``, and their count, in one query (a window
-        function counts) when the page asked for is plainly a number and has rows; else DRF's
-        pagination (a count first, a 404 for a page out of range)."""
+    def _page_asked(self) -> tuple[int, int] | None:
+        """(page number, size) when the page asked for is plainly a number; else None."""
         paginator = self.paginator
         size = paginator.get_page_size(self.request) if paginator is not None else None
         if not size:
-            return None, list(matches.values_list(*columns))
+            return None
         number = self.request.query_params.get(paginator.page_query_param) or "1"
         if number.isascii() and number.isdigit() and int(number) >= 1:
-            start = (int(number) - 1) * size
+            return int(number), size
+        return None
+
+    def _counted_page(self, page: list[tuple], number: int, size: int) -> tuple[int, list[tuple]]:
+        """The paginator set up for the page of ``page``'s rows, each ending with the count of all."""
+        paginator = self.paginator
+        django_paginator = paginator.django_paginator_class((), size)
+        django_paginator.count = page[0][-1]  # known: no COUNT query
+        paginator.page = django_paginator.page(number)
+        paginator.request = self.request
+        return django_paginator.count, [row[:-1] for row in page]
+
+    def _prepared_page(self, visibility: str, lookups: dict) -> tuple[int, list[tuple]] | None:
+        """The page through the prepared read (one query); None when it has no rows (then DRF's
+        pagination answers: the count, or a 404 for a page out of range)."""
+        asked = self._page_asked()
+        if asked is None:
+            return None
+        number, size = asked
+        event = self.get_event().pk
+        page = match_page(event, visibility, lookups, start=(number - 1) * size, size=size)
+        return self._counted_page(page, number, size) if page else None
+
+    def _paginate_rows(self, matches) -> tuple[int | None, list[tuple]]:
+        """A page of ``matches`` as rows of ``MatchSerializer.COLUMNS``, and their count, in one
+        query (a window function counts) when the page asked for is plainly a number and has rows;
+        else DRF's pagination (a count first, a 404 for a page out of range)."""
+        matches = matches.annotate(**MatchSerializer.ANNOTATIONS)
+        columns = MatchSerializer.COLUMNS
+        if self.paginator is None or not self.paginator.get_page_size(self.request):
+            return None, list(matches.values_list(*columns))
+        asked = self._page_asked()
+        if asked is not None:
+            number, size = asked
+            start = (number - 1) * size
             counted = matches.annotate(_count=Window(Count("pk"))).values_list(*columns, "_count")
             page = list(counted[start : start + size])
             if page:
-                django_paginator = paginator.django_paginator_class(matches, size)
-                django_paginator.count = page[0][-1]  # known: no COUNT query
-                paginator.page = django_paginator.page(int(number))
-                paginator.request = self.request
-                return django_paginator.count, [row[:-1] for row in page]
+                return self._counted_page(page, number, size)
         rows = self.paginate_queryset(matches.values_list(*columns))
-        return paginator.page.paginator.count, rows
+        return self.paginator.page.paginator.count, rows
 
     def list(self, request, *args, **kwargs):
+        # Club websites poll the pairings: one of them builds a page, the rest get its bytes.
+        return self.cached_answer(request, self._list)
+
+    def _list(self):
         count, rows = getattr(self, "_page", None) or self._read_matches()
         ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
-        pairs = {
-            row[0]: PairSerializer.from_row(row)
-            for row in Pair.objects.filter(pk__in=ids).values_list(*PairSerializer.COLUMNS)
-        }
+        pairs = {row[0]: PairSerializer.from_row(row) for row in pair_rows(ids)}
         slug = self.get_event().slug
         results = [MatchSerializer.from_row(row, event=slug, pairs=pairs) for row in rows]
         return Response(results) if count is None else self.get_paginated_response(results)

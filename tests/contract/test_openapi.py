@@ -1,0 +1,78 @@
+"""The OpenAPI document is the contract (docs/api.md): schemathesis checks the live API against it.
+
+A bounded pass (tests/contract/schemathesis.toml: a fixed seed, a few examples per operation, the
+examples, coverage and fuzzing phases) of every operation with every check — no server error, only
+documented statuses and content types, responses that match their schemas, schema-violating requests
+refused, requests without credentials refused where a token is needed — against a server on the test
+database, loaded with the demo event. The ids the paths need are the demo's.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from rest_framework.authtoken.models import Token
+
+from core.management.commands.seed_demo import DEMO_USER
+from scoring.models import Webhook
+from tournaments.demo import SLUG
+from tournaments.models import Event, EventRole, Role, TableToken
+from tournaments.services.rounds import round_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
+
+
+def demo_ids() -> dict[str, str]:
+    """The demo event, plus a draft round 2, a webhook, a table token and a referee's role."""
+    call_command("seed_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115 (closed with the process)
+    event = Event.objects.get(slug=SLUG)
+    stage = event.stages.get()
+    draft = round_create(event=event, stage=stage)
+    pair = event.pairs.order_by("number").first()
+    referee, _ = get_user_model().objects.get_or_create(username="contract-referee")
+    role = EventRole.objects.create(event=event, user=referee, role=Role.REFEREE)
+    open_match = event.rounds.get(number=1).matches.get(table=5)
+    return {
+        "CONTRACT_EVENT": event.slug,
+        "CONTRACT_ROUND": str(draft.number),
+        "CONTRACT_PAIR": str(pair.pk),
+        "CONTRACT_PLAYER": str(pair.player_1_id),
+        "CONTRACT_UNIT": str(pair.unit_id),
+        "CONTRACT_STAGE": str(stage.pk),
+        "CONTRACT_WEBHOOK": str(Webhook.objects.create(event=event, url="https://club.example.org/hook").pk),
+        "CONTRACT_TABLE_TOKEN": str(TableToken.objects.create(event=event, table=6).pk),
+        "CONTRACT_ROLE": str(role.pk),
+        "CONTRACT_MATCH": str(open_match.pk),
+    }
+
+
+@pytest.mark.skipif(
+    not SCHEMATHESIS.exists(), reason="schemathesis is a dev dependency: pip install -e .[dev]"
+)
+def test_the_live_api_keeps_its_openapi_contract(live_server):
+    ids = demo_ids()
+    token = Token.objects.get(user__username=DEMO_USER).key
+    command = [
+        str(SCHEMATHESIS),
+        "--config-file",
+        str(CONFIG),
+        "--no-color",
+        "run",
+        f"{live_server.url}/api/v1/schema/",
+        "--checks",
+        "all",
+        "--header",
+        f"Authorization: Token {token}",
+    ]
+    env = {**os.environ, **ids, "SCHEMATHESIS_HOOKS": ""}
+    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=900)
+    report = result.stdout + result.stderr
+    assert result.returncode == 0, report[-30000:]

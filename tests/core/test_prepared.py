@@ -1,0 +1,135 @@
+"""core.prepared: a read compiled once gives exactly the rows its queryset gives, or is left to the ORM."""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from django.db.models import Count, Window
+from django.db.models.sql.compiler import SQLCompiler
+
+from core.prepared import Prepared
+from tests.tournaments.conftest import EventFactory, MatchFactory, PairFactory, RoundFactory
+from tournaments.models import Event, Match, Pair, RoundStatus
+
+pytestmark = pytest.mark.django_db
+
+COLUMNS = ("id", "round__number", "table", "status", "flags", "ew_pair_id")
+
+
+def _matches(shape, *, event, **lookups):
+    return Match.objects.filter(round__event=event, **lookups).order_by("table").values_list(*shape)
+
+
+@pytest.fixture
+def tables():
+    event = EventFactory(published=True)
+    round_ = RoundFactory(event=event, number=1, status=RoundStatus.PUBLISHED)
+    matches = [
+        MatchFactory(round=round_, table=1, flags=["rematch", "same_unit"]),
+        MatchFactory(round=round_, table=2, status="playing"),
+        MatchFactory(round=round_, table=3, ew_pair=None, flags=["bye"]),
+    ]
+    MatchFactory(round=RoundFactory(event=EventFactory(published=True), number=1), table=1)  # elsewhere
+    return event, matches
+
+
+def orm(build, shape, *, limit=None, offset=0, **values):
+    queryset = build(shape, **values)
+    return list(queryset if limit is None else queryset[offset : offset + limit])
+
+
+@pytest.mark.parametrize(
+    "values",
+    [{}, {"table": 2}, {"table": 9}, {"status": "playing"}, {"table": 3, "status": "scheduled"}],
+)
+def test_rows_are_the_querysets(tables, values):
+    event, _ = tables
+    read = Prepared(Match, _matches)
+    for _ in range(2):  # compiled by the first call, reused by the second
+        assert read.rows(COLUMNS, event=event.pk, **values) == orm(
+            _matches, COLUMNS, event=event.pk, **values
+        )
+    assert all(compiled is not None for compiled in read._compiled.values())
+
+
+def test_converters_apply_as_in_values_list(tables):
+    event, _ = tables
+    read = Prepared(Event, lambda shape, slug: Event.objects.filter(slug=slug).values_list(*shape))
+    columns = ("id", "publish_pairings", "match_points", "created_at")
+    rows = read.rows(columns, slug=event.slug)
+    assert rows == list(Event.objects.filter(slug=event.slug).values_list(*columns))
+    assert rows[0][1] is True and isinstance(rows[0][2], dict)  # SQLite stores 1 and text
+
+
+@pytest.mark.parametrize(("limit", "offset"), [(1, 0), (2, 1), (5, 2), (1, 9)])
+def test_limit_and_offset_are_parameters(tables, limit, offset):
+    event, _ = tables
+    read = Prepared(Match, _matches)
+    got = read.rows(COLUMNS, limit=limit, offset=offset, event=event.pk)
+    assert got == orm(_matches, COLUMNS, limit=limit, offset=offset, event=event.pk)
+    assert len(read._compiled) == 1 or offset == 0  # one compiled query serves every page
+
+
+def test_a_window_count_comes_with_each_row(tables):
+    event, matches = tables
+
+    def counted(shape, *, event):
+        return (
+            Match.objects.filter(round__event=event)
+            .order_by("table")
+            .annotate(_count=Window(Count("pk")))
+            .values_list(*shape, "_count")
+        )
+
+    rows = Prepared(Match, counted).rows(("id",), limit=2, offset=0, event=event.pk)
+    assert rows == [(matches[0].pk, 3), (matches[1].pk, 3)]
+
+
+def test_a_page_of_ids_past_fifty_is_read(tables):
+    event, _ = tables
+    pairs = [PairFactory(event=event) for _ in range(60)]
+    read = Prepared(
+        Pair, lambda shape, **ids: Pair.objects.filter(pk__in=list(ids.values())).values_list(*shape)
+    )
+    wanted = {f"id{n}": pair.pk for n, pair in enumerate(pairs[5:60])}
+    assert sorted(read.rows(("id", "number"), **wanted)) == sorted((p.pk, p.number) for p in pairs[5:60])
+
+
+def test_compiled_sql_is_not_compiled_again(tables):
+    event, _ = tables
+    read = Prepared(Match, _matches)
+    first = read.rows(COLUMNS, event=event.pk, table=1)
+    with mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")):
+        assert read.rows(COLUMNS, event=event.pk, table=1) == first
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        # a value the SQL does not carry as a parameter
+        lambda shape, *, event, table: Match.objects.filter(round__event=event).values_list(*shape),
+        # a constant parameter equal to a stand-in
+        lambda shape, *, event, table: (
+            Match.objects.filter(round__event=event, table=table).exclude(table=20011).values_list(*shape)
+        ),
+        # known to be empty before any SQL
+        lambda shape, *, event, table: Match.objects.none().values_list(*shape),
+        # not a values_list
+        lambda shape, *, event, table: Match.objects.filter(round__event=event, table=table),
+    ],
+)
+def test_what_cannot_be_prepared_is_left_to_the_orm(tables, build):
+    event, _ = tables
+    read = Prepared(Match, build)
+    expected = list(build(COLUMNS, event=event.pk, table=2))
+    assert read.rows(COLUMNS, event=event.pk, table=2) == expected
+    assert list(read._compiled.values()) == [None]
+
+
+def test_values_of_another_type_are_another_shape(tables):
+    event, _ = tables
+    read = Prepared(Event, lambda shape, slug: Event.objects.filter(slug=slug).values_list(*shape))
+    assert read.rows(("slug",), slug=event.slug) == [(event.slug,)]
+    assert read.rows(("slug",), slug=12345) == []  # an int where a string was: not the string's SQL
+    assert len(read._compiled) == 2
