@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 import tournaments.draws.matching as matching
 from tournaments.draws import (
-    DRAW_SYSTEMS,
     DrawError,
     Entrant,
     Flag,
@@ -303,14 +302,3 @@ def test_g11_first_round_refuses_unknown_method():
     with pytest.raises(DrawError) as error:
         first_round_draw(pairs([0, 0]), seed=1, method="alphabetical")
     assert error.value.code == "invalid_setting"
-
-
-def test_g11_draw_systems_registry():
-    assert set(DRAW_SYSTEMS) == {"swiss", "knockout", "round_robin"}
-    assert DRAW_SYSTEMS["swiss"] is swiss_draw
-
-
-def test_every_stage_kind_has_a_draw_system_and_back():
-    from tournaments.models import StageKind
-
-    assert set(StageKind.values) == set(DRAW_SYSTEMS)

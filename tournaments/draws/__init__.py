@@ -1,13 +1,11 @@
-"""Draw algorithms for tournament pairings (docs/guandan.md G11), pure Python, no Django.
+"""Draw algorithms for tournament pairings (docs/rules/guandan.md G11), pure Python, no Django.
 
-``DRAW_SYSTEMS`` is the registry of draw systems: an event's draw setting is validated against
-its keys (and the OpenAPI enum comes from them), so configuration and code cannot drift.
+``DRAW_SYSTEMS`` (``systems``) is the registry of draw systems, one class per ``DrawKind``, all
+built the same way: a stage's kind is validated against its keys, the OpenAPI enum comes from
+them, and ``tournaments.services.drawing.make_draw`` dispatches through it.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from tournaments.draws.knockout import bracket_order, knockout_draw, next_knockout_round
 from tournaments.draws.round_robin import berger_schedule, snake_groups
@@ -20,35 +18,53 @@ from tournaments.draws.seating import (
     swap_entrants,
     table_movement,
 )
-from tournaments.draws.swiss import (
-    FIRST_ROUND_METHODS,
-    SAME_UNIT_SETTINGS,
-    first_round_draw,
-    swiss_draw,
+from tournaments.draws.swiss import first_round_draw, swiss_draw
+from tournaments.draws.systems import (
+    DRAW_SYSTEMS,
+    DrawSystem,
+    KnockoutSystem,
+    RoundRobinSystem,
+    StageHistory,
+    SwissSystem,
+    draw_system_choices,
 )
-from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, Problem
-
-DRAW_SYSTEMS: dict[str, Callable[..., Any]] = {
-    "swiss": swiss_draw,
-    "knockout": knockout_draw,
-    "round_robin": berger_schedule,
-}
+from tournaments.draws.types import (
+    Draw,
+    DrawDefect,
+    DrawError,
+    DrawKind,
+    DrawNote,
+    Entrant,
+    ErrorCode,
+    FirstRound,
+    Flag,
+    Pairing,
+    SameUnit,
+)
 
 __all__ = [
     "DRAW_SYSTEMS",
-    "FIRST_ROUND_METHODS",
-    "SAME_UNIT_SETTINGS",
     "Draw",
+    "DrawDefect",
     "DrawError",
+    "DrawKind",
+    "DrawNote",
+    "DrawSystem",
     "Entrant",
     "ErrorCode",
+    "FirstRound",
     "Flag",
+    "KnockoutSystem",
     "Pairing",
-    "Problem",
+    "RoundRobinSystem",
+    "SameUnit",
+    "StageHistory",
+    "SwissSystem",
     "annotate",
     "berger_schedule",
     "bracket_order",
     "check_draw",
+    "draw_system_choices",
     "first_round_draw",
     "knockout_draw",
     "move_table",

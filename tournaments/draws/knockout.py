@@ -20,7 +20,16 @@ from itertools import combinations
 
 from tournaments.draws.matching import lot
 from tournaments.draws.seating import annotate, relaxed_of, seat_draw, seat_pair
-from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, check_entrants
+from tournaments.draws.types import (
+    Draw,
+    DrawError,
+    DrawNote,
+    Entrant,
+    ErrorCode,
+    Flag,
+    Pairing,
+    check_entrants,
+)
 
 # Trades tried after the greedy placement: enough for any real event, bounded for a huge bracket.
 _IMPROVE_BUDGET = 20_000
@@ -67,7 +76,7 @@ def knockout_draw(entrants: Sequence[Entrant], *, seed: int, separate_units: boo
         pairings.append(Pairing(table=table, ns=ns, ew=ew))
     annotated = annotate(pairings, entrants, floats=False)
     relaxed = relaxed_of(annotated, ignore={Flag.REMATCH, Flag.REPEAT_BYE})
-    halves = tuple(f"{Flag.SAME_HALF}:{a}-{b}" for a, b in _same_half(entrants, place, size=size))
+    halves = tuple(DrawNote.of(Flag.SAME_HALF, a, b) for a, b in _same_half(entrants, place, size=size))
     return Draw(pairings=annotated, seed=seed, relaxed=tuple(sorted(relaxed + halves)))
 
 

@@ -12,7 +12,17 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
 from tournaments.draws.matching import lot
-from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, Problem
+from tournaments.draws.types import (
+    Draw,
+    DrawDefect,
+    DrawError,
+    DrawNote,
+    Entrant,
+    ErrorCode,
+    Flag,
+    Pairing,
+    SameUnit,
+)
 
 _SEAT_SALT = 0x5EA7
 _MOVE_SALT = 0x3073
@@ -100,13 +110,10 @@ def annotate(
     return tuple(annotated)
 
 
-def relaxed_of(pairings: Iterable[Pairing], *, ignore: Iterable[str] = ()) -> tuple[str, ...]:
+def relaxed_of(pairings: Iterable[Pairing], *, ignore: Iterable[str] = ()) -> tuple[DrawNote, ...]:
     """``Draw.relaxed`` entries for the flagged pairings, leaving out constraints the event has off."""
     skip = {Flag.BYE, *ignore}
-    entries = []
-    for pairing in pairings:
-        ids = "-".join(str(pair) for pair in sorted(pairing.entrants))
-        entries.extend(f"{flag}:{ids}" for flag in pairing.flags if flag not in skip)
+    entries = (DrawNote.of(flag, *p.entrants) for p in pairings for flag in p.flags if flag not in skip)
     return tuple(sorted(entries))
 
 
@@ -114,41 +121,40 @@ def check_draw(
     draw: Draw | Sequence[Pairing],
     entrants: Sequence[Entrant],
     *,
-    same_unit: str = "hard",
+    same_unit: SameUnit = SameUnit.HARD,
     avoid_rematches: bool = True,
     byes: int | None = None,
-) -> list[str]:
+) -> list[DrawNote]:
     """What is wrong with a draw, e.g. after a hand edit of a draft round (G11).
 
-    Returns ``"<problem>:<detail>"`` strings (a ``Problem`` code, then ids or a table number),
-    sorted; an empty list means the draw places every active pair exactly once and breaks none of
-    the event's constraints. ``byes`` is how many byes the round may have: by default one when the
-    count is odd (a knockout passes its own number).
+    Returns ``DrawNote``s (a ``DrawDefect`` code, then ids or a table number), sorted; an empty
+    list means the draw places every active pair exactly once and breaks none of the event's
+    constraints. ``byes`` is how many byes the round may have: by default one when the count is
+    odd (a knockout passes its own number).
     """
     pairings = draw.pairings if isinstance(draw, Draw) else tuple(draw)
     known = {entrant.id: entrant for entrant in entrants}
-    problems: list[str] = []
+    problems: list[DrawNote] = []
     tables = Counter(pairing.table for pairing in pairings)
-    problems += [f"{Problem.DUPLICATE_TABLE}:{table}" for table, count in tables.items() if count > 1]
+    problems += [DrawNote.of(DrawDefect.DUPLICATE_TABLE, number=t) for t, n in tables.items() if n > 1]
     placed = Counter(pair for pairing in pairings for pair in pairing.entrants)
-    problems += [f"{Problem.DUPLICATE_ENTRANT}:{pair}" for pair, count in placed.items() if count > 1]
-    problems += [f"{Problem.UNKNOWN_ENTRANT}:{pair}" for pair in placed if pair not in known]
-    problems += [f"{Problem.MISSING_ENTRANT}:{pair}" for pair in known if pair not in placed]
+    problems += [DrawNote.of(DrawDefect.DUPLICATE_ENTRANT, pair) for pair, n in placed.items() if n > 1]
+    problems += [DrawNote.of(DrawDefect.UNKNOWN_ENTRANT, pair) for pair in placed if pair not in known]
+    problems += [DrawNote.of(DrawDefect.MISSING_ENTRANT, pair) for pair in known if pair not in placed]
     allowed_byes = len(known) % 2 if byes is None else byes
     bye_count = sum(1 for pairing in pairings if pairing.ew is None)
     if bye_count > allowed_byes:
-        problems.append(f"{Problem.TWO_BYES}:{bye_count}")
+        problems.append(DrawNote.of(DrawDefect.TWO_BYES, number=bye_count))
     for pairing in annotate(pairings, entrants):
-        ids = "-".join(str(pair) for pair in sorted(pairing.entrants))
         if pairing.ns == pairing.ew:
-            problems.append(f"{Problem.SELF_PAIRING}:{pairing.ns}")
+            problems.append(DrawNote.of(DrawDefect.SELF_PAIRING, pairing.ns))
             continue
         if Flag.REPEAT_BYE in pairing.flags:
-            problems.append(f"{Problem.REPEAT_BYE}:{ids}")
+            problems.append(DrawNote.of(DrawDefect.REPEAT_BYE, *pairing.entrants))
         if avoid_rematches and Flag.REMATCH in pairing.flags:
-            problems.append(f"{Problem.REMATCH}:{ids}")
-        if same_unit != "off" and Flag.SAME_UNIT in pairing.flags:
-            problems.append(f"{Problem.SAME_UNIT}:{ids}")
+            problems.append(DrawNote.of(DrawDefect.REMATCH, *pairing.entrants))
+        if same_unit != SameUnit.OFF and Flag.SAME_UNIT in pairing.flags:
+            problems.append(DrawNote.of(DrawDefect.SAME_UNIT, *pairing.entrants))
     return sorted(problems)
 
 

@@ -21,16 +21,27 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from enum import StrEnum
+from typing import TypeVar
 
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, lot, min_cost_matching
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
-from tournaments.draws.types import Draw, DrawError, Entrant, ErrorCode, Flag, Pairing, check_entrants
+from tournaments.draws.types import (
+    Draw,
+    DrawError,
+    Entrant,
+    ErrorCode,
+    FirstRound,
+    Flag,
+    Pairing,
+    SameUnit,
+    check_entrants,
+)
 
-SAME_UNIT_SETTINGS = ("hard", "soft", "off")
-FIRST_ROUND_METHODS = ("random", "seeded")
 # Candidate partners per pair: 24 places either side in the ranking. After 8 rounds at most 8
 # of them are old opponents, and a wider window only slows the draw (see bench/draws.py).
 DEFAULT_WINDOW = 24
+_E = TypeVar("_E", bound=StrEnum)
 _SOFT_FIRST_ROUND = 9
 
 
@@ -44,7 +55,7 @@ def swiss_draw(
     entrants: Sequence[Entrant],
     *,
     seed: int,
-    same_unit: str = "hard",
+    same_unit: SameUnit = SameUnit.HARD,
     avoid_rematches: bool = True,
     soft_unit_points: float = 1.0,
     window: int = DEFAULT_WINDOW,
@@ -55,7 +66,7 @@ def swiss_draw(
     highest-ranked pairs; the bye, if any, comes last. Seats balance each pair's previous
     North–South and East–West counts, and a seeded lot settles the rest.
     """
-    _check_choice("same_unit", same_unit, SAME_UNIT_SETTINGS)
+    same_unit = _choice("same_unit", same_unit, SameUnit)
     ranked = rank_entrants(entrants)
     size = len(ranked)
     points = [entrant.points for entrant in ranked]
@@ -65,7 +76,7 @@ def swiss_draw(
         # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
         return round((x / spread) ** 2 * GAP_RESOLUTION)
 
-    unit_penalty = gap(soft_unit_points) if same_unit == "soft" else 0
+    unit_penalty = gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
     scale = CostScale.build(entrants=size, max_soft=GAP_RESOLUTION + unit_penalty)
 
     def edge_cost(i: int, j: int) -> int:
@@ -73,8 +84,8 @@ def swiss_draw(
         cost = scale.soft * gap(a.points - b.points) + jitter(seed, a.id, b.id)
         if avoid_rematches and a.has_met(b):
             cost += scale.rematch
-        if same_unit != "off" and a.same_unit(b):
-            cost += scale.same_unit if same_unit == "hard" else scale.soft * unit_penalty
+        if same_unit != SameUnit.OFF and a.same_unit(b):
+            cost += scale.same_unit if same_unit == SameUnit.HARD else scale.soft * unit_penalty
         return cost
 
     def bye_cost(i: int) -> int:
@@ -86,7 +97,7 @@ def swiss_draw(
             return False
         if avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
             return False
-        if same_unit != "hard":
+        if same_unit != SameUnit.HARD:
             return True
         return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
 
@@ -103,7 +114,7 @@ def swiss_draw(
     ignore = set()
     if not avoid_rematches:
         ignore.add(Flag.REMATCH)
-    if same_unit == "off":
+    if same_unit == SameUnit.OFF:
         ignore.add(Flag.SAME_UNIT)
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
 
@@ -112,8 +123,8 @@ def first_round_draw(
     entrants: Sequence[Entrant],
     *,
     seed: int,
-    method: str = "random",
-    same_unit: str = "hard",
+    method: FirstRound = FirstRound.RANDOM,
+    same_unit: SameUnit = SameUnit.HARD,
     window: int = DEFAULT_WINDOW,
 ) -> Draw:
     """Draw a first round (G11), keeping pairs of one unit apart where possible.
@@ -125,10 +136,10 @@ def first_round_draw(
     Either way a same-unit meeting is broken up by the smallest change to that ideal order, and
     with an odd count the last pair of the order gets the bye. Table 1 is the top of the order.
     """
-    _check_choice("method", method, FIRST_ROUND_METHODS)
-    _check_choice("same_unit", same_unit, SAME_UNIT_SETTINGS)
+    method = _choice("method", method, FirstRound)
+    same_unit = _choice("same_unit", same_unit, SameUnit)
     check_entrants(entrants)
-    if method == "random":
+    if method == FirstRound.RANDOM:
         order = sorted(entrants, key=lambda entrant: (lot(seed, entrant.id), entrant.id))
         offset = 1
     else:
@@ -138,12 +149,12 @@ def first_round_draw(
     # Moving a partner d places from the ideal costs d²; a same-unit meeting costs more than any
     # displacement when hard, and as much as a 3-place displacement when soft.
     scale = CostScale.build(entrants=size, max_soft=size * size + _SOFT_FIRST_ROUND)
-    unit_cost = scale.same_unit if same_unit == "hard" else scale.soft * _SOFT_FIRST_ROUND
+    unit_cost = scale.same_unit if same_unit == SameUnit.HARD else scale.soft * _SOFT_FIRST_ROUND
 
     def edge_cost(i: int, j: int) -> int:
         a, b = order[i], order[j]
         cost = scale.soft * (j - i - offset) ** 2 + jitter(seed, a.id, b.id)
-        if same_unit != "off" and a.same_unit(b):
+        if same_unit != SameUnit.OFF and a.same_unit(b):
             cost += unit_cost
         return cost
 
@@ -164,7 +175,7 @@ def first_round_draw(
         ),
     )
     pairings = _pairings(order, played, bye, seed=seed, floats=False)
-    ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == "off" else set())
+    ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == SameUnit.OFF else set())
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
 
 
@@ -202,8 +213,11 @@ def _pairings(
     return annotate(pairings, order, floats=floats)
 
 
-def _check_choice(name: str, value: str, choices: Sequence[str]) -> None:
-    if value not in choices:
+def _choice(name: str, value: str, choices: type[_E]) -> _E:
+    """``value`` as a member of ``choices``, or a ``DrawError`` naming the setting."""
+    try:
+        return choices(value)
+    except ValueError:
         raise DrawError(
             ErrorCode.INVALID_SETTING, f"{name} must be one of {', '.join(choices)}, not {value!r}"
-        )
+        ) from None

@@ -26,7 +26,30 @@ class Flag(StrEnum):
     SAME_HALF = "same_half"
 
 
-class Problem(StrEnum):
+class DrawKind(StrEnum):
+    """The draw systems (G11), one per kind of stage; ``tournaments.draws.systems`` maps each to its class."""
+
+    SWISS = "swiss"
+    KNOCKOUT = "knockout"
+    ROUND_ROBIN = "round_robin"
+
+
+class SameUnit(StrEnum):
+    """How hard a draw keeps two pairs of one unit (单位) apart (G11)."""
+
+    HARD = "hard"  # always, unless no draw at all avoids it
+    SOFT = "soft"  # where it costs no more than a small float
+    OFF = "off"
+
+
+class FirstRound(StrEnum):
+    """How a Swiss stage's first round is drawn (G11)."""
+
+    RANDOM = "random"  # a seeded lot (抽签)
+    SEEDED = "seeded"  # by seed or grade: the top half meets the bottom half
+
+
+class DrawDefect(StrEnum):
     """What ``check_draw`` finds wrong with a (possibly hand-edited) draw."""
 
     DUPLICATE_ENTRANT = "duplicate_entrant"
@@ -53,6 +76,8 @@ class ErrorCode(StrEnum):
     TWO_WINNERS = "two_winners"
     UNKNOWN_WINNER = "unknown_winner"
     MISSING_SCORE = "missing_score"
+    # The stage has no round left to draw: a knockout's final was played, a round robin is complete.
+    STAGE_COMPLETE = "stage_complete"
     UNKNOWN_TABLE = "unknown_table"
     UNKNOWN_ENTRANT = "unknown_entrant"
 
@@ -64,6 +89,47 @@ class DrawError(ValueError):
         self.code = str(code)
         self.detail = detail or self.code
         super().__init__(self.detail)
+
+
+class DrawNote(str):
+    """One ``"<code>:<detail>"`` entry of ``Draw.relaxed`` or of ``check_draw``.
+
+    ``code`` is a ``Flag`` or a ``DrawDefect``; ``detail`` is the ids of the pairs, joined by ``-``
+    and sorted, or a table number or a count. A ``str`` so that it is stored and shown as it reads.
+
+    >>> note = DrawNote.of(Flag.REMATCH, 12, 3)
+    >>> note, note.code, note.ids
+    ('rematch:3-12', 'rematch', (3, 12))
+    >>> DrawNote.of(DrawDefect.TWO_BYES, number=2).ids
+    ()
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, code: str, *pairs: int, number: int | None = None) -> DrawNote:
+        """The note of ``code`` about ``pairs`` (ids, sorted here), or about a table number or count."""
+        detail = "-".join(str(pair) for pair in sorted(pairs)) if number is None else str(number)
+        return cls(f"{code}:{detail}")
+
+    @property
+    def code(self) -> str:
+        return self.partition(":")[0]
+
+    @property
+    def detail(self) -> str:
+        return self.partition(":")[2]
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """The pairs the note is about; none for a note about a table or a count."""
+        if self.code in _NOT_PAIRS or not self.detail:
+            return ()
+        return tuple(int(pair) for pair in self.detail.split("-"))
+
+
+# Notes whose detail is a table number or a count, not pairs.
+_NOT_PAIRS = frozenset({DrawDefect.DUPLICATE_TABLE, DrawDefect.TWO_BYES})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -122,12 +188,12 @@ class Pairing:
 class Draw:
     """A round's pairings with the seed that reproduces them and every constraint relaxed.
 
-    ``relaxed`` entries read ``"<flag>:<id>-<id>"`` (or ``"repeat_bye:<id>"``), sorted.
+    ``relaxed`` entries are ``DrawNote``s: ``"<flag>:<id>-<id>"`` (or ``"repeat_bye:<id>"``), sorted.
     """
 
     pairings: tuple[Pairing, ...]
     seed: int
-    relaxed: tuple[str, ...] = ()
+    relaxed: tuple[DrawNote, ...] = ()
 
 
 def check_entrants(entrants: Sequence[Entrant]) -> None:

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from referee.games import game_codes, get_game
+from tournaments.draws import SameUnit
 
 
 class EventStatus(models.TextChoices):
@@ -61,8 +62,8 @@ class Event(models.Model):
     # G11: draws
     same_unit = models.CharField(
         max_length=8,
-        default="hard",
-        choices=[("hard", "hard"), ("soft", "soft"), ("off", "off")],
+        default=SameUnit.HARD,
+        choices=[(str(setting), str(setting)) for setting in SameUnit],
         help_text="Keep pairs of one unit apart in draws: always (hard), where cheap (soft), or not.",
     )
     table_movement = models.BooleanField(

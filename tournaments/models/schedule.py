@@ -3,11 +3,18 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.draws import DrawKind, FirstRound
+
 
 class StageKind(models.TextChoices):
-    SWISS = "swiss", _("Swiss / score-paired (积分编排制)")
-    KNOCKOUT = "knockout", _("Knockout (淘汰制)")
-    ROUND_ROBIN = "round_robin", _("Round robin (循环)")
+    """A stage's draw system: the keys of ``tournaments.draws.DRAW_SYSTEMS`` (G11), with their names."""
+
+    SWISS = DrawKind.SWISS, _("Swiss / score-paired (积分编排制)")
+    KNOCKOUT = DrawKind.KNOCKOUT, _("Knockout (淘汰制)")
+    ROUND_ROBIN = DrawKind.ROUND_ROBIN, _("Round robin (循环)")
+
+
+FIRST_ROUND_NAMES = {FirstRound.RANDOM: "seeded random", FirstRound.SEEDED: "by seed/grade"}
 
 
 class Stage(models.Model):
@@ -20,8 +27,8 @@ class Stage(models.Model):
     )
     first_round = models.CharField(
         max_length=8,
-        default="random",
-        choices=[("random", "seeded random"), ("seeded", "by seed/grade")],
+        default=FirstRound.RANDOM,
+        choices=[(str(method), FIRST_ROUND_NAMES[method]) for method in FirstRound],
         help_text="How the first round is drawn (G11).",
     )
     group_count = models.PositiveSmallIntegerField(default=1, help_text="Round robin: groups, snake-seeded.")

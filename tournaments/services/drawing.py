@@ -13,11 +13,9 @@ from collections.abc import Iterable, Sequence
 from core.problems import Conflict
 from scoring.selectors.standings import pair_points
 from tournaments import draws
-from tournaments.models import Event, Match, MatchStatus, Pair, Round, StageKind
+from tournaments.models import Event, Match, MatchStatus, Pair, Round
 from tournaments.selectors import histories, previous_round, stage_pairs
 
-# ``relaxed`` entries whose detail is a table number or a count, not pairs.
-NOT_PAIRS = {draws.Problem.DUPLICATE_TABLE, draws.Problem.TWO_BYES}
 _PAIR_ID = re.compile(r"\b([Pp]air) (\d+)\b")
 
 
@@ -31,15 +29,11 @@ def numbered(event: Event, entries: Iterable[str]) -> list[str]:
     The draws work on pair ids; people read pair numbers, so the ids become numbers where a draw
     or an edit is stored.
     """
-    parsed = []
-    for entry in entries:
-        code, _, detail = entry.partition(":")
-        ids = [int(pid) for pid in detail.split("-")] if detail and code not in NOT_PAIRS else []
-        parsed.append((entry, code, ids))
-    numbers = _numbers(event, (pid for _, _, ids in parsed for pid in ids))
+    notes = [draws.DrawNote(entry) for entry in entries]
+    numbers = _numbers(event, (pid for note in notes for pid in note.ids))
     named = {
-        f"{code}:{'-'.join(str(n) for n in sorted(numbers.get(pid, pid) for pid in ids))}" if ids else entry
-        for entry, code, ids in parsed
+        draws.DrawNote.of(note.code, *(numbers.get(pid, pid) for pid in note.ids)) if note.ids else note
+        for note in notes
     }
     return sorted(named)
 
@@ -113,15 +107,54 @@ def _scores(round_: Round, matches: Sequence[Match], *, need_winner: bool) -> di
     return scores
 
 
-def ignored_flags(round_: Round, *, first: bool) -> set[str]:
+class _StageHistory:
+    """The stage's past as the draw systems ask for it (``draws.StageHistory``), read lazily."""
+
+    def __init__(self, round_: Round, entrants: Sequence[draws.Entrant]):
+        self.entrants = entrants
+        self._before = Round.objects.filter(stage=round_.stage, number__lt=round_.number).order_by("number")
+        self.rounds_before = self._before.count()
+        self._previous: list[Match] | None = None
+
+    def _previous_matches(self) -> list[Match]:
+        if self._previous is None:
+            self._previous = list(self._before.last().matches.all())
+        return self._previous
+
+    def previous(self) -> list[draws.Pairing]:
+        return pairings_of(self._previous_matches())
+
+    def scores(self, *, need_winner: bool) -> dict[int, float]:
+        return _scores(self._before.last(), self._previous_matches(), need_winner=need_winner)
+
+    def roster(self) -> list[int]:
+        if self.rounds_before == 0:
+            members = Pair.objects.filter(pk__in={e.id for e in self.entrants})
+        else:
+            first = self._before.first().matches.all()
+            members = Pair.objects.filter(pk__in={pair for m in first for pair in m.pair_ids})
+        return _seed_order(members)
+
+
+def draw_system(round_: Round, entrants: Sequence[draws.Entrant] = (), *, seed: int = 0) -> draws.DrawSystem:
+    """The round's draw system (its stage's kind) with the options the event and the stage set.
+
+    Each system takes only the options it knows (``defaults``); the others are not passed.
+    """
+    system = draws.DRAW_SYSTEMS[draws.DrawKind(round_.stage.kind)]
+    settings = {
+        "same_unit": round_.event.same_unit,
+        "first_round": round_.stage.first_round,
+        "table_movement": round_.event.table_movement,
+        "group_count": round_.stage.group_count,
+    }
+    options = {name: value for name, value in settings.items() if name in system.defaults}
+    return system(entrants, seed=seed, stage=_StageHistory(round_, entrants), **options)
+
+
+def ignored_flags(round_: Round) -> frozenset[str]:
     """Flags that the round's draw system does not treat as a relaxed constraint."""
-    kind = round_.stage.kind
-    ignored = {draws.Flag.SAME_UNIT, draws.Flag.SAME_HALF} if round_.event.same_unit == "off" else set()
-    if kind == StageKind.ROUND_ROBIN:  # a group meets in full, whatever the history or the units
-        return {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE, draws.Flag.SAME_UNIT}
-    if kind == StageKind.KNOCKOUT or first:
-        ignored |= {draws.Flag.REMATCH, draws.Flag.REPEAT_BYE}
-    return ignored
+    return draw_system(round_).ignored_flags
 
 
 def draws_whole_stage(round_: Round) -> bool:
@@ -131,88 +164,20 @@ def draws_whole_stage(round_: Round) -> bool:
     by its results or its schedule: a knockout's (the winners), a round robin's (the groups of the
     first round) and table movement (the pairs of the round before).
     """
-    if previous_round(round_) is None:
-        return True
-    return round_.stage.kind == StageKind.SWISS and not round_.event.table_movement
+    return draw_system(round_).draws_whole_stage
 
 
 def make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:
     """The round's draw and the name of the system that made it."""
-    event, stage = round_.event, round_.stage
-    entrants = stage_entrants(round_)
-    before = previous_round(round_)
-    if stage.kind == StageKind.ROUND_ROBIN:
-        return _round_robin(round_, entrants, seed), StageKind.ROUND_ROBIN
-    if stage.kind == StageKind.KNOCKOUT:
-        if before is None:
-            seeded = sorted(entrants, key=lambda e: (e.seeding is None, e.seeding or 0, -e.points))
-            return draws.knockout_draw(seeded, seed=seed, separate_units=event.same_unit != "off"), stage.kind
-        return _next_knockout_round(round_, before, entrants, seed), StageKind.KNOCKOUT
-    if before is None:
-        draw = draws.first_round_draw(
-            entrants, seed=seed, method=stage.first_round, same_unit=event.same_unit
-        )
-        return draw, StageKind.SWISS
-    if event.table_movement:
-        previous = list(before.matches.all())
-        moved = draws.table_movement(
-            pairings_of(previous), scores=_scores(before, previous, need_winner=False), seed=seed
-        )
-        annotated = draws.annotate(moved, entrants)
-        relaxed = draws.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
-        return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed), "table_movement"
-    return draws.swiss_draw(entrants, seed=seed, same_unit=event.same_unit), StageKind.SWISS
-
-
-def _next_knockout_round(round_: Round, before: Round, entrants, seed: int) -> draws.Draw:
-    previous = list(before.matches.all())
-    if len(previous) < 2:
-        raise Conflict(
-            f"{round_.stage.name} is decided: round {before.number} was its final.", "stage_complete"
-        )
-    scores = _scores(before, previous, need_winner=True)
-    winners = {pair for pair, score in scores.items() if score == 1.0}
-    pairings = draws.next_knockout_round(pairings_of(previous), winners, seed=seed)
-    placed = {pair for p in pairings for pair in p.entrants}
-    known = [e for e in entrants if e.id in placed]
-    annotated = draws.annotate(pairings, known, floats=False)
-    relaxed = draws.relaxed_of(annotated, ignore=ignored_flags(round_, first=False))
-    return draws.Draw(pairings=annotated, seed=seed, relaxed=relaxed)
-
-
-def _round_robin(round_: Round, entrants: list[draws.Entrant], seed: int) -> draws.Draw:
-    """Round ``k`` of the stage is round ``k`` of each group's Berger table.
-
-    The groups are made once, from the pairs of the stage's first round in seed order, so the
-    schedule does not move with the results; a pair that withdrew leaves its opponent a bye. Snake
-    groups differ by a pair at most, and an even group needs a round fewer than an odd one: the
-    pairs of a group that is done sit the last round out (no match, no bye).
-    """
-    stage = round_.stage
-    earlier = Round.objects.filter(stage=stage, number__lt=round_.number).order_by("number")
-    index = earlier.count()
-    active = {e.id for e in entrants}
-    if index == 0:
-        members = Pair.objects.filter(pk__in=active)
-    else:
-        first = earlier.first().matches.all()
-        members = Pair.objects.filter(pk__in={pair for m in first for pair in m.pair_ids})
-    pairings: list[draws.Pairing] = []
-    schedules = [
-        draws.berger_schedule(group) for group in draws.snake_groups(_seed_order(members), stage.group_count)
-    ]
-    if all(index >= len(schedule) for schedule in schedules):
-        raise Conflict(f"Every pair of {stage.name} has met every other.", "stage_complete")
-    for schedule in schedules:
-        if index >= len(schedule):  # a smaller group is done: its pairs wait for the others
-            continue
-        played, byes = [], []
-        for ns, ew in schedule[index]:
-            present = [pair for pair in (ns, ew) if pair is not None and pair in active]
-            if len(present) == 2:
-                played.append((ns, ew))
-            elif present:
-                byes.append(present[0])
-        for ns, ew in [*played, *((pair, None) for pair in byes)]:
-            pairings.append(draws.Pairing(table=len(pairings) + 1, ns=ns, ew=ew))
-    return draws.Draw(pairings=draws.annotate(pairings, entrants, floats=False), seed=seed)
+    system = draw_system(round_, stage_entrants(round_), seed=seed)
+    try:
+        return system.draw(), system.system
+    except draws.DrawError as exc:
+        if exc.code != draws.ErrorCode.STAGE_COMPLETE:
+            raise
+        stage = round_.stage
+        if system.kind == draws.DrawKind.KNOCKOUT:
+            detail = f"{stage.name} is decided: round {previous_round(round_).number} was its final."
+        else:
+            detail = f"Every pair of {stage.name} has met every other."
+        raise Conflict(detail, "stage_complete") from exc

@@ -168,7 +168,7 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     _store(round_, draw.pairings, best_of=_best_of(round_))
     round_.draw_seed = seed
     round_.draw_system = system
-    ignored = ignored_flags(round_, first=previous_round(round_) is None)
+    ignored = ignored_flags(round_)
     round_.relaxed = numbered(
         round_.event, (entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored)
     )
@@ -193,7 +193,7 @@ def _recheck_and_store(
         pairs = list({p.pk: p for p in [*stage_pairs(round_.stage)[0], *pairs]}.values())
     entrants = stage_entrants(round_, pairs)
     first = previous_round(round_) is None
-    ignored = ignored_flags(round_, first=first)
+    ignored = ignored_flags(round_)
     floats = round_.stage.kind == StageKind.SWISS and not first
     annotated = draws.annotate(pairings, entrants, floats=floats)
     problems = draws.check_draw(
