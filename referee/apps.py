@@ -2,13 +2,19 @@ from django.apps import AppConfig
 
 
 class RefereeConfig(AppConfig):
-    """Referee questions (stateless) and, later, incidents and rulings. The rules engine is referee.games."""
+    """Referee questions (stateless), and incidents, rulings, penalties and appeals (referee.incidents).
+    The rules engine is referee.games, the penalty tables referee.penalties."""
 
     name = "referee"
     verbose_name = "Referee"
 
     def ready(self) -> None:
-        from core.problems import ENGINE_MESSAGES
+        from core.problems import ENGINE_MESSAGES, register_converter
         from referee.api.messages import MESSAGES
+        from referee.api.problems import engine_problem
+        from referee.incidents import audit, permissions  # noqa: F401  - audit log, permission checks
+        from referee.incidents.problems import MESSAGES as INCIDENT_MESSAGES
 
         ENGINE_MESSAGES.update(MESSAGES)
+        register_converter(engine_problem)
+        ENGINE_MESSAGES.update(INCIDENT_MESSAGES)

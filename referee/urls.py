@@ -1,4 +1,4 @@
-from django.urls import path
+from django.urls import include, path
 
 from referee.api import views
 
@@ -8,4 +8,5 @@ urlpatterns = [
     path("referee/tributes/validate", views.TributeValidateView.as_view(), name="referee-tribute-validate"),
     path("rulesets/", views.RulesetListView.as_view(), name="ruleset-list"),
     path("rulesets/<str:key>/", views.RulesetDetailView.as_view(), name="ruleset-detail"),
+    path("", include("referee.incidents.urls")),
 ]

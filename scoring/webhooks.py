@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-EVENT_TYPES = ("result.confirmed", "standings.updated", "round.published")
+EVENT_TYPES = ("result.confirmed", "standings.updated", "round.published", "ruling.made")
 MAX_ATTEMPTS = 8
 TIMEOUT_SECONDS = 5
 SIGNATURE_HEADER = "X-Guandan-Signature"

@@ -2,7 +2,7 @@
 
 from referee.penalties.codes import NAMES, SCORING_KINDS, Infraction, PenaltyKind, Scope, Target
 from referee.penalties.propose import Proposal, propose
-from referee.penalties.settings import PenaltySettingError, build_table, to_setting
+from referee.penalties.settings import PenaltySettingError, build_table, effects_from, to_setting
 from referee.penalties.tables import TABLES, Effect, LateRule, PenaltyTable, Row, table_choices
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "Scope",
     "Target",
     "build_table",
+    "effects_from",
     "propose",
     "table_choices",
     "to_setting",

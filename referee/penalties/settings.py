@@ -16,7 +16,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from referee.penalties.codes import Infraction, PenaltyKind, Scope, Target
-from referee.penalties.tables import TABLES, Effect, LateRule, PenaltyTable, Row, with_rows
+from referee.penalties.tables import (
+    DISQUALIFIED_RESULTS,
+    TABLES,
+    Effect,
+    LateRule,
+    PenaltyTable,
+    Row,
+    with_rows,
+)
 
 MAX_AMOUNT = 100  # levels or match points in one effect: far above any table's numbers
 MAX_STEPS = 10
@@ -29,13 +37,21 @@ class PenaltySettingError(ValueError):
         super().__init__(f"{field}: {detail}")
 
 
-def build_table(setting: Mapping | None) -> PenaltyTable:
-    """The effective table of an event's setting (``None`` or ``{}``: the default table)."""
+def build_table(
+    setting: Mapping | None, *, default_table: str = "default", signal_penalty: str = "match_point"
+) -> PenaltyTable:
+    """The effective table of an event's setting (``None`` or ``{}``: ``default_table``, the rule
+    profile's ``penalty_table``).
+
+    ``signal_penalty`` is the rule profile's G12 variant for illegal signals: ``disqualification``
+    (seed 000) makes the last step of that row a disqualification unless the setting gives the row.
+    ``disqualified_results`` (``keep`` or ``forfeit``) says how a disqualified pair's past matches score.
+    """
     setting = {} if setting is None else setting
     if not isinstance(setting, Mapping):
         raise PenaltySettingError("invalid", "", "The penalty table setting is an object.")
-    _only(setting, {"table", "rows"}, "")
-    key = setting.get("table", "default")
+    _only(setting, {"table", "rows", "disqualified_results"}, "")
+    key = setting.get("table", default_table)
     if key not in TABLES:
         choices = ", ".join(TABLES)
         raise PenaltySettingError("unknown_table", "table", f"Unknown penalty table {key!r}; use {choices}.")
@@ -52,7 +68,25 @@ def build_table(setting: Mapping | None) -> PenaltyTable:
                 "unknown_infraction", f"rows.{code}", f"Unknown infraction {code!r}."
             ) from None
         changed[infraction] = _row(table.row(infraction), given, f"rows.{code}")
-    return with_rows(table, changed)
+    if signal_penalty == "disqualification" and Infraction.ILLEGAL_SIGNAL not in changed:
+        row = table.row(Infraction.ILLEGAL_SIGNAL)
+        last = (Effect(kind=PenaltyKind.DISQUALIFICATION),)
+        changed[Infraction.ILLEGAL_SIGNAL] = replace(row, steps=(*row.steps[:-1], last))
+    disqualified = setting.get("disqualified_results", table.disqualified_results)
+    if disqualified not in DISQUALIFIED_RESULTS:
+        choices = ", ".join(DISQUALIFIED_RESULTS)
+        raise PenaltySettingError(
+            "invalid_choice", "disqualified_results", f"{disqualified!r} is not one of {choices}."
+        )
+    return replace(with_rows(table, changed), disqualified_results=disqualified)
+
+
+def effects_from(value, path: str = "effects") -> tuple[Effect, ...]:
+    """A referee's own effects (a ruling other than the table's): a list of effects, as a table's
+    step writes them; empty: no penalty. Raises ``PenaltySettingError`` naming the bad value."""
+    if value == []:
+        return ()
+    return _step(value, path)
 
 
 def to_setting(table: PenaltyTable) -> dict:

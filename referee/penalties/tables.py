@@ -82,6 +82,9 @@ class PenaltyTable:
     name: str
     source: str
     rows: Mapping[Infraction, Row] = field(default_factory=dict)
+    # A disqualified pair's past matches: ``keep`` them as played, or score each as a ``forfeit``
+    # of that pair (its opponents get the event's forfeit win).
+    disqualified_results: str = "keep"
 
     def row(self, infraction: Infraction) -> Row:
         return self.rows[infraction]
@@ -92,6 +95,7 @@ class PenaltyTable:
             "name": self.name,
             "source": self.source,
             "rows": {str(code): row.to_dict() for code, row in self.rows.items()},
+            "disqualified_results": self.disqualified_results,
         }
 
 
@@ -204,6 +208,9 @@ TABLES: Mapping[str, PenaltyTable] = MappingProxyType(
 
 def table_choices() -> list[tuple[str, str]]:
     return [(key, table.name) for key, table in TABLES.items()]
+
+
+DISQUALIFIED_RESULTS = ("keep", "forfeit")
 
 
 def with_rows(table: PenaltyTable, rows: Mapping[Infraction, Row]) -> PenaltyTable:

@@ -227,8 +227,19 @@ class ScoringMethod(ABC):
         s = self.settings
         if record.kind is MatchKind.BYE:
             return Points(ns=s["bye"], ew=None)
+        if record.kind is MatchKind.AWARDED:
+            return self.score_awarded(record)
         prefix = "forfeit" if record.kind is MatchKind.FORFEIT else "withdrawal"
         win, loss = s[f"{prefix}_win"], s[f"{prefix}_loss"]
+        if record.winner is None:
+            return Points(ns=loss, ew=loss)
+        return Points(ns=win, ew=loss) if record.winner is Side.NS else Points(ns=loss, ew=win)
+
+    def score_awarded(self, record: MatchRecord) -> Points:
+        """A match a referee awarded to ``record.winner`` (G12): the most an unplayed match gives,
+        the withdrawal numbers (28 and 0 on the 28-point scale); a method with a larger maximum
+        overrides this."""
+        win, loss = self.settings["withdrawal_win"], self.settings["withdrawal_loss"]
         if record.winner is None:
             return Points(ns=loss, ew=loss)
         return Points(ns=win, ew=loss) if record.winner is Side.NS else Points(ns=loss, ew=win)

@@ -126,6 +126,17 @@ class LevelDifference(ScoringMethod):
         **unplayed_params(bye=0, forfeit_win=0, forfeit_loss=0, withdrawal_win=0, withdrawal_loss=0),
     }
 
+    def score_awarded(self, record: MatchRecord) -> Points:
+        """G12 match awarded: the largest level difference there is, passed A against 2 (13)."""
+        if record.winner is None:
+            return Points(ns=0, ew=0)
+        loser = -MAX_DIFFERENCE if self.settings["mode"] == "net" else 0
+        return (
+            Points(ns=MAX_DIFFERENCE, ew=loser)
+            if record.winner is Side.NS
+            else Points(ns=loser, ew=MAX_DIFFERENCE)
+        )
+
     def score_played(self, record: MatchRecord) -> Points:
         if self.settings["mode"] == "net":
             return Points(ns=record.net_levels(Side.NS), ew=record.net_levels(Side.EW))

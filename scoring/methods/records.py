@@ -27,6 +27,7 @@ class MatchKind(StrEnum):
     BYE = "bye"  # no opponent (G11): scored as the event says
     FORFEIT = "forfeit"  # a side came too late (迟到弃权, G11/G12): forfeit_win / forfeit_loss
     WITHDRAWAL = "withdrawal"  # a side withdrew before the match (退赛): withdrawal_win / withdrawal_loss
+    AWARDED = "awarded"  # a referee awarded the match to ``winner`` (G12): the method's maximum
 
 
 class Outcome(StrEnum):

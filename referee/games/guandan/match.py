@@ -93,6 +93,9 @@ class MatchState:
     end_reason: EndReason | None = None
     tiebreak: Tiebreak | None = None
     level_line: tuple[tuple[int, int], ...] = ()  # (ns_level, ew_level) after each deal: 记级
+    # G12: the referee's level changes, each an entry of its own in ``level_line``: (its index there,
+    # what the caller knows it by, e.g. a penalty id).
+    changes: tuple[tuple[int, Any], ...] = ()
 
     def __post_init__(self) -> None:
         for side in Side:
@@ -145,6 +148,18 @@ class MatchState:
             "tiebreak": None if self.tiebreak is None else str(self.tiebreak),
             "level_line": [[format_level(ns), format_level(ew)] for ns, ew in self.level_line],
         }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LevelChange:
+    """A referee's level change for a side (G12: a hidden card puts the opponents up a level and on
+    stage; a club's table moves levels for lateness or slow play). ``label`` is returned in the level
+    line, so that the caller can tell which of its records made the entry."""
+
+    side: Side
+    amount: int
+    on_stage: bool = False
+    label: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +223,28 @@ def apply_deal(
     if profile.match_format in COUNTED_FORMATS and new.deals_played >= profile.deal_limit:
         return decide_on_levels(new, EndReason.DEAL_LIMIT, profile)
     return new
+
+
+def apply_level_change(state: MatchState, change: LevelChange) -> MatchState:
+    """The state after a referee's level change (G12): an entry of its own in the level line.
+
+    A level moves within 2 … A: a penalty never passes A (only winning at A does, G6) and never goes
+    below 2. ``on_stage`` also puts the side on stage, so the next deal is played at its level.
+    Raises ``BadInput`` ``match_over`` on a finished match.
+    """
+    if state.finished:
+        raise BadInput("match_over", "The match is over; its levels no longer change.", field="levels")
+    level = min(max(state.level(change.side) + change.amount, FIRST_LEVEL), LEVEL_A)
+    new = replace(
+        state,
+        **{_field(change.side, "level"): level},
+        on_stage=change.side if change.on_stage else state.on_stage,
+    )
+    return replace(
+        new,
+        level_line=(*state.level_line, (new.ns_level, new.ew_level)),
+        changes=(*state.changes, (len(state.level_line), change.label)),
+    )
 
 
 def play_match(

@@ -21,14 +21,14 @@ progress:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.games.errors import BadInput
 from referee.games.guandan.cards import Side, format_level
 from referee.games.guandan.finishing import FinishingOrder
-from referee.games.guandan.match import MatchState, apply_deal, close_on_time
+from referee.games.guandan.match import LevelChange, MatchState, apply_deal, apply_level_change, close_on_time
 from referee.games.guandan.profiles import STANDARD, RuleProfile
 
 BEST_OF = (1, 3)
@@ -107,13 +107,22 @@ class TieState:
         """G8 记级 of the whole table: both levels after every deal, numbered through the table.
 
         A game read off the level sheet keeps only its final levels; they are numbered as its last deal.
+        A referee's level change (G12) is an entry of its own: ``deal`` is the last deal before it (0
+        before the first) and ``change`` the label it was applied with.
         """
         line: list[dict[str, Any]] = []
         before = 0
         for number, game in enumerate(self.games, start=1):
-            first_entry = before + game.deals_played - len(game.level_line) + 1
-            for deal, (ns, ew) in enumerate(game.level_line, start=first_entry):
-                line.append({"deal": deal, "game": number, "NS": format_level(ns), "EW": format_level(ew)})
+            changes = dict(game.changes)
+            deal = before + game.deals_played - (len(game.level_line) - len(changes))
+            for index, (ns, ew) in enumerate(game.level_line):
+                entry = {"deal": deal, "game": number, "NS": format_level(ns), "EW": format_level(ew)}
+                if index in changes:
+                    entry["change"] = changes[index]
+                else:
+                    deal += 1
+                    entry["deal"] = deal
+                line.append(entry)
             before += game.deals_played
         return line
 
@@ -154,20 +163,37 @@ def apply_tie_deal(
     return _with_current(tie, game)
 
 
+def apply_tie_change(tie: TieState, change: LevelChange) -> TieState:
+    """The tie after a referee's level change (G12) in the game in progress (or the next one).
+
+    Raises ``BadInput`` ``match_over`` when the tie is over.
+    """
+    if tie.finished:
+        raise BadInput("match_over", "The tie is over; its levels no longer change.", field="levels")
+    return _with_current(tie, apply_level_change(tie.current, change))
+
+
 def play_tie(
     finishing_orders: Iterable[Iterable[object]],
     *,
     best_of: int = 1,
     profile: RuleProfile = STANDARD,
     time_up: bool = False,
+    changes: Mapping[int, Sequence[LevelChange]] | None = None,
 ) -> TieState:
-    """Replay a table deal by deal; ``time_up`` closes the current game on time after the last deal."""
-    tie = TieState(best_of=best_of)
+    """Replay a table deal by deal; ``time_up`` closes the current game on time after the last deal.
+
+    ``changes`` are the referee's level changes (G12) by the number of deals played before them (0:
+    before the first deal); a change that would come after the tie is over is not applied.
+    """
+    changes = changes or {}
+    tie = _changed(TieState(best_of=best_of), changes.get(0, ()))
     for index, order in enumerate(finishing_orders):
         try:
             tie = apply_tie_deal(tie, order, profile=profile)
         except BadInput as error:
             raise BadInput(error.code, error.detail, field=f"finishing_orders[{index}]") from None
+        tie = _changed(tie, changes.get(index + 1, ()))
     if time_up:
         tie = close_tie_on_time(tie, profile=profile)
     return tie
@@ -190,6 +216,14 @@ def close_tie_on_time(tie: TieState, *, profile: RuleProfile = STANDARD) -> TieS
             field="time_up",
         )
     return _with_current(tie, close_on_time(tie.current, profile=profile))
+
+
+def _changed(tie: TieState, changes: Sequence[LevelChange]) -> TieState:
+    for change in changes:
+        if tie.finished:
+            break
+        tie = apply_tie_change(tie, change)
+    return tie
 
 
 def _with_current(tie: TieState, game: MatchState) -> TieState:

@@ -1,0 +1,139 @@
+"""Reads of the referee's records (docs/referees.md): who sees which incident, how many earlier
+offences count, what the table proposes, and what the standing penalties do to a match's level line
+(G12) and to the standings (G9, G10)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from django.db.models import Q, QuerySet
+
+from referee.games.guandan.cards import Side
+from referee.games.guandan.match import LevelChange
+from referee.models import Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
+from referee.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
+from scoring.actors import actor_of
+from tournaments.models import Event, Match, PairStatus, Role
+from tournaments.permissions import has_role, is_staff
+
+REFEREE_ROLES = (Role.ORGANIZER, Role.CHIEF_REFEREE, Role.REFEREE)
+
+
+def sees_reporters(request, event: Event) -> bool:
+    """Who reported an incident: the referees and organizers, never the public nor the tables."""
+    return has_role(request, event, *REFEREE_ROLES)
+
+
+def rulings_visible(request, event: Event) -> bool:
+    """The event's staff always; the public once the event is public and publishes its rulings."""
+    return is_staff(request, event) or (event.is_public and event.publish_rulings)
+
+
+def visible_incidents(request, event: Event) -> QuerySet[Incident]:
+    """Referees see every incident; a table (its token, its scorekeepers) the incidents of the tables
+    it keeps and the rulings the event publishes; the public only the rulings, when published."""
+    incidents = Incident.objects.filter(event=event).select_related(
+        "match__round", "pair", "reported_by", "reported_token"
+    )
+    if sees_reporters(request, event):
+        return incidents
+    published = (
+        ~Q(status=IncidentStatus.REPORTED) if event.publish_rulings and event.is_public else Q(pk=None)
+    )
+    if is_staff(request, event):
+        actor = actor_of(request, event)
+        if actor.tables is not None:
+            return incidents.filter(published | Q(match__table__in=actor.tables))
+        return incidents
+    return incidents.filter(published)
+
+
+def standing_ruling(incident: Incident) -> Ruling | None:
+    return incident.rulings.filter(status=RulingStatus.STANDING).first()
+
+
+def earlier_offences(incident: Incident, scope: Scope) -> int:
+    """Standing rulings (not dismissed) for the same infraction in the same match, by the same seat,
+    side or table as the row's ``scope`` says (G12: penalties grow with this count, per match)."""
+    rulings = Ruling.objects.filter(
+        incident__match_id=incident.match_id,
+        incident__infraction=incident.infraction,
+        status=RulingStatus.STANDING,
+        dismissed=False,
+    ).exclude(incident_id=incident.pk)
+    if scope is Scope.SEAT and incident.seat:
+        rulings = rulings.filter(incident__seat=incident.seat, incident__side=incident.side)
+    elif scope in (Scope.SEAT, Scope.SIDE):
+        rulings = rulings.filter(incident__side=incident.side)
+    return rulings.count()
+
+
+def proposal_for(
+    incident: Incident, *, minutes_late: int | None = None, with_leave: bool = False, table=None
+) -> Proposal:
+    """What the event's penalty table proposes for this incident now (the referee confirms it)."""
+    table = table or incident.event.penalty_rules()
+    infraction = Infraction(incident.infraction)
+    earlier = earlier_offences(incident, table.row(infraction).scope)
+    return propose(table, infraction, earlier=earlier, minutes_late=minutes_late, with_leave=with_leave)
+
+
+def active_penalties() -> QuerySet[Penalty]:
+    """Penalties that count: not cancelled, and of a ruling that stands."""
+    return Penalty.objects.filter(status=PenaltyStatus.ACTIVE, ruling__status=RulingStatus.STANDING)
+
+
+def level_changes(match: Match) -> dict[int, list[LevelChange]]:
+    """The standing level changes of a match for the engine's fold (G12): by the number of deals
+    played before each, in the order they were ruled; labelled with the penalty id."""
+    rows = active_penalties().filter(match=match, kind=PenaltyKind.LEVELS).order_by("id")
+    changes: dict[int, list[LevelChange]] = defaultdict(list)
+    for pk, side, amount, on_stage, after in rows.values_list(
+        "id", "side", "amount", "on_stage", "after_deal"
+    ):
+        for hit in _sides(side):
+            changes[after or 0].append(LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
+    return dict(changes)
+
+
+def _sides(side: str) -> tuple[Side, ...]:
+    return (Side.NS, Side.EW) if side == "both" else (Side(side),)
+
+
+# ---- the standings (G9, G10) -------------------------------------------------------------------
+
+
+def standings_penalties(event: Event, match_ids: Iterable[int] | None = None) -> list[tuple]:
+    """The standing penalties that reach the standings, in one query: (match id, round number, NS
+    pair, EW pair, kind, side, amount), oldest first."""
+    rows = active_penalties().filter(
+        event=event,
+        kind__in=(PenaltyKind.MATCH_POINTS, PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT),
+    )
+    if match_ids is not None:
+        rows = rows.filter(match_id__in=list(match_ids))
+    return list(
+        rows.order_by("id").values_list(
+            "match_id",
+            "match__round__number",
+            "match__ns_pair_id",
+            "match__ew_pair_id",
+            "kind",
+            "side",
+            "amount",
+        )
+    )
+
+
+def disqualified_by_ruling(event: Event) -> set[int]:
+    """Pairs a standing ruling disqualified and that are still disqualified."""
+    return set(
+        active_penalties()
+        .filter(
+            event=event,
+            kind=PenaltyKind.DISQUALIFICATION,
+            ruling__incident__pair__status=PairStatus.DISQUALIFIED,
+        )
+        .values_list("ruling__incident__pair_id", flat=True)
+    )

@@ -1,0 +1,243 @@
+"""Input and output of the referee's records (docs/referees.md). Who reported an incident is shown
+only to referees (the serializer context's ``sees_reporters``); the public never sees it."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from referee.models import Appeal, Incident, Penalty, Ruling
+from referee.penalties import NAMES, Infraction
+
+SEATS = ["N", "E", "S", "W"]
+SIDES = ["NS", "EW"]
+TEXT = {"max_length": 2000, "required": False, "allow_blank": True}
+
+
+class EffectSerializer(serializers.Serializer):
+    """One effect of a penalty, as the penalty tables write it (docs/referees.md "Effects")."""
+
+    kind = serializers.CharField(
+        help_text="warning, violation, foul, remedy, lose_turn, levels, match_points, …"
+    )
+    to = serializers.CharField(required=False, help_text="offender (default), opponents or both.")
+    amount = serializers.IntegerField(required=False, min_value=-100, max_value=100)
+    on_stage = serializers.BooleanField(required=False)
+
+
+# ---- input ---------------------------------------------------------------------------------------
+
+
+class IncidentInputSerializer(serializers.Serializer):
+    match = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, help_text="The match (table) it happened at."
+    )
+    deal = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
+    seat = serializers.ChoiceField(choices=SEATS, required=False, help_text="The seat accused.")
+    side = serializers.ChoiceField(choices=SIDES, required=False, help_text="The side accused (or its seat).")
+    infraction = serializers.ChoiceField(choices=[code.value for code in Infraction])
+    description = serializers.CharField(**TEXT)
+    occurred_at = serializers.DateTimeField(required=False)
+
+
+class RulingInputSerializer(serializers.Serializer):
+    effects = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        max_length=10,
+        help_text="Left out: the table's proposal. Given and different: override_reason is required.",
+    )
+    override_reason = serializers.CharField(**TEXT)
+    dismissed = serializers.BooleanField(
+        required=False, help_text="No infraction: nothing applied or counted."
+    )
+    rule = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    note = serializers.CharField(**TEXT)
+    play_index = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
+    violation_code = serializers.CharField(max_length=40, required=False, allow_blank=True)
+    minutes_late = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1440)
+    with_leave = serializers.BooleanField(required=False)
+
+
+class AppealInputSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(choices=SIDES, help_text="The side that appeals.")
+    reason = serializers.CharField(**TEXT)
+
+
+class DecisionInputSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["uphold", "overturn"])
+    reason = serializers.CharField(**TEXT)
+    effects = serializers.ListField(
+        child=serializers.DictField(),
+        required=False,
+        max_length=10,
+        help_text="With overturn: the penalty of a new ruling in place of the old one (empty: none).",
+    )
+
+
+class CancelInputSerializer(serializers.Serializer):
+    reason = serializers.CharField(**TEXT)
+
+
+# ---- output --------------------------------------------------------------------------------------
+
+
+def _username(user) -> str | None:
+    return user.username if user is not None else None
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    cancelled_by = serializers.SerializerMethodField()
+    match = serializers.IntegerField(source="match_id")
+    ruling = serializers.IntegerField(source="ruling_id")
+
+    class Meta:
+        model = Penalty
+        fields = [
+            "id",
+            "ruling",
+            "match",
+            "kind",
+            "to",
+            "side",
+            "amount",
+            "on_stage",
+            "deal",
+            "after_deal",
+            "status",
+            "cancelled_at",
+            "cancelled_by",
+            "cancel_reason",
+        ]
+        read_only_fields = fields
+
+    def get_cancelled_by(self, penalty) -> str | None:
+        return _username(penalty.cancelled_by)
+
+
+class RulingSerializer(serializers.ModelSerializer):
+    made_by = serializers.SerializerMethodField()
+    penalties = PenaltySerializer(many=True)
+    proposed = serializers.DictField(help_text="The table's proposal: infraction, count, scope, effects.")
+    effects = EffectSerializer(many=True)
+    replaces = serializers.IntegerField(source="replaces_id", allow_null=True)
+
+    class Meta:
+        model = Ruling
+        fields = [
+            "id",
+            "status",
+            "dismissed",
+            "rule",
+            "note",
+            "count",
+            "proposed",
+            "effects",
+            "overrides_table",
+            "override_reason",
+            "flagged",
+            "play_index",
+            "violation_code",
+            "minutes_late",
+            "with_leave",
+            "replaces",
+            "made_by",
+            "made_at",
+            "overturned_at",
+            "penalties",
+        ]
+        read_only_fields = fields
+
+    def get_made_by(self, ruling) -> str | None:
+        return _username(ruling.made_by)
+
+
+class AppealSerializer(serializers.ModelSerializer):
+    decided_by = serializers.SerializerMethodField()
+    ruling = serializers.IntegerField(source="ruling_id")
+
+    class Meta:
+        model = Appeal
+        fields = [
+            "id",
+            "ruling",
+            "side",
+            "reason",
+            "status",
+            "lodged_at",
+            "decision",
+            "decided_by",
+            "decided_at",
+        ]
+        read_only_fields = fields
+
+    def get_decided_by(self, appeal) -> str | None:
+        return _username(appeal.decided_by)
+
+
+class IncidentPairSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+
+
+class IncidentSerializer(serializers.ModelSerializer):
+    match = serializers.IntegerField(source="match_id")
+    round = serializers.IntegerField(source="match.round.number")
+    table = serializers.IntegerField(source="match.table")
+    pair = IncidentPairSerializer()
+    infraction_name = serializers.SerializerMethodField(help_text="Its Chinese name (G12).")
+    reported_by = serializers.SerializerMethodField(help_text="Who reported it: shown to referees only.")
+    rulings = RulingSerializer(many=True, help_text="Every ruling, the standing one last.")
+    appeals = AppealSerializer(many=True)
+
+    class Meta:
+        model = Incident
+        fields = [
+            "id",
+            "match",
+            "round",
+            "table",
+            "deal",
+            "side",
+            "seat",
+            "pair",
+            "infraction",
+            "infraction_name",
+            "description",
+            "occurred_at",
+            "status",
+            "reported_by",
+            "created_at",
+            "rulings",
+            "appeals",
+        ]
+        read_only_fields = fields
+
+    def get_infraction_name(self, incident) -> str:
+        return NAMES[Infraction(incident.infraction)]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_reported_by(self, incident) -> str | None:
+        if not self.context.get("sees_reporters"):
+            return None
+        if incident.reported_token_id:
+            return f"table {incident.reported_token.table}"
+        return _username(incident.reported_by)
+
+
+class IncidentDetailSerializer(IncidentSerializer):
+    proposal = serializers.SerializerMethodField(
+        help_text="To referees, while the incident waits for a ruling: what the event's table proposes."
+    )
+
+    class Meta(IncidentSerializer.Meta):
+        fields = [*IncidentSerializer.Meta.fields, "proposal"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_proposal(self, incident) -> dict | None:
+        from referee.incidents.selectors import proposal_for
+
+        if not self.context.get("sees_reporters") or incident.status != "reported":
+            return None
+        return proposal_for(incident).to_dict()

@@ -1,0 +1,172 @@
+"""The referee's records on the wire (docs/referees.md): thin views, input serializer → service →
+output serializer; who may call what is declared per action (core.permissions)."""
+
+from __future__ import annotations
+
+import django_filters
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
+from core.idempotency import IdempotentMixin
+from core.schema import problems
+from referee.incidents import services
+from referee.incidents.selectors import sees_reporters, visible_incidents
+from referee.incidents.serializers import (
+    AppealInputSerializer,
+    CancelInputSerializer,
+    DecisionInputSerializer,
+    IncidentDetailSerializer,
+    IncidentInputSerializer,
+    IncidentSerializer,
+    PenaltySerializer,
+    RulingInputSerializer,
+)
+from referee.models import Appeal, Incident, IncidentStatus, Penalty, Ruling
+from referee.penalties import Infraction
+from scoring.actors import actor_of
+from tournaments.models import Event
+from tournaments.views.base import EventScopedMixin, visible_events
+
+WRITES = {"rule": "event.referee", "decide": "event.chief_referee"}
+
+
+class IncidentFilter(django_filters.FilterSet):
+    round = IntegerFilter(field_name="match__round__number", maximum=32767)
+    match = IntegerFilter(field_name="match_id", maximum=BIGINT_MAX)
+    pair = IntegerFilter(field_name="pair_id", maximum=BIGINT_MAX, help_text="The pair accused (its id).")
+    code = StringChoiceFilter(
+        field_name="infraction", choices=[(code.value, code.value) for code in Infraction]
+    )
+    status = StringChoiceFilter(field_name="status", choices=IncidentStatus.choices)
+
+    class Meta:
+        model = Incident
+        fields = ["round", "match", "pair", "code", "status"]
+
+
+class IncidentViewSet(
+    EventScopedMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """Incidents of an event (G12): a table reports, a referee rules, a side appeals, the chief
+    referee decides. The public sees the rulings once the event publishes them, never who reported."""
+
+    read_permission = "event.rulings"
+    filterset_class = IncidentFilter
+    serializer_class = IncidentSerializer
+
+    @property
+    def write_permission(self):
+        return WRITES.get(getattr(self, "action", None), "event.staff")
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Incident.objects.none()
+        rulings = Ruling.objects.select_related("made_by").prefetch_related(
+            Prefetch("penalties", queryset=Penalty.objects.select_related("cancelled_by").order_by("id"))
+        )
+        return (
+            visible_incidents(self.request, self.get_event())
+            .prefetch_related(
+                Prefetch("rulings", queryset=rulings.order_by("id")),
+                Prefetch("appeals", queryset=Appeal.objects.select_related("decided_by").order_by("id")),
+            )
+            .order_by("-id")
+        )
+
+    def get_serializer_class(self):
+        return IncidentSerializer if self.action == "list" else IncidentDetailSerializer
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if not getattr(self, "swagger_fake_view", False):
+            context["sees_reporters"] = sees_reporters(self.request, self.get_event())
+        return context
+
+    def _answer(self, incident: Incident, code: int = status.HTTP_200_OK) -> Response:
+        fresh = self.get_queryset().get(pk=incident.pk)
+        return Response(self.get_serializer(fresh).data, status=code)
+
+    @property
+    def actor(self):
+        return actor_of(self.request, self.get_event())
+
+    @extend_schema(request=IncidentInputSerializer, responses={201: IncidentDetailSerializer})
+    def create(self, request, *args, **kwargs):
+        """Report an incident: a table (its token or scorekeeper) at its own table, or a referee."""
+        data = _valid(IncidentInputSerializer, request)
+        incident = services.incident_report(event=self.get_event(), data=data, actor=self.actor)
+        return self._answer(incident, status.HTTP_201_CREATED)
+
+    @extend_schema(request=RulingInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
+    @action(detail=True, methods=["post"])
+    def rule(self, request, *args, **kwargs):
+        """A referee's ruling: the table's proposal confirmed, or other effects with a written reason."""
+        data = _valid(RulingInputSerializer, request)
+        services.ruling_make(incident=self.get_object(), data=data, actor=self.actor)
+        return self._answer(self.get_object(), status.HTTP_201_CREATED)
+
+    @extend_schema(request=AppealInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
+    @action(detail=True, methods=["post"])
+    def appeal(self, request, *args, **kwargs):
+        """A side of the table appeals the ruling to the chief referee (裁判长)."""
+        data = _valid(AppealInputSerializer, request)
+        services.appeal_lodge(incident=self.get_object(), data=data, actor=self.actor)
+        return self._answer(self.get_object(), status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=DecisionInputSerializer, responses={200: IncidentDetailSerializer, **problems(409)}
+    )
+    @action(detail=True, methods=["post"])
+    def decide(self, request, *args, **kwargs):
+        """The chief referee decides an appeal, or reviews a ruling flagged as other than the table's."""
+        data = _valid(DecisionInputSerializer, request)
+        services.appeal_decide(incident=self.get_object(), data=data, actor=self.actor)
+        return self._answer(self.get_object())
+
+
+class PenaltyCancelView(IdempotentMixin, APIView):
+    """``POST /penalties/{id}/cancel``: the chief referee cancels a penalty, with a written reason."""
+
+    write_permission = "event.chief_referee"
+
+    def get_event(self) -> Event:
+        if getattr(self, "swagger_fake_view", False):
+            return Event(pk=0, slug="schema")
+        return self.get_penalty().event
+
+    def get_penalty(self) -> Penalty:
+        if not hasattr(self, "_penalty"):
+            self._penalty = get_object_or_404(
+                Penalty.objects.select_related("event", "match", "ruling"),
+                event__in=visible_events(self.request),
+                pk=self.kwargs["pk"],
+            )
+        return self._penalty
+
+    @extend_schema(
+        request=CancelInputSerializer,
+        responses={200: PenaltySerializer, **problems(403, 404, 409)},
+        tags=["referee"],
+    )
+    def post(self, request, *args, **kwargs):
+        data = _valid(CancelInputSerializer, request)
+        penalty = services.penalty_cancel(
+            penalty=self.get_penalty(),
+            reason=data.get("reason", ""),
+            actor=actor_of(request, self.get_event()),
+        )
+        return Response(
+            PenaltySerializer(Penalty.objects.select_related("cancelled_by").get(pk=penalty.pk)).data
+        )
+
+
+def _valid(serializer_class, request) -> dict:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

@@ -1,0 +1,204 @@
+"""The referee's records (docs/referees.md, docs/guandan.md G12): incidents, rulings, penalties, appeals.
+
+Nothing here is ever deleted or edited back: a ruling is overturned by an appeal decision (a new
+ruling may replace it), a penalty is cancelled with a reason, and every step keeps who, when and
+why. What a penalty does to a match (its level line, the standings) is read from these rows, so a
+cancelled penalty or an overturned ruling simply stops counting.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from referee.penalties import Infraction, PenaltyKind, Target
+
+SIDES = [("NS", "NS"), ("EW", "EW")]
+SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+
+class IncidentStatus(models.TextChoices):
+    REPORTED = "reported", _("Reported")  # waiting for a referee
+    RULED = "ruled", _("Ruled")  # a ruling stands
+    APPEALED = "appealed", _("Appealed")  # an appeal waits for the chief referee
+    DECIDED = "decided", _("Decided")  # the chief referee decided: final
+
+
+class Incident(models.Model):
+    """A report of an infraction at a table (G12): who is accused, of what, at which deal."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="incidents")
+    match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="incidents")
+    deal = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The deal it happened in.")
+    side = models.CharField(max_length=2, choices=SIDES, help_text="The side accused.")
+    seat = models.CharField(max_length=1, choices=SEATS, blank=True, help_text="The seat accused, if one.")
+    pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
+    infraction = models.CharField(max_length=24, choices=[(code.value, code.value) for code in Infraction])
+    description = models.TextField(max_length=2000, help_text="What happened, in the reporter's words.")
+    occurred_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=IncidentStatus.choices, default=IncidentStatus.REPORTED)
+    reported_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    reported_token = models.ForeignKey(
+        "tournaments.TableToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_via = models.CharField(
+        max_length=80, help_text="The credential: user:<id> or table:<event>:<n>."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        indexes = [models.Index(fields=["match", "infraction"], name="incident_match_infraction")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(side__in=["NS", "EW"]), name="incident_side_known"),
+            models.CheckConstraint(
+                condition=models.Q(deal__isnull=True) | models.Q(deal__gte=1), name="incident_deal_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"incident {self.pk}: {self.infraction} by {self.seat or self.side} at {self.match}"
+
+
+class RulingStatus(models.TextChoices):
+    STANDING = "standing", _("Standing")
+    OVERTURNED = "overturned", _("Overturned")  # by the chief referee's decision on an appeal
+
+
+class Ruling(models.Model):
+    """A referee's decision on an incident, citing a rule, with the penalties it applies.
+
+    ``proposed`` is what the event's penalty table proposed for the ``count``-th offence in the
+    match; the ruling applies it, or other effects with a written ``override_reason`` (then it is
+    ``flagged`` for the chief referee). At most one ruling of an incident stands.
+    """
+
+    incident = models.ForeignKey(Incident, on_delete=models.PROTECT, related_name="rulings")
+    status = models.CharField(max_length=10, choices=RulingStatus.choices, default=RulingStatus.STANDING)
+    dismissed = models.BooleanField(
+        default=False, help_text="No infraction: nothing applied, nothing counted."
+    )
+    rule = models.CharField(max_length=120, help_text="The rule cited, e.g. 'G12 default: hidden_card'.")
+    note = models.TextField(max_length=2000, blank=True)
+    count = models.PositiveSmallIntegerField(default=0, help_text="The offence is the count-th in the match.")
+    proposed = models.JSONField(default=dict, help_text="The table's proposal (effects, count, scope).")
+    effects = models.JSONField(default=list, help_text="The effects applied.")
+    overrides_table = models.BooleanField(default=False)
+    override_reason = models.TextField(max_length=2000, blank=True)
+    flagged = models.BooleanField(default=False, help_text="Waits for the chief referee's review.")
+    play_index = models.PositiveSmallIntegerField(null=True, blank=True, help_text="A replayed deal's play.")
+    violation_code = models.CharField(max_length=40, blank=True, help_text="deals/replay's violation code.")
+    minutes_late = models.PositiveSmallIntegerField(null=True, blank=True)
+    with_leave = models.BooleanField(default=False)
+    replaces = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="replaced_by"
+    )
+    made_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    made_at = models.DateTimeField(auto_now_add=True)
+    overturned_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["incident", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["incident"], condition=models.Q(status="standing"), name="one_standing_ruling"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"ruling {self.pk} on incident {self.incident_id} ({self.status})"
+
+
+class PenaltyStatus(models.TextChoices):
+    ACTIVE = "active", _("Active")
+    CANCELLED = "cancelled", _("Cancelled")  # with a reason
+    OVERTURNED = "overturned", _("Overturned")  # its ruling was overturned
+
+
+class Penalty(models.Model):
+    """One effect of a ruling (G12): its kind, whom it hits, and its amount.
+
+    ``deal`` is where it is recorded (a lost turn, a redone tribute or deal); ``after_deal`` is
+    where a level change enters the level line (after that many deals of the match); ``before``
+    keeps what a disqualification changed, so that cancelling it restores it.
+    """
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="penalties")
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="penalties")
+    match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="penalties")
+    kind = models.CharField(max_length=20, choices=[(kind.value, kind.value) for kind in PenaltyKind])
+    to = models.CharField(max_length=10, choices=[(target.value, target.value) for target in Target])
+    side = models.CharField(max_length=4, help_text="The side hit: NS, EW or both.")
+    amount = models.IntegerField(null=True, blank=True)
+    on_stage = models.BooleanField(default=False)
+    deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    after_deal = models.PositiveSmallIntegerField(null=True, blank=True)
+    before = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=10, choices=PenaltyStatus.choices, default=PenaltyStatus.ACTIVE)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancel_reason = models.TextField(max_length=2000, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["ruling", "id"]
+        indexes = [
+            models.Index(fields=["event", "status", "kind"], name="penalty_event_status_kind"),
+            models.Index(fields=["match", "status"], name="penalty_match_status"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(side__in=["NS", "EW", "both"]), name="penalty_side_known"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="cancelled") | models.Q(cancel_reason=""),
+                name="penalty_reason_only_when_cancelled",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        amount = "" if self.amount is None else f" {self.amount:+d}"
+        return f"penalty {self.pk}: {self.kind}{amount} to {self.side} ({self.status})"
+
+
+class AppealStatus(models.TextChoices):
+    PENDING = "pending", _("Pending")
+    UPHELD = "upheld", _("Upheld")  # the ruling stands
+    OVERTURNED = "overturned", _("Overturned")  # the ruling was overturned (maybe replaced)
+
+
+class Appeal(models.Model):
+    """An appeal of a ruling to the chief referee (裁判长), by a side of the table, and the decision.
+
+    A decision without an appeal is the chief referee's review of a flagged ruling (``side`` empty).
+    """
+
+    incident = models.ForeignKey(Incident, on_delete=models.PROTECT, related_name="appeals")
+    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="appeals")
+    side = models.CharField(max_length=2, blank=True, help_text="The side appealing; empty: a review.")
+    reason = models.TextField(max_length=2000, blank=True)
+    status = models.CharField(max_length=10, choices=AppealStatus.choices, default=AppealStatus.PENDING)
+    lodged_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    lodged_token = models.ForeignKey(
+        "tournaments.TableToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    lodged_at = models.DateTimeField(auto_now_add=True)
+    decision = models.TextField(max_length=2000, blank=True, help_text="The chief referee's reasons.")
+    decided_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["incident", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["incident"], condition=models.Q(status="pending"), name="one_pending_appeal"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"appeal {self.pk} of ruling {self.ruling_id} ({self.status})"
