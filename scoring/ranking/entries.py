@@ -9,7 +9,7 @@ Standings "as of round N" are the same functions over the records up to round N.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import NamedTuple
@@ -113,27 +113,46 @@ class ByeInOpponents(StrEnum):
     OWN = "own"  # the pair's own final match points, as if it had met itself
 
 
+class ForfeitInOpponents(StrEnum):
+    """What the other side of a forfeited match (a late forfeit or a withdrawal, whoever forfeited)
+    adds to a pair's opponents' points (G10 对手分)."""
+
+    OPPONENT = "opponent"  # the opponent's final match points, as if the match was played
+    ZERO = "zero"  # nothing, as a bye by default
+    OWN = "own"  # the pair's own final match points, as if it had met itself
+
+
 @dataclass(frozen=True, kw_only=True)
 class RankingContext:
     """Everything a ranking reads: the rounds of every pair of the standings (pairs with no round
-    included), the seed of the lots (stored and published with the standings) and the bye option.
+    included), the seed of the lots (stored and published with the standings) and how a bye and a
+    forfeited match count in opponents' points.
     """
 
     rounds: Mapping[int, Sequence[PairRound]]
     seed: int | None = None
     bye_in_opponents: ByeInOpponents | str = ByeInOpponents.ZERO
+    forfeit_in_opponents: ForfeitInOpponents | str = ForfeitInOpponents.OPPONENT
+    # G12: match points a referee's ruling added or removed, per pair: part of the total, shown apart.
+    penalty_points: Mapping[int, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.bye_in_opponents not in tuple(ByeInOpponents):
             raise SettingError(SettingCode.INVALID_CHOICE, "bye_in_opponents", "must be zero or own")
+        if self.forfeit_in_opponents not in tuple(ForfeitInOpponents):
+            raise SettingError(
+                SettingCode.INVALID_CHOICE, "forfeit_in_opponents", "must be opponent, zero or own"
+            )
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise SettingError(SettingCode.INVALID, "seed", "the seed of the lots is an integer")
 
     @cached_property
     def match_points(self) -> dict[int, float]:
         """Every pair's total match points (G10), computed once for all the tiebreaks."""
+        penalties = self.penalty_points
         return {
-            pair: _total(entry.match_points for entry in entries) for pair, entries in self.rounds.items()
+            pair: _total((*(entry.match_points for entry in entries), penalties.get(pair, 0)))
+            for pair, entries in self.rounds.items()
         }
 
     @cached_property

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from referee.games.guandan.profiles import RuleProfile, knockout_profile
 from referee.games.guandan.tie import TieState, play_tie
-from scoring.models import Deal, MatchResult, ResultStatus
+from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from tournaments.models import Match, RoundStatus, StageKind
 
 LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
@@ -22,18 +22,33 @@ def match_profile(match: Match) -> RuleProfile:
 
 
 def match_deals(match: Match) -> list[Deal]:
-    return list(Deal.objects.filter(match=match).order_by("number"))
+    """The match's record: the current version of each deal, 1, 2, … (replaced and voided versions
+    are history)."""
+    return list(Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number"))
+
+
+def deal_history(match: Match) -> list[Deal]:
+    """Every version of every deal of the match, by number then version."""
+    return list(
+        Deal.objects.filter(match=match)
+        .select_related("submitted_by", "table_token", "voided_by", "voided_token", "corrects")
+        .order_by("number", "version")
+    )
 
 
 def tie_state(
     match: Match, deals: Iterable[Deal] | None = None, profile: RuleProfile | None = None
 ) -> TieState:
-    """Where the match stands after its posted deals."""
+    """Where the match stands after its posted (current) deals, or after ``deals``, with the
+    referees' standing level changes (G12) in the level line where they were ruled."""
+    from referee.incidents.selectors import level_changes
+
     deals = match_deals(match) if deals is None else deals
     return play_tie(
         [deal.finishing_order for deal in deals],
         best_of=match.best_of,
         profile=profile or match_profile(match),
+        changes=level_changes(match) if match.pk else None,
     )
 
 

@@ -39,6 +39,25 @@ def _rounds(event: Event, *, upto: int | None, before: int | None, only: int | N
 def match_records(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> list[MatchRecord]:
+    """What the standings score of each match: its confirmed result or bye, as the referees' rulings
+    leave it (G12: a match awarded or forfeited by a ruling, a disqualified pair's matches)."""
+    return scored_records(event, upto=upto, before=before, only=only)[0]
+
+
+def scored_records(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> tuple[list[MatchRecord], dict[int, float]]:
+    """``match_records`` and each pair's match points from rulings (G12), one more query."""
+    from referee.incidents.standings import ruled_standings
+
+    where = {"upto": upto, "before": before, "only": only}
+    records = _confirmed_records(event, **where)
+    return ruled_standings(event, records, _rounds(event, **where, prefix="match__"))
+
+
+def _confirmed_records(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> list[MatchRecord]:
     """Confirmed results and byes of the published rounds (``upto``: as of that round).
 
     Two queries (three when some match was a best of three): a single game's result is read from
@@ -144,9 +163,9 @@ def _kind(source: str, forfeit_kind: str) -> MatchKind:
 def pair_points(event: Event, *, before: int | None = None, only: int | None = None) -> dict[int, float]:
     """Each pair's match points (G9, the event's method) from the rounds numbered below ``before``
     (Swiss pairing, G11) or from round ``only`` (table movement)."""
-    records = match_records(event, before=before, only=only)
+    records, penalties = scored_records(event, before=before, only=only)
     scored = build_method(event.match_points).score(records)
-    totals: dict[int, float] = {}
+    totals: dict[int, float] = dict(penalties)
     for record in records:
         points = scored[record.match_id]
         totals[record.ns] = totals.get(record.ns, 0.0) + points.ns
@@ -170,7 +189,7 @@ def _cached(event: Event, kind: str, upto: int | None, compute):
 
 def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
-    records = match_records(event, upto=upto)
+    records, penalties = scored_records(event, upto=upto)
     played = {pair for record in records for pair in (record.ns, record.ew) if pair is not None}
     pairs = {
         pk: {
@@ -195,9 +214,11 @@ def _ranked(event: Event, upto: int | None):
         rounds={pk: entries.get(pk, []) for pk in pairs},
         seed=event.lots_seed,
         bye_in_opponents=event.opponents_bye,
+        forfeit_in_opponents=event.opponents_forfeit,
+        penalty_points=penalties,
     )
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
-    return rows, pairs, entries, records
+    return rows, pairs, entries, records, penalties
 
 
 def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
@@ -205,7 +226,7 @@ def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     tiebreak that separated it from the next row. Cached per results version."""
 
     def compute() -> dict[str, Any]:
-        rows, pairs, _, records = _ranked(event, upto)
+        rows, pairs, _, records, penalties = _ranked(event, upto)
         return {
             **_header(event, upto, records),
             "rows": [
@@ -214,6 +235,7 @@ def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
                     "shared": row.shared,
                     "pair": _pair(pairs[row.pair]),
                     "match_points": row.match_points,
+                    "penalty_points": penalties.get(row.pair, 0),
                     "tiebreaks": row.values,
                     "played": row.played,
                     "wins": row.wins,
@@ -232,7 +254,7 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     """Units ranked by their pairs' totals (G11): all pairs, or the event's best ``unit_best``."""
 
     def compute() -> dict[str, Any]:
-        rows, pairs, entries, records = _ranked(event, upto)
+        rows, pairs, entries, records, _ = _ranked(event, upto)
         level_points = {pair: sum(e.level_points for e in entries.get(pair, ())) for pair in pairs}
         units = {unit.pk: unit for unit in Unit.objects.filter(event=event)}
         unit_rows = rank_units(

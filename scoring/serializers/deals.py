@@ -65,6 +65,12 @@ class DealInputSerializer(serializers.Serializer):
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
+        # ``allow_null`` on the list reaches its items too: a null play is not a play.
+        missing = [index for index, play in enumerate(value.get("plays") or ()) if play is None]
+        if missing:
+            raise serializers.ValidationError(
+                {"plays": {missing[0]: [serializers.ErrorDetail("A play is an object.", "null")]}}
+            )
         if value.get("plays") is not None:
             value["plays"] = [
                 {"seat": p["seat"], "pass": True}
@@ -81,15 +87,62 @@ class DealInputSerializer(serializers.Serializer):
         return value
 
 
+class DealCorrectionSerializer(DealInputSerializer):
+    """``PUT /matches/{id}/deals/{number}``: deal ``number`` as it really was, and why."""
+
+    number = serializers.IntegerField(
+        min_value=1, max_value=SMALLINT, required=False, help_text="Optional: the number in the URL."
+    )
+    note = serializers.CharField(
+        max_length=500, required=False, allow_blank=True, default="", help_text="Why the deal is corrected."
+    )
+    corrects = serializers.IntegerField(
+        min_value=1,
+        max_value=SMALLINT,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The version read; a correction of a version that is no longer current is a 409.",
+    )
+
+
+class DealVoidSerializer(serializers.Serializer):
+    """``POST /matches/{id}/deals/void``: void deal ``from`` and every later deal."""
+
+    note = serializers.CharField(
+        max_length=500, required=False, allow_blank=True, default="", help_text="Why the deals are voided."
+    )
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["from"] = serializers.IntegerField(  # a Python keyword: not a class attribute
+            min_value=1, max_value=SMALLINT, help_text="The first deal to void; every later deal goes too."
+        )
+        return fields
+
+
 class DealSerializer(serializers.ModelSerializer):
+    """One deal of the match's record (its current version)."""
+
     level = serializers.SerializerMethodField()
     finishing_order = serializers.ListField(child=serializers.ChoiceField(choices=SEATS))
     recorded_plays = serializers.SerializerMethodField()
+    corrects = serializers.SerializerMethodField(help_text="The version this one replaced.")
+    # A plain string in the schema: an enum named "status" collides with the other status enums,
+    # which only the project's ENUM_NAME_OVERRIDES can name apart.
+    status = serializers.CharField(
+        read_only=True,
+        help_text="current (the record), replaced (a later version replaced it) or voided (voided with "
+        "the deals after it).",
+    )
 
     class Meta:
         model = Deal
         fields = [
             "number",
+            "version",
+            "status",
+            "corrects",
             "game",
             "level",
             "finishing_order",
@@ -97,6 +150,7 @@ class DealSerializer(serializers.ModelSerializer):
             "leader",
             "played_at",
             "recorded_plays",
+            "note",
             "created_at",
         ]
         read_only_fields = fields
@@ -107,6 +161,32 @@ class DealSerializer(serializers.ModelSerializer):
     def get_recorded_plays(self, deal: Deal) -> bool:
         return deal.plays is not None
 
+    def get_corrects(self, deal: Deal) -> int | None:
+        return deal.corrects.version if deal.corrects_id else None
+
+
+class DealVersionSerializer(DealSerializer):
+    """Any version of a deal, as the history shows it (staff): who posted it, who voided it."""
+
+    submitted_by = serializers.SerializerMethodField()
+    voided_by = serializers.SerializerMethodField()
+
+    class Meta(DealSerializer.Meta):
+        fields = [*DealSerializer.Meta.fields, "submitted_by", "voided_at", "voided_by", "void_note"]
+        read_only_fields = fields
+
+    def get_submitted_by(self, deal: Deal) -> str | None:
+        return _who(deal.submitted_by, deal.table_token)
+
+    def get_voided_by(self, deal: Deal) -> str | None:
+        return _who(deal.voided_by, deal.voided_token) if deal.voided_at else None
+
+
+def _who(user, token) -> str | None:
+    if token is not None:
+        return f"table {token.table}"
+    return user.username if user is not None else None
+
 
 class LevelsSerializer(serializers.Serializer):
     NS = serializers.CharField(max_length=3)
@@ -114,10 +194,13 @@ class LevelsSerializer(serializers.Serializer):
 
 
 class LevelLineEntrySerializer(serializers.Serializer):
-    deal = serializers.IntegerField()
+    deal = serializers.IntegerField(help_text="The deal; for a referee's level change, the deal before it.")
     game = serializers.IntegerField()
     NS = serializers.CharField()
     EW = serializers.CharField()
+    change = serializers.IntegerField(
+        required=False, help_text="A referee's level change (G12): the penalty that made this entry."
+    )
 
 
 class MatchStateSerializer(serializers.Serializer):
@@ -147,4 +230,10 @@ class MatchStateSerializer(serializers.Serializer):
 class DealPostedSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     deal = DealSerializer()
-    state = MatchStateSerializer()
+    state = MatchStateSerializer(help_text="The match after deals 1 … this deal's number.")
+
+
+class DealsVoidedSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
+    state = MatchStateSerializer(help_text="The match after the deals that stay.")

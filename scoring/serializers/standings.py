@@ -35,7 +35,10 @@ class StandingRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     shared = serializers.BooleanField(help_text="Shares its place with the rows of the same rank.")
     pair = StandingPairSerializer()
-    match_points = serializers.FloatField()
+    match_points = serializers.FloatField(help_text="The total, penalty points included.")
+    penalty_points = serializers.FloatField(
+        help_text="Match points added or removed by referees' rulings (G12), part of match_points."
+    )
     tiebreaks = serializers.DictField(
         child=serializers.FloatField(allow_null=True), help_text="Every tiebreak value, in chain order."
     )
@@ -78,6 +81,12 @@ class UnitStandingsSerializer(TableHeaderSerializer):
     rows = UnitRowSerializer(many=True)
 
 
+class ResultPairSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField(help_text="The pair number (对号).")
+    name = serializers.CharField()
+
+
 class SidesSerializer(serializers.Serializer):
     NS = serializers.FloatField(allow_null=True)
     EW = serializers.FloatField(allow_null=True)
@@ -87,8 +96,8 @@ class ResultRowSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    ns_pair = StandingPairSerializer()
-    ew_pair = StandingPairSerializer(allow_null=True)
+    ns_pair = ResultPairSerializer()
+    ew_pair = ResultPairSerializer(allow_null=True, help_text="null: a bye.")
     status = serializers.CharField(help_text="The match's status, or bye.")
     levels = serializers.DictField(child=serializers.CharField(), allow_null=True)
     winner = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)

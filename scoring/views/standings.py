@@ -12,6 +12,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from core.filters import SMALLINT_MAX
 from core.problems import Problem
 from core.schema import problems
 from scoring.labels import COLUMNS, METRIC_LABELS
@@ -21,7 +22,8 @@ from scoring.selectors.standings import standings_table, units_table
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
 from tournaments.views.base import EventScopedMixin
 
-ROUND = OpenApiParameter("round", int, description="Standings as of this round (G10).")
+ROUND_NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALLINT_MAX}
+ROUND = OpenApiParameter("round", ROUND_NUMBER, description="Standings as of this round (G10).")
 FORMAT = OpenApiParameter(
     "format", str, enum=["json", "csv", "xlsx"], description="json (default), csv, xlsx."
 )
@@ -31,7 +33,7 @@ def as_of_round(request) -> int | None:
     value = request.query_params.get("round")
     if value in (None, ""):
         return None
-    if not value.isdigit() or not 1 <= int(value) <= 32767:
+    if not value.isdigit() or not 1 <= int(value) <= SMALLINT_MAX:
         raise Problem("round is a round number (1 or more).", "invalid", field="round")
     return int(value)
 
@@ -53,8 +55,12 @@ class TableView(EventScopedMixin, GenericAPIView):
     export = False  # the …/export address: a file (CSV unless ?format=xlsx)
 
     def perform_content_negotiation(self, request, force=False):
-        if self.export and not request.query_params.get("format"):
-            return CSVRenderer(), CSVRenderer.media_type
+        # ``?format=`` names the representation outright and wins over ``Accept`` (a link on a club's
+        # page sends the browser's Accept): DRF would answer 406 when the two disagree.
+        wanted = request.query_params.get("format") or ("csv" if self.export else None)
+        for renderer in self.get_renderers():
+            if renderer.format == wanted:
+                return renderer, renderer.media_type
         return super().perform_content_negotiation(request, force)
 
     def finalize_response(self, request, response, *args, **kwargs):
@@ -145,7 +151,7 @@ class ResultsView(TableView):
     kind = "results"
 
     @extend_schema(
-        parameters=[OpenApiParameter("round", int, description="Only this round."), FORMAT],
+        parameters=[OpenApiParameter("round", ROUND_NUMBER, description="Only this round."), FORMAT],
         responses={200: ResultsTableSerializer, **problems(400, 404)},
         tags=["standings"],
     )

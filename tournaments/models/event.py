@@ -38,6 +38,14 @@ class OpponentsBye(models.TextChoices):
     OWN = "own", _("A bye counts as an opponent with the pair's own points")
 
 
+class OpponentsForfeit(models.TextChoices):
+    """G10: what the other side of a forfeited match (late, or a withdrawal) adds to opponents' points."""
+
+    OPPONENT = "opponent", _("A forfeited match counts the opponent's points, as if it was played")
+    ZERO = "zero", _("A forfeited match adds nothing to opponents' points")
+    OWN = "own", _("A forfeited match counts as an opponent with the pair's own points")
+
+
 class Event(models.Model):
     """A tournament. Its rules are a built-in rule profile plus overrides (docs/guandan.md G1-G12).
 
@@ -83,12 +91,23 @@ class Event(models.Model):
         default=True, help_text="G10: pairs still tied after the chain share a place (else: seeded lots)."
     )
     opponents_bye = models.CharField(max_length=8, choices=OpponentsBye.choices, default=OpponentsBye.ZERO)
+    opponents_forfeit = models.CharField(
+        max_length=8, choices=OpponentsForfeit.choices, default=OpponentsForfeit.OPPONENT
+    )
     unit_best = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Unit standings: count the best K pairs of a unit; empty = all."
     )
     lots_seed = models.BigIntegerField(
         default=new_lots_seed, help_text="G10: the seed of the drawing of lots, published with the standings."
     )
+    # G12: the penalty table (a built-in table by key, any number changed; referee.penalties.settings),
+    # and whether the public sees the referees' rulings (never who reported an incident).
+    penalty_table = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="G12: {table, rows, disqualified_results}; {}: the rule profile's.",
+    )
+    publish_rulings = models.BooleanField(default=False)
     correction_minutes = models.PositiveSmallIntegerField(
         default=30, help_text="Minutes after a round closes in which referees may still correct results."
     )
@@ -141,6 +160,17 @@ class Event(models.Model):
             if getattr(self, name) is not None:
                 overrides[name] = getattr(self, name)
         return get_game(self.game).profile(self.ruleset, overrides)
+
+    def penalty_rules(self):
+        """The effective penalty table (G12): the setting over the rule profile's table and variant."""
+        from referee.penalties import build_table
+
+        profile = self.rule_profile()
+        return build_table(
+            self.penalty_table,
+            default_table=getattr(profile, "penalty_table", "default"),
+            signal_penalty=getattr(profile, "signal_penalty", "match_point"),
+        )
 
     @property
     def is_public(self) -> bool:

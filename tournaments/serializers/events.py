@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from referee.games import game_codes, get_game
 from referee.games.errors import EngineError
+from referee.penalties import PenaltySettingError, build_table
 from scoring.methods import SettingError, build_method
 from scoring.ranking import validate_chain
 from tournaments.models import Event, EventRole, Match, Role, TableToken
@@ -17,6 +18,9 @@ TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
 
 class EventSerializer(serializers.ModelSerializer):
     rules = serializers.SerializerMethodField(help_text="The effective rule profile: ruleset + overrides.")
+    penalty_rules = serializers.SerializerMethodField(
+        help_text="G12: the effective penalty table, every number filled in (docs/referees.md)."
+    )
     game = serializers.ChoiceField(choices=[], default="guandan")
 
     class Meta:
@@ -47,6 +51,10 @@ class EventSerializer(serializers.ModelSerializer):
             "tiebreaks",
             "shared_places",
             "opponents_bye",
+            "opponents_forfeit",
+            "penalty_table",
+            "penalty_rules",
+            "publish_rulings",
             "unit_best",
             "lots_seed",
             "correction_minutes",
@@ -73,6 +81,19 @@ class EventSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.DictField())
     def get_rules(self, event: Event) -> dict:
         return event.rule_profile().to_dict()
+
+    @extend_schema_field(serializers.DictField())
+    def get_penalty_rules(self, event: Event) -> dict:
+        return event.penalty_rules().to_dict()
+
+    def validate_penalty_table(self, value):
+        """G12: a built-in table by key and any number changed (referee.penalties.settings)."""
+        try:
+            build_table(value)
+        except PenaltySettingError as exc:
+            error = serializers.ErrorDetail(exc.detail, exc.code)
+            raise serializers.ValidationError({exc.field: [error]} if exc.field else [error]) from exc
+        return value
 
     def validate_time_zone(self, value: str) -> str:
         try:
