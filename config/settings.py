@@ -52,7 +52,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "core.middleware.RequestIdMiddleware",
+    "core.request_id.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -181,6 +181,10 @@ SPECTACULAR_SETTINGS = {
         "PairStatusEnum": "tournaments.models.PairStatus.choices",
         "RoleEnum": "tournaments.models.Role.choices",
         "TributeKindEnum": ["none", "single", "double", "anti_tribute"],
+        "IncidentStatusEnum": "referee.models.IncidentStatus.choices",
+        "RulingStatusEnum": "referee.models.RulingStatus.choices",
+        "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",
+        "AppealStatusEnum": "referee.models.AppealStatus.choices",
     },
 }
 
@@ -214,7 +218,7 @@ WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=DEBUG)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "core.middleware.RequestIdFilter"}},
+    "filters": {"request_id": {"()": "core.request_id.RequestIdFilter"}},
     "formatters": {
         "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
     },

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from celery import current_app as celery_app
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
@@ -17,8 +18,6 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
-
-from config.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
 BROKER_TIMEOUT = 0.5  # seconds to connect, and again to hear the answer: about a second at most

@@ -1,20 +1,22 @@
 """Every error the API returns is ``application/problem+json`` (RFC 9457), built here.
 
 One place turns exceptions into responses: DRF's exceptions, Django's
-``Http404``/``PermissionDenied``/``SuspiciousOperation``, the database's errors, the rules
-engine's ``BadInput``, our own ``Problem`` subclasses, and anything unexpected (a logged 500
-without a trace). ``convert`` first turns what is not an API exception into the one it means;
-one function then renders it, for DRF's views and for Django's own error handlers alike.
-Views never build error bodies by hand.
+``Http404``/``PermissionDenied``/``SuspiciousOperation``, the database's errors, our own
+``Problem`` subclasses, what the apps teach it (the rules engine's ``BadInput``: each app
+registers its converter and its translated messages in ``AppConfig.ready``), and anything
+unexpected (a logged 500 without a trace). As in DRF's ``exception_handler``, ``convert`` first
+turns what is not an API exception into the one it means; one function then renders it, for DRF's
+views and for Django's own error handlers alike. Views never build error bodies by hand.
+
+Core depends on nothing above it: it knows no app's exceptions, only the converters they register.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.core.exceptions import (
@@ -34,11 +36,9 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
-from core.middleware import current_request_id
-from referee.games.errors import EngineError
+from core.request_id import current_request_id
 
 logger = logging.getLogger("core.problems")
-_INDEX = re.compile(r"\[(\d+)\]")  # the engine writes plays[3].cards; the API writes plays.3.cards
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
 TITLES = {
@@ -120,6 +120,17 @@ class DatabaseUnavailable(Problem):
 
 ENGINE_MESSAGES: dict[str, Any] = {}  # code -> translatable message; apps register theirs
 
+# Functions that turn an app's own exception into an API exception (``None``: not theirs).
+Converter = Callable[[BaseException], exceptions.APIException | None]
+CONVERTERS: list[Converter] = []
+
+
+def register_converter(converter: Converter) -> Converter:
+    """Let ``convert`` turn an app's exceptions into API exceptions (call it in ``AppConfig.ready``)."""
+    if converter not in CONVERTERS:
+        CONVERTERS.append(converter)
+    return converter
+
 
 def engine_message(code: str, english: str) -> str:
     """The engine's own (English) sentence, or the translated message of its code."""
@@ -196,6 +207,10 @@ def _problem_errors(exc: Problem) -> list[dict[str, Any]] | None:
 
 def convert(exc: BaseException) -> BaseException:
     """What an exception means as an API exception (itself when it is one, or is unexpected)."""
+    for converter in CONVERTERS:
+        converted = converter(exc)
+        if converted is not None:
+            return converted
     if isinstance(exc, ProtectedError | RestrictedError):
         return Conflict(
             _("It is still referred to (for example by a match); change its status instead."), "in_use"
@@ -284,14 +299,6 @@ def _set_rollback() -> None:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     request = context.get("request")
     instance = request.path if request is not None else None
-
-    if isinstance(exc, EngineError):  # a malformed referee question
-        field = _INDEX.sub(r".\1", exc.field) if exc.field else None
-        detail = engine_message(exc.code, exc.detail)
-        errors = [{"field": field, "code": exc.code, "message": detail}]
-        return _response(
-            problem_body(status_code=400, code=exc.code, detail=detail, errors=errors, instance=instance)
-        )
 
     exc = convert(exc)
     if isinstance(exc, exceptions.APIException):

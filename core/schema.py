@@ -44,7 +44,7 @@ ProblemError = inline_serializer(
     },
 )
 
-Problem = inline_serializer(
+PROBLEM_SERIALIZER = inline_serializer(
     name="Problem",
     fields={
         "type": serializers.CharField(
@@ -104,7 +104,8 @@ IF_NONE_MATCH = OpenApiParameter(
 def problems(*statuses: int) -> dict[int, OpenApiResponse]:
     """``extend_schema(responses=...)`` entries for problems a view wants to describe itself."""
     return {
-        s: OpenApiResponse(response=Problem, description=_DESCRIPTIONS.get(s, "Problem")) for s in statuses
+        s: OpenApiResponse(response=PROBLEM_SERIALIZER, description=_DESCRIPTIONS.get(s, "Problem"))
+        for s in statuses
     }
 
 
@@ -203,7 +204,9 @@ class AutoSchema(openapi.AutoSchema):
 
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
-        problem = {PROBLEM_CONTENT_TYPE: {"schema": self.resolve_serializer(Problem, "response").ref}}
+        problem = {
+            PROBLEM_CONTENT_TYPE: {"schema": self.resolve_serializer(PROBLEM_SERIALIZER, "response").ref}
+        }
         for status in self._problem_statuses():
             responses.setdefault(str(status), {"description": _DESCRIPTIONS[status]})
         for code, response in responses.items():

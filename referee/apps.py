@@ -9,10 +9,12 @@ class RefereeConfig(AppConfig):
     verbose_name = "Referee"
 
     def ready(self) -> None:
-        from core.problems import ENGINE_MESSAGES
+        from core.problems import ENGINE_MESSAGES, register_converter
         from referee.api.messages import MESSAGES
+        from referee.api.problems import engine_problem
         from referee.incidents import audit, permissions  # noqa: F401  - audit log, permission checks
         from referee.incidents.problems import MESSAGES as INCIDENT_MESSAGES
 
         ENGINE_MESSAGES.update(MESSAGES)
+        register_converter(engine_problem)
         ENGINE_MESSAGES.update(INCIDENT_MESSAGES)

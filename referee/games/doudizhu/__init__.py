@@ -10,21 +10,19 @@ from referee.games.doudizhu.play import DECKS, HAND_SIZE, validate_play
 from referee.games.doudizhu.profiles import BUILTIN, STANDARD
 from referee.games.doudizhu.readings import reading_to_dict
 from referee.games.doudizhu.scoring import score_deal
-from referee.games.registry import Game, register
+from referee.games.game import Game
 
-GAME = register(
-    Game(
-        code="doudizhu4",
-        name="Four-player Dou Dizhu 斗地主",
-        profiles=BUILTIN,
-        default_profile=STANDARD.key,
-        validate_play=validate_play,
-        replay_deal=replay_deal,
-        check_bidding=check_bidding,
-        score_deal=score_deal,
-        reading_to_dict=reading_to_dict,
-        decks=DECKS,
-        hand_size=HAND_SIZE,
-        in_service=False,
-    )
+GAME = Game(
+    code="doudizhu4",
+    name="Four-player Dou Dizhu 斗地主",
+    profiles=BUILTIN,
+    default_profile=STANDARD.key,
+    validate_play=validate_play,
+    replay_deal=replay_deal,
+    check_bidding=check_bidding,
+    score_deal=score_deal,
+    reading_to_dict=reading_to_dict,
+    decks=DECKS,
+    hand_size=HAND_SIZE,
+    in_service=False,
 )

@@ -63,7 +63,9 @@ class RecordCode(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class RecordFault:
+    """One thing wrong with a written tribute record: its code, where it is, and what."""
+
     code: TributeCode | RecordCode
     field: str  # tributes[1].to, returns, anti_tribute[0].card …
     detail: str
@@ -76,7 +78,7 @@ class Problem:
 class TributeRecord:
     kind: TributeKind
     valid: bool
-    problems: tuple[Problem, ...]
+    problems: tuple[RecordFault, ...]
     leader: Seat | None  # None: first deal (a card draw decides), or a double tribute not readable
     expected: tuple[tuple[Seat, Seat], ...] = ()  # (payer, receiver) as far as the record shows
     hands_after: Mapping[Seat, tuple[Card, ...]] | None = None  # only with hands, when valid
@@ -195,7 +197,7 @@ def _tribute_cards(finish: FinishingOrder, given: list[Transfer]) -> dict[Seat, 
 
 def _tribute_problems(
     items: list[Transfer], *, finish: FinishingOrder, expected: dict[Seat, Seat], level: int
-) -> list[Problem]:
+) -> list[RecordFault]:
     payers = finish.last_seats
     winners = _receivers(finish)
     problems = []
@@ -207,23 +209,23 @@ def _tribute_problems(
         if giver not in payers:
             names = ", ".join(payers)
             detail = f"{giver} owes no tribute; the payer(s): {names} (G7)."
-            problems.append(Problem(TributeCode.TRIBUTE_WRONG_PAYER, f"{where}.from", detail))
+            problems.append(RecordFault(TributeCode.TRIBUTE_WRONG_PAYER, f"{where}.from", detail))
         elif giver in paid:
             detail = f"{giver} has already paid its tribute."
-            problems.append(Problem(TributeCode.DUPLICATE_TRIBUTE, where, detail))
+            problems.append(RecordFault(TributeCode.DUPLICATE_TRIBUTE, where, detail))
         elif item.card.is_wild(level):
             detail = f"{item.card} is a wild (heart level card) and is never tributed (G7)."
-            problems.append(Problem(TributeCode.WILD_TRIBUTED, f"{where}.card", detail))
+            problems.append(RecordFault(TributeCode.WILD_TRIBUTED, f"{where}.card", detail))
         elif item.to_seat != receiver and (receiver is not None or item.to_seat not in winners):
             goes_to = receiver or " or ".join(winners)
             detail = f"{giver}'s tribute goes to {goes_to}, not {item.to_seat} (G7)."
-            problems.append(Problem(TributeCode.TRIBUTE_WRONG_RECEIVER, f"{where}.to", detail))
+            problems.append(RecordFault(TributeCode.TRIBUTE_WRONG_RECEIVER, f"{where}.to", detail))
         if giver in payers:
             paid.append(giver)
     cards = _tribute_cards(finish, items).values()
     if finish.is_double_win and [card.rank for card in cards] == [BIG_JOKER, BIG_JOKER]:
         detail = "Both payers tributed a big joker, so they held both: that is an anti-tribute (G7)."
-        problems.append(Problem(RecordCode.ANTI_TRIBUTE_MISSED, "tributes", detail))
+        problems.append(RecordFault(RecordCode.ANTI_TRIBUTE_MISSED, "tributes", detail))
     return problems
 
 
@@ -234,7 +236,7 @@ def _return_problems(
     expected: dict[Seat, Seat],
     level: int,
     profile: RuleProfile,
-) -> list[Problem]:
+) -> list[RecordFault]:
     payers = finish.last_seats
     receivers = _receivers(finish)
     payer_of = {receiver: payer for payer, receiver in expected.items()}
@@ -246,19 +248,19 @@ def _return_problems(
         owed_to = payer_of.get(giver)
         if giver not in receivers:
             detail = f"{giver} received no tribute and returns nothing."
-            problems.append(Problem(TributeCode.UNEXPECTED_RETURN, where, detail))
+            problems.append(RecordFault(TributeCode.UNEXPECTED_RETURN, where, detail))
         elif giver in returned:
             detail = f"{giver} has already returned a card."
-            problems.append(Problem(TributeCode.DUPLICATE_RETURN, where, detail))
+            problems.append(RecordFault(TributeCode.DUPLICATE_RETURN, where, detail))
         elif item.to_seat != owed_to and (owed_to is not None or item.to_seat not in payers):
             detail = f"{giver} returns to {owed_to or ' or '.join(payers)}, who paid it (G7)."
-            problems.append(Problem(TributeCode.RETURN_WRONG_RECEIVER, f"{where}.to", detail))
+            problems.append(RecordFault(TributeCode.RETURN_WRONG_RECEIVER, f"{where}.to", detail))
         elif not _return_allowed(item, level=level, profile=profile):
             detail = (
                 f"{item.card} may not be returned to {item.to_seat} under {profile.return_rule} (G7). "
                 "A receiver holding no allowed card returns its lowest: record the hands to show it."
             )
-            problems.append(Problem(TributeCode.RETURN_NOT_ALLOWED, f"{where}.card", detail))
+            problems.append(RecordFault(TributeCode.RETURN_NOT_ALLOWED, f"{where}.card", detail))
         if giver in receivers:
             returned.append(giver)
     return problems
@@ -275,26 +277,26 @@ def _return_allowed(item: Transfer, *, level: int, profile: RuleProfile) -> bool
     return item.card in legal
 
 
-def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOrder) -> list[Problem]:
+def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOrder) -> list[RecordFault]:
     paid = {item.from_seat for item in given}
     returned = {item.from_seat for item in back}
     receivers = _receivers(finish)
     problems = [
-        Problem(TributeCode.MISSING_TRIBUTE, "tributes", f"{payer} owes a tribute (G7).")
+        RecordFault(TributeCode.MISSING_TRIBUTE, "tributes", f"{payer} owes a tribute (G7).")
         for payer in finish.last_seats
         if payer not in paid
     ]
     problems += [
-        Problem(TributeCode.MISSING_RETURN, "returns", f"{receiver} owes a return (G7).")
+        RecordFault(TributeCode.MISSING_RETURN, "returns", f"{receiver} owes a return (G7).")
         for receiver in receivers
         if receiver not in returned
     ]
     return problems
 
 
-def _unexpected(given: list[Transfer], back: list[Transfer], why: str) -> list[Problem]:
-    return [Problem(TributeCode.UNEXPECTED_TRIBUTE, f"tributes[{item.index}]", why) for item in given] + [
-        Problem(TributeCode.UNEXPECTED_RETURN, f"returns[{item.index}]", why) for item in back
+def _unexpected(given: list[Transfer], back: list[Transfer], why: str) -> list[RecordFault]:
+    return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, f"tributes[{item.index}]", why) for item in given] + [
+        RecordFault(TributeCode.UNEXPECTED_RETURN, f"returns[{item.index}]", why) for item in back
     ]
 
 
@@ -316,28 +318,28 @@ def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[_Shown]:
     return shown
 
 
-def _first_deal(shown: list[_Shown]) -> list[Problem]:
+def _first_deal(shown: list[_Shown]) -> list[RecordFault]:
     if not shown:
         return []
     detail = "The first deal of a game has no tribute, so no anti-tribute (G7)."
-    return [Problem(TributeCode.UNEXPECTED_TRIBUTE, "anti_tribute", detail)]
+    return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, "anti_tribute", detail)]
 
 
-def _anti_tribute_problems(shown: list[_Shown], finish: FinishingOrder) -> list[Problem]:
+def _anti_tribute_problems(shown: list[_Shown], finish: FinishingOrder) -> list[RecordFault]:
     """G7 抗贡: the two big jokers, shown by the payer (single) or the payers between them (double)."""
     problems = []
     if len(shown) != 2:
         detail = f"An anti-tribute shows both big jokers (G7); {len(shown)} card(s) shown."
-        problems.append(Problem(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail))
+        problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail))
     for item in shown:
         where = f"anti_tribute[{item.index}]"
         if item.card.rank != BIG_JOKER:
             detail = f"{item.card} is not a big joker (RJ); only the two big jokers make an anti-tribute."
-            problems.append(Problem(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.card", detail))
+            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.card", detail))
         if item.seat not in finish.last_seats:
             names = ", ".join(finish.last_seats)
             detail = f"{item.seat} owes no tribute; the jokers are shown by the payer(s): {names} (G7)."
-            problems.append(Problem(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.seat", detail))
+            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.seat", detail))
     return problems
 
 
@@ -346,16 +348,16 @@ def _anti_tribute_agrees(
     finish: FinishingOrder | None,
     verdict: TributeVerdict,
     hands: Mapping[Seat, tuple[Card, ...]],
-) -> list[Problem]:
+) -> list[RecordFault]:
     """With hands: the recorded anti-tribute must be the one the hands make (G7)."""
     if finish is None:
         return _first_deal(shown)
     if verdict.anti_tribute and not shown:
         detail = "The payers hold both big jokers: there is no tribute, and the jokers must be shown (G7)."
-        return [Problem(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
+        return [RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
     if shown and not verdict.anti_tribute:
         detail = "The payers do not hold both big jokers between them: tribute is owed (G7)."
-        return [Problem(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
+        return [RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
     if not shown:
         return []
     problems = _anti_tribute_problems(shown, finish)
@@ -365,7 +367,7 @@ def _anti_tribute_agrees(
         if item.seat in showing and showing[item.seat] > held[item.seat]:
             detail = f"{item.seat} holds {held[item.seat]} big joker(s) and cannot show {showing[item.seat]}."
             where = f"anti_tribute[{item.index}].seat"
-            problems.append(Problem(RecordCode.INVALID_ANTI_TRIBUTE, where, detail))
+            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, where, detail))
             del showing[item.seat]  # one problem per seat
     return problems
 
@@ -397,22 +399,22 @@ def _from_verdict(
     )
 
 
-def _verdict_problems(verdict: TributeVerdict) -> list[Problem]:
+def _verdict_problems(verdict: TributeVerdict) -> list[RecordFault]:
     problems = []
     for name, checks in (("tributes", verdict.tributes), ("returns", verdict.returns)):
         for check in checks:
             if check.code is not None:
                 where = f"{name}[{check.index}]{_ITEM_PART.get(check.code, '')}"
-                problems.append(Problem(check.code, where, check.detail))
+                problems.append(RecordFault(check.code, where, check.detail))
     for missing in verdict.missing:
         name = "tributes" if missing.code is TributeCode.MISSING_TRIBUTE else "returns"
-        problems.append(Problem(missing.code, name, missing.detail))
+        problems.append(RecordFault(missing.code, name, missing.detail))
     return problems
 
 
 def _record(
     kind: TributeKind,
-    problems: list[Problem],
+    problems: list[RecordFault],
     leader: Seat | None,
     expected: tuple[tuple[Seat, Seat], ...] = (),
 ) -> TributeRecord:

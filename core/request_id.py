@@ -1,0 +1,44 @@
+"""A request id on every request, echoed in ``X-Request-ID`` and in every log line.
+
+Its own module, beneath everything else in core: the problem bodies and the logs read it, and the
+middleware that sets it imports nothing of theirs.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import logging
+import re
+import uuid
+
+_request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
+_VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+def current_request_id() -> str:
+    return _request_id.get()
+
+
+class RequestIdMiddleware:
+    """Take the client's ``X-Request-ID`` when it is sane, else make one."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        given = request.headers.get("X-Request-ID", "")
+        request_id = given if _VALID.match(given) else uuid.uuid4().hex
+        request.request_id = request_id
+        token = _request_id.set(request_id)
+        try:
+            response = self.get_response(request)
+        finally:
+            _request_id.reset(token)
+        response["X-Request-ID"] = request_id
+        return response
+
+
+class RequestIdFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = _request_id.get()
+        return True
