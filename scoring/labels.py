@@ -44,6 +44,7 @@ COLUMNS = {
     "draws": _("Drawn"),
     "losses": _("Lost"),
     "decided_by": _("Decided by"),
+    "penalty_points": _("Penalty points"),
     "pairs": _("Pairs counted"),
     "round": _("Round"),
     "table": _("Table"),

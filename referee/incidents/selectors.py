@@ -84,6 +84,25 @@ def active_penalties() -> QuerySet[Penalty]:
     return Penalty.objects.filter(status=PenaltyStatus.ACTIVE, ruling__status=RulingStatus.STANDING)
 
 
+def ruled_winner(match: Match) -> tuple[bool, int | None]:
+    """(whether a standing ruling decides the match, the winning pair's id): the latest match
+    awarded or forfeited by a ruling (G12). A result confirmed later does not change the winner."""
+    penalty = (
+        active_penalties()
+        .filter(match=match, kind__in=(PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT))
+        .order_by("-id")
+        .values_list("kind", "side")
+        .first()
+    )
+    if penalty is None:
+        return False, None
+    kind, side = penalty
+    if side == "both":
+        return True, None
+    winner = Side(side) if kind == PenaltyKind.MATCH_AWARDED else Side(side).other
+    return True, match.ns_pair_id if winner == Side.NS else match.ew_pair_id
+
+
 def level_changes(match: Match) -> dict[int, list[LevelChange]]:
     """The standing level changes of a match for the engine's fold (G12): by the number of deals
     played before each, in the order they were ruled; labelled with the penalty id."""

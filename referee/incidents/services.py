@@ -27,10 +27,12 @@ from referee.models import (
     RulingStatus,
 )
 from referee.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
+from scoring.models import MatchResult, ResultStatus
 from scoring.selectors.matches import tie_state
 from scoring.services.common import bump_results_version, lock_match, require_keeper
+from scoring.services.results import refuse_overturning_an_advanced_winner
 from scoring.webhooks import queue_event
-from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus
+from tournaments.models import Event, Match, MatchStatus, Pair, PairStatus, RoundStatus
 
 SEAT_SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
@@ -258,6 +260,8 @@ def _apply(ruling: Ruling, effects, *, incident: Incident, match: Match, after_d
         )
         if effect.kind == PenaltyKind.DISQUALIFICATION:
             penalty.before = _disqualify(match, penalty.side, ruling)
+        elif effect.kind in DECIDES_MATCH:
+            penalty.before = _decide_match(match, penalty)
         penalty.save()
         penalties.append(penalty)
     return penalties
@@ -272,10 +276,53 @@ def _disqualify(match: Match, side: str, ruling: Ruling) -> dict:
     return before
 
 
+# A match awarded or forfeited by a ruling is decided: it has its winner (a knockout sends it through,
+# G8) and is confirmed, whatever result was or was not entered.
+DECIDES_MATCH = (PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT)
+
+
+def _decide_match(match: Match, penalty: Penalty) -> dict:
+    """Set the match's winner by the penalty; what it was is kept, to be restored on a cancellation."""
+    before = {"match_status": match.status, "winner": match.winner_id}
+    if penalty.side == "both":
+        winner = None  # both sides forfeit: nobody wins
+    else:
+        side = Side(penalty.side) if penalty.kind == PenaltyKind.MATCH_AWARDED else Side(penalty.side).other
+        winner = match.ns_pair if side == Side.NS else match.ew_pair
+    refuse_overturning_an_advanced_winner(match, winner)
+    match.status, match.winner = MatchStatus.CONFIRMED, winner
+    match.save(update_fields=["status", "winner"])
+    return before
+
+
+def _undecide_match(penalty: Penalty, before: dict) -> None:
+    """Give the match back its own result: the official result's winner when one was confirmed (before
+    or after the ruling), else what the match was. A knockout winner that a later published round
+    already holds stands (409 ``winner_advanced``, as for a result correction)."""
+    match = (
+        Match.objects.select_for_update()
+        .select_related("round__stage", "ns_pair", "ew_pair")
+        .get(pk=penalty.match_id)
+    )
+    official = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).first()
+    if official is not None:
+        status, side = MatchStatus.CONFIRMED, official.winner
+        winner = match.ns_pair if side == "NS" else match.ew_pair if side == "EW" else None
+    else:
+        status = before["match_status"]
+        winner = Pair.objects.filter(pk=before.get("winner")).first() if before.get("winner") else None
+    refuse_overturning_an_advanced_winner(match, winner)
+    match.status, match.winner = status, winner
+    match.save(update_fields=["status", "winner"])
+
+
 def _withdraw(penalty: Penalty, status: str) -> None:
-    """A penalty stops counting; a disqualification it made is lifted (unless the pair changed since)."""
+    """A penalty stops counting; a disqualification it made is lifted (unless the pair changed since),
+    a match it decided gets its own result back."""
     penalty.status = status
     before = penalty.before or {}
+    if penalty.kind in DECIDES_MATCH and "match_status" in before:
+        _undecide_match(penalty, before)
     if penalty.kind == PenaltyKind.DISQUALIFICATION and before.get("pair"):
         pair = Pair.objects.select_for_update().get(pk=before["pair"])
         if pair.status == PairStatus.DISQUALIFIED:

@@ -272,9 +272,14 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     if match.round.status == RoundStatus.CLOSED:
         require_correction_right(match, actor)
     winner = match.ns_pair if result.winner == "NS" else match.ew_pair if result.winner == "EW" else None
+    from referee.incidents.selectors import ruled_winner  # the referees' layer stands on this one
+
+    decided, ruled = ruled_winner(match)
+    if decided:  # a match awarded or forfeited by a ruling keeps the winner the ruling gave (G12)
+        winner = match.ns_pair if ruled == match.ns_pair_id else match.ew_pair if ruled else None
     if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # outcome_of refuses it first
         raise RuleRefused("A knockout match must produce a winner (G8).", "knockout_needs_winner")
-    _refuse_overturning_an_advanced_winner(match, winner)
+    refuse_overturning_an_advanced_winner(match, winner)
     replaced = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk)
     for version in [*replaced, *(v for v in others if v.pk != result.pk)]:
         _set_status(version, ResultStatus.SUPERSEDED)
@@ -291,7 +296,7 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     queue_event(event, "result.confirmed", result_event_payload(match, result))
 
 
-def _refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
+def refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
     """A knockout winner that a later round of the stage already holds stands (G11): overturning it
     would leave that round with a pair that lost. A later round that is still a draft does not stop
     the correction: it must be drawn again, and publishing it is refused until then (draw_stale)."""

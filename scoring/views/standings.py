@@ -38,6 +38,12 @@ def as_of_round(request) -> int | None:
     return int(value)
 
 
+def penalty_column(table: dict) -> list[str]:
+    """``penalty_points`` as a column of its own once a referee's ruling gave or took match points
+    (G12); without one the column would only show zeros."""
+    return ["penalty_points"] if any(row.get("penalty_points") for row in table["rows"]) else []
+
+
 def shown_tiebreaks(table: dict) -> list[str]:
     """The tiebreaks the rows hold: the event's chain, then the lots that settle what it leaves tied
     when places are not shared (G10)."""
@@ -77,7 +83,7 @@ class TableView(EventScopedMixin, GenericAPIView):
         return f"{data['event']}-{self.kind}{suffix}"
 
     def column_labels(self, keys) -> list[dict]:
-        return [{"key": key, "name": str(METRIC_LABELS[key])} for key in keys]
+        return [{"key": key, "name": str(METRIC_LABELS.get(key) or COLUMNS[key])} for key in keys]
 
     @staticmethod
     def label(key: str | None) -> str | None:
@@ -98,7 +104,7 @@ class StandingsView(TableView):
     def get(self, request, *args, **kwargs):
         table = standings_table(self.get_event(), upto=as_of_round(request))
         rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
-        columns = self.column_labels(["match_points", *shown_tiebreaks(table)])
+        columns = self.column_labels(["match_points", *penalty_column(table), *shown_tiebreaks(table)])
         return Response({**table, "rows": rows, "columns": columns})
 
     def export_columns(self, data: dict) -> list[tuple[str, str]]:
@@ -108,6 +114,7 @@ class StandingsView(TableView):
             ("pair.name", COLUMNS["pair_name"]),
             ("pair.unit", COLUMNS["unit"]),
             ("match_points", METRIC_LABELS["match_points"]),
+            *((key, COLUMNS[key]) for key in penalty_column(data)),
             *((f"tiebreaks.{key}", METRIC_LABELS[key]) for key in shown_tiebreaks(data)),
             ("played", COLUMNS["played"]),
             ("wins", COLUMNS["wins"]),

@@ -108,6 +108,22 @@ def test_g12_match_points_are_a_column_of_their_own_in_the_standings(play, refer
     assert ruling["effects"][-1] == {"kind": "match_points", "to": "offender", "amount": -1}
     after = row_of(standings(organizer, event), match.ns_pair)
     assert (after["match_points"], after["penalty_points"]) == (1, -1)
+    columns = standings(organizer, event)["columns"]
+    assert [c["key"] for c in columns][:2] == ["match_points", "penalty_points"]
+
+
+def test_g12_penalty_points_are_a_column_of_the_exported_standings(play, referee, organizer):
+    event, match = play["event"], play["matches"][0]
+    confirm(match, match.ns_pair)
+    url = f"{API}/events/{event.slug}/standings/export?format=csv"
+    assert "Penalty points" not in organizer.get(url).content.decode().splitlines()[0]
+    for _ in range(3):
+        offence(referee, event, match, "out_of_turn", seat="N")
+    lines = organizer.get(url).content.decode().splitlines()
+    header = lines[0].lstrip("\ufeff").split(",")
+    assert header[4:6] == ["Match points", "Penalty points"]
+    row = next(line.split(",") for line in lines[1:] if line.split(",")[1] == str(match.ns_pair.number))
+    assert row[4:6] == ["1", "-1"]
 
 
 def test_g12_a_third_hidden_card_awards_the_match_at_the_events_maximum(play, referee, organizer):
