@@ -4,7 +4,30 @@ The engine is pure Python and speaks English; in another language the API replac
 sentence with the translated message of the same code (the code itself never changes).
 """
 
+from enum import StrEnum
+
 from django.utils.translation import gettext_lazy as _
+
+from referee.games.daguai.violations import ViolationCode as DaguaiViolation
+from referee.games.doudizhu.violations import ViolationCode as DoudizhuViolation
+from referee.games.errors import InputCode
+from referee.games.guandan.tribute import TributeCode
+from referee.games.guandan.tribute_record import RecordCode
+from referee.games.guandan.violations import ViolationCode
+from referee.games.rounds import TurnCode
+from referee.games.shuangkou.violations import ViolationCode as ShuangkouViolation
+
+# The engine's code catalogue: every code a referee answer or a 400 can carry has a member here.
+CATALOGUE: tuple[type[StrEnum], ...] = (
+    InputCode,
+    ViolationCode,
+    TributeCode,
+    RecordCode,
+    TurnCode,
+    DoudizhuViolation,
+    DaguaiViolation,
+    ShuangkouViolation,
+)
 
 MESSAGES = {
     # malformed questions (400)
@@ -43,4 +66,45 @@ MESSAGES = {
     "missing_return": _("A return is missing."),
     "unexpected_return": _("No return is due."),
     "duplicate_return": _("This seat already returned a card."),
+    # every other code of the catalogue (referee.api.messages.CATALOGUE)
+    "invalid": _("The request is malformed."),
+    "invalid_type": _("A value has the wrong JSON type."),
+    "unknown_field": _("Unknown field."),
+    "out_of_range": _("The value is out of range."),
+    "not_supported": _("This game has no such question."),
+    "unknown_game": _("Unknown game."),
+    "unknown_suit": _("Unknown suit."),
+    "invalid_play_size": _("A play of this game cannot hold that many cards."),
+    "wrong_number_of_cards": _("A follow must hold as many cards as the lead."),
+    "invalid_bid": _("A bid is an object with a seat and a bid or a pass."),
+    "invalid_lead": _("The lead on the table is not a legal lead."),
+    "empty_trick": _("A trick holds at least its lead."),
+    "incomplete_trick": _("Only the last trick may be unfinished."),
+    "too_many_plays": _("A trick holds one play per seat."),
+    "missing_dealer": _("Name the dealer of the first deal."),
+    "wrong_dealer": _("This seat is not the dealer of the deal."),
+    "match_over": _("The match is already over."),
+    "invalid_declaration": _("Not a legal declaration."),
+    "invalid_anti_tribute": _("An anti-tribute needs both big jokers shown by the payers."),
+    "anti_tribute_missed": _("The payers held both big jokers: the tribute should have been refused."),
+    "bidding_over": _("The bidding is already over."),
+    "bidding_banned": _("This seat may not bid."),
+    "bid_not_higher": _("A bid must be higher than the last one."),
+    "bidding_unfinished": _("The bidding is not over yet."),
+    "missing_report": _("The seat had to report its remaining cards."),
+    "bomb_limit": _("No more bombs may be played in this deal."),
+    "wrong_report": _("The reported card count is wrong."),
+    "ask_out_of_turn": _("This seat may not ask now."),
+    "ask_not_allowed": _("Asking is not allowed here."),
+    "declaration_not_allowed": _("No declaration is allowed in this deal."),
+    "declaration_after_bottom": _("No declaration after the bottom cards are taken."),
+    "overcall_too_weak": _("An overcall must be stronger than the declaration it replaces."),
+    "mixed_lead": _("A lead holds cards of one suit."),
+    "not_a_throw": _("These cards are not a legal throw."),
+    "throw_wrongly_refused": _("The throw was refused although it could not be beaten."),
+    "wrong_throw_remedy": _("A failed throw is settled otherwise."),
+    "throw_not_highest": _("A throw must be the highest of its suit."),
+    "not_following_suit": _("The seat must follow suit."),
+    "not_following_tractor": _("The seat must follow with a tractor."),
+    "not_following_pairs": _("The seat must follow with pairs."),
 }
