@@ -20,6 +20,8 @@ from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 
 from core.management.commands.seed_demo import DEMO_USER
+from referee.incidents.services import incident_report, ruling_make
+from scoring.actors import Actor
 from scoring.models import Webhook
 from tournaments.demo import SLUG
 from tournaments.models import Event, EventRole, Role, TableToken
@@ -40,6 +42,7 @@ def demo_ids() -> dict[str, str]:
     referee, _ = get_user_model().objects.get_or_create(username="contract-referee")
     role = EventRole.objects.create(event=event, user=referee, role=Role.REFEREE)
     open_match = event.rounds.get(number=1).matches.get(table=5)
+    incident, penalty = ruled_incident(event, open_match, referee)
     return {
         "CONTRACT_EVENT": event.slug,
         "CONTRACT_ROUND": str(draft.number),
@@ -51,7 +54,19 @@ def demo_ids() -> dict[str, str]:
         "CONTRACT_TABLE_TOKEN": str(TableToken.objects.create(event=event, table=6).pk),
         "CONTRACT_ROLE": str(role.pk),
         "CONTRACT_MATCH": str(open_match.pk),
+        "CONTRACT_INCIDENT": str(incident.pk),
+        "CONTRACT_PENALTY": str(penalty.pk),
     }
+
+
+def ruled_incident(event, match, referee):
+    """A hidden card at table 5, ruled as the table proposes: an incident and a penalty to address."""
+    actor = Actor(user=referee, token=None, roles=frozenset({Role.REFEREE}), tables=None)
+    incident = incident_report(
+        event=event, data={"match": match.pk, "infraction": "hidden_card", "seat": "N"}, actor=actor
+    )
+    ruling = ruling_make(incident=incident, data={}, actor=actor)
+    return incident, ruling.penalties.get()
 
 
 @pytest.mark.skipif(

@@ -109,7 +109,7 @@ def test_without_get_etag_the_etag_is_a_hash_of_the_answer():
         ("patch", {"patch": "update"}, {"pk": 1}, True),
         ("post", {"post": "publish"}, {"pk": 1}, True),  # an operation on the resource
         ("post", {"post": "refuse"}, {"pk": 1}, False),  # a refusal
-        ("post", {"post": "create"}, {}, False),  # a new resource, at another URL
+        ("post", {"post": "create"}, {}, True),  # a new resource: its validators (RFC 9110 §15.3.2)
         ("post", {"post": "batch"}, {}, False),  # not one resource
         ("delete", {"delete": "destroy"}, {"pk": 1}, False),  # nothing left to read
     ],

@@ -50,11 +50,13 @@ def test_a_refused_write_answers_no_etag(event, organizer):
     assert "ETag" not in response
 
 
-def test_a_new_resource_answers_no_etag(event, organizer):
+def test_a_new_resource_answers_the_etag_of_its_own_address(event, organizer):
+    # The validators of a 201 are those of the new resource (RFC 9110 §15.3.2).
     response = organizer.post(
         f"/api/v1/events/{event.slug}/pairs/",
         {"player_1": {"name": "A"}, "player_2": {"name": "B"}},
         format="json",
     )
     assert response.status_code == 201
-    assert "ETag" not in response
+    read = organizer.get(f"/api/v1/events/{event.slug}/pairs/{response.json()['id']}/")
+    assert response["ETag"] == read["ETag"]
