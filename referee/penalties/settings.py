@@ -44,7 +44,7 @@ def build_table(
     profile's ``penalty_table``).
 
     ``signal_penalty`` is the rule profile's G12 variant for illegal signals: ``disqualification``
-    (seed 000) makes the last step of that row a disqualification unless the setting gives the row.
+    (掼蛋比赛活动方案) makes the last step of that row a disqualification unless the setting gives the row.
     ``disqualified_results`` (``keep`` or ``forfeit``) says how a disqualified pair's past matches score.
     """
     setting = {} if setting is None else setting

@@ -4,10 +4,10 @@ A table maps each infraction to a ``Row``: the scope its offences are counted ov
 and one ``Step`` per offence (the 1st, the 2nd …; later offences repeat the last step). A step is a
 tuple of ``Effect``s. Late arrival also depends on the minutes (``LateRule``).
 
-Three tables are built in, ``default`` (seed 000 §八 and seed 001 十一–十三), ``national_2017`` (the
-2017 text's warning → 违例 → 犯规 ladder) and ``club_levels`` (a club's level-based table); the last
-two start from ``default`` and change what their sources change. An event picks one and may change
-any number in it (``build_table``). Pure Python.
+Three tables are built in, ``default`` (掼蛋比赛活动方案 §八 and 公司掼蛋比赛规则 十一–十三),
+``national_2017`` (the 2017 text's warning → 违例 → 犯规 ladder) and ``club_levels`` (a club's
+level-based table); the last two start from ``default`` and change what their sources change. An
+event picks one and may change any number in it (``build_table``). Pure Python.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ _DEFAULT_ROWS = {
         scope=Scope.SIDE,
         steps=((_e(K.LEVELS, T.OPPONENTS, 1, on_stage=True),),) * 2 + ((AWARDED,),),
     ),
-    # Put right on the spot, the offender skips a round (seed 001); a side's 3rd: −1 match point.
+    # Put right on the spot, the offender skips a round (公司掼蛋比赛规则); a side's 3rd: −1 match point.
     Infraction.OUT_OF_TURN: Row(
         scope=Scope.SIDE,
         steps=((REMEDY, LOSE_TURN),) * 2 + ((REMEDY, LOSE_TURN, _e(K.MATCH_POINTS, T.OFFENDER, -1)),),
@@ -131,8 +131,8 @@ _DEFAULT_ROWS = {
     Infraction.SLOW_PLAY: Row(
         scope=Scope.SEAT,
         steps=((WARNING,),),
-        note="30-45 s: a warning (seed 001); a leader silent 30 s plays its lowest single, a follower passes "
-        "(seed 000)",
+        note="30-45 s: a warning (公司掼蛋比赛规则); a leader silent 30 s plays its lowest single, "
+        "a follower passes (掼蛋比赛活动方案)",
     ),
     Infraction.TRIBUTE_ERROR: Row(scope=Scope.SEAT, steps=((_e(K.REDO_TRIBUTE),),)),
     Infraction.REPORT_ERROR: Row(scope=Scope.SEAT, steps=((_e(K.TAKE_BACK),),)),
@@ -148,7 +148,7 @@ _DEFAULT_ROWS = {
 DEFAULT = PenaltyTable(
     key="default",
     name="Default (club rule sheets)",
-    source="seed 000 §八 and seed 001 十一–十三; seed 004 for table talk",
+    source="掼蛋比赛活动方案 §八 and 公司掼蛋比赛规则 十一–十三; 双扣比赛规则（四人两副牌） for table talk",
     rows=MappingProxyType(_DEFAULT_ROWS),
 )
 

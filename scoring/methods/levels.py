@@ -35,7 +35,7 @@ class LevelTable(ScoringMethod):
     ``d`` is the winner's net level difference over the games; a match won with ``d ≤ 0`` (on an
     extra deal at equal levels, or a best of three with a negative total) counts ``d = 1``.
     A drawn match gives ``scale/2`` to each side, with or without a loaded table.
-    Forfeits follow seed 000 on 28 points: 20 for a late forfeit, 28 for a withdrawal, 0 to the
+    Forfeits follow 掼蛋比赛活动方案 on 28 points: 20 for a late forfeit, 28 for a withdrawal, 0 to the
     offender (18 and 26 on the 26-point scale); a bye scores as a forfeit win.
     """
 

@@ -193,7 +193,7 @@ def test_g6_off_stage_side_at_a_does_not_fail():
     assert apply_deal(at(14, 14, EW), EW_14).ns_a_failures == 0
 
 
-# ---- G6 streaks (seed 001) ----------------------------------------------------------------------
+# ---- G6 streaks (公司掼蛋比赛规则) ----------------------------------------------------------------------
 
 
 def test_g6_streaks_off_no_bonus():

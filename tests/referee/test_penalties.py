@@ -110,7 +110,7 @@ def test_g12_club_levels_opponents_gain_a_level_per_five_minutes_late(minutes, l
 
 # ---- an event's own numbers ----
 def test_an_event_changes_a_row_and_keeps_the_rest():
-    steps = [[{"kind": "warning"}], [{"kind": "disqualification"}]]  # seed 000's variant
+    steps = [[{"kind": "warning"}], [{"kind": "disqualification"}]]  # 掼蛋比赛活动方案's variant
     table = build_table({"table": "default", "rows": {"illegal_signal": {"steps": steps}}})
     assert [e.to_dict()["kind"] for e in propose(table, I.ILLEGAL_SIGNAL, earlier=1).effects] == [
         "disqualification"

@@ -279,7 +279,7 @@ def test_g9_a_bye_scores_the_methods_bye_and_counts_as_a_win():
 
 
 def test_g9_forfeit_and_withdrawal_score_by_the_methods_settings():
-    # level_table on 28 points (seed 000): a late forfeit gives the opponent 20, a withdrawal 28.
+    # level_table on 28 points (掼蛋比赛活动方案): a late forfeit gives the opponent 20, a withdrawal 28.
     scored = scored_event(ONE_ROUND, match_points={"method": "level_table"}, tiebreaks=["level_points"])
     forfeit(scored.referee, scored.match(1, 1), "EW", "forfeit")
     forfeit(scored.referee, scored.match(1, 2), "NS", "withdrawal")

@@ -27,7 +27,7 @@ EVENT = f"{API}/events/{SLUG}"
 SETTINGS = {
     "match_format": "deal_count",
     "deal_limit": 8,  # 八牌制: a game is 8 deals unless a side passes A first
-    "match_points": {"method": "win_draw_loss", "win": 3, "draw": 1, "loss": 0},  # seed 000: 3 / 1
+    "match_points": {"method": "win_draw_loss", "win": 3, "draw": 1, "loss": 0},  # 掼蛋比赛活动方案: 3 / 1
     "level_points": {"method": "level_difference", "mode": "net"},
     "tiebreaks": ["level_points", "opponents_points", "sonneborn_berger"],
     "unit_best": 3,

@@ -50,7 +50,7 @@ def test_g11_seat_draw_is_a_reproducible_lot():
 
 
 def test_g11_table_movement_higher_side_moves_up_one_table():
-    # Seed 000 篇二: table 1's higher side goes to table 2, table 2's to table 3, and so on.
+    # 掼蛋比赛活动方案 篇二: table 1's higher side goes to table 2, table 2's to table 3, and so on.
     before = tables((1, 2), (3, 4), (5, 6))
     scores = {1: 10, 2: 4, 3: 2, 4: 8, 5: 7, 6: 7.5}
     after = table_movement(before, scores=scores, seed=1)

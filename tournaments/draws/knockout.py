@@ -83,7 +83,7 @@ def knockout_draw(entrants: Sequence[Entrant], *, seed: int, separate_units: boo
 def next_knockout_round(
     previous: Sequence[Pairing], winners: Collection[int], *, seed: int | None = None
 ) -> tuple[Pairing, ...]:
-    """The next round: the winner of table 1 meets the winner of table 2, and so on (seed 000).
+    """The next round: the winner of table 1 meets the winner of table 2, and so on (掼蛋比赛活动方案).
 
     ``winners`` are the ids of the pairs whose confirmed results won; a bye's pair advances by
     itself. Seats: the winner of the upper table sits N–S, or, with ``seed``, they are drawn.

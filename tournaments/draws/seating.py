@@ -1,7 +1,7 @@
 """Seats, table movement and the checks of a draft round (docs/guandan.md G11).
 
-Seat draw: at a table, a card draw decides who sits North–South and who East–West (seeds 000,
-001: the smaller card sits N–S). Here a seeded lot plays the cards, so the seats are recorded and
+Seat draw: at a table, a card draw decides who sits North–South and who East–West (掼蛋比赛活动方案,
+公司掼蛋比赛规则: the smaller card sits N–S). Here a seeded lot plays the cards, so the seats are recorded and
 reproducible. Edits of a draft round (swap two pairs, move a table) are plain functions over
 pairings; ``annotate`` re-derives the flags and ``check_draw`` lists what an edit broke.
 """
@@ -49,7 +49,7 @@ def seat_draw(pairings: Sequence[Pairing], *, seed: int) -> tuple[Pairing, ...]:
 def table_movement(
     pairings: Sequence[Pairing], *, scores: Mapping[int, float], seed: int
 ) -> tuple[Pairing, ...]:
-    """The tables after a half (G11; seed 000 篇二): the higher-scoring side moves up one table.
+    """The tables after a half (G11; 掼蛋比赛活动方案 篇二): the higher-scoring side moves up one table.
 
     Reading of "1号桌高分组换到2号桌，2号桌高分组换到3号桌，依次类推": at each table the side with
     the higher half-time score moves to the next table number and takes the seat the mover there

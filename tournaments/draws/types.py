@@ -167,7 +167,8 @@ class Pairing:
     """One match of a round: ``ns`` sits North–South, ``ew`` East–West, ``ew is None`` is a bye.
 
     ``table`` counts from the top (table 1 holds the highest-ranked pairs). In a knockout it is
-    the match's place in the bracket: the winners of tables 1 and 2 meet next (seed 000, 001).
+    the match's place in the bracket: the winners of tables 1 and 2 meet next (掼蛋比赛活动方案,
+    公司掼蛋比赛规则).
     """
 
     table: int

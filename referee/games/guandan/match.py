@@ -6,12 +6,12 @@ whole match; ``close_on_time`` ends a timed match when the caller's clock runs o
 
 Readings of docs/guandan.md that the sources leave open (each is tested):
 
-- **Mandatory levels** (G6 ``mandatory_levels``, seed 000 "J必打"): a level ``m`` other than
+- **Mandatory levels** (G6 ``mandatory_levels``, 掼蛋比赛活动方案 "J必打"): a level ``m`` other than
   A is *cleared* when the side wins a deal played at its ``m`` (on stage, the deal's level
   is ``m``). Until then a rise from below ``m`` that would pass it stops at ``m``, and a side
   standing on ``m`` that wins a deal played at the opponents' level stays at ``m`` (it goes on
   stage and plays its ``m`` next), exactly as A works. Cleared levels stay cleared for the
-  match, so a side sent back to J by A failures (seed 000 "从J开始再打") rises from J freely.
+  match, so a side sent back to J by A failures (掼蛋比赛活动方案 "从J开始再打") rises from J freely.
   A is never cleared: it is passed only by winning the match.
 - **A failures** (G6): every deal played at the on-stage side's A that does not win the match
   counts, *including a deal that side loses* (RULES: "each deal a partnership plays on stage
@@ -19,17 +19,17 @@ Readings of docs/guandan.md that the sources leave open (each is tested):
   back to 0 after any deal not played at that side's A, so losing the stage at A ends the run.
   On reaching ``a_fail_limit`` the level drops to ``a_fail_reset`` (``None``: stays at A) and
   the count starts again. The side keeps or loses the stage as the deal decided.
-- **Streaks** (G6, seed 001; applied only when ``profile.streaks``, always tracked): in a 1-2
+- **Streaks** (G6, 公司掼蛋比赛规则; applied only when ``profile.streaks``, always tracked): in a 1-2
   finish both losers count as last (G5.5 "both last"). A player 1st ``k >= 3`` deals in a
   row gives its side ``k - 2`` extra levels, added to the rise (so it stops at mandatory
   levels and never passes A). A player last ``k >= 3`` in a row costs its side ``k - 2``; a
   side double-down ``d >= 3`` in a row costs ``d - 1`` (3 gives -2, "依此类推" read as one more
   per deal). Both describe the same losses, so a side pays the larger of the two, not both.
-  Never below 2, and never to a side standing at A. Seed 001's "累计和清还" (a debt carried
+  Never below 2, and never to a side standing at A. 公司掼蛋比赛规则's "累计和清还" (a debt carried
   below 2) is not modelled.
 - **Extra deal** (G8 ``equal_levels='extra_deal'``): the match waits with
   ``needs_extra_deal``; the next deal is played at the usual level and the side of its 1st
-  seat wins (seed 000 "先升级的为获胜方": only that side goes up).
+  seat wins (掼蛋比赛活动方案 "先升级的为获胜方": only that side goes up).
 - **last_deal_winner** with no deal played, e.g. a clock that ran out first: a draw.
 """
 

@@ -166,13 +166,14 @@ BUILTIN: dict[str, RuleProfile] = {
             report_threshold=10,
             penalty_table="national_2017",
         ),
-        # Seed 000: school and company events (掼蛋比赛活动方案): one-hour matches, J and A must be
+        # 掼蛋比赛活动方案（优质5篇）, school and company events (key kept from the sheet's old file
+        # number, for compatibility; docs/rules/guandan.md): one-hour matches, J and A must be
         # played, A won only with a double win (只有获头家和2家时方为取胜), three failures back to J
         # (连续三次不过则从j开始再打), equal levels play one more deal (同级的加赛一局).
         replace(
             STANDARD,
             key="guandan-seed-000",
-            name="Seed 000: J and A must be played, three A failures back to J",
+            name="掼蛋比赛活动方案: J and A must be played, three A failures back to J",
             mandatory_levels=(11, 14),
             a_win="double_win",
             a_fail_reset=11,
@@ -182,13 +183,13 @@ BUILTIN: dict[str, RuleProfile] = {
             equal_levels="extra_deal",
             signal_penalty="disqualification",
         ),
-        # Seed 001: company rules (公司掼蛋比赛规则): 借风 to the next seat, streak rewards and
-        # penalties, returns below the level card to a partner, 40 s for the return, and no limit
-        # on A failures (否则需再打A: a side at A simply plays A again).
+        # 公司掼蛋比赛规则 (第一篇), company rules (key kept from the sheet's old file number): 借风 to
+        # the next seat, streak rewards and penalties, returns below the level card to a partner,
+        # 40 s for the return, and no limit on A failures (否则需再打A: a side at A simply plays A again).
         replace(
             STANDARD,
             key="guandan-seed-001",
-            name="Seed 001: jie feng to the next seat, streak rewards and penalties",
+            name="公司掼蛋比赛规则: jie feng to the next seat, streak rewards and penalties",
             jiefeng="next_seat",
             streaks=True,
             return_rule="below_level_to_partner",

@@ -216,7 +216,7 @@ def returnable_cards(
     if rule == "any" or (rule in ("partner_max_ten", "below_level_to_partner") and not to_partner):
         return _sorted(cards, level)
     if rule == "below_level_to_partner":
-        # Seed 001 "必须小于参谋": the 参谋 (level card) ranks above A (G2), so "below it"
+        # 公司掼蛋比赛规则 "必须小于参谋": the 参谋 (level card) ranks above A (G2), so "below it"
         # is every card but the jokers and the level cards themselves.
         allowed = {card for card in cards if card.order(level) < LEVEL_ORDER}
     else:  # max_ten, and partner_max_ten towards a partner
