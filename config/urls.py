@@ -23,11 +23,13 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
+    # The public event pages (docs/pages.md): HTML, with their own HTML 404 for anything under e/.
+    path("e/", include("scoring.pages.urls")),
     # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML), and
     # for every method: CSRF-exempt, so that a POST to an unknown URL is a 404, not a 403. Because
     # it matches every such path, CommonMiddleware's APPEND_SLASH never redirects an API request
     # (a redirect would lose a POST's body): `POST /api/v1/events` is a 404 naming `/api/v1/events/`.
-    re_path(r"^(?!static/|admin/)", csrf_exempt(page_not_found)),
+    re_path(r"^(?!static/|admin/|e/)", csrf_exempt(page_not_found)),
 ]
 
 # Django's own error pages are problem+json too: an API client never sees HTML.

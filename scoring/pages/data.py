@@ -1,0 +1,222 @@
+"""What the public pages show, read through the API's own selectors and visibility rules.
+
+Nothing here decides visibility or computes a score anew: the event is found as an anonymous API
+read finds it (``tournaments.views.base.visible_events``), what it publishes is asked of the API's
+checks (``publish_pairings``, ``scoring.permissions.results_visible`` / ``standings_visible``,
+``referee.incidents.selectors.rulings_visible``), pairings are the rows of the tables list
+(``tournaments.selectors.match_page`` and the serializers' lean twins), results are
+``scoring.selectors.results.results_table`` with each match's level line from
+``scoring.selectors.matches.tie_state``, and standings are ``standings_table`` / ``units_table`` with
+the columns and labels of ``GET /events/{slug}/standings/``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from types import SimpleNamespace
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.http import Http404
+
+from core.filters import SMALLINT_MAX
+from scoring.labels import METRIC_LABELS
+from scoring.models import Deal, DealStatus
+from scoring.permissions import results_visible, standings_visible
+from scoring.selectors.matches import match_profile, tie_state
+from scoring.selectors.results import results_table
+from scoring.selectors.standings import standings_table, units_table
+from scoring.views.standings import shown_tiebreaks
+from tournaments.models import Event, Match, Round, Unit
+from tournaments.selectors import PUBLISHED, PUBLISHED_ROUNDS, match_page, pair_rows
+from tournaments.serializers.registration import PairSerializer
+from tournaments.serializers.schedule import MatchSerializer
+from tournaments.views.base import visible_events
+
+#: The public pages are what an anonymous API caller reads, whoever looks at them (an organiser
+#: logged in to the admin sees the public page too, never a draft).
+PUBLIC = SimpleNamespace(user=AnonymousUser())
+
+
+def public_event(slug: str) -> Event:
+    """The event by slug as the public sees it; a draft or unknown event is a 404."""
+    event = visible_events(PUBLIC).filter(slug=slug).first()
+    if event is None:
+        raise Http404("no such event")
+    return event
+
+
+def shows(event: Event) -> dict[str, bool]:
+    """Which sections the event publishes (the API's own checks for an anonymous caller)."""
+    return {
+        "pairings": bool(event.publish_pairings),
+        "results": results_visible(PUBLIC, event),
+        "standings": standings_visible(PUBLIC, event),
+        "rulings": rulings_published(event),
+    }
+
+
+def published_rounds(event: Event) -> list[Round]:
+    return list(
+        Round.objects.filter(event=event, status__in=PUBLISHED).select_related("stage").order_by("number")
+    )
+
+
+def published_round(event: Event, number: int) -> Round:
+    """A published (or closed) round of the event; a draft or unknown round is a 404."""
+    if not 1 <= number <= SMALLINT_MAX:
+        raise Http404("no such round")
+    round_ = (
+        Round.objects.filter(event=event, number=number, status__in=PUBLISHED).select_related("stage").first()
+    )
+    if round_ is None:
+        raise Http404("no such round")
+    return round_
+
+
+def current_round(event: Event) -> Round | None:
+    """The round in play: the last published one, else the last closed one."""
+    rounds = Round.objects.filter(event=event, status__in=PUBLISHED).select_related("stage")
+    return rounds.filter(status="published").order_by("-number").first() or rounds.order_by("-number").first()
+
+
+def pairings(event: Event, number: int) -> list[dict[str, Any]]:
+    """The tables of a published round exactly as ``GET /events/{slug}/matches/?round=N`` lists them
+    (every page of it), each pair with its unit's name. Three queries."""
+    if not event.publish_pairings:
+        raise Http404("pairings not published")
+    rows = [
+        row[:-1]
+        for row in match_page(
+            event.pk, PUBLISHED_ROUNDS, {"round__number": number}, start=0, size=SMALLINT_MAX
+        )
+    ]
+    ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
+    pairs = {row[0]: PairSerializer.from_row(row) for row in pair_rows(ids)}
+    units = dict(Unit.objects.filter(event=event).values_list("id", "name"))
+    for pair in pairs.values():
+        pair["unit_name"] = units.get(pair["unit"], "")
+    return [MatchSerializer.from_row(row, event=event.slug, pairs=pairs) for row in rows]
+
+
+def round_outcomes(event: Event, number: int) -> list[dict[str, Any]]:
+    """``GET /events/{slug}/results/?round=N``'s rows (no level lines: the big screen's results)."""
+    if not results_visible(PUBLIC, event):
+        raise Http404("results not published")
+    return results_table(event, only=number)["rows"]
+
+
+def results(event: Event, number: int) -> list[dict[str, Any]]:
+    """``GET /events/{slug}/results/?round=N``'s rows, each with ``level_line``: the match state's
+    level line (记级, as ``GET /matches/{id}/`` answers it), or None for a bye. The deals of the whole
+    round are read in one query; the referees' level changes (G12) are read per match by tie_state."""
+    if not results_visible(PUBLIC, event):
+        raise Http404("results not published")
+    rows = results_table(event, only=number)["rows"]
+    matches = {
+        m.pk: m
+        for m in Match.objects.filter(round__event=event, round__number=number).select_related(
+            "round__event", "round__stage"
+        )
+    }
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    for deal in Deal.objects.filter(match__in=list(matches), status=DealStatus.CURRENT).order_by(
+        "match", "number"
+    ):
+        deals[deal.match_id].append(deal)
+    profiles: dict[int, Any] = {}
+    for row in rows:
+        match = matches[row["match"]]
+        if match.is_bye:
+            row["level_line"] = None
+            continue
+        stage = match.round.stage_id
+        if stage not in profiles:
+            profiles[stage] = match_profile(match)
+        row["level_line"] = tie_state(match, deals[match.pk], profiles[stage]).level_line()
+    return rows
+
+
+def label(key: str | None) -> str | None:
+    return None if key is None else str(METRIC_LABELS[key])
+
+
+def standings(event: Event) -> dict[str, Any]:
+    """``GET /events/{slug}/standings/``'s answer: the same table, columns and labels."""
+    if not standings_visible(PUBLIC, event):
+        raise Http404("standings not published")
+    table = standings_table(event)
+    rows = [{**row, "decided_by_name": label(row["decided_by"])} for row in table["rows"]]
+    columns = [
+        {"key": key, "name": str(METRIC_LABELS[key])} for key in ["match_points", *shown_tiebreaks(table)]
+    ]
+    return {**table, "rows": rows, "columns": columns}
+
+
+def unit_standings(event: Event) -> dict[str, Any]:
+    """``GET /events/{slug}/standings/units/``'s answer."""
+    if not standings_visible(PUBLIC, event):
+        raise Http404("standings not published")
+    table = units_table(event)
+    rows = [{**row, "decided_by_name": label(row["decided_by"])} for row in table["rows"]]
+    return {**table, "rows": rows}
+
+
+# ---- rulings: shown when the referee app has them ----------------------------------------------
+# The hook: ``referee.incidents`` (docs/referees.md) owns incidents and rulings and says who sees
+# them (``rulings_visible``, ``visible_incidents``). Without it (an older tree, or the app taken
+# out) the page and its link are simply left out: ``rulings_published`` is False.
+
+
+def _rulings_api():
+    try:
+        from referee.incidents import selectors
+    except ImportError:  # pragma: no cover - the referee records are part of this tree
+        return None
+    return selectors
+
+
+def rulings_published(event: Event) -> bool:
+    selectors = _rulings_api()
+    return selectors is not None and bool(selectors.rulings_visible(PUBLIC, event))
+
+
+def rulings(event: Event) -> list[dict[str, Any]]:
+    """The incidents the public sees (ruled, appealed or decided; never who reported them), each with
+    its standing ruling and that ruling's effects, as the incidents API shows them to the public."""
+    selectors = _rulings_api()
+    if selectors is None or not selectors.rulings_visible(PUBLIC, event):
+        raise Http404("rulings not published")
+    from referee.models import RulingStatus
+
+    incidents = list(
+        selectors.visible_incidents(PUBLIC, event)
+        .prefetch_related("rulings")
+        .order_by("match__round__number", "match__table", "id")
+    )
+    shown = []
+    for incident in incidents:
+        standing = next((r for r in incident.rulings.all() if r.status == RulingStatus.STANDING), None)
+        shown.append(
+            {
+                "id": incident.pk,
+                "round": incident.match.round.number,
+                "table": incident.match.table,
+                "deal": incident.deal,
+                "side": incident.side,
+                "seat": incident.seat,
+                "pair": incident.pair.number,
+                "infraction": incident.infraction,
+                "status": incident.get_status_display(),
+                "ruling": None
+                if standing is None
+                else {
+                    "rule": standing.rule,
+                    "dismissed": standing.dismissed,
+                    "effects": standing.effects,
+                    "note": standing.note,
+                    "made_at": standing.made_at,
+                },
+            }
+        )
+    return shown

@@ -1,0 +1,356 @@
+"""The public event pages, the big screen, the embeddable standings and the organisers' print pages.
+
+Thin views: the data comes from ``scoring.pages.data`` (the API's selectors and visibility rules),
+the markup from ``scoring/templates/pages/``. Every public page sends an ``ETag`` worked out before
+anything is built — the event's ``results_version`` (moved by every result, registration, round and
+event change), the address, the language and the pages' own code — and answers a matching
+``If-None-Match`` with a 304 after one query. The big screen polls ``…/screen/live`` that way.
+
+An unknown event, round, page or language is an HTML 404 page, never a 500.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from django.conf import settings
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponseNotModified, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import Resolver404, resolve, reverse
+from django.utils import translation
+from django.utils.cache import patch_vary_headers
+from django.views.decorators.clickjacking import xframe_options_exempt
+from django.views.decorators.http import require_http_methods
+
+from core.conditional import _matches, etag_of
+from scoring.pages import data, printing
+from tournaments.models import Event, Role, TableToken
+from tournaments.permissions import has_role
+from tournaments.services.events import table_token_mint
+
+from .i18n import SWITCH, activate, remember
+
+_APP = Path(__file__).resolve().parent.parent
+
+
+def _code_version() -> str:
+    """A digest of the pages' templates and static files: a new release never answers a 304 for a
+    page its templates now render otherwise."""
+    digest = hashlib.sha256()
+    for folder in (_APP / "templates" / "pages", _APP / "static" / "pages", Path(__file__).parent):
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and path.suffix in {".html", ".css", ".js", ".py"}:
+                digest.update(path.name.encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+CODE_VERSION = _code_version()
+#: How often the big screen asks whether anything changed (seconds): docs/pages.md.
+SCREEN_POLL_SECONDS = 3
+SCREEN_CYCLE_SECONDS = 12
+
+
+def event_zone(event: Event):
+    try:
+        return ZoneInfo(event.time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(settings.TIME_ZONE)
+
+
+def page(view):
+    """Language from ``?lang=`` (then cookie, Accept-Language); an HTML 404 page for anything not
+    found; ``Vary`` on what picks the language."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            code = activate(request)
+            response = view(request, *args, **kwargs)
+        except Http404:
+            response = render(request, "pages/404.html", _base_context(request), status=404)
+            code = None
+        remember(response, code)
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response.setdefault("Content-Language", translation.get_language())
+        return response
+
+    return wrapper
+
+
+def _base_context(request, event: Event | None = None) -> dict:
+    path = request.path
+    return {
+        "event": event,
+        "event_zone": event_zone(event) if event else None,
+        "shows": data.shows(event) if event else {},
+        "languages": [
+            {"code": code, "name": name, "lang": lang, "url": f"{path}?lang={code}"}
+            for code, name, lang in SWITCH
+        ],
+        "language": translation.get_language(),
+        "html_lang": "zh-Hans" if translation.get_language() == "zh-hans" else "en",
+    }
+
+
+def page_etag(path: str, query, event: Event, parts=()) -> str:
+    """What a page shows depends on: its address (``?lang=`` aside: the language itself counts), the
+    language, the event's ``results_version`` and the pages' code."""
+    asked = sorted((key, value) for key, value in query.items() if key != "lang")
+    return etag_of(
+        [path, asked, translation.get_language(), event.pk, event.results_version, CODE_VERSION, *parts]
+    )
+
+
+def conditional(request, event: Event, build, *, etag_parts=()):
+    """A 304 when the client holds this page as it stands, else ``build()``'s page with its ETag."""
+    etag = page_etag(request.path, request.GET, event, etag_parts)
+    if_none_match = request.headers.get("If-None-Match")
+    fresh = bool(if_none_match) and _matches(if_none_match, etag)
+    response = HttpResponseNotModified() if fresh else build()
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # keep it, but ask again (a 304 is cheap)
+    return response
+
+
+def _page(request, event: Event, template: str, context_of):
+    return conditional(
+        request, event, lambda: render(request, template, {**_base_context(request, event), **context_of()})
+    )
+
+
+def _round_number(number: str) -> int:
+    value = int(number)
+    if value < 1:
+        raise Http404("no such round")
+    return value
+
+
+# ---- the public pages --------------------------------------------------------------------------
+
+
+@page
+def event_home(request, slug):
+    event = data.public_event(slug)
+    return _page(
+        request,
+        event,
+        "pages/event.html",
+        lambda: {"rounds": data.published_rounds(event), "current": data.current_round(event)},
+    )
+
+
+@page
+def round_pairings(request, slug, number):
+    event = data.public_event(slug)
+    round_ = data.published_round(event, _round_number(number))
+    if not event.publish_pairings:
+        raise Http404("pairings not published")
+    return _page(
+        request,
+        event,
+        "pages/pairings.html",
+        lambda: {
+            "round": round_,
+            "rounds": data.published_rounds(event),
+            "matches": data.pairings(event, round_.number),
+        },
+    )
+
+
+@page
+def round_results(request, slug, number):
+    event = data.public_event(slug)
+    round_ = data.published_round(event, _round_number(number))
+    if not data.shows(event)["results"]:
+        raise Http404("results not published")
+    return _page(
+        request,
+        event,
+        "pages/results.html",
+        lambda: {
+            "round": round_,
+            "rounds": data.published_rounds(event),
+            "rows": data.results(event, round_.number),
+        },
+    )
+
+
+@page
+def standings(request, slug):
+    event = data.public_event(slug)
+    if not data.shows(event)["standings"]:
+        raise Http404("standings not published")
+    return _page(request, event, "pages/standings.html", lambda: {"table": data.standings(event)})
+
+
+@page
+def unit_standings(request, slug):
+    event = data.public_event(slug)
+    if not data.shows(event)["standings"]:
+        raise Http404("standings not published")
+    return _page(request, event, "pages/units.html", lambda: {"table": data.unit_standings(event)})
+
+
+@page
+def rulings(request, slug):
+    event = data.public_event(slug)
+    shown = data.rulings(event)
+    # Rulings do not all move results_version (a warning changes no standings): the rows name it.
+    context = {**_base_context(request, event), "incidents": shown}
+    digest = [
+        [i["id"], i["status"], i["ruling"] and [i["ruling"]["rule"], str(i["ruling"]["made_at"])]]
+        for i in shown
+    ]
+    return conditional(
+        request, event, lambda: render(request, "pages/rulings.html", context), etag_parts=(digest,)
+    )
+
+
+# ---- the big screen and the widget -------------------------------------------------------------
+
+
+def _live_context(event: Event) -> dict:
+    shows = data.shows(event)
+    current = data.current_round(event)
+    context: dict = {"current": current, "matches": [], "results": {}, "table": None}
+    if current is not None and shows["pairings"]:
+        context["matches"] = data.pairings(event, current.number)
+        if shows["results"]:
+            context["results"] = {row["table"]: row for row in data.round_outcomes(event, current.number)}
+    if shows["standings"]:
+        context["table"] = data.standings(event)
+    return context
+
+
+@page
+def screen(request, slug):
+    event = data.public_event(slug)
+    return _page(
+        request,
+        event,
+        "pages/screen.html",
+        lambda: {
+            **_live_context(event),
+            "live_etag": page_etag(reverse("pages:screen-live", args=[event.slug]), {}, event),
+            "poll_seconds": SCREEN_POLL_SECONDS,
+            "cycle_seconds": SCREEN_CYCLE_SECONDS,
+        },
+    )
+
+
+@page
+def screen_live(request, slug):
+    """The big screen's moving part, polled with If-None-Match: a 304 until a result or a round
+    changes it, then the new fragment."""
+    event = data.public_event(slug)
+    return _page(request, event, "pages/screen_live.html", lambda: _live_context(event))
+
+
+@xframe_options_exempt
+@page
+def embed_standings(request, slug):
+    event = data.public_event(slug)
+    if not data.shows(event)["standings"]:
+        raise Http404("standings not published")
+    return _page(request, event, "pages/embed_standings.html", lambda: {"table": data.standings(event)})
+
+
+# ---- printing ----------------------------------------------------------------------------------
+
+
+@page
+def print_index(request, slug):
+    event = data.public_event(slug)
+    return _page(request, event, "pages/print/index.html", lambda: {"rounds": data.published_rounds(event)})
+
+
+@page
+def print_pairings(request, slug, number):
+    event = data.public_event(slug)
+    round_ = data.published_round(event, _round_number(number))
+    if not event.publish_pairings:
+        raise Http404("pairings not published")
+    return _page(
+        request,
+        event,
+        "pages/print/pairings.html",
+        lambda: {"round": round_, "matches": data.pairings(event, round_.number)},
+    )
+
+
+@page
+def print_scoresheets(request, slug, number):
+    event = data.public_event(slug)
+    round_ = data.published_round(event, _round_number(number))
+    if not event.publish_pairings:
+        raise Http404("pairings not published")
+    return _page(
+        request,
+        event,
+        "pages/print/scoresheets.html",
+        lambda: {
+            "round": round_,
+            "matches": [m for m in data.pairings(event, round_.number) if not m["is_bye"]],
+            "rules": printing.rules_summary(event),
+            "deal_rows": printing.deal_rows(event),
+        },
+    )
+
+
+@page
+def print_standings(request, slug):
+    event = data.public_event(slug)
+    if not data.shows(event)["standings"]:
+        raise Http404("standings not published")
+
+    def context():
+        table = data.standings(event)
+        return {"table": table, "certificates": printing.certificates(table)}
+
+    return _page(request, event, "pages/print/standings.html", context)
+
+
+@page
+@require_http_methods(["GET", "HEAD", "POST"])
+def print_table_cards(request, slug):
+    """The table cards with their QR codes: each carries its table's token, so only the event's
+    organisers see them (logged in to this site, as in the admin). POST mints a token for every
+    table of the event that has none."""
+    event = Event.objects.filter(slug=slug).first()
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if event is None or not has_role(request, event, Role.ORGANIZER):
+        raise Http404("not an organiser of this event")
+    tables = printing.event_tables(event)
+    if request.method == "POST":
+        live = set(
+            TableToken.objects.filter(event=event, revoked_at__isnull=True).values_list("table", flat=True)
+        )
+        for table in tables:
+            if table not in live:
+                table_token_mint(event=event, table=table, by=request.user)
+        return HttpResponseRedirect(request.path)
+    cards = printing.table_cards(request, event, tables)
+    missing = [card["table"] for card in cards if not card["url"]]
+    context = {**_base_context(request, event), "cards": cards, "missing": missing}
+    response = render(request, "pages/print/table_cards.html", context)
+    response["Cache-Control"] = "private, no-store"  # the keys are credentials
+    return response
+
+
+@page
+def not_found(request, *args, **kwargs):
+    """Anything else under ``/e/``: a page's address without its trailing slash is sent to it."""
+    if not request.path_info.endswith("/"):
+        try:
+            match = resolve(request.path_info + "/")
+        except Resolver404:
+            match = None
+        if match is not None and match.func is not not_found:
+            return HttpResponsePermanentRedirect(request.path + "/")
+    raise Http404("no such page")
