@@ -2,7 +2,8 @@
 
 - The **standings page** of a 500-pair event × 5 rounds through Django's test client: cold (the
   standings cache emptied: computed, then rendered), warm (the cached table, rendered), and a 304
-  (``If-None-Match``: one query, nothing rendered); with the number of SQL queries.
+  (``If-None-Match``: one query, nothing rendered). The queries are counted by
+  tests/pages/test_pages.py (the same for 100 and 500 pairs; one for a 304).
 - The **big screen's poll** (``/e/{slug}/screen/live``): a 304, which is what a screen costs the
   server between two results, and a 200 after a change.
 - **Polling vs server-sent events** on the deployment's gunicorn sync workers (docs/pages.md): a
@@ -38,7 +39,6 @@ def main() -> dict[str, float]:
     try:
         from django.core.cache import cache
         from django.test import Client
-        from django.test.utils import CaptureQueriesContext
 
         from scoring.pages.views import SCREEN_POLL_SECONDS
 
@@ -67,18 +67,10 @@ def main() -> dict[str, float]:
         def live_page():
             assert client.get(live).status_code == 200
 
-        connection.queries_log.clear()  # a full log (its 9,000 entries) would count nothing new
-        with CaptureQueriesContext(connection) as cold_queries:
-            cold()
-        connection.queries_log.clear()
-        with CaptureQueriesContext(connection) as quiet:
-            not_modified()
         figures = {
             "pages.standings_500_pairs_cold_ms": round(_timed(cold, 5), 1),
             "pages.standings_500_pairs_warm_ms": round(_timed(warm, 7), 1),
             "pages.standings_500_pairs_304_ms": round(_timed(not_modified, 50), 2),
-            "pages.standings_queries_cold": len(cold_queries),
-            "pages.standings_queries_304": len(quiet),
             "pages.screen_live_200_ms": round(_timed(live_page, 5), 1),
             "pages.screen_poll_304_ms": round(_timed(poll, 50), 2),
         }
