@@ -30,6 +30,21 @@ class PlayVerdict:
     detail: str | None = None
     previous_reading: Any | None = None
 
+    def to_dict(self, reading_to_dict: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        """The wire form of the verdict (the ``plays/validate`` answer), each reading by its game's form."""
+
+        def reading(value: Any) -> dict[str, Any] | None:
+            return None if value is None else reading_to_dict(value)
+
+        return {
+            "legal": self.legal,
+            "readings": [reading_to_dict(r) for r in self.readings],
+            "reading": reading(self.reading),
+            "previous_reading": reading(self.previous_reading),
+            "beats_previous": self.beats_previous,
+            "reason": None if self.reason is None else {"code": str(self.reason), "detail": self.detail},
+        }
+
 
 def play_parser(
     parse_cards: Callable[[Iterable[object]], tuple[Card, ...]],

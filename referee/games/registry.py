@@ -8,7 +8,9 @@ A game's engine can be registered before the API and the event models serve it: 
 has ``in_service=False``. It is found by ``get_game(code, pending=True)`` and listed with
 ``pending=True``, but the service's own lists (``game_codes()``, ``all_profiles()``: the
 rulesets endpoint, the referee questions, the events' ``game`` choices and their database
-constraint) leave it out until it is switched on.
+constraint) leave it out until it is switched on. The stateless referee questions and the
+rule profiles of ``GET /api/v1/rulesets/?game=`` need no event, so they serve every registered
+engine (``referee_game``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,11 @@ def get_game(code: str, *, pending: bool = False) -> Game:
     if game is None or not (pending or game.in_service):
         raise BadInput("unknown_game", f"Unknown game {code!r}.", field="game")
     return game
+
+
+def referee_game(code: str) -> Game:
+    """The game a referee question names: every registered engine, in service for events or not."""
+    return get_game(code, pending=True)
 
 
 def game_codes(*, pending: bool = False) -> tuple[str, ...]:

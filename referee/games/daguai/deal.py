@@ -18,7 +18,7 @@ from typing import Any
 from referee.games.cards import Card, check_copies, parse_card, parse_cards
 from referee.games.daguai.play import DECKS, HAND_SIZE, judge_reading, parse_play, violation_detail
 from referee.games.daguai.profiles import STANDARD, RuleProfile
-from referee.games.daguai.readings import Reading, strongest_reading
+from referee.games.daguai.readings import Reading, reading_to_dict, strongest_reading
 from referee.games.daguai.scoring import DealScore, score_as_it_stands
 from referee.games.daguai.seats import SEATS, Seat, parse_seat
 from referee.games.daguai.violations import VIOLATIONS, AskNotAllowed, AskOutOfTurn, DealOver, WrongReport
@@ -115,6 +115,18 @@ class DealEntry:
     went_out: bool = False
     asked: Seat | None = None
 
+    def to_dict(self, index: int) -> dict[str, Any]:
+        """The wire form of the ``index``-th action's outcome (docs/daguai.md)."""
+        return {
+            "index": index,
+            "seat": self.seat.value,
+            "ok": self.ok,
+            "passed": self.passed,
+            "went_out": self.went_out,
+            "asked": None if self.asked is None else self.asked.value,
+            "reading": None if self.reading is None else reading_to_dict(self.reading),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class DealReplay:
@@ -127,6 +139,21 @@ class DealReplay:
     finished: bool
     score: DealScore | None
     next_to_act: Seat | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wire form of the verdict (the ``deals/replay`` answer, docs/daguai.md)."""
+        violation = self.violation
+        return {
+            "valid": self.valid,
+            "plays": [entry.to_dict(index) for index, entry in enumerate(self.entries)],
+            "violation": None
+            if violation is None
+            else {"index": violation.index, "code": str(violation.code), "detail": violation.detail},
+            "finishing_order": [seat.value for seat in self.finishing_order],
+            "finished": self.finished,
+            "score": None if self.score is None else self.score.to_dict(),
+            "next_to_act": None if self.next_to_act is None else self.next_to_act.value,
+        }
 
 
 def parse_deal_hands(hands: Mapping[object, Sequence[object]]) -> dict[Seat, tuple[Card, ...]]:

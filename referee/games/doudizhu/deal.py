@@ -33,7 +33,7 @@ from referee.games.doudizhu.play import (
     violation_detail,
 )
 from referee.games.doudizhu.profiles import STANDARD, RuleProfile
-from referee.games.doudizhu.readings import Reading, is_bomb, readings
+from referee.games.doudizhu.readings import Reading, is_bomb, reading_to_dict, readings
 from referee.games.doudizhu.scoring import DealScore, score_deal
 from referee.games.doudizhu.violations import (
     VIOLATIONS,
@@ -123,6 +123,18 @@ class DealEntry:
     went_out: bool = False
     report: int | None = None
 
+    def to_dict(self, index: int) -> dict[str, Any]:
+        """The wire form of the ``index``-th action's outcome (docs/doudizhu.md)."""
+        return {
+            "index": index,
+            "seat": self.seat.value,
+            "ok": self.ok,
+            "passed": self.passed,
+            "went_out": self.went_out,
+            "report": self.report,
+            "reading": None if self.reading is None else reading_to_dict(self.reading),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class DealReplay:
@@ -139,6 +151,30 @@ class DealReplay:
     bombs_played: Mapping[Seat, int]
     score: DealScore | None
     next_to_act: Seat | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wire form of the verdict (the ``deals/replay`` answer, docs/doudizhu.md)."""
+        violation = self.violation
+        return {
+            "valid": self.valid,
+            "bidding": self.bidding.to_dict(),
+            "plays": [entry.to_dict(index) for index, entry in enumerate(self.entries)],
+            "violation": None
+            if violation is None
+            else {
+                "part": violation.part,
+                "index": violation.index,
+                "code": str(violation.code),
+                "detail": violation.detail,
+            },
+            "finished": self.finished,
+            "first_out": None if self.first_out is None else self.first_out.value,
+            "winner": None if self.winner is None else self.winner.value,
+            "spring": self.spring,
+            "bombs_played": {seat.value: n for seat, n in self.bombs_played.items()},
+            "score": None if self.score is None else self.score.to_dict(),
+            "next_to_act": None if self.next_to_act is None else self.next_to_act.value,
+        }
 
 
 def parse_deal(
