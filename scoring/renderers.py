@@ -78,12 +78,17 @@ class XLSXRenderer(_TableRenderer):
 
     def write(self, header, body) -> bytes:
         from openpyxl import Workbook
+        from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+        def cell(value):
+            # A spreadsheet cell cannot hold control characters that a name may carry: drop them.
+            return ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value
 
         book = Workbook(write_only=True)
         sheet = book.create_sheet()
-        sheet.append(header)
+        sheet.append([cell(value) for value in header])
         for row in body:
-            sheet.append(row)
+            sheet.append([cell(value) for value in row])
         out = io.BytesIO()
         book.save(out)
         return out.getvalue()

@@ -300,7 +300,7 @@ def _undecide_match(penalty: Penalty, before: dict) -> None:
     or after the ruling), else what the match was. A knockout winner that a later published round
     already holds stands (409 ``winner_advanced``, as for a result correction)."""
     match = (
-        Match.objects.select_for_update()
+        Match.objects.select_for_update(of=("self",))  # not the pairs: EW is nullable (a bye)
         .select_related("round__stage", "ns_pair", "ew_pair")
         .get(pk=penalty.match_id)
     )
