@@ -11,13 +11,14 @@ from auditlog.context import disable_auditlog
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.permissions import Permission
 from tournaments.models import Unit
 
 
 class BareView(APIView):
     """``GET /bench/bare/``: a tiny JSON answer."""
 
-    read_permission = "public"
+    read_permission = Permission.PUBLIC
 
     def get(self, request):
         return Response({"ok": True})
@@ -29,7 +30,7 @@ class InsertView(APIView):
     A Unit, without its audit entry: a single-row insert is the yardstick of every write.
     """
 
-    write_permission = "authenticated"
+    write_permission = Permission.AUTHENTICATED
 
     def post(self, request):
         with disable_auditlog():

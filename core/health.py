@@ -19,6 +19,8 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.permissions import Permission
+
 logger = logging.getLogger(__name__)
 BROKER_TIMEOUT = 0.5  # seconds to connect, and again to hear the answer: about a second at most
 CACHE_KEY = "core:health"
@@ -73,7 +75,7 @@ HealthSerializer = inline_serializer(
 
 
 class HealthView(APIView):
-    read_permission = "public"
+    read_permission = Permission.PUBLIC
     throttle_classes: list = []
 
     @extend_schema(

@@ -3,12 +3,15 @@
 A view says who may read and who may write::
 
     class StandingsView(APIView):
-        read_permission = "public"
-        write_permission = "event.organizer"
+        read_permission = Permission.PUBLIC
+        write_permission = EventPermission.ORGANIZER
 
-Each name is a check in ``CHECKS``; apps register their own (the events app
-adds the per-event roles) with ``register_check``. Anonymous users may read
-what a ``public`` check allows; every write needs at least a token. A POST that
+A permission name is a member of a ``StrEnum``: core's own are ``Permission``; each app defines
+its names in its own enum (``tournaments.permissions.EventPermission``, …) and registers each
+member's check with ``register_check``, so core imports no app. ``CHECKS`` holds every name
+registered; a test walks every URL's view and fails on a name that is not in it
+(tests/core/test_permission_names.py). Anonymous users may read what a check registered with
+``anonymous=True`` allows; every write needs at least a token. A POST that
 only asks a question (the stateless referee questions) declares ``changes_nothing = True``
 and is then treated like a read.
 """
@@ -16,27 +19,54 @@ and is then treated like a read.
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 Check = Callable[[Any, Any, Any], bool]  # (request, view, obj or None) -> allowed
 
-CHECKS: dict[str, Check] = {
-    "public": lambda request, view, obj: True,
-    "authenticated": lambda request, view, obj: bool(request.user and request.user.is_authenticated),
-    "superuser": lambda request, view, obj: bool(request.user and request.user.is_superuser),
-}
+
+class Permission(StrEnum):
+    """Core's permission names; the apps' names are members of their own enums."""
+
+    PUBLIC = "public"
+    AUTHENTICATED = "authenticated"
+    SUPERUSER = "superuser"
+
+
+#: Every registered permission name (a member of some ``StrEnum``) and its check.
+CHECKS: dict[StrEnum, Check] = {}
 #: The checks that can let a caller without a token through (what is public, or published): the
 #: OpenAPI document marks the operations declaring them as callable anonymously (core.schema).
-ANONYMOUS: set[str] = {"public"}
+ANONYMOUS: set[StrEnum] = set()
 
 
-def register_check(name: str, check: Check, *, anonymous: bool = False) -> None:
-    """Add a named check; ``anonymous``: it may allow a caller without a token."""
+def register_check(name: StrEnum, check: Check, *, anonymous: bool = False) -> None:
+    """Add a named check; ``anonymous``: it may allow a caller without a token.
+
+    ``name`` is a member of a permission enum, never a bare string: a view declaring a name that
+    no app registered is caught by the URL walk of the tests, not on the first request.
+    """
+    if not isinstance(name, StrEnum):
+        raise TypeError(f"A permission name is a member of a StrEnum, not {name!r}.")
     CHECKS[name] = check
     if anonymous:
         ANONYMOUS.add(name)
+
+
+def is_known(name: object) -> bool:
+    """Whether ``name`` is a registered permission name."""
+    return isinstance(name, str) and name in CHECKS
+
+
+register_check(Permission.PUBLIC, lambda request, view, obj: True, anonymous=True)
+register_check(
+    Permission.AUTHENTICATED, lambda request, view, obj: bool(request.user and request.user.is_authenticated)
+)
+register_check(
+    Permission.SUPERUSER, lambda request, view, obj: bool(request.user and request.user.is_superuser)
+)
 
 
 def admits_anonymous(names: str | tuple[str, ...]) -> bool:
@@ -52,8 +82,8 @@ def _allowed(names: str | tuple[str, ...], request, view, obj) -> bool:
 
 def _required(request, view) -> str | tuple[str, ...]:
     if request.method in SAFE_METHODS:
-        return getattr(view, "read_permission", "public")
-    return getattr(view, "write_permission", "authenticated")
+        return getattr(view, "read_permission", Permission.PUBLIC)
+    return getattr(view, "write_permission", Permission.AUTHENTICATED)
 
 
 class DeclaredPermission(BasePermission):

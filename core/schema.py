@@ -117,7 +117,12 @@ class AutoSchema(openapi.AutoSchema):
         """The permission the view declares for this method (core.permissions), if it says."""
         name = "read_permission" if self.method in _READS else "write_permission"
         try:
-            return getattr(self.view, name, "public" if self.method in _READS else "authenticated")
+            default = (
+                permissions.Permission.PUBLIC
+                if self.method in _READS
+                else permissions.Permission.AUTHENTICATED
+            )
+            return getattr(self.view, name, default)
         except Exception:  # a property needing a real request: assume it may refuse
             return None
 

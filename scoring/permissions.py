@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from core.permissions import register_check
 from scoring.actors import actor_of
 from tournaments.permissions import is_staff
@@ -22,6 +24,16 @@ def standings_visible(request, event) -> bool:
     return is_staff(request, event) or (event.is_public and event.publish_standings)
 
 
-register_check("match.scorekeeper", lambda r, v, o: actor_of(r, v.get_event()).keeps(v.get_match()))
-register_check("event.results", lambda r, v, o: results_visible(r, v.get_event()), anonymous=True)
-register_check("event.standings", lambda r, v, o: standings_visible(r, v.get_event()), anonymous=True)
+class ScoringPermission(StrEnum):
+    """The scoring app's permission names (registered below)."""
+
+    SCOREKEEPER = "match.scorekeeper"
+    RESULTS = "event.results"
+    STANDINGS = "event.standings"
+
+
+register_check(ScoringPermission.SCOREKEEPER, lambda r, v, o: actor_of(r, v.get_event()).keeps(v.get_match()))
+register_check(ScoringPermission.RESULTS, lambda r, v, o: results_visible(r, v.get_event()), anonymous=True)
+register_check(
+    ScoringPermission.STANDINGS, lambda r, v, o: standings_visible(r, v.get_event()), anonymous=True
+)

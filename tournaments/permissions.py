@@ -1,10 +1,12 @@
 """Per-event roles (organizer, chief referee, referee, scorekeeper) as permission checks.
 
-Views that belong to an event define ``get_event()``; they declare checks by name,
-e.g. ``write_permission = "event.organizer"`` (see core.permissions).
+Views that belong to an event define ``get_event()``; they declare checks by name, a member of
+``EventPermission``, e.g. ``write_permission = EventPermission.ORGANIZER`` (see core.permissions).
 """
 
 from __future__ import annotations
+
+from enum import StrEnum
 
 from core.permissions import register_check
 from tournaments.auth import TableUser
@@ -68,16 +70,30 @@ def _event(view, obj):
     return view.get_event()
 
 
-register_check("account", lambda r, v, o: is_account(r))
+class EventPermission(StrEnum):
+    """The events app's permission names (registered below)."""
+
+    ACCOUNT = "account"  # a user account, not a table token
+    VISIBLE = "event.visible"
+    STAFF = "event.staff"
+    ORGANIZER = "event.organizer"
+    REFEREE = "event.referee"
+    CHIEF_REFEREE = "event.chief_referee"
+
+
+register_check(EventPermission.ACCOUNT, lambda r, v, o: is_account(r))
 register_check(
-    "event.visible", lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)), anonymous=True
+    EventPermission.VISIBLE,
+    lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)),
+    anonymous=True,
 )
-register_check("event.staff", lambda r, v, o: is_staff(r, _event(v, o)))
-register_check("event.organizer", lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER))
+register_check(EventPermission.STAFF, lambda r, v, o: is_staff(r, _event(v, o)))
+register_check(EventPermission.ORGANIZER, lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER))
 register_check(
-    "event.referee",
+    EventPermission.REFEREE,
     lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER, Role.CHIEF_REFEREE, Role.REFEREE),
 )
 register_check(
-    "event.chief_referee", lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER, Role.CHIEF_REFEREE)
+    EventPermission.CHIEF_REFEREE,
+    lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER, Role.CHIEF_REFEREE),
 )

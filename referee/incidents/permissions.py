@@ -7,7 +7,16 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from core.permissions import register_check
 from referee.incidents.selectors import rulings_visible
 
-register_check("event.rulings", lambda r, v, o: rulings_visible(r, v.get_event()), anonymous=True)
+
+class RulingPermission(StrEnum):
+    """The referee records' permission names (registered below)."""
+
+    RULINGS = "event.rulings"
+
+
+register_check(RulingPermission.RULINGS, lambda r, v, o: rulings_visible(r, v.get_event()), anonymous=True)

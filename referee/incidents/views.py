@@ -16,6 +16,7 @@ from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.idempotency import IdempotentMixin
 from core.schema import problems
 from referee.incidents import services
+from referee.incidents.permissions import RulingPermission
 from referee.incidents.selectors import sees_reporters, visible_incidents
 from referee.incidents.serializers import (
     AppealInputSerializer,
@@ -31,9 +32,10 @@ from referee.models import Appeal, Incident, IncidentStatus, Penalty, Ruling
 from referee.penalties import Infraction
 from scoring.actors import actor_of
 from tournaments.models import Event
+from tournaments.permissions import EventPermission
 from tournaments.views.base import EventScopedMixin, visible_events
 
-WRITES = {"rule": "event.referee", "decide": "event.chief_referee"}
+WRITES = {"rule": EventPermission.REFEREE, "decide": EventPermission.CHIEF_REFEREE}
 
 
 class IncidentFilter(django_filters.FilterSet):
@@ -56,13 +58,13 @@ class IncidentViewSet(
     """Incidents of an event (G12): a table reports, a referee rules, a side appeals, the chief
     referee decides. The public sees the rulings once the event publishes them, never who reported."""
 
-    read_permission = "event.rulings"
+    read_permission = RulingPermission.RULINGS
     filterset_class = IncidentFilter
     serializer_class = IncidentSerializer
 
     @property
     def write_permission(self):
-        return WRITES.get(getattr(self, "action", None), "event.staff")
+        return WRITES.get(getattr(self, "action", None), EventPermission.STAFF)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -133,7 +135,7 @@ class IncidentViewSet(
 class PenaltyCancelView(IdempotentMixin, APIView):
     """``POST /penalties/{id}/cancel``: the chief referee cancels a penalty, with a written reason."""
 
-    write_permission = "event.chief_referee"
+    write_permission = EventPermission.CHIEF_REFEREE
 
     def get_event(self) -> Event:
         if getattr(self, "swagger_fake_view", False):

@@ -8,9 +8,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.conditional import ConditionalMixin
+from core.permissions import Permission
 from core.problems import Problem
 from core.schema import problems
 from scoring.models import Deal, DealStatus
+from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed
 from scoring.selectors.matches import deal_history, result_versions
 from scoring.serializers.deals import (
@@ -57,7 +59,7 @@ def posted_answer(posted) -> dict:
 class MatchDealsView(MatchScopedView):
     """``/matches/{id}/deals/``: the deals of a match; a scorekeeper posts each as it is played."""
 
-    read_permission = "event.results"
+    read_permission = ScoringPermission.RESULTS
 
     def written_representation(self, response):
         # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
@@ -97,7 +99,7 @@ class MatchDealsView(MatchScopedView):
 class MatchDealView(MatchScopedView):
     """``/matches/{id}/deals/{number}``: one deal of the record; ``PUT`` corrects it (a new version)."""
 
-    read_permission = "event.results"
+    read_permission = ScoringPermission.RESULTS
 
     def written_representation(self, response):
         # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
@@ -195,7 +197,7 @@ class DealsVoidView(MatchScopedView):
 class MatchResultView(MatchScopedView):
     """``/matches/{id}/result``: the official result and its versions; submit or correct one."""
 
-    read_permission = "event.results"
+    read_permission = ScoringPermission.RESULTS
     write_answer_is_representation = True  # a submission answers what GET …/result reads
 
     def document(self, match: Match) -> dict:
@@ -264,13 +266,15 @@ class ResultConfirmView(MatchScopedView):
             else None,
         )
         match = self.get_match()
-        return Response(results_document(match, result_versions(match), staff=self.actor.roles != frozenset()))
+        return Response(
+            results_document(match, result_versions(match), staff=self.actor.roles != frozenset())
+        )
 
 
 class TableView(ConditionalMixin, APIView):
     """``GET /table/`` with a table token: this table's current match and its state (the QR code's app)."""
 
-    read_permission = "authenticated"
+    read_permission = Permission.AUTHENTICATED
 
     @extend_schema(
         summary="My table's current match (table tokens)",

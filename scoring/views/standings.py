@@ -16,6 +16,7 @@ from core.filters import SMALLINT_MAX
 from core.problems import Problem
 from core.schema import problems
 from scoring.labels import COLUMNS, METRIC_LABELS
+from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import standings_table, units_table
@@ -93,7 +94,7 @@ class TableView(EventScopedMixin, GenericAPIView):
 class StandingsView(TableView):
     """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
 
-    read_permission = "event.standings"
+    read_permission = ScoringPermission.STANDINGS
     kind = "standings"
 
     @extend_schema(
@@ -127,7 +128,7 @@ class StandingsView(TableView):
 class UnitStandingsView(TableView):
     """``GET /events/{slug}/standings/units/``: units by their pairs' totals (all, or the best K)."""
 
-    read_permission = "event.standings"
+    read_permission = ScoringPermission.STANDINGS
     kind = "unit-standings"
 
     @extend_schema(
@@ -154,7 +155,7 @@ class UnitStandingsView(TableView):
 class ResultsView(TableView):
     """``GET /events/{slug}/results/``: the published rounds' matches, official results and points."""
 
-    read_permission = "event.results"
+    read_permission = ScoringPermission.RESULTS
     kind = "results"
 
     @extend_schema(

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from core.idempotency import IdempotentMixin
 from core.parsers import FormParser, JSONParser
+from core.permissions import Permission
 
 
 class EchoSerializer(serializers.Serializer):
@@ -24,8 +25,8 @@ class EchoSerializer(serializers.Serializer):
 
 
 class EchoView(APIView):
-    read_permission = "public"
-    write_permission = "authenticated"
+    read_permission = Permission.PUBLIC
+    write_permission = Permission.AUTHENTICATED
     parser_classes = [JSONParser, MultiPartParser, FormParser]  # the parsers' own tests send all three
 
     def get(self, request):
@@ -38,14 +39,14 @@ class EchoView(APIView):
 
 
 class BoomView(APIView):
-    read_permission = "public"
+    read_permission = Permission.PUBLIC
 
     def get(self, request):
         raise RuntimeError("secret internal detail")
 
 
 class SuperuserView(APIView):
-    read_permission = "superuser"
+    read_permission = Permission.SUPERUSER
 
     def get(self, request):
         return Response({"ok": True})
