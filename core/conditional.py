@@ -9,6 +9,8 @@ when what the client sees changes, with no version column to keep in step.
 - The answer of a successful write of one resource carries the ETag a GET of it would send
   (``write_answer_is_representation``), so a client chains edits with ``If-Match`` without
   reading again.
+- A write of one resource is "lock it, check ``If-Match`` against what a GET of it reads, call
+  the service", in one transaction: ``with self.locked_write(instance) as locked: …``.
 - A view whose ETag is worked out first may keep its rendered answers in the cache, keyed by
   that ETag (``cached_answer``): the next client without the ETag (another club website polling
   the same page) gets the same bytes after the ETag's reads, without building or rendering. An
@@ -21,9 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from django.core.cache import cache
+from django.db import transaction
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -167,3 +171,24 @@ class ConditionalMixin:
         if_match = self.request.headers.get("If-Match")
         if if_match and not _matches(if_match, etag_of(representation)):
             raise PreconditionFailed()
+
+    def representation(self, instance) -> dict:
+        """What a GET of ``instance`` answers (its ETag is what ``If-Match`` compares)."""
+        return self.get_serializer(instance).data
+
+    @contextmanager
+    def locked_write(self, instance, *, lock=None) -> Iterator:
+        """One transaction for a write of ``instance``: lock its row (``select_for_update``), check
+        ``If-Match`` against its representation as it stands, and give the locked copy to the
+        service call in the ``with`` block; a stale ``If-Match`` is a 412 before anything changes.
+
+        ``lock``: lock that row instead (a match's round, which its services lock first) and give
+        ``instance`` itself.
+        """
+        with transaction.atomic():
+            if lock is None:
+                instance = type(instance)._default_manager.select_for_update().get(pk=instance.pk)
+            else:
+                list(type(lock)._default_manager.select_for_update().filter(pk=lock.pk).values_list("pk"))
+            self.check_if_match(self.representation(instance))
+            yield instance

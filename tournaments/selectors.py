@@ -1,4 +1,5 @@
-"""Reads that several operations share: draw histories and qualification; the rows of the tables list.
+"""Reads: what each caller may see (events, rounds, matches); draw histories and qualification; the
+rows of the tables list. Views ask these; they hold no queries of their own.
 
 Match points come from the scoring app (G9: the event's own method over confirmed results, byes
 scored as the event says); qualification ranks by the event's standings (G10).
@@ -8,16 +9,106 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 
-from django.db.models import Count, Max, Window
+from django.contrib.auth.models import AnonymousUser
+from django.db import router
+from django.db.models import Count, Max, Q, Window
+from django.http import Http404
 
 from core.prepared import Prepared
 from scoring.selectors.standings import pair_points, standings_table
+from tournaments.auth import TableUser
 from tournaments.models import Event, Match, Pair, PairStatus, Round, RoundStatus, Stage
+from tournaments.permissions import is_account, is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import MatchSerializer
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+ALL_ROUNDS, PUBLISHED_ROUNDS = "all", "published"
+
+
+# ---- visibility: what a caller may see -------------------------------------------------------------
+def visible_events(request):
+    """Events the caller may see: published ones, plus those where the caller has a role."""
+    user = request.user
+    public = ~Q(status="draft")
+    if isinstance(user, TableUser):  # a table token sees its own event
+        return Event.objects.filter(public | Q(pk=user.token.event_id))
+    if user and user.is_superuser:
+        return Event.objects.all()
+    if is_account(request):
+        return Event.objects.filter(public | Q(roles__user=user)).distinct()
+    return Event.objects.filter(public)
+
+
+def visible_rounds(request, event: Event):
+    """The event's rounds the caller sees: organizers and referees every one, others the published
+    and closed ones."""
+    rounds = Round.objects.filter(event=event).prefetch_related("matches")
+    if not sees_drafts(request, event):
+        rounds = rounds.filter(status__in=PUBLISHED)
+    return rounds
+
+
+def match_visibility(request, event: Event) -> str | list[int] | None:
+    """What each caller sees of the tables (G11 publication): ``ALL_ROUNDS``, ``PUBLISHED_ROUNDS``,
+    the tables of published rounds a scorekeeper is limited to, or None (nothing).
+
+    Organizers and referees: every round, drafts included. Scorekeepers (and table tokens):
+    published rounds, only their tables when they are limited to some. Everyone else: published
+    rounds, when the event publishes its pairings.
+    """
+    if sees_drafts(request, event):
+        return ALL_ROUNDS
+    if is_staff(request, event):
+        tables = scorekeeper_tables(request, event)
+        return PUBLISHED_ROUNDS if tables is None else tables
+    return PUBLISHED_ROUNDS if event.publish_pairings else None
+
+
+def visible_matches(request, event: Event, matches):
+    """``matches`` (of ``event``) narrowed to what the caller sees of them (``match_visibility``)."""
+    visibility = match_visibility(request, event)
+    if visibility == ALL_ROUNDS:
+        return matches
+    if visibility is None:
+        return matches.none()
+    if visibility != PUBLISHED_ROUNDS:
+        matches = matches.filter(table__in=visibility)
+    return matches.filter(round__status__in=PUBLISHED)
+
+
+def match_of_visible_event(request, pk):
+    """The match ``pk`` with its round and event when its event is visible to the caller, else None
+    (whether the caller sees the match itself is ``visible_matches``)."""
+    return (
+        Match.objects.filter(Q(round__event__in=visible_events(request)), pk=pk)
+        .select_related("round__event", "round__stage")
+        .first()
+    )
+
+
+# An anonymous read of the tables list reads its event with only the columns it uses (visibility,
+# publication of the pairings, version, slug), as visible_events sees it, through a prepared read.
+_PUBLIC_EVENT_FIELDS = tuple(
+    f.attname
+    for f in Event._meta.concrete_fields
+    if f.attname in ("id", "slug", "status", "publish_pairings", "results_version")
+)
+_ANONYMOUS = SimpleNamespace(user=AnonymousUser())
+_public_events = Prepared(
+    Event,
+    lambda fields, slug: visible_events(_ANONYMOUS).filter(slug=slug).order_by().values_list(*fields),
+)
+
+
+def public_event(slug: str) -> Event:
+    """The event an anonymous caller may see by that slug (its other fields deferred), else a 404."""
+    rows = _public_events.rows(_PUBLIC_EVENT_FIELDS, slug=slug)
+    if not rows:
+        raise Http404(f"No {Event._meta.object_name} matches the given query.")
+    return Event.from_db(router.db_for_read(Event), _PUBLIC_EVENT_FIELDS, rows[0])
 
 
 @dataclass
@@ -86,12 +177,11 @@ def stage_pairs(stage: Stage) -> tuple[list[Pair], bool]:
 # ---- the tables list (GET /events/{slug}/matches/): prepared reads -----------------------------
 # Polled by every club website during a round: its two or three reads are compiled to SQL once
 # (core.prepared) instead of on every request, which cost several times the database's own time.
-ALL_ROUNDS, PUBLISHED_ROUNDS = "all", "published"
 
 
 def matches_of(event_id: int, rounds: str):
     """The event's matches a caller sees: every round (``ALL_ROUNDS``) or the published ones,
-    in list order (tournaments.views.schedule.visible_matches says who sees which)."""
+    in list order (``visible_matches`` says who sees which)."""
     matches = Match.objects.filter(round__event=event_id)
     if rounds == PUBLISHED_ROUNDS:
         matches = matches.filter(round__status__in=PUBLISHED)

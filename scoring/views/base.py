@@ -9,16 +9,17 @@ from rest_framework.views import APIView
 from core.conditional import ConditionalMixin
 from core.idempotency import IdempotentMixin
 from scoring.actors import actor_of
+from scoring.permissions import ScoringPermission
 from tournaments.models import Event, Match
-from tournaments.views.base import visible_events
-from tournaments.views.schedule import visible_matches
+from tournaments.permissions import EventPermission
+from tournaments.selectors import visible_events, visible_matches
 
 
 class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
     """A match the caller can see (else a 404, as ``GET /matches/{id}/`` answers)."""
 
-    read_permission = ("event.visible",)
-    write_permission = "match.scorekeeper"
+    read_permission = (EventPermission.VISIBLE,)
+    write_permission = ScoringPermission.SCOREKEEPER
 
     def get_match(self) -> Match:
         if getattr(self, "swagger_fake_view", False):
@@ -30,7 +31,7 @@ class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
             found = get_object_or_404(candidates)
             self._event = found.round.event
             self._match = get_object_or_404(
-                visible_matches(self, Match.objects.filter(pk=found.pk)).select_related(
+                visible_matches(self.request, self._event, Match.objects.filter(pk=found.pk)).select_related(
                     "round__event", "round__stage", "ns_pair", "ew_pair"
                 )
             )

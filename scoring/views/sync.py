@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
@@ -11,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.idempotency import request_principal
+from core.permissions import Permission
 from core.problems import exception_handler
 from core.schema import problems
 from scoring.actors import actor_of
@@ -22,8 +21,7 @@ from scoring.services.deals import deal_submit
 from scoring.services.results import result_confirm, result_submit
 from scoring.services.sync import SyncItem, sync_apply
 from tournaments.models import Match
-from tournaments.views.base import visible_events
-from tournaments.views.schedule import visible_matches
+from tournaments.selectors import visible_events, visible_matches
 
 INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
 
@@ -53,7 +51,7 @@ class SyncResponseSerializer(serializers.Serializer):
 
 
 class SyncView(APIView):
-    write_permission = "authenticated"
+    write_permission = Permission.AUTHENTICATED
 
     @extend_schema(
         summary="Apply a batch of deals and results from an offline phone, item by item",
@@ -81,8 +79,12 @@ class SyncView(APIView):
         )
         # A match the caller cannot see (another table's, for a table token) is not found, as at its
         # single endpoint (docs/scoring.md §8).
-        caller = SimpleNamespace(request=self.request, get_event=lambda: match.round.event)
-        if match is None or not visible_matches(caller, Match.objects.filter(pk=match.pk)).exists():
+        if (
+            match is None
+            or not visible_matches(
+                self.request, match.round.event, Match.objects.filter(pk=match.pk)
+            ).exists()
+        ):
             raise exceptions.NotFound(f"No match {item.match}.")
         actor = actor_of(self.request, match.round.event)
         inputs = INPUTS[item.kind](data=item.body)

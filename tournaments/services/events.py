@@ -8,22 +8,61 @@ from django.utils import timezone
 
 from core.problems import Conflict, Problem
 from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
+from tournaments.services import save_fields
+
+#: What an organizer sets on an event (the columns of EventSerializer that are not read-only).
+EVENT_FIELDS = frozenset(
+    {
+        "slug",
+        "name",
+        "starts_on",
+        "ends_on",
+        "venue",
+        "time_zone",
+        "game",
+        "ruleset",
+        "rule_overrides",
+        "match_format",
+        "deal_limit",
+        "time_limit_minutes",
+        "equal_levels",
+        "best_of",
+        "same_unit",
+        "table_movement",
+        "status",
+        "publish_pairings",
+        "publish_results",
+        "publish_standings",
+        "match_points",
+        "level_points",
+        "tiebreaks",
+        "shared_places",
+        "opponents_bye",
+        "opponents_forfeit",
+        "penalty_table",
+        "publish_rulings",
+        "unit_best",
+        "lots_seed",
+        "correction_minutes",
+    }
+)
 
 
 @transaction.atomic
-def event_create(*, data: dict, by) -> Event:
+def event_create(*, by, **fields) -> Event:
     """Create an event; its creator becomes its organizer."""
-    event = Event.objects.create(created_by=by, **data)
+    unknown = set(fields) - EVENT_FIELDS
+    if unknown:
+        raise TypeError(f"Event has no editable field {', '.join(sorted(unknown))}.")
+    event = Event.objects.create(created_by=by, **fields)
     EventRole.objects.create(event=event, user=by, role=Role.ORGANIZER)
     return event
 
 
 @transaction.atomic
-def event_update(*, event: Event, data: dict) -> Event:
-    for name, value in data.items():
-        setattr(event, name, value)
-    event.save()
-    return event
+def event_update(*, event: Event, **fields) -> Event:
+    """Change the named settings of an event (only those columns are written)."""
+    return save_fields(event, fields, allowed=EVENT_FIELDS, also=("updated_at",))
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ from django.db.models import Max, Q
 from core.problems import Problem
 from tournaments.draws.matching import lot
 from tournaments.models import Event, Pair, Player, Unit
+from tournaments.services import save_fields
 
 _SINGLES_SALT = 0x51A6
 # The highest number the column stores (a PositiveIntegerField: 2**31 - 1).
@@ -93,20 +94,66 @@ def pair_create(
     )
 
 
+PAIR_FIELDS = frozenset({"name", "unit", "seed", "grade", "status", "status_reason"})
+UNIT_FIELDS = frozenset({"name", "short_name"})
+PLAYER_FIELDS = frozenset({"name", "unit", "seed", "email", "phone"})
+
+
 @transaction.atomic
-def pair_update(*, pair: Pair, data: dict) -> Pair:
+def pair_update(*, pair: Pair, **fields) -> Pair:
     """Edit a pair's name, unit, seed or grade, or its status (G11: withdraw, disqualify, reinstate).
 
     A withdrawn or disqualified pair keeps its matches and results; only the next draws leave it out.
     A status change without a reason clears the old reason.
     """
-    data = dict(data)
-    if "status" in data and data["status"] != pair.status:
-        data.setdefault("status_reason", "")
-    for name, value in data.items():
-        setattr(pair, name, value)
-    pair.save()
-    return pair
+    if "status" in fields and fields["status"] != pair.status:
+        fields.setdefault("status_reason", "")
+    return save_fields(pair, fields, allowed=PAIR_FIELDS)
+
+
+@transaction.atomic
+def pair_delete(*, pair: Pair) -> None:
+    """Delete a pair (refused by the database once it played: its matches protect it)."""
+    pair.delete()
+
+
+@transaction.atomic
+def unit_create(*, event: Event, **fields) -> Unit:
+    return Unit.objects.create(event=event, **_only(fields, UNIT_FIELDS, Unit))
+
+
+@transaction.atomic
+def unit_update(*, unit: Unit, **fields) -> Unit:
+    return save_fields(unit, fields, allowed=UNIT_FIELDS)
+
+
+@transaction.atomic
+def unit_delete(*, unit: Unit) -> None:
+    """Delete a unit (refused by the database while players belong to it)."""
+    unit.delete()
+
+
+@transaction.atomic
+def player_create(*, event: Event, **fields) -> Player:
+    return Player.objects.create(event=event, **_only(fields, PLAYER_FIELDS, Player))
+
+
+@transaction.atomic
+def player_update(*, player: Player, **fields) -> Player:
+    return save_fields(player, fields, allowed=PLAYER_FIELDS)
+
+
+@transaction.atomic
+def player_delete(*, player: Player) -> None:
+    """Delete a player (refused by the database once in a pair)."""
+    player.delete()
+
+
+def _only(fields: dict, allowed: frozenset[str], model) -> dict:
+    unknown = set(fields) - allowed
+    if unknown:
+        raise TypeError(f"{model.__name__} has no editable field {', '.join(sorted(unknown))}.")
+    return fields
 
 
 def unpaired_players(event: Event):

@@ -29,6 +29,7 @@ from tournaments.models import (
     StageKind,
 )
 from tournaments.selectors import previous_round, stage_pairs
+from tournaments.services import save_fields
 from tournaments.services.drawing import (
     draws_whole_stage,
     ignored_flags,
@@ -60,6 +61,29 @@ class DrawFailed(Conflict):
     default_code = "draw_failed"
 
 
+STAGE_FIELDS = frozenset({"name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"})
+_UNCHANGED = object()
+
+
+@transaction.atomic
+def stage_create(*, event: Event, **fields) -> Stage:
+    unknown = set(fields) - STAGE_FIELDS
+    if unknown:
+        raise TypeError(f"Stage has no editable field {', '.join(sorted(unknown))}.")
+    return Stage.objects.create(event=event, **fields)
+
+
+@transaction.atomic
+def stage_update(*, stage: Stage, **fields) -> Stage:
+    return save_fields(stage, fields, allowed=STAGE_FIELDS)
+
+
+@transaction.atomic
+def stage_delete(*, stage: Stage) -> None:
+    """Delete a stage (refused by the database while rounds belong to it)."""
+    stage.delete()
+
+
 @transaction.atomic
 def round_create(*, event: Event, stage: Stage, number: int | None = None, starts_at=None) -> Round:
     if number is None:
@@ -70,23 +94,29 @@ def round_create(*, event: Event, stage: Stage, number: int | None = None, start
 
 
 @transaction.atomic
-def round_update(*, round_: Round, data: dict) -> Round:
-    """Change a round's start time, or, while it is a draft, its stage (which discards its draw)."""
+def round_update(*, round_: Round, stage: Stage | None = None, starts_at=_UNCHANGED) -> Round:
+    """Change a round's start time, or, while it is a draft, its stage (which discards its draw).
+
+    Only the columns that change are written (and ``updated_at``).
+    """
     round_ = _lock(round_)
-    stage = data.get("stage")
+    changed = ["updated_at"]
     if stage is not None and stage.pk != round_.stage_id:
         _require(round_, RoundStatus.DRAFT)
         round_.stage = stage
-        _forget_draw(round_)
-    if "starts_at" in data:
-        round_.starts_at = data["starts_at"]
-    round_.save()
+        changed += ["stage", *_forget_draw(round_)]
+    if starts_at is not _UNCHANGED:
+        round_.starts_at = starts_at
+        changed.append("starts_at")
+    round_.save(update_fields=changed)
     return round_
 
 
-def _forget_draw(round_: Round) -> None:
+def _forget_draw(round_: Round) -> tuple[str, ...]:
+    """Discard the round's draw; the names of the columns that changed."""
     round_.matches.all().delete()
     round_.draw_seed, round_.draw_system, round_.relaxed, round_.drawn_at = None, "", [], None
+    return ("draw_seed", "draw_system", "relaxed", "drawn_at")
 
 
 def _lock(round_: Round) -> Round:

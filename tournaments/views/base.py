@@ -1,32 +1,24 @@
-"""What every event-scoped view shares: finding the event, ETags (on reads and on writes) and If-Match."""
+"""What every event-scoped view shares: finding the event, ETags (on reads and on writes) and If-Match.
+
+What a caller may see is read by tournaments.selectors (``visible_events`` is re-exported here for
+the modules that import it from this one); a write is ``locked_write`` (core.conditional) around
+one service call.
+"""
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.db.models import Q
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
 from core.conditional import ConditionalMixin, etag_of
 from core.idempotency import IdempotentMixin
-from tournaments.auth import TableUser
 from tournaments.models import Event
-from tournaments.permissions import is_account, is_staff
+from tournaments.permissions import EventPermission, is_staff
+from tournaments.selectors import visible_events
+
+__all__ = ["ID", "EventScopedMixin", "EventScopedViewSet", "WriteETagMixin", "visible_events"]
 
 ID = r"\d+"  # numeric ids: anything else is a 404 before it reaches the database
-
-
-def visible_events(request):
-    """Events the caller may see: published ones, plus those where the caller has a role."""
-    user = request.user
-    public = ~Q(status="draft")
-    if isinstance(user, TableUser):  # a table token sees its own event
-        return Event.objects.filter(public | Q(pk=user.token.event_id))
-    if user and user.is_superuser:
-        return Event.objects.all()
-    if is_account(request):
-        return Event.objects.filter(public | Q(roles__user=user)).distinct()
-    return Event.objects.filter(public)
 
 
 class WriteETagMixin(ConditionalMixin):
@@ -58,8 +50,8 @@ class EventScopedMixin(IdempotentMixin, WriteETagMixin):
     POSTs honour ``Idempotency-Key`` (a retried draw or import replays the first answer).
     """
 
-    read_permission = "event.visible"
-    write_permission = "event.organizer"
+    read_permission = EventPermission.VISIBLE
+    write_permission = EventPermission.ORGANIZER
     lookup_value_regex = ID
 
     def get_event(self) -> Event:
@@ -81,29 +73,25 @@ class EventScopedMixin(IdempotentMixin, WriteETagMixin):
 
 
 class EventScopedViewSet(EventScopedMixin, viewsets.ModelViewSet):
-    """CRUD under an event. Edits and deletes honour ``If-Match`` (412 when it is stale)."""
+    """CRUD under an event through the services: ``create_record``, ``update_record`` and
+    ``delete_record`` name them. Edits and deletes honour ``If-Match`` (412 when it is stale)."""
 
-    def locked(self, instance):
-        return type(instance).objects.select_for_update().get(pk=instance.pk)
+    def create_record(self, **fields):
+        raise NotImplementedError
 
-    def representation(self, instance) -> dict:
-        """What a GET of ``instance`` answers (its ETag is what ``If-Match`` compares)."""
-        return self.get_serializer(instance).data
+    def update_record(self, instance, **fields):
+        raise NotImplementedError
+
+    def delete_record(self, instance) -> None:
+        raise NotImplementedError
+
+    def perform_create(self, serializer):
+        serializer.instance = self.create_record(**serializer.validated_data)
 
     def perform_update(self, serializer):
-        with transaction.atomic():
-            serializer.instance = self.locked(serializer.instance)
-            self.check_if_match(self.representation(serializer.instance))
-            self.save_update(serializer)
-
-    def save_update(self, serializer):
-        serializer.save()
+        with self.locked_write(serializer.instance) as locked:
+            serializer.instance = self.update_record(locked, **serializer.validated_data)
 
     def perform_destroy(self, instance):
-        with transaction.atomic():
-            instance = self.locked(instance)
-            self.check_if_match(self.representation(instance))
-            self.destroy_locked(instance)
-
-    def destroy_locked(self, instance) -> None:
-        instance.delete()
+        with self.locked_write(instance) as locked:
+            self.delete_record(locked)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
@@ -10,8 +9,10 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.idempotency import IdempotentMixin
+from core.permissions import Permission
 from core.schema import problems
 from tournaments.models import Event, EventRole, TableToken
+from tournaments.permissions import EventPermission
 from tournaments.serializers.events import EventRoleSerializer, EventSerializer, TableTokenSerializer
 from tournaments.services import events as services
 from tournaments.views.base import EventScopedMixin, WriteETagMixin, visible_events
@@ -23,14 +24,14 @@ class EventViewSet(IdempotentMixin, WriteETagMixin, viewsets.ModelViewSet):
     serializer_class = EventSerializer
     lookup_field = "slug"
     lookup_url_kwarg = "event_slug"
-    read_permission = "public"
+    read_permission = Permission.PUBLIC
     filterset_fields = ["status", "game"]
 
     @property
     def write_permission(self) -> str:
         # The collection (POST, or any other method that will be a 405) needs an account; one event,
         # its organizer.
-        return "event.organizer" if "event_slug" in self.kwargs else "account"
+        return EventPermission.ORGANIZER if "event_slug" in self.kwargs else EventPermission.ACCOUNT
 
     def get_queryset(self):
         return visible_events(self.request).order_by("-starts_on", "slug")
@@ -41,19 +42,15 @@ class EventViewSet(IdempotentMixin, WriteETagMixin, viewsets.ModelViewSet):
         return self._event
 
     def perform_create(self, serializer):
-        serializer.instance = services.event_create(data=serializer.validated_data, by=self.request.user)
+        serializer.instance = services.event_create(by=self.request.user, **serializer.validated_data)
 
-    @transaction.atomic
     def perform_update(self, serializer):
-        locked = Event.objects.select_for_update().get(pk=serializer.instance.pk)
-        self.check_if_match(EventSerializer(locked, context=self.get_serializer_context()).data)
-        serializer.instance = services.event_update(event=locked, data=serializer.validated_data)
+        with self.locked_write(serializer.instance) as locked:
+            serializer.instance = services.event_update(event=locked, **serializer.validated_data)
 
-    @transaction.atomic
     def perform_destroy(self, instance):
-        locked = Event.objects.select_for_update().get(pk=instance.pk)
-        self.check_if_match(EventSerializer(locked, context=self.get_serializer_context()).data)
-        services.event_delete(event=locked)
+        with self.locked_write(instance) as locked:
+            services.event_delete(event=locked)
 
 
 class EventRoleViewSet(
@@ -62,7 +59,7 @@ class EventRoleViewSet(
     """Who does what in the event. Organizers manage roles."""
 
     serializer_class = EventRoleSerializer
-    read_permission = "event.organizer"
+    read_permission = EventPermission.ORGANIZER
 
     def get_queryset(self):
         return EventRole.objects.filter(event=self.get_event()).select_related("user").order_by("role", "id")
@@ -92,7 +89,7 @@ class TableTokenViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     """Table tokens for the QR codes on the tables: a scorekeeper credential for one table."""
 
     serializer_class = TableTokenSerializer
-    read_permission = "event.organizer"
+    read_permission = EventPermission.ORGANIZER
 
     def get_queryset(self):
         return (

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.decorators import action
@@ -34,8 +33,14 @@ class UnitViewSet(EventScopedViewSet):
     def get_queryset(self):
         return Unit.objects.filter(event=self.get_event())
 
-    def perform_create(self, serializer):
-        serializer.save(event=self.get_event())
+    def create_record(self, **fields):
+        return services.unit_create(event=self.get_event(), **fields)
+
+    def update_record(self, instance, **fields):
+        return services.unit_update(unit=instance, **fields)
+
+    def delete_record(self, instance):
+        services.unit_delete(unit=instance)
 
 
 def _sees_contacts(view) -> bool:
@@ -55,8 +60,14 @@ class PlayerViewSet(EventScopedViewSet):
     def get_queryset(self):
         return Player.objects.filter(event=self.get_event())
 
-    def perform_create(self, serializer):
-        serializer.save(event=self.get_event())
+    def create_record(self, **fields):
+        return services.player_create(event=self.get_event(), **fields)
+
+    def update_record(self, instance, **fields):
+        return services.player_update(player=instance, **fields)
+
+    def delete_record(self, instance):
+        services.player_delete(player=instance)
 
 
 class PairViewSet(EventScopedViewSet):
@@ -86,14 +97,15 @@ class PairViewSet(EventScopedViewSet):
         return self._out(services.pair_create(event=self.get_event(), **serializer.validated_data), 201)
 
     @extend_schema(request=PairUpdateSerializer, responses={200: PairPrivateSerializer, **problems(400, 412)})
-    @transaction.atomic
     def update(self, request, *args, **kwargs):
         """Edit a pair; ``status`` withdraws, disqualifies or reinstates it (its history stays)."""
-        pair = self.locked(self.get_object())
-        self.check_if_match(self.representation(pair))
-        serializer = PairUpdateSerializer(pair, data=request.data, partial=kwargs.get("partial", False))
-        serializer.is_valid(raise_exception=True)
-        return self._out(services.pair_update(pair=pair, data=serializer.validated_data))
+        with self.locked_write(self.get_object()) as pair:
+            serializer = PairUpdateSerializer(pair, data=request.data, partial=kwargs.get("partial", False))
+            serializer.is_valid(raise_exception=True)
+            return self._out(services.pair_update(pair=pair, **serializer.validated_data))
+
+    def delete_record(self, instance):
+        services.pair_delete(pair=instance)
 
     def representation(self, instance) -> dict:
         return PairPrivateSerializer(instance, context=self.get_serializer_context()).data

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import django_filters
-from django.contrib.auth.models import AnonymousUser
-from django.db import router, transaction
-from django.db.models import Count, Q, Window
+from django.db.models import Count, Window
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
@@ -20,17 +16,20 @@ from core import lean
 from core.conditional import ConditionalMixin, etag_of
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.idempotency import IdempotentMixin
-from core.prepared import Prepared
 from core.schema import problems
 from scoring.serializers.matches import MatchDetailSerializer
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
-from tournaments.permissions import is_staff, scorekeeper_tables, sees_drafts
+from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
-    PUBLISHED,
     PUBLISHED_ROUNDS,
+    match_of_visible_event,
     match_page,
+    match_visibility,
     pair_rows,
+    public_event,
+    visible_matches,
+    visible_rounds,
 )
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import (
@@ -44,7 +43,7 @@ from tournaments.serializers.schedule import (
     SwapSerializer,
 )
 from tournaments.services import rounds as services
-from tournaments.views.base import ID, EventScopedMixin, EventScopedViewSet, visible_events
+from tournaments.views.base import ID, EventScopedMixin, EventScopedViewSet
 
 
 class StageViewSet(EventScopedViewSet):
@@ -53,8 +52,14 @@ class StageViewSet(EventScopedViewSet):
     def get_queryset(self):
         return Stage.objects.filter(event=self.get_event())
 
-    def perform_create(self, serializer):
-        serializer.save(event=self.get_event())
+    def create_record(self, **fields):
+        return services.stage_create(event=self.get_event(), **fields)
+
+    def update_record(self, instance, **fields):
+        return services.stage_update(stage=instance, **fields)
+
+    def delete_record(self, instance):
+        services.stage_delete(stage=instance)
 
 
 class RoundViewSet(EventScopedViewSet):
@@ -66,10 +71,7 @@ class RoundViewSet(EventScopedViewSet):
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_queryset(self):
-        rounds = Round.objects.filter(event=self.get_event()).prefetch_related("matches")
-        if not sees_drafts(self.request, self.get_event()):
-            rounds = rounds.filter(status__in=PUBLISHED)
-        return rounds
+        return visible_rounds(self.request, self.get_event())
 
     def perform_create(self, serializer):
         data = serializer.validated_data
@@ -80,7 +82,7 @@ class RoundViewSet(EventScopedViewSet):
             starts_at=data.get("starts_at"),
         )
 
-    def destroy_locked(self, instance):
+    def delete_record(self, instance):
         services.round_delete(round_=instance)
 
     @extend_schema(request=RoundUpdateSerializer, responses={200: RoundSerializer, **problems(400, 409, 412)})
@@ -88,14 +90,12 @@ class RoundViewSet(EventScopedViewSet):
         """Change the start time, or the stage of a draft (its draw is then discarded)."""
         serializer = RoundUpdateSerializer(data=request.data, context=self.get_serializer_context())
         serializer.is_valid(raise_exception=True)
-        return self._state_change(services.round_update, data=serializer.validated_data)
+        return self._state_change(services.round_update, **serializer.validated_data)
 
-    @transaction.atomic
     def _state_change(self, operation, **kwargs) -> Response:
-        round_ = Round.objects.select_for_update().get(pk=self.get_object().pk)
-        self.check_if_match(self.get_serializer(round_).data)
-        round_ = operation(round_=round_, **kwargs)
-        return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
+        with self.locked_write(self.get_object()) as round_:
+            round_ = operation(round_=round_, **kwargs)
+            return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
 
     @extend_schema(
         request=DrawRequestSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)}
@@ -128,57 +128,6 @@ class RoundViewSet(EventScopedViewSet):
     @action(detail=True, methods=["post"])
     def close(self, request, *args, **kwargs):
         return self._state_change(services.round_close)
-
-
-def match_visibility(view) -> str | list[int] | None:
-    """What each caller sees of the tables (G11 publication): ``ALL_ROUNDS``, ``PUBLISHED_ROUNDS``,
-    the tables of published rounds a scorekeeper is limited to, or None (nothing).
-
-    Organizers and referees: every round, drafts included. Scorekeepers (and table tokens):
-    published rounds, only their tables when they are limited to some. Everyone else: published
-    rounds, when the event publishes its pairings.
-    """
-    event = view.get_event()
-    if sees_drafts(view.request, event):
-        return ALL_ROUNDS
-    if is_staff(view.request, event):
-        tables = scorekeeper_tables(view.request, event)
-        return PUBLISHED_ROUNDS if tables is None else tables
-    return PUBLISHED_ROUNDS if event.publish_pairings else None
-
-
-def visible_matches(view, matches):
-    """``matches`` narrowed to what the caller sees of them (``match_visibility``)."""
-    visibility = match_visibility(view)
-    if visibility == ALL_ROUNDS:
-        return matches
-    if visibility is None:
-        return matches.none()
-    if visibility != PUBLISHED_ROUNDS:
-        matches = matches.filter(table__in=visibility)
-    return matches.filter(round__status__in=PUBLISHED)
-
-
-# An anonymous read of the tables list reads its event with only the columns it uses (visibility,
-# publication of the pairings, version, slug), as visible_events sees it, through a prepared read.
-_PUBLIC_EVENT_FIELDS = tuple(
-    f.attname
-    for f in Event._meta.concrete_fields
-    if f.attname in ("id", "slug", "status", "publish_pairings", "results_version")
-)
-_ANONYMOUS = SimpleNamespace(user=AnonymousUser())
-_public_events = Prepared(
-    Event,
-    lambda fields, slug: visible_events(_ANONYMOUS).filter(slug=slug).order_by().values_list(*fields),
-)
-
-
-def public_event(slug: str) -> Event:
-    """The event an anonymous caller may see by that slug (its other fields deferred), else a 404."""
-    rows = _public_events.rows(_PUBLIC_EVENT_FIELDS, slug=slug)
-    if not rows:
-        raise Http404(f"No {Event._meta.object_name} matches the given query.")
-    return Event.from_db(router.db_for_read(Event), _PUBLIC_EVENT_FIELDS, rows[0])
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -221,8 +170,9 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         )
 
     def get_queryset(self):
-        matches = Match.objects.filter(round__event=self.get_event())
-        return visible_matches(self, matches).order_by("round__number", "table")
+        event = self.get_event()
+        matches = Match.objects.filter(round__event=event)
+        return visible_matches(self.request, event, matches).order_by("round__number", "table")
 
     def get_etag(self, request, *args, **kwargs):
         if self.action != "list":
@@ -240,7 +190,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         if lookups is None or list(self.filter_backends) != [DjangoFilterBackend]:
             # a value to clean or refuse: the filter set's call
             return self._paginate_rows(self.filter_queryset(self.get_queryset()))
-        visibility = match_visibility(self)
+        visibility = match_visibility(self.request, self.get_event())
         if visibility in (ALL_ROUNDS, PUBLISHED_ROUNDS):
             page = self._prepared_page(visibility, lookups)
             if page is not None:
@@ -336,8 +286,8 @@ class MatchViewSet(
     """
 
     serializer_class = MatchDetailSerializer  # a single table shows its level line and result (G8)
-    read_permission = "event.visible"
-    write_permission = "event.organizer"
+    read_permission = EventPermission.VISIBLE
+    write_permission = EventPermission.ORGANIZER
     lookup_value_regex = ID
     http_method_names = ["get", "put", "patch", "delete", "head", "options"]
 
@@ -345,17 +295,15 @@ class MatchViewSet(
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request
             return Event(pk=0, slug="schema")
         if not hasattr(self, "_event"):
-            match = get_object_or_404(
-                Match.objects.select_related("round__event").filter(
-                    Q(round__event__in=visible_events(self.request))
-                ),
-                pk=self.kwargs["pk"],
-            )
+            match = match_of_visible_event(self.request, self.kwargs["pk"])
+            if match is None:
+                raise Http404(f"No {Match._meta.object_name} matches the given query.")
             self._event = match.round.event
         return self._event
 
     def get_queryset(self):
-        return visible_matches(self, Match.objects.filter(round__event=self.get_event())).select_related(
+        event = self.get_event()
+        return visible_matches(self.request, event, Match.objects.filter(round__event=event)).select_related(
             "round__event",
             "round__stage",
             "ns_pair__player_1",
@@ -367,20 +315,18 @@ class MatchViewSet(
     @extend_schema(
         request=MatchWriteSerializer, responses={200: MatchDetailSerializer, **problems(400, 403, 409, 412)}
     )
-    @transaction.atomic
     def update(self, request, *args, **kwargs):
         match = self.get_object()
-        self.check_if_match(self.get_serializer(match).data)
-        serializer = MatchWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
-        serializer.is_valid(raise_exception=True)
-        data = {"ns_pair": match.ns_pair_id, "ew_pair": match.ew_pair_id, **serializer.validated_data}
-        match = services.match_update(match=match, ns_pair=data["ns_pair"], ew_pair=data["ew_pair"])
-        return Response(self.get_serializer(match).data)
+        with self.locked_write(match, lock=match.round):
+            serializer = MatchWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
+            serializer.is_valid(raise_exception=True)
+            data = {"ns_pair": match.ns_pair_id, "ew_pair": match.ew_pair_id, **serializer.validated_data}
+            match = services.match_update(match=match, ns_pair=data["ns_pair"], ew_pair=data["ew_pair"])
+            return Response(self.get_serializer(match).data)
 
     @extend_schema(responses={204: None, **problems(403, 409, 412)})
-    @transaction.atomic
     def destroy(self, request, *args, **kwargs):
         match = self.get_object()
-        self.check_if_match(self.get_serializer(match).data)
-        services.match_delete(match=match)
+        with self.locked_write(match, lock=match.round):
+            services.match_delete(match=match)
         return Response(status=204)
