@@ -1,4 +1,4 @@
-"""Benchmark of the Swiss draw (docs/guandan.md G11): ``python -m bench.draws``.
+"""Benchmark of the Swiss draw (docs/rules/guandan.md G11): ``python -m bench.draws``.
 
 Histories are realistic: a seeded first round, then 8 Swiss rounds drawn by ``swiss_draw``
 itself, with random results scored 2 / 1 / 0 (G9 ``win_draw_loss``) and the bye as a win.

@@ -1,4 +1,4 @@
-"""Benchmark of the Guandan rules engine (docs/guandan.md G3-G5): ``python -m bench.engine``.
+"""Benchmark of the Guandan rules engine (docs/rules/guandan.md G3-G5): ``python -m bench.engine``.
 
 The sample is realistic and fixed: 200 deals played out by the seeded simulator. Every play
 in them is classified (all readings), every following play compared with the play it had to

@@ -1,4 +1,5 @@
-"""Benchmark of the Dou Dizhu and Daguai Luzi engines (docs/doudizhu.md D4-D6, docs/daguai.md K2-K4):
+"""Benchmark of the Dou Dizhu and Daguai Luzi engines (docs/rules/doudizhu.md D4-D6,
+docs/rules/daguai.md K2-K4):
 ``python -m bench.games``.
 
 As bench/engine.py does for Guandan: 200 deals played out by each game's seeded simulator; every

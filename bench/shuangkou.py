@@ -1,4 +1,4 @@
-"""Benchmark of the Shuangkou engine (docs/shuangkou.md S4-S5): ``python -m bench.shuangkou``.
+"""Benchmark of the Shuangkou engine (docs/rules/shuangkou.md S4-S5): ``python -m bench.shuangkou``.
 
 As bench/engine.py does for Guandan: 200 deals played out by the seeded simulator. Every play in
 them is cut into units (``decompose``); every follow is checked against its lead and the hand it

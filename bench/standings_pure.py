@@ -1,4 +1,4 @@
-"""Benchmark of the pure standings (docs/guandan.md G9, G10): ``python -m bench.standings_pure``.
+"""Benchmark of the pure standings (docs/rules/guandan.md G9, G10): ``python -m bench.standings_pure``.
 
 1,000 pairs × 9 rounds of synthetic confirmed records (4,500 matches, levels and deal tallies,
 a few forfeits), scored by ``win_draw_loss`` and ``level_table``, then ranked with a chain of

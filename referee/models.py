@@ -1,4 +1,5 @@
-"""The referee's records (docs/referees.md, docs/guandan.md G12): incidents, rulings, penalties, appeals.
+"""The referee's records (docs/referees.md, docs/rules/guandan.md G12): incidents, rulings, penalties,
+appeals.
 
 Nothing here is ever deleted or edited back: a ruling is overturned by an appeal decision (a new
 ruling may replace it), a penalty is cancelled with a reason, and every step keeps who, when and

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class ScoringConfig(AppConfig):
-    """Deal and match results, match points and standings, webhooks (docs/guandan.md G5-G10)."""
+    """Deal and match results, match points and standings, webhooks (docs/rules/guandan.md G5-G10)."""
 
     name = "scoring"
     verbose_name = "Scoring"

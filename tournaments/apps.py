@@ -2,7 +2,7 @@ from django.apps import AppConfig
 
 
 class TournamentsConfig(AppConfig):
-    """Events, units, players, pairs, stages, rounds, matches and draws (docs/guandan.md G11)."""
+    """Events, units, players, pairs, stages, rounds, matches and draws (docs/rules/guandan.md G11)."""
 
     name = "tournaments"
     verbose_name = "Tournaments"

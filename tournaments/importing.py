@@ -1,4 +1,4 @@
-"""Reading registration lists from CSV or XLSX (docs/guandan.md G11: lists come from spreadsheets).
+"""Reading registration lists from CSV or XLSX (docs/rules/guandan.md G11: lists come from spreadsheets).
 
 Parsing only: every row becomes a dict of known columns, or a row error. The service
 decides whether to import (all rows or none).

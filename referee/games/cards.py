@@ -1,4 +1,5 @@
-"""Cards as every game here writes them (docs/guandan.md G1, docs/doudizhu.md D1, docs/daguai.md K1).
+"""Cards as every game here writes them (docs/rules/guandan.md G1, docs/rules/doudizhu.md D1,
+docs/rules/daguai.md K1).
 
 Pure Python: the rules engines never import Django.
 

@@ -1,5 +1,6 @@
-"""Parsing the hands of a referee question, for every game (docs/guandan.md G1, docs/doudizhu.md D1,
-docs/daguai.md K1).
+"""Parsing the hands of a referee question, for every game (docs/rules/guandan.md G1,
+docs/rules/doudizhu.md D1,
+docs/rules/daguai.md K1).
 
 Every ``BadInput`` names the field it is about (``hands.W``, ``hands.3[12]``), so the API can
 point at it in its ``errors`` list.

@@ -1,5 +1,5 @@
 """One play on its own: its cards from the wire, and the verdict of ``plays/validate``
-(docs/referee.md; docs/guandan.md G3-G4, docs/doudizhu.md D4-D5, docs/daguai.md K2-K3).
+(docs/referee.md; docs/rules/guandan.md G3-G4, docs/rules/doudizhu.md D4-D5, docs/rules/daguai.md K2-K3).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Rule profiles of plain settings: the JSON round trip and the checks, for the games whose settings
-are all booleans, integers, numbers, lists of numbers and named choices (docs/doudizhu.md,
-docs/daguai.md). Guandan's profile has level-valued settings and keeps its own module.
+are all booleans, integers, numbers, lists of numbers and named choices (docs/rules/doudizhu.md,
+docs/rules/daguai.md). Guandan's profile has level-valued settings and keeps its own module.
 
 A game's profile is a frozen dataclass that inherits :class:`SettingsProfile` and declares
 ``CHOICES`` (setting -> allowed values) and ``RANGES`` (setting -> inclusive bounds, for

@@ -1,7 +1,7 @@
 """The game registry: one entry per game code, all behind the same small interface.
 
-Guandan (docs/guandan.md), four-player Dou Dizhu (docs/doudizhu.md) and Daguai Luzi
-(docs/daguai.md) each build a ``Game`` (``referee.games.game``) in their package
+Guandan (docs/rules/guandan.md), four-player Dou Dizhu (docs/rules/doudizhu.md) and Daguai Luzi
+(docs/rules/daguai.md) each build a ``Game`` (``referee.games.game``) in their package
 under ``referee/games/<game>/``.
 
 A game's engine can be registered before the API and the event models serve it: such a game

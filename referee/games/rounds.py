@@ -1,5 +1,5 @@
-"""The rounds of a climbing game, and the replay loop (docs/guandan.md G5, docs/doudizhu.md D6,
-docs/daguai.md K4).
+"""The rounds of a climbing game, and the replay loop (docs/rules/guandan.md G5, docs/rules/doudizhu.md D6,
+docs/rules/daguai.md K4).
 
 Guandan, Dou Dizhu and Daguai Luzi play a deal the same way: the leader plays any combination,
 each next seat still holding cards passes or beats the play on the table, and when every other

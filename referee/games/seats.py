@@ -1,4 +1,4 @@
-"""Seats and turn order (docs/guandan.md G1, docs/doudizhu.md D1, docs/daguai.md K1).
+"""Seats and turn order (docs/rules/guandan.md G1, docs/rules/doudizhu.md D1, docs/rules/daguai.md K1).
 
 Four-seat games sit at the compass table: ``N``, ``E``, ``S``, ``W``, play going
 counterclockwise N → W → S → E unless a profile says clockwise. Partners sit opposite

@@ -1,4 +1,4 @@
-"""The referee's writes (docs/referees.md, docs/guandan.md G12): report, rule, appeal, decide, cancel.
+"""The referee's writes (docs/referees.md, docs/rules/guandan.md G12): report, rule, appeal, decide, cancel.
 
 Each is one transaction: the match (or the incident) is locked, so that two rulings in one match
 count each other; every row is audited (django-auditlog, referee.incidents.audit); a ruling, a

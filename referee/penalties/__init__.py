@@ -1,4 +1,4 @@
-"""Penalty tables and proposals (docs/guandan.md G12, docs/referees.md). Pure Python: no Django."""
+"""Penalty tables and proposals (docs/rules/guandan.md G12, docs/referees.md). Pure Python: no Django."""
 
 from referee.penalties.codes import NAMES, SCORING_KINDS, Infraction, PenaltyKind, Scope, Target
 from referee.penalties.propose import Proposal, propose

@@ -1,4 +1,4 @@
-"""The vocabulary of rulings (docs/referees.md, docs/guandan.md G12): infractions, penalty kinds,
+"""The vocabulary of rulings (docs/referees.md, docs/rules/guandan.md G12): infractions, penalty kinds,
 who a penalty hits, and what an escalation count is counted over. Pure Python.
 """
 

@@ -1,4 +1,4 @@
-"""Penalty tables (docs/guandan.md G12, docs/referees.md): what the n-th offence costs.
+"""Penalty tables (docs/rules/guandan.md G12, docs/referees.md): what the n-th offence costs.
 
 A table maps each infraction to a ``Row``: the scope its offences are counted over within one match
 and one ``Step`` per offence (the 1st, the 2nd …; later offences repeat the last step). A step is a

@@ -1,4 +1,4 @@
-"""Scoring methods of docs/guandan.md G9, behind one registry. Pure Python: no Django here.
+"""Scoring methods of docs/rules/guandan.md G9, behind one registry. Pure Python: no Django here.
 
 ``METHODS`` maps a setting's ``method`` key to its class: ``build_method`` validates an event's
 setting against it and ``method_choices`` gives the API its enum, so configuration and code

@@ -1,4 +1,4 @@
-"""The shape every scoring method shares (docs/guandan.md G9), and the errors of a bad setting.
+"""The shape every scoring method shares (docs/rules/guandan.md G9), and the errors of a bad setting.
 
 An event chooses a method, separately for match points (场分) and level points (级分), as a JSON
 object ``{"method": "<key>", **params}``. Each method declares its params (``Param``) with a

@@ -1,4 +1,4 @@
-"""Methods that score every deal (docs/guandan.md G6, G9): ``deal_points`` and ``daguai_deal``.
+"""Methods that score every deal (docs/rules/guandan.md G6, G9): ``deal_points`` and ``daguai_deal``.
 
 Both read ``MatchRecord.tally``, the deals each side won by finish (1-2, 1-3, 1-4); a match
 entered with final levels only has no tally and scores 0 for both sides.

@@ -1,4 +1,5 @@
-"""Methods that score the levels reached (docs/guandan.md G8, G9): ``level_table`` and ``level_difference``.
+"""Methods that score the levels reached (docs/rules/guandan.md G8, G9): ``level_table`` and
+``level_difference``.
 
 The level difference (级差) of a match is the winner's net difference over its games, from
 ``MatchRecord.net_levels``: passing A counts 15, so passed-A against K is 2.

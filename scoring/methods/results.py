@@ -1,4 +1,5 @@
-"""Methods that score the result of a match (docs/guandan.md G9): ``win_draw_loss`` and ``win_plus_speed``."""
+"""Methods that score the result of a match (docs/rules/guandan.md G9): ``win_draw_loss`` and
+``win_plus_speed``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scorekeeping data (docs/guandan.md G5-G10): deals as played, versioned match results, webhooks."""
+"""Scorekeeping data (docs/rules/guandan.md G5-G10): deals as played, versioned match results, webhooks."""
 
 from scoring.models.deals import Deal, DealStatus
 from scoring.models.results import MatchResult, ResultSource, ResultStatus

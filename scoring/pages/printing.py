@@ -26,7 +26,7 @@ OPEN_SHEET_ROWS = 24
 
 def rules_summary(event: Event) -> list[str]:
     """The event's effective rules (profile, overrides, match fields: ``Event.rule_profile``), in
-    short sentences for the foot of a score sheet (docs/guandan.md G6-G8)."""
+    short sentences for the foot of a score sheet (docs/rules/guandan.md G6-G8)."""
     profile = event.rule_profile()
     formats = {
         "through_a": _("Play until a side passes A (计局制)."),

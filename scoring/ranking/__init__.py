@@ -1,4 +1,4 @@
-"""Standings of docs/guandan.md G10 (pairs) and G11 (units). Pure Python: no Django here.
+"""Standings of docs/rules/guandan.md G10 (pairs) and G11 (units). Pure Python: no Django here.
 
 A selector gathers confirmed ``MatchRecord``s with a fixed number of queries; ``pair_rounds``
 scores them with the event's two methods, and ``rank`` orders the pairs by match points and the

@@ -1,4 +1,4 @@
-"""What the standings read about each pair, one value per round (docs/guandan.md G10).
+"""What the standings read about each pair, one value per round (docs/rules/guandan.md G10).
 
 ``pair_rounds`` turns confirmed ``MatchRecord``s into ``PairRound``s, calling each scoring method
 once over all the records; ``RankingContext`` holds them with what the tiebreaks need beyond

@@ -1,4 +1,4 @@
-"""Tiebreak metrics of the standings (docs/guandan.md G10), behind one registry.
+"""Tiebreak metrics of the standings (docs/rules/guandan.md G10), behind one registry.
 
 Every metric is a small class with ``key``, ``name``, ``abbr`` and ``ascending`` (False: higher
 ranks first), registered in ``METRICS``; an event's tiebreak chain is validated against that

@@ -1,4 +1,4 @@
-"""Standings of pairs (docs/guandan.md G10) and of units (G11): pure functions over plain numbers.
+"""Standings of pairs (docs/rules/guandan.md G10) and of units (G11): pure functions over plain numbers.
 
 Pairs are ranked by total match points, then by the event's chain of tiebreaks, each metric
 splitting only the groups still tied (head-to-head is computed per tied group). What is still

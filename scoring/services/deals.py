@@ -1,4 +1,4 @@
-"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; docs/guandan.md G5-G8), and
+"""Posting a deal as it is played (API ``POST /matches/{id}/deals/``; docs/rules/guandan.md G5-G8), and
 correcting a wrongly posted one (``PUT /matches/{id}/deals/{number}``, ``POST …/deals/void``).
 
 The engine does every rule: ``tie.apply_tie_deal`` the level change and the end of the match

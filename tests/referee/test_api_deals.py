@@ -1,4 +1,4 @@
-"""POST /api/v1/referee/deals/replay (docs/referee.md; docs/guandan.md G5, G6) through the real API."""
+"""POST /api/v1/referee/deals/replay (docs/referee.md; docs/rules/guandan.md G5, G6) through the real API."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""POST /api/v1/referee/plays/validate (docs/referee.md; docs/guandan.md G2-G4) through the real API."""
+"""POST /api/v1/referee/plays/validate (docs/referee.md; docs/rules/guandan.md G2-G4) through the real API."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""POST /api/v1/referee/tributes/validate (docs/referee.md; docs/guandan.md G7) through the real API."""
+"""POST /api/v1/referee/tributes/validate (docs/referee.md; docs/rules/guandan.md G7) through the real API."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Cards, seats and levels (docs/guandan.md G1, G2)."""
+"""Cards, seats and levels (docs/rules/guandan.md G1, G2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Is this play legal here? (docs/guandan.md G3, G4): referee/games/guandan/combinations.py."""
+"""Is this play legal here? (docs/rules/guandan.md G3, G4): referee/games/guandan/combinations.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Replaying a deal (docs/guandan.md G5, G6): referee/games/guandan/deal.py.
+"""Replaying a deal (docs/rules/guandan.md G5, G6): referee/games/guandan/deal.py.
 
 The hands are built so that every seat can go out in a few big plays:
 N: 3x8 4x8 5x8 666; S: 7x8 8x8 9x8 TTT; E: Jx8 Qx8 Kx8 666; W: Ax8 2x8 (two of them the wild

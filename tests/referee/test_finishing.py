@@ -1,4 +1,4 @@
-"""Finishing orders (docs/guandan.md G5.3, G5.5): referee/games/guandan/finishing.py."""
+"""Finishing orders (docs/rules/guandan.md G5.3, G5.5): referee/games/guandan/finishing.py."""
 
 from __future__ import annotations
 

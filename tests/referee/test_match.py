@@ -1,4 +1,4 @@
-"""Levels and the match (docs/guandan.md G6, G8): referee/games/guandan/match.py."""
+"""Levels and the match (docs/rules/guandan.md G6, G8): referee/games/guandan/match.py."""
 
 from __future__ import annotations
 

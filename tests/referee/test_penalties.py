@@ -1,4 +1,4 @@
-"""Penalty tables (referee/penalties, docs/guandan.md G12): every row of every built-in table, written
+"""Penalty tables (referee/penalties, docs/rules/guandan.md G12): every row of every built-in table, written
 out for the 1st to 4th offence, and the settings that change them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule profiles (docs/guandan.md G1-G12 variants): defaults, built-ins, JSON round trip, validation."""
+"""Rule profiles (docs/rules/guandan.md G1-G12 variants): defaults, built-ins, JSON round trip, validation."""
 
 from __future__ import annotations
 

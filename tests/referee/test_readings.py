@@ -1,4 +1,4 @@
-"""Combinations and their readings (docs/guandan.md G2, G3): referee/games/guandan/readings.py."""
+"""Combinations and their readings (docs/rules/guandan.md G2, G3): referee/games/guandan/readings.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A result from the level sheet alone (docs/guandan.md G8 记级): referee/games/guandan/sheet.py."""
+"""A result from the level sheet alone (docs/rules/guandan.md G8 记级): referee/games/guandan/sheet.py."""
 
 from __future__ import annotations
 

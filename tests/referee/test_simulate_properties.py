@@ -1,4 +1,4 @@
-"""Properties of the engine over random plays and random legal deals (docs/guandan.md G2-G5).
+"""Properties of the engine over random plays and random legal deals (docs/rules/guandan.md G2-G5).
 
 Covers referee/games/guandan/simulate.py (the deal simulator) and the laws the readings,
 comparisons and replays must obey on any input.

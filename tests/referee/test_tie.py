@@ -1,4 +1,4 @@
-"""One match or a best of three at a table (docs/guandan.md G8): referee/games/guandan/tie.py."""
+"""One match or a best of three at a table (docs/rules/guandan.md G8): referee/games/guandan/tie.py."""
 
 from __future__ import annotations
 

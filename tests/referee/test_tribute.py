@@ -1,4 +1,4 @@
-"""Tribute, return and anti-tribute (docs/guandan.md G7): referee/games/guandan/tribute.py."""
+"""Tribute, return and anti-tribute (docs/rules/guandan.md G7): referee/games/guandan/tribute.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A tribute as a scorekeeper records it (docs/guandan.md G7): referee/games/guandan/tribute_record.py."""
+"""A tribute as a scorekeeper records it (docs/rules/guandan.md G7):
+referee/games/guandan/tribute_record.py."""
 
 from __future__ import annotations
 

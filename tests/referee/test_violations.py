@@ -1,4 +1,4 @@
-"""Violation codes (docs/guandan.md G4, G5): referee/games/guandan/violations.py."""
+"""Violation codes (docs/rules/guandan.md G4, G5): referee/games/guandan/violations.py."""
 
 from __future__ import annotations
 

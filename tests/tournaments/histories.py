@@ -1,4 +1,5 @@
-"""Random event histories for the draw property tests (docs/guandan.md G11), and a brute-force oracle."""
+"""Random event histories for the draw property tests (docs/rules/guandan.md G11), and a brute-force
+oracle."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def hard_vector(
 ) -> tuple[int, int, int, int, float]:
     """(rematches, second byes, same-unit meetings, bye's place from the bottom, Σ score gap²).
 
-    The order of the Swiss draw's priorities (docs/guandan.md G11): smaller is better, left first.
+    The order of the Swiss draw's priorities (docs/rules/guandan.md G11): smaller is better, left first.
     """
     rank = {entrant.id: index for index, entrant in enumerate(entrants)}
     by_id = {entrant.id: entrant for entrant in entrants}

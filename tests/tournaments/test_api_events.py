@@ -1,4 +1,4 @@
-"""Events, per-event roles and table tokens (tournaments/views/events.py; docs/guandan.md G8, G11)."""
+"""Events, per-event roles and table tokens (tournaments/views/events.py; docs/rules/guandan.md G8, G11)."""
 
 from __future__ import annotations
 

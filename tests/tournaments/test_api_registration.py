@@ -1,4 +1,5 @@
-"""Units, players, pairs and the singles draw (tournaments/views/registration.py; docs/guandan.md G11)."""
+"""Units, players, pairs and the singles draw (tournaments/views/registration.py; docs/rules/guandan.md
+G11)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Stages and rounds: draw, edit, publish, close (tournaments/views/schedule.py; docs/guandan.md G11).
+"""Stages and rounds: draw, edit, publish, close (tournaments/views/schedule.py; docs/rules/guandan.md G11).
 
 Most results are set on the matches through the ORM (``confirm``); the tests of the event's real match
 points (G9) enter theirs through the scoring API.

@@ -1,4 +1,4 @@
-"""Knockout brackets (淘汰制), docs/guandan.md G11."""
+"""Knockout brackets (淘汰制), docs/rules/guandan.md G11."""
 
 from __future__ import annotations
 

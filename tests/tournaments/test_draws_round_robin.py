@@ -1,4 +1,4 @@
-"""Round-robin groups (循环): Berger schedules and snake seeding, docs/guandan.md G11."""
+"""Round-robin groups (循环): Berger schedules and snake seeding, docs/rules/guandan.md G11."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Seat draw, table movement and the checks of a draft round, docs/guandan.md G11."""
+"""Seat draw, table movement and the checks of a draft round, docs/rules/guandan.md G11."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Score-paired (Swiss) and first-round draws, docs/guandan.md G11."""
+"""Score-paired (Swiss) and first-round draws, docs/rules/guandan.md G11."""
 
 from __future__ import annotations
 

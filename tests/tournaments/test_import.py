@@ -1,4 +1,5 @@
-"""POST /events/{slug}/pairs/import: CSV or XLSX, every row checked, all rows or none (docs/guandan.md G11).
+"""POST /events/{slug}/pairs/import: CSV or XLSX, every row checked, all rows or none
+(docs/rules/guandan.md G11).
 
 tournaments/importing.py reads the sheet, tournaments/services/imports.py checks and imports.
 """

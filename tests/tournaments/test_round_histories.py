@@ -1,4 +1,4 @@
-"""Draw constraints as properties over random event histories, through the API (docs/guandan.md G11).
+"""Draw constraints as properties over random event histories, through the API (docs/rules/guandan.md G11).
 
 Random fields (sizes, units, seeds, same-unit settings), random results (some left unconfirmed)
 and withdrawals; after every draw the round must place each active pair exactly once, carry

@@ -1,4 +1,4 @@
-"""Knockout brackets (淘汰制, docs/guandan.md G11).
+"""Knockout brackets (淘汰制, docs/rules/guandan.md G11).
 
 Seeding follows the national text's table for 16: 1v16, 8v9, 4v13, 5v12, 3v14, 6v11, 2v15,
 7v10, read from the top of the bracket down. The same scheme for any power of two: the semi-final

@@ -1,4 +1,4 @@
-"""Minimum-cost perfect matching over a sparse candidate graph (docs/guandan.md G11).
+"""Minimum-cost perfect matching over a sparse candidate graph (docs/rules/guandan.md G11).
 
 The Swiss and first-round draws are weighted matchings: every possible meeting gets an integer
 cost and the draw is the perfect matching of least total cost, found by Edmonds' blossom

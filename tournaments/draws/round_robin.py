@@ -1,4 +1,4 @@
-"""Round-robin groups (循环, docs/guandan.md G11): Berger schedules and snake seeding.
+"""Round-robin groups (循环, docs/rules/guandan.md G11): Berger schedules and snake seeding.
 
 ``berger_schedule`` writes the FIDE Berger tables, a circle method: the last pair stays put
 while the others turn around it, ``n/2`` places a round, so every pair meets every other exactly

@@ -1,4 +1,4 @@
-"""Seats, table movement and the checks of a draft round (docs/guandan.md G11).
+"""Seats, table movement and the checks of a draft round (docs/rules/guandan.md G11).
 
 Seat draw: at a table, a card draw decides who sits North–South and who East–West (掼蛋比赛活动方案,
 公司掼蛋比赛规则: the smaller card sits N–S). Here a seeded lot plays the cards, so the seats are recorded and

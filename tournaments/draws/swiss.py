@@ -1,4 +1,4 @@
-"""Score-paired (Swiss, 积分编排制) rounds and first-round draws (docs/guandan.md G11).
+"""Score-paired (Swiss, 积分编排制) rounds and first-round draws (docs/rules/guandan.md G11).
 
 A Swiss round is a minimum-cost perfect matching (see ``matching``). From most to least
 important, a draw avoids:

@@ -1,4 +1,4 @@
-"""Values the draw algorithms read and return (docs/guandan.md G11).
+"""Values the draw algorithms read and return (docs/rules/guandan.md G11).
 
 Pure Python, like ``referee.games``: the draws never import Django. The Django side turns
 its pairs into ``Entrant`` values, calls a generator and stores the ``Draw`` it gets back,

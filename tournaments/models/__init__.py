@@ -1,4 +1,4 @@
-"""Tournament data (docs/guandan.md G8, G11), split by domain and re-exported here."""
+"""Tournament data (docs/rules/guandan.md G8, G11), split by domain and re-exported here."""
 
 from tournaments.models.access import EventRole, Role, TableToken
 from tournaments.models.event import Event, EventStatus

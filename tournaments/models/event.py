@@ -47,7 +47,7 @@ class OpponentsForfeit(models.TextChoices):
 
 
 class Event(models.Model):
-    """A tournament. Its rules are a built-in rule profile plus overrides (docs/guandan.md G1-G12).
+    """A tournament. Its rules are a built-in rule profile plus overrides (docs/rules/guandan.md G1-G12).
 
     The match format (G8) fields are nullable: null means "as the rule profile says".
     """

@@ -1,4 +1,4 @@
-"""Making a round's draw from the database (docs/guandan.md G11).
+"""Making a round's draw from the database (docs/rules/guandan.md G11).
 
 The draw algorithms are pure (tournaments.draws); this module turns the stage's pairs and
 their history into entrants, picks the stage's draw system and calls it. rounds.py stores

@@ -1,4 +1,4 @@
-"""Registration (docs/guandan.md G11): pairs by hand or in bulk, and singles paired by lot."""
+"""Registration (docs/rules/guandan.md G11): pairs by hand or in bulk, and singles paired by lot."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rounds: create, draw (docs/guandan.md G11), edit while draft, publish, close.
+"""Rounds: create, draw (docs/rules/guandan.md G11), edit while draft, publish, close.
 
 drawing.py makes a draw from the database; this module stores it (seed included), keeps
 hand edits of a draft checked, and moves a round through draft -> published -> closed.

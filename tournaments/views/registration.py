@@ -1,4 +1,4 @@
-"""Units, players and pairs; pair imports and the singles draw (docs/guandan.md G11)."""
+"""Units, players and pairs; pair imports and the singles draw (docs/rules/guandan.md G11)."""
 
 from __future__ import annotations
 

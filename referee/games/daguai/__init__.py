@@ -1,4 +1,4 @@
-"""Daguai Luzi 大怪路子 (docs/daguai.md K1-K7): registered as game ``daguai``.
+"""Daguai Luzi 大怪路子 (docs/rules/daguai.md K1-K7): registered as game ``daguai``.
 
 Registered with ``in_service=False``: the engine answers every referee question, and the API
 and the event models offer the game once they are wired to it (referee/games/registry.py).

@@ -1,4 +1,4 @@
-"""Replaying one deal of Daguai Luzi play by play (docs/daguai.md K1-K6; the ``deals/replay`` question).
+"""Replaying one deal of Daguai Luzi play by play (docs/rules/daguai.md K1-K6; the ``deals/replay`` question).
 
 :class:`DealState` extends the shared rounds (referee/games/rounds.py): the dealer leads, play
 goes 1 → 2 → … → 6, and the deal ends when a team has all three players out. Each turn is
@@ -116,7 +116,7 @@ class DealEntry:
     asked: Seat | None = None
 
     def to_dict(self, index: int) -> dict[str, Any]:
-        """The wire form of the ``index``-th action's outcome (docs/daguai.md)."""
+        """The wire form of the ``index``-th action's outcome (docs/rules/daguai.md)."""
         return {
             "index": index,
             "seat": self.seat.value,
@@ -141,7 +141,7 @@ class DealReplay:
     next_to_act: Seat | None
 
     def to_dict(self) -> dict[str, Any]:
-        """The wire form of the verdict (the ``deals/replay`` answer, docs/daguai.md)."""
+        """The wire form of the verdict (the ``deals/replay`` answer, docs/rules/daguai.md)."""
         violation = self.violation
         return {
             "valid": self.valid,

@@ -1,5 +1,5 @@
 """Judging one Daguai Luzi play: is it a combination, and does it beat the play on the table
-(docs/daguai.md K2, K3; the ``plays/validate`` question).
+(docs/rules/daguai.md K2, K3; the ``plays/validate`` question).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Rule profiles of Daguai Luzi: every variant of docs/daguai.md as one settings object.
+"""Rule profiles of Daguai Luzi: every variant of docs/rules/daguai.md as one settings object.
 
 An event picks a built-in profile by key and may override single settings. The sources and
-defaults of each setting are in docs/daguai.md ("Rule profiles").
+defaults of each setting are in docs/rules/daguai.md ("Rule profiles").
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Combinations of Daguai Luzi, every way a set of cards can be read, and which beats which
-(docs/daguai.md K2, K3).
+(docs/rules/daguai.md K2, K3).
 
 Plays hold 1, 2, 3 or 5 cards. The jokers are wild (any card 2-A), so a five-card set can have
 several readings; the strongest applies (K3: jokers count high), so :func:`strongest` is the
@@ -81,7 +81,7 @@ class Reading:
 
 
 def reading_to_dict(reading: Reading) -> dict[str, Any]:
-    """The wire form of a reading (docs/daguai.md); a joker standing for no rank is ``null``."""
+    """The wire form of a reading (docs/rules/daguai.md); a joker standing for no rank is ``null``."""
     return {
         "type": reading.type.value,
         "rank": format_rank(reading.rank),

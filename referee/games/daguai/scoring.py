@@ -1,4 +1,4 @@
-"""Points of one Daguai Luzi deal, finished or stopped by the clock (docs/daguai.md K5, K6).
+"""Points of one Daguai Luzi deal, finished or stopped by the clock (docs/rules/daguai.md K5, K6).
 
 A deal ends when every player of one team is out. The team of the first player out (跑头家)
 is the only one that scores:

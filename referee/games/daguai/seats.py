@@ -1,4 +1,4 @@
-"""The six seats of Daguai Luzi, its two teams and the dealer rotation (docs/daguai.md K1, K5).
+"""The six seats of Daguai Luzi, its two teams and the dealer rotation (docs/rules/daguai.md K1, K5).
 
 Seats are ``1`` to ``6``, the rule sheet's 1号位 … 6号位, numbered round the table in the order
 of play (counterclockwise), so seat 2 plays after seat 1 and seat 1 after seat 6. The teams

@@ -1,4 +1,4 @@
-"""Random legal deals of Daguai Luzi, for property tests and benchmarks (docs/daguai.md K1-K4).
+"""Random legal deals of Daguai Luzi, for property tests and benchmarks (docs/rules/daguai.md K1-K4).
 
 :func:`simulate_deal` deals three shuffled decks to six seats and plays the deal out with random
 legal actions, hand-count questions (报否) included. The move generator builds combinations by
@@ -37,7 +37,7 @@ class SimulatedDeal:
     finishing_order: tuple[Seat, ...]
 
     def request(self) -> dict[str, Any]:
-        """The deal as a ``deals/replay`` question (docs/daguai.md)."""
+        """The deal as a ``deals/replay`` question (docs/rules/daguai.md)."""
         return {
             "dealer": self.dealer.value,
             "hands": {seat.value: [c.code for c in cards] for seat, cards in self.hands.items()},

@@ -1,4 +1,4 @@
-"""The rule violations a Daguai Luzi referee question can find (docs/daguai.md K2-K4).
+"""The rule violations a Daguai Luzi referee question can find (docs/rules/daguai.md K2-K4).
 
 Each is a :class:`RuleViolation` (a 200 verdict, not a 400) with a stable code; the turn
 violations every climbing game shares are the classes of ``referee/games/rounds.py``.

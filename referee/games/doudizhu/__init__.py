@@ -1,4 +1,5 @@
-"""Four-player Dou Dizhu 斗地主 with two decks (docs/doudizhu.md D1-D9): registered as game ``doudizhu4``.
+"""Four-player Dou Dizhu 斗地主 with two decks (docs/rules/doudizhu.md D1-D9): registered as game
+``doudizhu4``.
 
 Registered with ``in_service=False``: the engine answers every referee question, and the API
 and the event models offer the game once they are wired to it (referee/games/registry.py).

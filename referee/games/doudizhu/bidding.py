@@ -1,5 +1,5 @@
 """The bidding of four-player Dou Dizhu: who is landlord at what bid, and the farmers' bomb
-allowances that follow (docs/doudizhu.md D2, D3); the three-lost-hands ban as recorded state.
+allowances that follow (docs/rules/doudizhu.md D2, D3); the three-lost-hands ban as recorded state.
 
 :class:`Bidding` is the state machine (``apply`` a bid or raise the violation it commits);
 :func:`check_bidding` is the referee question, which stops at the first violation.

@@ -1,5 +1,5 @@
 """Replaying one deal of four-player Dou Dizhu, from the bidding to the last play
-(docs/doudizhu.md D1-D8; the ``deals/replay`` question).
+(docs/rules/doudizhu.md D1-D8; the ``deals/replay`` question).
 
 :class:`DealState` plays a deal whose bidding is complete: the landlord takes the eight bottom
 cards and leads, play goes round in turn order (referee/games/rounds.py), and the first seat
@@ -124,7 +124,7 @@ class DealEntry:
     report: int | None = None
 
     def to_dict(self, index: int) -> dict[str, Any]:
-        """The wire form of the ``index``-th action's outcome (docs/doudizhu.md)."""
+        """The wire form of the ``index``-th action's outcome (docs/rules/doudizhu.md)."""
         return {
             "index": index,
             "seat": self.seat.value,
@@ -153,7 +153,7 @@ class DealReplay:
     next_to_act: Seat | None
 
     def to_dict(self) -> dict[str, Any]:
-        """The wire form of the verdict (the ``deals/replay`` answer, docs/doudizhu.md)."""
+        """The wire form of the verdict (the ``deals/replay`` answer, docs/rules/doudizhu.md)."""
         violation = self.violation
         return {
             "valid": self.valid,

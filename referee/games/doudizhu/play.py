@@ -1,5 +1,5 @@
 """Judging one Dou Dizhu play: is it a combination, and does it beat the play on the table
-(docs/doudizhu.md D4, D5; the ``plays/validate`` question).
+(docs/rules/doudizhu.md D4, D5; the ``plays/validate`` question).
 """
 
 from __future__ import annotations

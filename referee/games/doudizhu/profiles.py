@@ -1,7 +1,7 @@
-"""Rule profiles of four-player Dou Dizhu: every variant of docs/doudizhu.md as one settings object.
+"""Rule profiles of four-player Dou Dizhu: every variant of docs/rules/doudizhu.md as one settings object.
 
 An event picks a built-in profile by key and may override single settings. The sources and
-defaults of each setting are in docs/doudizhu.md ("Rule profiles").
+defaults of each setting are in docs/rules/doudizhu.md ("Rule profiles").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Combinations of four-player Dou Dizhu and which beats which (docs/doudizhu.md D4, D5).
+"""Combinations of four-player Dou Dizhu and which beats which (docs/rules/doudizhu.md D4, D5).
 
 Two decks and no wild cards: a set of cards is at most one combination, found by counting
 ranks. A straight, pair sequence or triple sequence runs over consecutive ranks where A is
@@ -69,7 +69,7 @@ class Reading:
 
 
 def reading_to_dict(reading: Reading) -> dict[str, Any]:
-    """The wire form of a reading (docs/doudizhu.md)."""
+    """The wire form of a reading (docs/rules/doudizhu.md)."""
     return {"type": reading.type.value, "rank": format_rank(reading.rank), "size": reading.size}
 
 

@@ -1,4 +1,4 @@
-"""Points of one Dou Dizhu deal (docs/doudizhu.md D8).
+"""Points of one Dou Dizhu deal (docs/rules/doudizhu.md D8).
 
 The winning side scores the bid (1, 2 or 3; 1 for a forced landlord), +1 when a landlord who
 opened with 3 (头撂) wins. With ``bomb_doubling`` every bomb played doubles that, and with

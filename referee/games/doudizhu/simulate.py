@@ -1,4 +1,5 @@
-"""Random legal deals of four-player Dou Dizhu, for property tests and benchmarks (docs/doudizhu.md D1-D7).
+"""Random legal deals of four-player Dou Dizhu, for property tests and benchmarks
+(docs/rules/doudizhu.md D1-D7).
 
 :func:`simulate_deal` deals two shuffled decks, bids at random and plays the deal out with
 random legal actions, hand reports included. The move generator builds combinations from a
@@ -42,7 +43,7 @@ class SimulatedDeal:
     banned: frozenset[Seat] = frozenset()
 
     def request(self) -> dict[str, Any]:
-        """The deal as a ``deals/replay`` question (docs/doudizhu.md)."""
+        """The deal as a ``deals/replay`` question (docs/rules/doudizhu.md)."""
         return {
             "dealer": self.dealer.value,
             "hands": {seat.value: [c.code for c in cards] for seat, cards in self.hands.items()},

@@ -1,4 +1,4 @@
-"""The rule violations a Dou Dizhu referee question can find (docs/doudizhu.md D2-D7).
+"""The rule violations a Dou Dizhu referee question can find (docs/rules/doudizhu.md D2-D7).
 
 Each is a :class:`RuleViolation` (a 200 verdict, not a 400) with a stable code; the turn
 violations every climbing game shares are the classes of ``referee/games/rounds.py``.

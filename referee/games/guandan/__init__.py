@@ -1,4 +1,4 @@
-"""Guandan 掼蛋 (docs/guandan.md G1-G12): registered as game ``guandan``."""
+"""Guandan 掼蛋 (docs/rules/guandan.md G1-G12): registered as game ``guandan``."""
 
 from referee.games.game import Game
 from referee.games.guandan.cards import HAND_SIZE

@@ -1,4 +1,4 @@
-"""Cards, seats and levels of Guandan 掼蛋 (docs/guandan.md G1, G2).
+"""Cards, seats and levels of Guandan 掼蛋 (docs/rules/guandan.md G1, G2).
 
 Pure Python: the rules engine never imports Django.
 

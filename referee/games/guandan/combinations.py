@@ -1,4 +1,4 @@
-"""Judging one play: is it a combination, which reading applies, does it beat (docs/guandan.md G2-G4).
+"""Judging one play: is it a combination, which reading applies, does it beat (docs/rules/guandan.md G2-G4).
 
 This is the engine behind ``POST /api/v1/referee/plays/validate``; :func:`judge_play` is shared
 with the deal replay (G5) so that both answer the same question the same way. The building

@@ -1,4 +1,4 @@
-"""Which play beats which, and which reading of a play applies (docs/guandan.md G4)."""
+"""Which play beats which, and which reading of a play applies (docs/rules/guandan.md G4)."""
 
 from __future__ import annotations
 

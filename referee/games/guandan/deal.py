@@ -1,4 +1,4 @@
-"""Replaying one deal of Guandan 掼蛋 play by play (docs/guandan.md G5, with G6's level rise).
+"""Replaying one deal of Guandan 掼蛋 play by play (docs/rules/guandan.md G5, with G6's level rise).
 
 :class:`DealState` is the state machine: ``state.apply(action)`` either plays the action or
 raises the :class:`RuleViolation` it breaks, leaving the state unchanged. :func:`replay_deal`

@@ -1,4 +1,4 @@
-"""The finishing order of a deal (docs/guandan.md G5.3, G5.5), normalised to all four seats.
+"""The finishing order of a deal (docs/rules/guandan.md G5.3, G5.5), normalised to all four seats.
 
 Scorekeepers send the seats in the order they went out, and may stop early: in a
 1-2 finish (双上) the deal ends when the partner of the 1st seat goes out, so two

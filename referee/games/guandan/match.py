@@ -1,10 +1,10 @@
-"""Levels and the match (docs/guandan.md G6, G8) as pure functions over a frozen ``MatchState``.
+"""Levels and the match (docs/rules/guandan.md G6, G8) as pure functions over a frozen ``MatchState``.
 
 ``apply_deal`` folds one deal's finishing order into the state; ``play_match`` folds a
 whole match; ``close_on_time`` ends a timed match when the caller's clock runs out;
 ``match_outcome`` reads the result (G8: final levels, passed A, deals, level difference).
 
-Readings of docs/guandan.md that the sources leave open (each is tested):
+Readings of docs/rules/guandan.md that the sources leave open (each is tested):
 
 - **Mandatory levels** (G6 ``mandatory_levels``, 掼蛋比赛活动方案 "J必打"): a level ``m`` other than
   A is *cleared* when the side wins a deal played at its ``m`` (on stage, the deal's level

@@ -1,4 +1,4 @@
-"""Rule profiles: every variant of docs/guandan.md G1-G12 as one immutable settings object.
+"""Rule profiles: every variant of docs/rules/guandan.md G1-G12 as one immutable settings object.
 
 An event picks a built-in profile by key and may override single fields; the
 result is validated here, so the API, the admin and the engine agree on what
@@ -13,7 +13,7 @@ from typing import Any
 from referee.games.errors import BadInput
 from referee.games.guandan.cards import format_level, parse_level
 
-# Allowed values of each enumerated variant, with the docs/guandan.md section that names it.
+# Allowed values of each enumerated variant, with the docs/rules/guandan.md section that names it.
 CHOICES: dict[str, tuple[str, ...]] = {
     "turn_direction": ("counterclockwise", "clockwise"),  # G1
     "wild_default": ("lowest", "highest"),  # G4

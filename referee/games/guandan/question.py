@@ -1,4 +1,4 @@
-"""Parsing the parts of a referee question (docs/guandan.md G1, G2): level, hands, card transfers.
+"""Parsing the parts of a referee question (docs/rules/guandan.md G1, G2): level, hands, card transfers.
 
 Every ``BadInput`` names the field it is about (``hands.W``, ``tributes[0].card``), so
 the API can point at it in its ``errors`` list.

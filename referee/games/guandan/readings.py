@@ -1,4 +1,4 @@
-"""Combinations of Guandan 掼蛋 and every way a set of cards can be read (docs/guandan.md G2, G3).
+"""Combinations of Guandan 掼蛋 and every way a set of cards can be read (docs/rules/guandan.md G2, G3).
 
 A set of cards is *read* as a combination. With the two heart level cards wild (G2), one set
 can have several readings (H2 + 3456 at level 2 is 23456 or 34567), so :func:`readings`

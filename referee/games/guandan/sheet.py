@@ -1,4 +1,4 @@
-"""A game's result from the level sheet alone (docs/guandan.md G8 记级), for events that keep only the
+"""A game's result from the level sheet alone (docs/rules/guandan.md G8 记级), for events that keep only the
 final levels, not every deal's finishing order.
 
 ``game_from_levels`` checks that the final levels, the number of deals and the way the game

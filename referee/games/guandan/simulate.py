@@ -1,4 +1,4 @@
-"""Random legal deals of Guandan 掼蛋, for property tests and benchmarks (docs/guandan.md G1-G5).
+"""Random legal deals of Guandan 掼蛋, for property tests and benchmarks (docs/rules/guandan.md G1-G5).
 
 :func:`simulate_deal` deals 108 cards with a seeded :class:`random.Random` and plays the deal
 out with random legal actions. The move generator builds combinations from a hand by their

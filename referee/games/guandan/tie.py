@@ -1,4 +1,5 @@
-"""One table of a round: one match or a best of three (docs/guandan.md G8 "A round is one match or a best
+"""One table of a round: one match or a best of three (docs/rules/guandan.md G8 "A round is one match or
+a best
 of three").
 
 The service calls the whole table "a match"; here each of its games (局) is a G8 match as

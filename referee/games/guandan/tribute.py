@@ -1,4 +1,4 @@
-"""Tribute 进贡, return 还牌 and anti-tribute 抗贡 at the start of a deal (docs/guandan.md G7).
+"""Tribute 进贡, return 还牌 and anti-tribute 抗贡 at the start of a deal (docs/rules/guandan.md G7).
 
 ``validate_tributes`` answers the referee question of ``POST /referee/tributes/validate``:
 given the last deal's finishing order and the new hands as dealt, were the

@@ -1,4 +1,4 @@
-"""A tribute as a scorekeeper records it (docs/guandan.md G7), checked without the hands.
+"""A tribute as a scorekeeper records it (docs/rules/guandan.md G7), checked without the hands.
 
 A scorekeeper posting a deal may record who paid which card to whom, the returns, or an
 anti-tribute with the big jokers shown. ``check_tribute_record`` checks all of it that can be

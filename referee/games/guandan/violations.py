@@ -1,4 +1,4 @@
-"""The rule violations a referee question can find in a play or a deal (docs/guandan.md G4, G5).
+"""The rule violations a referee question can find in a play or a deal (docs/rules/guandan.md G4, G5).
 
 Each violation is a :class:`RuleViolation` (a 200 verdict, not a 400) with a stable code;
 ``VIOLATIONS`` maps every code to its class, so the API and its schema list the same codes.

@@ -1,4 +1,4 @@
-"""Shuangkou 双扣, the 80-point trick-taking game with trumps and tractors (docs/shuangkou.md S1-S11):
+"""Shuangkou 双扣, the 80-point trick-taking game with trumps and tractors (docs/rules/shuangkou.md S1-S11):
 registered as game ``shuangkou``.
 
 Registered with ``in_service=False``: the engine answers every referee question, and the API

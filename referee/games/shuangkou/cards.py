@@ -1,4 +1,4 @@
-"""Cards, levels and the order of trumps in Shuangkou (docs/shuangkou.md S1, S2).
+"""Cards, levels and the order of trumps in Shuangkou (docs/rules/shuangkou.md S1, S2).
 
 A deal's cards are judged through a :class:`TrumpTable` for its level and trump suit: each card's
 **group** (``TRUMP``, or the suit of a side card), which is what following suit means, and its

@@ -1,5 +1,5 @@
 """Replaying one Shuangkou deal, from the calls through burying and every trick
-(docs/shuangkou.md S3-S9; the ``deals/replay`` question).
+(docs/rules/shuangkou.md S3-S9; the ``deals/replay`` question).
 
 :class:`DealState` plays the tricks of a deal whose trump is settled and whose bottom is buried:
 the dealer leads the first trick, the winner of each trick the next, and play goes round in turn

@@ -1,5 +1,5 @@
 """Declaring trump in Shuangkou: showing level cards, overcalls, and turning the bottom
-(docs/shuangkou.md S3).
+(docs/rules/shuangkou.md S3).
 
 During the deal a player may show a level card of the deal's level: its suit becomes trump. A
 later call must be stronger, and only two cards overcall: two identical level cards, two small

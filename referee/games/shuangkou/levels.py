@@ -1,5 +1,5 @@
 """After a Shuangkou deal: the bottom's multiplier, the attackers' points, the level change and
-who deals next (docs/shuangkou.md S7-S9).
+who deals next (docs/rules/shuangkou.md S7-S9).
 
 :func:`settle` is the rule on plain numbers; the replay uses it, and :func:`score_deal` puts it on
 the wire for a scorekeeper who posts only the attackers' points and the last trick's shape.

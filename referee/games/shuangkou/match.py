@@ -1,4 +1,4 @@
-"""A Shuangkou match as a fold over its deals (docs/shuangkou.md S8-S10).
+"""A Shuangkou match as a fold over its deals (docs/rules/shuangkou.md S8-S10).
 
 Both sides start at 2. Each deal is played at its dealer side's level; :func:`apply_deal` folds
 one deal's outcome into a frozen :class:`MatchState` (levels, who deals next, the winner);

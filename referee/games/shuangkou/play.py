@@ -1,5 +1,5 @@
 """The ``plays/validate`` question for Shuangkou: is this play legal for this hand, given the trick
-on the table, and who is winning the trick (docs/shuangkou.md S4-S6).
+on the table, and who is winning the trick (docs/rules/shuangkou.md S4-S6).
 
 Following suit and the pair and tractor obligations depend on the whole hand, so the question
 carries it. A lead that is a throw is checked against the cards the others hold, when the

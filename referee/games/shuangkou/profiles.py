@@ -1,7 +1,8 @@
-"""Rule profiles of Shuangkou 双扣: every number and variant of docs/shuangkou.md as one settings object.
+"""Rule profiles of Shuangkou 双扣: every number and variant of docs/rules/shuangkou.md as one settings
+object.
 
 An event picks a built-in profile by key and may override single settings. Each setting's source
-and default are in docs/shuangkou.md ("Rule profiles"). Levels are numbers here (J = 11, Q = 12,
+and default are in docs/rules/shuangkou.md ("Rule profiles"). Levels are numbers here (J = 11, Q = 12,
 K = 13, A = 14) because the shared profile machinery only round-trips numbers in lists.
 """
 

@@ -1,4 +1,4 @@
-"""The Shuangkou questions beyond the two every game has, in their wire form (docs/shuangkou.md
+"""The Shuangkou questions beyond the two every game has, in their wire form (docs/rules/shuangkou.md
 "Referee questions"): the calls of a deal on their own, and a play's shape as JSON.
 """
 

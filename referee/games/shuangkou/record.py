@@ -1,4 +1,4 @@
-"""The wire form of a Shuangkou deal record (docs/shuangkou.md "Referee questions").
+"""The wire form of a Shuangkou deal record (docs/rules/shuangkou.md "Referee questions").
 
 A record is the dealt hands and bottom, the calls, the 8 buried cards and the tricks, each
 ``{"plays": [{"seat": "N", "cards": [...]}, ...]}``. A malformed record is a ``BadInput`` whose

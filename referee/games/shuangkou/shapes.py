@@ -1,4 +1,4 @@
-"""The shapes of Shuangkou plays: singles, pairs, tractors and throws (docs/shuangkou.md S4).
+"""The shapes of Shuangkou plays: singles, pairs, tractors and throws (docs/rules/shuangkou.md S4).
 
 A play of one group is cut into **units**: tractors (two or more pairs of adjacent power),
 pairs (two identical cards: same rank and suit) and singles. The cut is greedy — the longest

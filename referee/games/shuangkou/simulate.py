@@ -1,4 +1,4 @@
-"""Random legal deals of Shuangkou, for property tests and benchmarks (docs/shuangkou.md S1-S9).
+"""Random legal deals of Shuangkou, for property tests and benchmarks (docs/rules/shuangkou.md S1-S9).
 
 :func:`simulate_deal` deals two shuffled decks, makes random calls and overcalls, buries 8 cards
 at random and plays the deal out: leads of singles, pairs, tractors and throws that stand (now
@@ -49,7 +49,7 @@ class SimulatedDeal:
     profile: RuleProfile = STANDARD
 
     def request(self) -> dict[str, Any]:
-        """The deal as a ``deals/replay`` question (docs/shuangkou.md)."""
+        """The deal as a ``deals/replay`` question (docs/rules/shuangkou.md)."""
         return {
             "level": format_level(self.level),
             "attackers_level": format_level(self.attackers_level),

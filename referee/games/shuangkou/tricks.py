@@ -1,5 +1,5 @@
 """One trick of Shuangkou: the lead, the throw check, following suit and which play wins
-(docs/shuangkou.md S4, S5).
+(docs/rules/shuangkou.md S4, S5).
 
 These are the rules as functions of cards: the replay (deal.py) and the ``plays/validate``
 question (play.py) both call them, so a play is judged the same way in either.

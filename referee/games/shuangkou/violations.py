@@ -1,4 +1,4 @@
-"""The rule violations a Shuangkou referee question can find (docs/shuangkou.md S3-S5).
+"""The rule violations a Shuangkou referee question can find (docs/rules/shuangkou.md S3-S5).
 
 Each is a :class:`RuleViolation` (a 200 verdict, not a 400) with a stable code. Unlike the climbing
 games a Shuangkou deal has three recorded parts — the declarations, the buried cards and the

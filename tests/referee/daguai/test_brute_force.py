@@ -1,4 +1,5 @@
-"""The Daguai Luzi classifier against a slow checker written the other way round (docs/daguai.md K2, K3).
+"""The Daguai Luzi classifier against a slow checker written the other way round (docs/rules/daguai.md
+K2, K3).
 
 The engine counts ranks and suits and works out what the jokers must supply. The checker puts
 every card in each joker's place, one substitution after another, classifies the natural cards

@@ -1,4 +1,4 @@
-"""Which Daguai Luzi play beats which (docs/daguai.md K3): referee/games/daguai/readings.py."""
+"""Which Daguai Luzi play beats which (docs/rules/daguai.md K3): referee/games/daguai/readings.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Replaying a Daguai Luzi deal (docs/daguai.md K1-K6): referee/games/daguai/deal.py."""
+"""Replaying a Daguai Luzi deal (docs/rules/daguai.md K1-K6): referee/games/daguai/deal.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The ``plays/validate`` question of Daguai Luzi (docs/daguai.md K2, K3): referee/games/daguai/play.py."""
+"""The ``plays/validate`` question of Daguai Luzi (docs/rules/daguai.md K2, K3):
+referee/games/daguai/play.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule profiles of Daguai Luzi (docs/daguai.md "Rule profiles"): referee/games/daguai/profiles.py."""
+"""Rule profiles of Daguai Luzi (docs/rules/daguai.md "Rule profiles"): referee/games/daguai/profiles.py."""
 
 from __future__ import annotations
 

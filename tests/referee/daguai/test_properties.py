@@ -1,4 +1,4 @@
-"""Properties of the Daguai Luzi engine over random legal deals (docs/daguai.md K2-K6):
+"""Properties of the Daguai Luzi engine over random legal deals (docs/rules/daguai.md K2-K6):
 referee/games/daguai/simulate.py, and deals replayed whole or corrupted at one action."""
 
 from __future__ import annotations

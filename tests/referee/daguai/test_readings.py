@@ -1,4 +1,4 @@
-"""Combinations of Daguai Luzi and their readings (docs/daguai.md K2, K3): daguai/readings.py."""
+"""Combinations of Daguai Luzi and their readings (docs/rules/daguai.md K2, K3): daguai/readings.py."""
 
 from __future__ import annotations
 

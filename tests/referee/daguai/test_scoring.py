@@ -1,4 +1,4 @@
-"""Points of a Daguai Luzi deal, finished or stopped by the clock (docs/daguai.md K5, K6):
+"""Points of a Daguai Luzi deal, finished or stopped by the clock (docs/rules/daguai.md K5, K6):
 referee/games/daguai/scoring.py, checked against the G9 scoring method of the same rule."""
 
 from __future__ import annotations

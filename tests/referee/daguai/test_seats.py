@@ -1,4 +1,4 @@
-"""Seats, teams and the dealer of Daguai Luzi (docs/daguai.md K1, K5): referee/games/daguai/seats.py."""
+"""Seats, teams and the dealer of Daguai Luzi (docs/rules/daguai.md K1, K5): referee/games/daguai/seats.py."""
 
 from __future__ import annotations
 

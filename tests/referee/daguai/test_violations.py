@@ -1,4 +1,4 @@
-"""Violation codes (docs/daguai.md K2-K4): referee/games/daguai/violations.py."""
+"""Violation codes (docs/rules/daguai.md K2-K4): referee/games/daguai/violations.py."""
 
 from __future__ import annotations
 

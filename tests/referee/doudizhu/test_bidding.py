@@ -1,4 +1,4 @@
-"""Bidding, the forced landlord, the ban and the bomb allowances (docs/doudizhu.md D2, D3):
+"""Bidding, the forced landlord, the ban and the bomb allowances (docs/rules/doudizhu.md D2, D3):
 referee/games/doudizhu/bidding.py."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Dou Dizhu classifier against a slow checker written the other way round (docs/doudizhu.md D4).
+"""The Dou Dizhu classifier against a slow checker written the other way round (docs/rules/doudizhu.md D4).
 
 The engine counts ranks and works out the shape; the checker below enumerates every combination
 D4 allows, as sorted lists of ranks, and looks the hand up among them.

@@ -1,4 +1,4 @@
-"""Which Dou Dizhu play beats which (docs/doudizhu.md D5): referee/games/doudizhu/readings.py."""
+"""Which Dou Dizhu play beats which (docs/rules/doudizhu.md D5): referee/games/doudizhu/readings.py."""
 
 from __future__ import annotations
 

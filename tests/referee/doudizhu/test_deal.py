@@ -1,4 +1,4 @@
-"""Replaying a Dou Dizhu deal from the bidding to the last play (docs/doudizhu.md D1-D8):
+"""Replaying a Dou Dizhu deal from the bidding to the last play (docs/rules/doudizhu.md D1-D8):
 referee/games/doudizhu/deal.py."""
 
 from __future__ import annotations

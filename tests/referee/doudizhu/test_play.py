@@ -1,4 +1,5 @@
-"""The ``plays/validate`` question of Dou Dizhu (docs/doudizhu.md D4, D5): referee/games/doudizhu/play.py."""
+"""The ``plays/validate`` question of Dou Dizhu (docs/rules/doudizhu.md D4, D5):
+referee/games/doudizhu/play.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule profiles of Dou Dizhu (docs/doudizhu.md "Rule profiles"): referee/games/doudizhu/profiles.py."""
+"""Rule profiles of Dou Dizhu (docs/rules/doudizhu.md "Rule profiles"): referee/games/doudizhu/profiles.py."""
 
 from __future__ import annotations
 

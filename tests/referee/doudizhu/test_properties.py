@@ -1,4 +1,4 @@
-"""Properties of the Dou Dizhu engine over random legal deals (docs/doudizhu.md D2-D8):
+"""Properties of the Dou Dizhu engine over random legal deals (docs/rules/doudizhu.md D2-D8):
 referee/games/doudizhu/simulate.py, and deals replayed whole or corrupted at one action."""
 
 from __future__ import annotations

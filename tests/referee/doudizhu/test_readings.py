@@ -1,4 +1,4 @@
-"""Combinations of four-player Dou Dizhu (docs/doudizhu.md D4): referee/games/doudizhu/readings.py."""
+"""Combinations of four-player Dou Dizhu (docs/rules/doudizhu.md D4): referee/games/doudizhu/readings.py."""
 
 from __future__ import annotations
 

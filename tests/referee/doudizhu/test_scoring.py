@@ -1,4 +1,4 @@
-"""Points of a Dou Dizhu deal (docs/doudizhu.md D8): referee/games/doudizhu/scoring.py."""
+"""Points of a Dou Dizhu deal (docs/rules/doudizhu.md D8): referee/games/doudizhu/scoring.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Violation codes (docs/doudizhu.md D2-D7): referee/games/doudizhu/violations.py."""
+"""Violation codes (docs/rules/doudizhu.md D2-D7): referee/games/doudizhu/violations.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Seats and turn order every game shares (referee/games/seats.py; docs/guandan.md G1,
-docs/doudizhu.md D1, docs/daguai.md K1)."""
+"""Seats and turn order every game shares (referee/games/seats.py; docs/rules/guandan.md G1,
+docs/rules/doudizhu.md D1, docs/rules/daguai.md K1)."""
 
 from __future__ import annotations
 

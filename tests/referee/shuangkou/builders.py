@@ -1,4 +1,4 @@
-"""Helpers for the Shuangkou tests (docs/shuangkou.md): cards from a string, counted hands, trick
+"""Helpers for the Shuangkou tests (docs/rules/shuangkou.md): cards from a string, counted hands, trick
 states with hands of any size, and full deals from two decks that start with the cards a test names."""
 
 from __future__ import annotations

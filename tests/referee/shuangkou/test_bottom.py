@@ -1,4 +1,5 @@
-"""The bottom (扣底) and its multiplier, and the attackers' points (docs/shuangkou.md S6, S7): levels.py."""
+"""The bottom (扣底) and its multiplier, and the attackers' points (docs/rules/shuangkou.md S6, S7):
+levels.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Levels and the order of the cards (docs/shuangkou.md S1, S2): referee/games/shuangkou/cards.py."""
+"""Levels and the order of the cards (docs/rules/shuangkou.md S1, S2): referee/games/shuangkou/cards.py."""
 
 from __future__ import annotations
 

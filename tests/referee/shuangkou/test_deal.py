@@ -1,4 +1,5 @@
-"""Replaying a recorded deal from its wire form (docs/shuangkou.md S3-S9, "Referee questions"): deal.py."""
+"""Replaying a recorded deal from its wire form (docs/rules/shuangkou.md S3-S9, "Referee questions"):
+deal.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Calling trump, overcalls, turning the bottom and the first dealer (docs/shuangkou.md S3):
+"""Calling trump, overcalls, turning the bottom and the first dealer (docs/rules/shuangkou.md S3):
 declaration.py and the check_declarations question."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Following suit, pairs and tractors (docs/shuangkou.md S5.5): tricks.check_follow through DealState.
+"""Following suit, pairs and tractors (docs/rules/shuangkou.md S5.5): tricks.check_follow through DealState.
 
 The table is level 7 with spades trump; N leads, then W, S, E (counterclockwise)."""
 

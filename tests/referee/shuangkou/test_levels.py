@@ -1,4 +1,4 @@
-"""The level change and who deals next (docs/shuangkou.md S8, S9): levels.settle and levels.rise."""
+"""The level change and who deals next (docs/rules/shuangkou.md S8, S9): levels.settle and levels.rise."""
 
 from __future__ import annotations
 

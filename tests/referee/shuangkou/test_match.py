@@ -1,4 +1,4 @@
-"""A match as a fold over its deals (docs/shuangkou.md S8-S10): match.py."""
+"""A match as a fold over its deals (docs/rules/shuangkou.md S8-S10): match.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The plays/validate question for Shuangkou (docs/shuangkou.md S4-S6, "Referee questions"): play.py.
+"""The plays/validate question for Shuangkou (docs/rules/shuangkou.md S4-S6, "Referee questions"): play.py.
 
 Level 7 and spades trump unless a test says otherwise."""
 

@@ -1,4 +1,4 @@
-"""Rule profiles of Shuangkou (docs/shuangkou.md "Rule profiles"): profiles.py."""
+"""Rule profiles of Shuangkou (docs/rules/shuangkou.md "Rule profiles"): profiles.py."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Properties of the Shuangkou engine over random deals (docs/shuangkou.md S3-S8): the simulator's
+"""Properties of the Shuangkou engine over random deals (docs/rules/shuangkou.md S3-S8): the simulator's
 deals replay as valid and their points add up; a deal corrupted at one play is caught at that trick,
 play and card with the right code; the follow rule agrees with a brute force over every follow."""
 

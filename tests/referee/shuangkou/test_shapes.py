@@ -1,4 +1,4 @@
-"""Singles, pairs, tractors and throws (docs/shuangkou.md S2 adjacency, S4): shapes.py."""
+"""Singles, pairs, tractors and throws (docs/rules/shuangkou.md S2 adjacency, S4): shapes.py."""
 
 from __future__ import annotations
 

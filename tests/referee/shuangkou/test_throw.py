@@ -1,4 +1,4 @@
-"""The throw (甩牌): highest in its suit or refused, and the remedy (docs/shuangkou.md S5.3, S5.4).
+"""The throw (甩牌): highest in its suit or refused, and the remedy (docs/rules/shuangkou.md S5.3, S5.4).
 
 Level 7, spades trump; N leads, then W, S, E; N-S deal, E-W attack."""
 

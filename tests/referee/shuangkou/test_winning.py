@@ -1,4 +1,4 @@
-"""Which play wins a trick, and who leads next (docs/shuangkou.md S5.1, S5.6): tricks.contest.
+"""Which play wins a trick, and who leads next (docs/rules/shuangkou.md S5.1, S5.6): tricks.contest.
 
 Level 7, spades trump; N leads, then W, S, E."""
 
