@@ -171,6 +171,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.schema.discriminator_values",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["N", "E", "S", "W"],
         "SideEnum": ["NS", "EW"],

@@ -220,3 +220,22 @@ class AutoSchema(openapi.AutoSchema):
         if self._conditional() and self.method in _READS:
             responses.setdefault("304", {"description": "Not modified: the `If-None-Match` ETag is current."})
         return dict(sorted(responses.items()))
+
+
+def discriminator_values(result, generator, request, public):
+    """drf-spectacular postprocessing hook: in a ``oneOf`` told apart by a discriminator, each member
+    says the one value of the property that names it (``"game": {"enum": ["doudizhu4"]}``), so that a
+    validator without discriminator support (JSON Schema's ``oneOf`` means *exactly one*) finds exactly
+    one member for an answer, as the discriminator does."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for schema in list(schemas.values()):
+        discriminator = schema.get("discriminator") if isinstance(schema, dict) else None
+        if not discriminator or "mapping" not in discriminator:
+            continue
+        name = discriminator["propertyName"]
+        for value, ref in discriminator["mapping"].items():
+            member = schemas.get(ref.rsplit("/", 1)[-1], {})
+            prop = member.get("properties", {}).get(name)
+            if isinstance(prop, dict) and "$ref" not in prop:
+                prop["enum"] = sorted({*prop.get("enum", ()), value})
+    return result

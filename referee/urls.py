@@ -6,6 +6,7 @@ urlpatterns = [
     path("referee/plays/validate", views.PlayValidateView.as_view(), name="referee-play-validate"),
     path("referee/deals/replay", views.DealReplayView.as_view(), name="referee-deal-replay"),
     path("referee/tributes/validate", views.TributeValidateView.as_view(), name="referee-tribute-validate"),
+    path("referee/bidding/validate", views.BiddingValidateView.as_view(), name="referee-bidding-validate"),
     path("rulesets/", views.RulesetListView.as_view(), name="ruleset-list"),
     path("rulesets/<str:key>/", views.RulesetDetailView.as_view(), name="ruleset-detail"),
     path("", include("referee.incidents.urls")),

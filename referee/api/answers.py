@@ -25,6 +25,7 @@ def reading(value):
 def replay_body(ruleset: str, replay) -> dict:
     """The documented answer (DealReplaySerializer) to a replayed deal."""
     return {
+        "game": "guandan",
         "ruleset": ruleset,
         "valid": replay.valid,
         "plays": [
@@ -88,7 +89,7 @@ def replay_json(ruleset: str, replay) -> bytes:
             f'"went_out":{_BOOL[entry.went_out]},"reading":{_json(entry.reading)}}}'
         )
     envelope = JSONRenderer().render(replay_body(ruleset, _NoEntries(replay)))
-    # The first '"plays":[]' is the member: it follows a string (quotes in it are escaped) and a bool.
+    # The first '"plays":[]' is the member: it follows strings (quotes in them are escaped) and a bool.
     return envelope.replace(_PLAYS, b'"plays":[' + ",".join(entries).encode() + b"]", 1)
 
 

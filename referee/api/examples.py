@@ -31,6 +31,7 @@ PLAY_VALIDATE = [
     OpenApiExample(
         "The answer",
         value={
+            "game": "guandan",
             "ruleset": "guandan-standard",
             "legal": True,
             "readings": [
@@ -47,6 +48,36 @@ PLAY_VALIDATE = [
         },
         response_only=True,
     ),
+    OpenApiExample(
+        "Dou Dizhu: a bomb of five on a bomb of four (D5)",
+        value={
+            "game": "doudizhu4",
+            "cards": ["S9", "H9", "C9", "D9", "S9"],
+            "previous": ["SA", "HA", "CA", "DA"],
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Daguai Luzi: a full house with a joker (K2, K3)",
+        value={
+            "game": "daguai",
+            "cards": ["S8", "H8", "RJ", "C4", "D4"],
+            "previous": ["S3", "S4", "H5", "C6", "D7"],
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Shuangkou: a follower short of the led suit (S5)",
+        value={
+            "game": "shuangkou",
+            "level": "2",
+            "trump": "H",
+            "trick": [["SA"]],
+            "cards": ["D5"],
+            "hand": ["D5", "C9", "HK"],
+        },
+        request_only=True,
+    ),
 ]
 
 _DEAL = simulate_deal(rng=random.Random(2026), level=2, profile=STANDARD).request()
@@ -60,6 +91,23 @@ DEAL_REPLAY = [
     OpenApiExample("A whole deal", value=_DEAL, request_only=True),
     OpenApiExample("The first six plays", value=_OPENING, request_only=True),
     OpenApiExample("Out of turn (越序)", value=_OUT_OF_TURN, request_only=True),
+]
+
+BIDDING_VALIDATE = [
+    OpenApiExample(
+        "N deals; W bids 1, S 2, E passes, N passes (D2, D3)",
+        value={
+            "game": "doudizhu4",
+            "dealer": "N",
+            "bids": [
+                {"seat": "N", "bid": "pass"},
+                {"seat": "W", "bid": 1},
+                {"seat": "S", "bid": 2},
+                {"seat": "E", "bid": "pass"},
+            ],
+        },
+        request_only=True,
+    ),
 ]
 
 _HANDS_NOTE = "hands: the four new hands of 27 cards, as dealt"

@@ -21,6 +21,26 @@ def _cards(**kwargs) -> serializers.ListField:
     return serializers.ListField(child=serializers.CharField(max_length=8), max_length=108, **kwargs)
 
 
+def enum(values, *, field: type[serializers.Field] = serializers.CharField, **kwargs) -> serializers.Field:
+    """A field documented as an inline enum of ``values`` (a ``ChoiceField``'s named enum component
+    would collide with another game's field of the same name)."""
+    instance = field(**kwargs)
+    schema: dict = {"type": "string", "enum": list(values)}
+    if kwargs.get("allow_null"):
+        schema["nullable"] = True
+    set_override(instance, "field", schema)
+    return instance
+
+
+def game_field(code: str, *, required: bool = True) -> serializers.Field:
+    """The ``game`` member of a question: this game's code (optional where the game is the default)."""
+    if required:
+        return enum([code], max_length=16, help_text=f"The game: {code}.")
+    return enum(
+        [code], max_length=16, required=False, default=code, help_text=f"The game: {code}, the default."
+    )
+
+
 class RulesMixin(serializers.Serializer):
     ruleset = serializers.CharField(
         required=False, allow_null=True, default=None, help_text="A rule profile key (GET /api/v1/rulesets/)."
@@ -40,6 +60,7 @@ class DeclaredSerializer(serializers.Serializer):
 
 
 class PlayValidateRequest(RulesMixin):
+    game = game_field("guandan", required=False)
     level = serializers.CharField(max_length=3, help_text="The deal's level: 2-10, J, Q, K, A (T too).")
     cards = _cards(help_text="The play.")
     previous = _cards(required=False, allow_null=True, default=None, help_text="The play on the table.")
@@ -60,6 +81,7 @@ class ReasonSerializer(serializers.Serializer):
 
 
 class PlayVerdictSerializer(serializers.Serializer):
+    game = enum(["guandan"])
     ruleset = serializers.CharField()
     legal = serializers.BooleanField(
         help_text="The cards form a legal combination (as declared, if declared)."
@@ -109,6 +131,7 @@ def _plays() -> serializers.ListField:
 
 
 class DealReplayRequest(RulesMixin):
+    game = game_field("guandan", required=False)
     level = serializers.CharField(max_length=3)
     hands = serializers.DictField(child=_cards(), help_text="Seat -> the 27 cards dealt to it.")
     leader = serializers.CharField(max_length=2, help_text="The seat that leads.")
@@ -131,6 +154,7 @@ class ViolationSerializer(serializers.Serializer):
 
 
 class DealReplaySerializer(serializers.Serializer):
+    game = enum(["guandan"])
     ruleset = serializers.CharField()
     valid = serializers.BooleanField()
     plays = DealEntrySerializer(many=True)
@@ -170,6 +194,7 @@ class TransferSerializer(FromToSerializer):
 
 
 class TributeValidateRequest(RulesMixin):
+    game = game_field("guandan", required=False)
     level = serializers.CharField(max_length=3, help_text="The level of the new deal.")
     finishing_order = serializers.ListField(
         child=serializers.CharField(max_length=2),
@@ -219,4 +244,4 @@ class RulesetSerializer(serializers.Serializer):
     key = serializers.CharField()
     game = serializers.CharField()
     name = serializers.CharField()
-    settings = serializers.DictField(help_text="Every setting of the profile (docs/rules.md).")
+    settings = serializers.DictField(help_text="Every setting of the profile (docs/rules/guandan.md).")

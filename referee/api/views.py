@@ -14,21 +14,21 @@ a ``plays/validate`` and more of a ``deals/replay``; the engine is a few percent
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import lean
 from core.conditional import ConditionalMixin, RenderedResponse
+from core.permissions import Permission
 from core.problems import engine_message
 from core.schema import problems
-from referee.api import answers, examples
+from referee.api import answers, examples, games
+from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
 from referee.api.serializers import (
     DealReplayRequest,
-    DealReplaySerializer,
     PlayValidateRequest,
-    PlayVerdictSerializer,
     RulesetSerializer,
     TributeValidateRequest,
     TributeVerdictSerializer,
@@ -36,6 +36,7 @@ from referee.api.serializers import (
 from referee.games import all_profiles
 from referee.games.errors import BadInput
 from referee.games.guandan.readings import reading_to_dict
+from referee.games.registry import GAMES, referee_game
 
 
 def _engine(data: dict):
@@ -52,8 +53,8 @@ def _engine(data: dict):
 class RefereeQuestion(APIView):
     """Anyone may ask: a referee question is a POST only because its body is large; it stores nothing."""
 
-    read_permission = "public"
-    write_permission = "public"
+    read_permission = Permission.PUBLIC
+    write_permission = Permission.PUBLIC
     changes_nothing = True
     request_serializer: type
 
@@ -65,13 +66,17 @@ class PlayValidateView(RefereeQuestion):
     request_serializer = PlayValidateRequest
 
     @extend_schema(
-        summary="Is this play legal, and does it beat the play on the table? (G3, G4)",
-        request=PlayValidateRequest,
-        responses={200: PlayVerdictSerializer, **problems(400)},
+        summary="Is this play legal, and does it beat the play on the table? (G3, G4; D4-D5, K2-K3, S5)",
+        description="The body names its `game` (Guandan when omitted); each game has its own members.",
+        request=games.PLAY_REQUEST,
+        responses={200: games.PLAY_ANSWER, **problems(400)},
         examples=examples.PLAY_VALIDATE,
         tags=["referee"],
     )
     def post(self, request):
+        other = games.named(request.data)  # another game: decided before anything of Guandan's is built
+        if other is not None:
+            return Response(games.validate_play(*other, request.data))
         data = self.parsed(request)
         game, profile = _engine(data)
         verdict = game.validate_play(
@@ -83,6 +88,7 @@ class PlayValidateView(RefereeQuestion):
             profile=profile,
         )
         body = {
+            "game": "guandan",
             "ruleset": profile.key,
             "legal": verdict.legal,
             "readings": [reading_to_dict(r) for r in verdict.readings],
@@ -98,13 +104,17 @@ class DealReplayView(RefereeQuestion):
     request_serializer = DealReplayRequest
 
     @extend_schema(
-        summary="Replay a whole deal and find the first violation (G5)",
-        request=DealReplayRequest,
-        responses={200: DealReplaySerializer, **problems(400)},
+        summary="Replay a whole deal and find the first violation (G5; D2-D8, K4-K6, S3-S9)",
+        description="The body names its `game` (Guandan when omitted); each game has its own members.",
+        request=games.REPLAY_REQUEST,
+        responses={200: games.REPLAY_ANSWER, **problems(400)},
         examples=examples.DEAL_REPLAY,
         tags=["referee"],
     )
     def post(self, request):
+        other = games.named(request.data)  # another game: decided before anything of Guandan's is built
+        if other is not None:
+            return Response(games.replay_deal(*other, request.data))
         data = self.parsed(request)
         game, profile = _engine(data)
         replay = game.replay_deal(
@@ -130,6 +140,10 @@ class TributeValidateView(RefereeQuestion):
         tags=["referee"],
     )
     def post(self, request):
+        code = games.game_code(request.data)
+        if code != games.DEFAULT_GAME:
+            game = referee_game(code)
+            raise BadInput("not_supported", f"{game.name} has no tribute.", field="game")
         data = self.parsed(request)
         game, profile = _engine(data)
         if game.validate_tributes is None:
@@ -149,9 +163,27 @@ class TributeValidateView(RefereeQuestion):
         return Response(body)  # TributeVerdictSerializer's shape
 
 
+class BiddingValidateView(RefereeQuestion):
+    request_serializer = DoudizhuBiddingRequest
+
+    @extend_schema(
+        summary="Check a Dou Dizhu bidding: landlord, bid and the farmers' bomb allowances (D2, D3)",
+        request=DoudizhuBiddingRequest,
+        responses={200: DoudizhuBiddingVerdictSerializer, **problems(400)},
+        examples=examples.BIDDING_VALIDATE,
+        tags=["referee"],
+    )
+    def post(self, request):
+        return Response(games.check_bidding(request.data))
+
+
 # Each question's input check is compiled when the views load, not by the first request to ask it.
 for _question in (PlayValidateView, DealReplayView, TributeValidateView):
     lean.shape(_question.request_serializer)
+for _wire in games.WIRES.values():
+    for _serializer in (_wire.play_request, _wire.replay_request, _wire.bidding_request):
+        if _serializer is not None:
+            lean.shape(_serializer)
 
 
 def _ruleset(key: str, game, profile) -> dict:
@@ -159,30 +191,43 @@ def _ruleset(key: str, game, profile) -> dict:
 
 
 class RulesetListView(ConditionalMixin, generics.ListAPIView):
-    """The built-in rule profiles, with every setting (docs/rules.md)."""
+    """The built-in rule profiles, with every setting (docs/rules/guandan.md)."""
 
     serializer_class = RulesetSerializer
-    read_permission = "public"
+    read_permission = Permission.PUBLIC
     filter_backends: list = []
 
     def get_queryset(self):
-        return [_ruleset(key, game, profile) for key, (game, profile) in all_profiles().items()]
+        code = games.game_code(self.request.query_params, default=None) or None
+        if code is None:  # no game named: the games in service (Guandan), as before
+            return [_ruleset(key, game, profile) for key, (game, profile) in all_profiles().items()]
+        game = referee_game(code)  # an unknown game: a 400 at ``game``
+        return [_ruleset(key, game, profile) for key, profile in game.profiles.items()]
 
     @extend_schema(
-        tags=["rules"], examples=[OpenApiExample("standard", value=examples.RULESET, response_only=True)]
+        tags=["rules"],
+        parameters=[
+            OpenApiParameter(
+                "game",
+                str,
+                enum=sorted(GAMES),
+                description="The game whose profiles to list; omitted: the games in service (Guandan).",
+            )
+        ],
+        examples=[OpenApiExample("standard", value=examples.RULESET, response_only=True)],
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
 
 class RulesetDetailView(ConditionalMixin, APIView):
-    """One built-in rule profile, with every setting (docs/rules.md)."""
+    """One built-in rule profile, with every setting (docs/rules/guandan.md)."""
 
-    read_permission = "public"
+    read_permission = Permission.PUBLIC
 
     @extend_schema(responses={200: RulesetSerializer, **problems(404)}, tags=["rules"])
     def get(self, request, key: str):
-        found = all_profiles().get(key)
+        found = all_profiles(pending=True).get(key)  # any game's: keys are unique across games
         if found is None:
             raise Http404
         return Response(RulesetSerializer(_ruleset(key, *found)).data)

@@ -108,3 +108,16 @@ def test_ids_sent_in_a_body_are_bounded_integers(document):
 def test_the_health_check_documents_its_own_503_body(document):
     unhealthy = document["paths"]["/api/v1/health/"]["get"]["responses"]["503"]
     assert unhealthy["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Health"}
+
+
+def test_each_member_of_a_discriminated_one_of_names_its_own_value(document):
+    # JSON Schema's oneOf means exactly one: an answer must match one member, not all of them.
+    schemas = document["components"]["schemas"]
+    seen = 0
+    for schema in schemas.values():
+        discriminator = schema.get("discriminator") or {}
+        for value, ref in discriminator.get("mapping", {}).items():
+            member = schemas[ref.rsplit("/", 1)[-1]]
+            assert member["properties"][discriminator["propertyName"]]["enum"] == [value]
+            seen += 1
+    assert seen >= 8  # the play and replay answers of four games

@@ -68,5 +68,5 @@ def test_an_indented_answer_is_rendered_by_drf(api_client):
     question = _questions(5)[0]
     plain = api_client.post(DEALS, question, format="json")
     indented = api_client.post(DEALS, question, format="json", HTTP_ACCEPT="application/json; indent=2")
-    assert indented.content.startswith(b'{\n  "ruleset"')
+    assert indented.content.startswith(b'{\n  "game": "guandan",\n  "ruleset"')
     assert json.loads(indented.content) == json.loads(plain.content)

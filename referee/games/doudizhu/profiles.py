@@ -56,7 +56,7 @@ BUILTIN: dict[str, RuleProfile] = {
     p.key: p
     for p in (
         STANDARD,
-        # The rules digest: "multipliers for bombs or a spring are an event setting" (D8).
+        # Multipliers for bombs or a spring are an event setting (docs/rules/doudizhu.md D8).
         replace(
             STANDARD,
             key="doudizhu4-doubling",
