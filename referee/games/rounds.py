@@ -19,6 +19,7 @@ action or raises the :class:`RuleViolation` it breaks, leaving the state unchang
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -91,7 +92,7 @@ class Violation:
     part: str = "plays"
 
 
-class Rounds:
+class Rounds(ABC):
     """A deal in progress, advanced one action at a time with :meth:`apply`.
 
     An action has a ``seat`` and ``cards``: a tuple of cards for a play, an empty one for a pass,
@@ -126,8 +127,9 @@ class Rounds:
         self._passed = _pass_entries(self.entry_type, self._order)
 
     @staticmethod
-    def parse_action(value: Any) -> Any:  # each game parses its own wire form
-        raise NotImplementedError
+    @abstractmethod
+    def parse_action(value: Any) -> Any:
+        """The game's action from its wire form."""
 
     # ---- what the table shows ---------------------------------------------------------------------
     @property
@@ -208,20 +210,20 @@ class Rounds:
         return self.entry_type(seat, True, reading, False, not left)
 
     def _aside(self, action: Any) -> Any:
-        """An action that takes no turn (the game's own); games without any never get here."""
-        raise NotImplementedError
+        """An action that takes no turn (the game's own). A game without asides never parses one."""
+        raise TypeError(f"{type(self).__name__} has no action that takes no turn.")
 
-    def _hold_up(self, seat: Any) -> None:
-        """Raise what stops ``seat`` (one of ``_held_up``) from taking its turn, e.g. a report it owes."""
-        raise NotImplementedError
+    def _hold_up(self, seat: Any) -> None:  # noqa: B027 - a hook: games that hold nobody up keep it
+        """Raise what stops ``seat`` (one of ``_held_up``) from taking its turn, e.g. a report it owes.
+        Only a game that puts seats in ``_held_up`` is asked."""
 
+    @abstractmethod
     def _judge(self, seat: Any, action: Any) -> Any:
         """The reading that applies to the play, or raise the rule it breaks (the game's own)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _ends_deal(self, seat: Any) -> bool:
         """Whether ``seat`` going out ends the deal (it has just played its last card)."""
-        raise NotImplementedError
 
     def _lead_after_out(self, seat: Any) -> Any:
         """Who leads when ``seat`` went out with the last play and everyone passed it."""

@@ -12,6 +12,7 @@ from scoring.methods import SettingError, build_method
 from scoring.ranking import validate_chain
 from tournaments.models import Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
+from tournaments.services.events import EVENT_FIELDS
 
 TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
 
@@ -25,43 +26,7 @@ class EventSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Event
-        fields = [
-            "slug",
-            "name",
-            "starts_on",
-            "ends_on",
-            "venue",
-            "time_zone",
-            "game",
-            "ruleset",
-            "rule_overrides",
-            "match_format",
-            "deal_limit",
-            "time_limit_minutes",
-            "equal_levels",
-            "best_of",
-            "same_unit",
-            "table_movement",
-            "status",
-            "publish_pairings",
-            "publish_results",
-            "publish_standings",
-            "match_points",
-            "level_points",
-            "tiebreaks",
-            "shared_places",
-            "opponents_bye",
-            "opponents_forfeit",
-            "penalty_table",
-            "penalty_rules",
-            "publish_rulings",
-            "unit_best",
-            "lots_seed",
-            "correction_minutes",
-            "rules",
-            "created_at",
-            "updated_at",
-        ]
+        fields = [*EVENT_FIELDS, "penalty_rules", "rules", "created_at", "updated_at"]
         read_only_fields = ["created_at", "updated_at"]
         extra_kwargs = {
             "slug": {"help_text": "Short name used in URLs, unique."},
