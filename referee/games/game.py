@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games.errors import BadInput
+from referee.games.sheets import MatchSheet
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -33,6 +34,10 @@ class Game:
     check_declarations: Callable[..., Any] | None = None  # Shuangkou S3 (calls and trump)
     score_deal: Callable[..., Any] | None = None  # points of one deal (D8, K5)
     reading_to_dict: Callable[[Any], dict[str, Any]] | None = None  # a reading's wire form
+    # How events keep a match of this game deal by deal (referee.games.sheets); None for Guandan,
+    # whose scorekeeping (levels, tribute, best of three) is its own.
+    match_sheet: MatchSheet | None = None
+    team_size: int = 2  # players in each of the two sides of a match (a Daguai team: 3)
     seats: tuple[str, ...] = ("N", "E", "S", "W")
     players: int = 4
     decks: int = 2

@@ -39,8 +39,17 @@ class Deal(models.Model):
         help_text="The earlier version of this deal that this one replaces (or follows, once voided).",
     )
     game = models.PositiveSmallIntegerField(default=1)
-    level = models.PositiveSmallIntegerField(help_text="The level the deal was played at (G2), 2..14.")
-    finishing_order = models.JSONField(help_text="All four seats in the order they went out (G5).")
+    level = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The level the deal was played at (G2), 2..14; null: a game without."
+    )
+    finishing_order = models.JSONField(
+        default=list, blank=True, help_text="Guandan: all four seats in the order they went out (G5)."
+    )
+    record = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The other games: the deal's canonical record, as the game's scoresheet checked it.",
+    )
     tribute = models.JSONField(null=True, blank=True, help_text="The tribute record (G7), as checked.")
     hands = models.JSONField(null=True, blank=True, help_text="The hands as dealt, when recorded.")
     leader = models.CharField(max_length=1, blank=True)
@@ -74,7 +83,10 @@ class Deal(models.Model):
             models.CheckConstraint(condition=models.Q(number__gte=1), name="deal_number_positive"),
             models.CheckConstraint(condition=models.Q(version__gte=1), name="deal_version_positive"),
             models.CheckConstraint(condition=models.Q(game__gte=1, game__lte=3), name="deal_game_1_to_3"),
-            models.CheckConstraint(condition=models.Q(level__gte=2, level__lte=14), name="deal_level_2_to_a"),
+            models.CheckConstraint(
+                condition=models.Q(level__isnull=True) | models.Q(level__gte=2, level__lte=15),
+                name="deal_level_2_to_a",
+            ),
             models.CheckConstraint(
                 condition=models.Q(status__in=["current", "replaced", "voided"]), name="deal_status_known"
             ),

@@ -49,6 +49,12 @@ class MatchResult(models.Model):
     ew_double_wins = models.PositiveSmallIntegerField(null=True, blank=True)
     ew_one_threes = models.PositiveSmallIntegerField(null=True, blank=True)
     ew_one_fours = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Point games (Daguai Luzi: docs/rules/daguai.md K5): each side's points over the match's deals,
+    # and the deals its player went out first in (the first-outs tiebreak, K7). Null otherwise.
+    ns_points = models.FloatField(null=True, blank=True)
+    ew_points = models.FloatField(null=True, blank=True)
+    ns_first_outs = models.PositiveSmallIntegerField(null=True, blank=True)
+    ew_first_outs = models.PositiveSmallIntegerField(null=True, blank=True)
     forfeit_side = models.CharField(max_length=4, blank=True, help_text="NS, EW or both.")
     forfeit_kind = models.CharField(max_length=12, blank=True, help_text="forfeit (late) or withdrawal.")
     deals_set_aside = models.BooleanField(

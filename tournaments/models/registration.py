@@ -43,13 +43,20 @@ class PairStatus(models.TextChoices):
 
 
 class Pair(models.Model):
-    """Two players who stay together for the whole event (G11: 中途不得换人)."""
+    """The players who stay together for the whole event (G11: 中途不得换人): two in the
+    partnership games, three in a Daguai Luzi team (docs/rules/daguai.md K1), who hold
+    ``player_3``. Every game's two-sided match is between two of these; the name stays "pair"
+    because Guandan, the service's main game, calls them so.
+    """
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=200, blank=True)
     player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_3 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="A team of 3."
+    )
     unit = models.ForeignKey(Unit, null=True, blank=True, on_delete=models.PROTECT, related_name="pairs")
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="1 is the strongest.")
     grade = models.CharField(max_length=32, blank=True)
@@ -62,8 +69,14 @@ class Pair(models.Model):
             models.UniqueConstraint(fields=["event", "number"], name="pair_number_unique"),
             models.UniqueConstraint(fields=["player_1"], name="player_in_one_pair_1"),
             models.UniqueConstraint(fields=["player_2"], name="player_in_one_pair_2"),
+            models.UniqueConstraint(fields=["player_3"], name="player_in_one_pair_3"),
             models.CheckConstraint(
                 condition=~models.Q(player_1=models.F("player_2")), name="pair_two_players"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(player_3__isnull=True)
+                | (~models.Q(player_3=models.F("player_1")) & ~models.Q(player_3=models.F("player_2"))),
+                name="pair_three_players",
             ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="pair_number_positive"),
         ]

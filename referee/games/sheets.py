@@ -1,0 +1,98 @@
+"""How a match of a game is kept deal by deal: the scoresheet protocol (pure; no Django).
+
+Guandan's scorekeeping is its own (levels, tribute, best of three: ``referee.games.guandan``);
+every other game that events can be run on gives its ``Game`` a ``match_sheet``, one
+:class:`MatchSheet`, and the service keeps its matches through it alone:
+
+- ``record(data, state=, profile=)`` checks what a scorekeeper posts for the next deal against
+  the match so far and answers the deal's canonical record (a plain JSON-able dict: what is
+  stored, compared for idempotent re-posts, and folded). A malformed or impossible deal is a
+  ``BadInput`` whose ``field`` is the path inside the posted body.
+- ``apply(state, record, profile=)`` folds one stored record into the match state; a rule the
+  deal breaks against the state (the wrong dealer, a deal after the match ended) is a
+  ``BadInput`` too. ``start`` is the state before the first deal, ``close_on_time`` ends a match
+  whose clock ran out.
+- ``totals(state)`` is what a match result stores and the standings read
+  (:class:`SheetTotals`).
+
+The two sides of a match are always ``Side.NS`` (the match's first pair, team or partnership)
+and ``Side.EW`` (the second); a game with other names for them (Daguai Luzi's teams A and B)
+maps them in its sheet and says so in ``side_names``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from referee.games.seats import Side
+
+
+class SheetState(Protocol):
+    """A match state as the service reads it; each game's own frozen dataclass."""
+
+    @property
+    def deals(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def winner(self) -> Side | None: ...  # None while playing, and for a drawn match
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetTotals:
+    """What a result of the match records (``None``: the game has no such number).
+
+    ``ns_level``/``ew_level`` for level games (2 … 14, 15 past A), ``ns_points``/``ew_points``
+    for point games (the sum of the deals' points), ``ns_first_outs``/``ew_first_outs`` the
+    deals each side's player went out first in (the first-outs tiebreak).
+    """
+
+    winner: Side | None
+    deals: int
+    end_reason: str
+    ns_level: int | None = None
+    ew_level: int | None = None
+    ns_points: float | None = None
+    ew_points: float | None = None
+    ns_first_outs: int | None = None
+    ew_first_outs: int | None = None
+
+
+class MatchSheet(ABC):
+    """A game's scoresheet (see the module's docstring)."""
+
+    side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "NS", Side.EW: "EW"}
+
+    @abstractmethod
+    def start(self, profile) -> SheetState:
+        """The match before its first deal."""
+
+    @abstractmethod
+    def record(self, data: Mapping[str, Any], *, state: SheetState, profile) -> dict[str, Any]:
+        """The canonical record of the next deal from what was posted (``BadInput`` with a field)."""
+
+    @abstractmethod
+    def apply(self, state: SheetState, record: Mapping[str, Any], *, profile) -> SheetState:
+        """The match after one more (stored, canonical) deal."""
+
+    @abstractmethod
+    def close_on_time(self, state: SheetState, *, profile) -> SheetState:
+        """The match ended by the clock after its last deal (a finished match is unchanged)."""
+
+    @abstractmethod
+    def totals(self, state: SheetState) -> SheetTotals:
+        """What the result of a finished match (or one closed on time) records."""
+
+    def fold(self, records, *, profile, time_up: bool = False) -> SheetState:
+        """Every stored record in order, then the clock when it ran out."""
+        state = self.start(profile)
+        for record in records:
+            state = self.apply(state, record, profile=profile)
+        return self.close_on_time(state, profile=profile) if time_up else state
