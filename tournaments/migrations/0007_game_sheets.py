@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
             name="player_3",
             field=models.ForeignKey(
                 blank=True,
-                help_text="A team of three.",
+                help_text="A team of 3.",
                 null=True,
                 on_delete=django.db.models.deletion.PROTECT,
                 related_name="+",
