@@ -134,7 +134,11 @@ class Event(models.Model):
                 | models.Q(ends_on__gte=models.F("starts_on")),
                 name="event_ends_after_start",
             ),
-            models.CheckConstraint(condition=models.Q(game__in=game_codes()), name="event_known_game"),
+            # Every registered engine's code, in service or not: switching a game on for events is
+            # then no schema change (the API offers only the games in service).
+            models.CheckConstraint(
+                condition=models.Q(game__in=game_codes(pending=True)), name="event_known_game"
+            ),
         ]
 
     def __str__(self) -> str:
