@@ -198,9 +198,8 @@ class RulesetListView(ConditionalMixin, generics.ListAPIView):
     filter_backends: list = []
 
     def get_queryset(self):
-        code = games.game_code(self.request.query_params, default=None) or None
-        if code is None:  # no game named: the games in service (Guandan), as before
-            return [_ruleset(key, game, profile) for key, (game, profile) in all_profiles().items()]
+        # No game named: Guandan's, as before other games were in service.
+        code = games.game_code(self.request.query_params, default=None) or games.DEFAULT_GAME
         game = referee_game(code)  # an unknown game: a 400 at ``game``
         return [_ruleset(key, game, profile) for key, profile in game.profiles.items()]
 
@@ -211,7 +210,7 @@ class RulesetListView(ConditionalMixin, generics.ListAPIView):
                 "game",
                 str,
                 enum=sorted(GAMES),
-                description="The game whose profiles to list; omitted: the games in service (Guandan).",
+                description="The game whose profiles to list; omitted: Guandan's.",
             )
         ],
         examples=[OpenApiExample("standard", value=examples.RULESET, response_only=True)],

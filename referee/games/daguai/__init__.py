@@ -1,7 +1,7 @@
 """Daguai Luzi 大怪路子 (docs/rules/daguai.md K1-K7): registered as game ``daguai``.
 
-Registered with ``in_service=False``: the engine answers every referee question, and the API
-and the event models offer the game once they are wired to it (referee/games/registry.py).
+In service for events: a team is a ``Pair`` of three players (``team_size=3``) and a match is
+kept deal by deal on its scoresheet (``referee.games.daguai.sheet``, K5-K7).
 """
 
 from referee.games.daguai.deal import replay_deal
@@ -9,7 +9,8 @@ from referee.games.daguai.play import DECKS, HAND_SIZE, validate_play
 from referee.games.daguai.profiles import BUILTIN, STANDARD
 from referee.games.daguai.readings import reading_to_dict
 from referee.games.daguai.scoring import daguai_deal
-from referee.games.daguai.seats import SEATS
+from referee.games.daguai.seats import SEATS, TEAM_SIZE
+from referee.games.daguai.sheet import SHEET
 from referee.games.game import Game
 
 GAME = Game(
@@ -25,5 +26,6 @@ GAME = Game(
     players=len(SEATS),
     decks=DECKS,
     hand_size=HAND_SIZE,
-    in_service=False,
+    match_sheet=SHEET,
+    team_size=TEAM_SIZE,
 )

@@ -1,10 +1,11 @@
-"""The game registry (referee/games/registry.py): Guandan in service, the two new engines pending."""
+"""The game registry (referee/games/registry.py): Guandan and Daguai Luzi in service, Dou Dizhu pending."""
 
 from __future__ import annotations
 
 import pytest
 
 from referee.games import all_profiles, game_codes, get_game
+from referee.games.daguai.profiles import BUILTIN as DAGUAI
 from referee.games.errors import BadInput
 from referee.games.guandan.profiles import BUILTIN as GUANDAN
 
@@ -14,11 +15,18 @@ def test_the_three_climbing_games_are_registered():
 
 
 def test_the_service_lists_only_games_in_service():
-    assert game_codes() == ("guandan",)
-    assert set(all_profiles()) == set(GUANDAN)
+    assert {"guandan", "daguai"} <= set(game_codes()) and "doudizhu4" not in game_codes()
+    assert set(GUANDAN) | set(DAGUAI) <= set(all_profiles())
+    assert all(game.in_service for game, _ in all_profiles().values())
 
 
-@pytest.mark.parametrize("code", ["doudizhu4", "daguai"])
+def test_k1_daguai_is_in_service_with_teams_of_three_and_a_scoresheet():
+    game = get_game("daguai")
+    assert (game.team_size, game.match_sheet is not None) == (3, True)
+    assert get_game("guandan").team_size == 2 and get_game("guandan").match_sheet is None
+
+
+@pytest.mark.parametrize("code", ["doudizhu4"])
 def test_pending_games_are_found_only_when_asked(code):
     with pytest.raises(BadInput) as caught:
         get_game(code)
