@@ -7,15 +7,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from referee.games.guandan.cards import Side
 from referee.games.guandan.match import LevelChange
-from referee.models import Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
+from referee.models import Appeal, Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
 from referee.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
 from scoring.actors import actor_of
 from tournaments.models import Event, Match, PairStatus, Role
 from tournaments.permissions import has_role, is_staff
+from tournaments.selectors import visible_events
 
 REFEREE_ROLES = (Role.ORGANIZER, Role.CHIEF_REFEREE, Role.REFEREE)
 
@@ -47,6 +48,36 @@ def visible_incidents(request, event: Event) -> QuerySet[Incident]:
             return incidents.filter(published | Q(match__table__in=actor.tables))
         return incidents
     return incidents.filter(published)
+
+
+def incident_records(request, event: Event) -> QuerySet[Incident]:
+    """``visible_incidents`` newest first, each with its rulings (and their penalties) and appeals,
+    oldest first: what the incidents list and an incident's page show."""
+    rulings = Ruling.objects.select_related("made_by").prefetch_related(
+        Prefetch("penalties", queryset=Penalty.objects.select_related("cancelled_by").order_by("id"))
+    )
+    return (
+        visible_incidents(request, event)
+        .prefetch_related(
+            Prefetch("rulings", queryset=rulings.order_by("id")),
+            Prefetch("appeals", queryset=Appeal.objects.select_related("decided_by").order_by("id")),
+        )
+        .order_by("-id")
+    )
+
+
+def visible_penalty(request, pk) -> Penalty | None:
+    """The penalty ``pk`` with its event, match and ruling when its event is visible to the caller."""
+    return (
+        Penalty.objects.select_related("event", "match", "ruling")
+        .filter(event__in=visible_events(request), pk=pk)
+        .first()
+    )
+
+
+def penalty_record(penalty: Penalty) -> Penalty:
+    """The penalty as its page shows it (who cancelled it, read again after a write)."""
+    return Penalty.objects.select_related("cancelled_by").get(pk=penalty.pk)
 
 
 def standing_ruling(incident: Incident) -> Ruling | None:

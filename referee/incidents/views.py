@@ -4,8 +4,7 @@ output serializer; who may call what is declared per action (core.permissions)."
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Prefetch
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -17,7 +16,7 @@ from core.idempotency import IdempotentMixin
 from core.schema import problems
 from referee.incidents import services
 from referee.incidents.permissions import RulingPermission
-from referee.incidents.selectors import sees_reporters, visible_incidents
+from referee.incidents.selectors import incident_records, penalty_record, sees_reporters, visible_penalty
 from referee.incidents.serializers import (
     AppealInputSerializer,
     CancelInputSerializer,
@@ -28,12 +27,12 @@ from referee.incidents.serializers import (
     PenaltySerializer,
     RulingInputSerializer,
 )
-from referee.models import Appeal, Incident, IncidentStatus, Penalty, Ruling
+from referee.models import Incident, IncidentStatus, Penalty
 from referee.penalties import Infraction
 from scoring.actors import actor_of
 from tournaments.models import Event
 from tournaments.permissions import EventPermission
-from tournaments.views.base import EventScopedMixin, visible_events
+from tournaments.views.base import EventScopedMixin
 
 WRITES = {"rule": EventPermission.REFEREE, "decide": EventPermission.CHIEF_REFEREE}
 
@@ -69,17 +68,7 @@ class IncidentViewSet(
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Incident.objects.none()
-        rulings = Ruling.objects.select_related("made_by").prefetch_related(
-            Prefetch("penalties", queryset=Penalty.objects.select_related("cancelled_by").order_by("id"))
-        )
-        return (
-            visible_incidents(self.request, self.get_event())
-            .prefetch_related(
-                Prefetch("rulings", queryset=rulings.order_by("id")),
-                Prefetch("appeals", queryset=Appeal.objects.select_related("decided_by").order_by("id")),
-            )
-            .order_by("-id")
-        )
+        return incident_records(self.request, self.get_event())
 
     def get_serializer_class(self):
         return IncidentSerializer if self.action == "list" else IncidentDetailSerializer
@@ -144,11 +133,10 @@ class PenaltyCancelView(IdempotentMixin, APIView):
 
     def get_penalty(self) -> Penalty:
         if not hasattr(self, "_penalty"):
-            self._penalty = get_object_or_404(
-                Penalty.objects.select_related("event", "match", "ruling"),
-                event__in=visible_events(self.request),
-                pk=self.kwargs["pk"],
-            )
+            penalty = visible_penalty(self.request, self.kwargs["pk"])
+            if penalty is None:
+                raise Http404(f"No {Penalty._meta.object_name} matches the given query.")
+            self._penalty = penalty
         return self._penalty
 
     @extend_schema(
@@ -163,9 +151,7 @@ class PenaltyCancelView(IdempotentMixin, APIView):
             reason=data.get("reason", ""),
             actor=actor_of(request, self.get_event()),
         )
-        return Response(
-            PenaltySerializer(Penalty.objects.select_related("cancelled_by").get(pk=penalty.pk)).data
-        )
+        return Response(PenaltySerializer(penalty_record(penalty)).data)
 
 
 def _valid(serializer_class, request) -> dict:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from rest_framework.views import APIView
 
 from core.conditional import ConditionalMixin
 from core.idempotency import IdempotentMixin
 from scoring.actors import actor_of
 from scoring.permissions import ScoringPermission
+from scoring.selectors.access import visible_match
 from tournaments.models import Event, Match
 from tournaments.permissions import EventPermission
-from tournaments.selectors import visible_events, visible_matches
 
 
 class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
@@ -25,16 +24,10 @@ class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
         if getattr(self, "swagger_fake_view", False):
             return Match(pk=0)
         if not hasattr(self, "_match"):
-            candidates = Match.objects.filter(
-                Q(round__event__in=visible_events(self.request)), pk=self.kwargs["pk"]
-            ).select_related("round__event", "round__stage")
-            found = get_object_or_404(candidates)
-            self._event = found.round.event
-            self._match = get_object_or_404(
-                visible_matches(self.request, self._event, Match.objects.filter(pk=found.pk)).select_related(
-                    "round__event", "round__stage", "ns_pair", "ew_pair"
-                )
-            )
+            match = visible_match(self.request, self.kwargs["pk"])
+            if match is None:
+                raise Http404(f"No {Match._meta.object_name} matches the given query.")
+            self._match, self._event = match, match.round.event
         return self._match
 
     def get_event(self) -> Event:

@@ -10,10 +10,17 @@ from rest_framework.decorators import action
 from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.models import AuditEntry
 from core.schema import problems
-from scoring.models import MatchResult, ResultStatus, Webhook
+from scoring.selectors.events import (
+    AUDIT_ACTIONS,
+    audit_entries,
+    disputed_matches,
+    disputed_versions,
+    event_webhooks,
+    webhook_deliveries,
+)
 from scoring.serializers.results import ResultSerializer
 from scoring.serializers.webhooks import DeliverySerializer, WebhookSerializer
-from tournaments.models import Match, MatchStatus
+from scoring.services.webhooks import webhook_create, webhook_delete, webhook_update
 from tournaments.permissions import EventPermission
 from tournaments.serializers.schedule import MatchSerializer
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
@@ -31,29 +38,12 @@ class DisputeViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericVi
     read_permission = EventPermission.REFEREE
 
     def get_queryset(self):
-        return (
-            Match.objects.filter(round__event=self.get_event(), status=MatchStatus.DISPUTED)
-            .select_related(
-                "round__event",
-                "ns_pair__player_1",
-                "ns_pair__player_2",
-                "ew_pair__player_1",
-                "ew_pair__player_2",
-            )
-            .order_by("round__number", "table")
-        )
+        return disputed_matches(self.get_event())
 
     def list(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.get_queryset())
-        versions: dict[int, list[MatchResult]] = {}
-        disputed = MatchResult.objects.filter(match__in=[m.pk for m in page], status=ResultStatus.DISPUTED)
-        for version in disputed.select_related("submitted_by", "table_token").order_by("version"):
-            versions.setdefault(version.match_id, []).append(version)
-        rows = []
-        for match in page:
-            for version in versions.get(match.pk, []):
-                version.match = match
-            rows.append({"match": match, "versions": versions.get(match.pk, [])})
+        versions = disputed_versions(page)
+        rows = [{"match": match, "versions": versions.get(match.pk, [])} for match in page]
         context = self.get_serializer_context()
         return self.get_paginated_response(DisputeSerializer(rows, many=True, context=context).data)
 
@@ -65,9 +55,7 @@ class AuditFilter(django_filters.FilterSet):
     object_id = IntegerFilter(field_name="object_id", maximum=BIGINT_MAX)
     actor = django_filters.CharFilter(field_name="actor__username")
     via = django_filters.CharFilter(field_name="via")
-    action = StringChoiceFilter(
-        choices=[("create", "create"), ("update", "update"), ("delete", "delete")], method="filter_action"
-    )
+    action = StringChoiceFilter(choices=[(name, name) for name in AUDIT_ACTIONS], method="filter_action")
     since = django_filters.IsoDateTimeFilter(field_name="timestamp", lookup_expr="gte")
     until = django_filters.IsoDateTimeFilter(field_name="timestamp", lookup_expr="lt")
 
@@ -76,7 +64,7 @@ class AuditFilter(django_filters.FilterSet):
         fields = ["model", "object_id", "actor", "via", "action", "since", "until"]
 
     def filter_action(self, queryset, name, value):
-        return queryset.filter(action={"create": 0, "update": 1, "delete": 2}[value])
+        return queryset.filter(action=AUDIT_ACTIONS[value])
 
 
 class AuditEntrySerializer(serializers.ModelSerializer):
@@ -90,7 +78,7 @@ class AuditEntrySerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
     def get_action(self, entry) -> str:
-        return {0: "create", 1: "update", 2: "delete"}.get(entry.action, "access")
+        return next((name for name, number in AUDIT_ACTIONS.items() if number == entry.action), "access")
 
     def get_actor(self, entry) -> str | None:
         return entry.actor.username if entry.actor_id else None
@@ -104,11 +92,7 @@ class AuditViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericView
     filterset_class = AuditFilter
 
     def get_queryset(self):
-        return (
-            AuditEntry.objects.filter(event_id=self.get_event().pk)
-            .select_related("content_type", "actor")
-            .order_by("-timestamp", "-id")
-        )
+        return audit_entries(self.get_event())
 
 
 class WebhookViewSet(EventScopedViewSet):
@@ -119,25 +103,21 @@ class WebhookViewSet(EventScopedViewSet):
     http_method_names = ["get", "post", "patch", "delete", "head", "options"]
 
     def get_queryset(self):
-        return Webhook.objects.filter(event=self.get_event())
+        return event_webhooks(self.get_event())
 
-    def perform_create(self, serializer):
-        serializer.save(event=self.get_event(), created_by=self.request.user)
+    def create_record(self, **fields):
+        return webhook_create(event=self.get_event(), created_by=self.request.user, **fields)
 
-    # Webhooks have no service yet (the move of writes into services covers tournaments/ so far):
-    # the serializer saves, inside the same locked write as every other edit.
-    def perform_update(self, serializer):
-        with self.locked_write(serializer.instance) as locked:
-            serializer.instance = locked
-            serializer.save()
+    def update_record(self, instance, **fields):
+        return webhook_update(webhook=instance, **fields)
 
     def delete_record(self, instance) -> None:
-        instance.delete()
+        webhook_delete(webhook=instance)
 
     @extend_schema(responses={200: DeliverySerializer(many=True), **problems(403, 404)})
     @action(detail=True, methods=["get"])
     def deliveries(self, request, *args, **kwargs):
         """The delivery log of this hook, newest first."""
-        queryset = self.get_object().deliveries.order_by("-id")
+        queryset = webhook_deliveries(self.get_object())
         page = self.paginate_queryset(queryset)
         return self.get_paginated_response(DeliverySerializer(page, many=True).data)

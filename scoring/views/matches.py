@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -11,10 +11,12 @@ from core.conditional import ConditionalMixin
 from core.permissions import Permission
 from core.problems import Problem
 from core.schema import problems
-from scoring.models import Deal, DealStatus
+from scoring.models import Deal
 from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed
-from scoring.selectors.matches import deal_history, result_versions
+from scoring.selectors.access import table_match
+from scoring.selectors.deals import current_deal, current_deals
+from scoring.selectors.matches import deal_history, match_sheet, result_versions
 from scoring.serializers.deals import (
     DealCorrectionSerializer,
     DealInputSerializer,
@@ -23,14 +25,19 @@ from scoring.serializers.deals import (
     DealsVoidedSerializer,
     DealVersionSerializer,
     DealVoidSerializer,
+    SheetDealCorrectionSerializer,
+    SheetDealInputSerializer,
+    SheetDealPostedSerializer,
+    SheetDealsVoidedSerializer,
 )
 from scoring.serializers.matches import MatchDetailSerializer, results_document
 from scoring.serializers.results import ConfirmInputSerializer, MatchResultsSerializer, ResultInputSerializer
 from scoring.services.deals import deal_correct, deal_submit, deals_void
 from scoring.services.results import result_confirm, result_submit
+from scoring.services.sheet_deals import sheet_deal_correct, sheet_deal_submit, sheet_deals_void
 from scoring.views.base import MatchScopedView
 from tournaments.auth import TableUser
-from tournaments.models import Match, RoundStatus
+from tournaments.models import Match
 
 HISTORY = OpenApiParameter(
     "history",
@@ -46,6 +53,17 @@ def _flag(value: str | None, name: str) -> bool:
     if value in ("true", "1"):
         return True
     raise Problem(f"{name} is true or false.", "invalid", field=name)
+
+
+def _either(name: str, guandan, sheet) -> PolymorphicProxySerializer:
+    """Guandan's body, or a sheet game's (docs/scoring.md "Games with a scoresheet")."""
+    return PolymorphicProxySerializer(component_name=name, serializers=[guandan, sheet], resource_type_field_name=None)
+
+
+DEAL_INPUT = _either("DealInputAnyGame", DealInputSerializer, SheetDealInputSerializer)
+DEAL_CORRECTION = _either("DealCorrectionAnyGame", DealCorrectionSerializer, SheetDealCorrectionSerializer)
+DEAL_POSTED = _either("DealPostedAnyGame", DealPostedSerializer, SheetDealPostedSerializer)
+DEALS_VOIDED = _either("DealsVoidedAnyGame", DealsVoidedSerializer, SheetDealsVoidedSerializer)
 
 
 def posted_answer(posted) -> dict:
@@ -74,23 +92,22 @@ class MatchDealsView(MatchScopedView):
         match = self.get_match()
         if _flag(request.query_params.get("history"), "history") and self.actor.roles:
             return Response(DealVersionSerializer(deal_history(match), many=True).data)
-        deals = (
-            Deal.objects.filter(match=match, status=DealStatus.CURRENT)
-            .select_related("corrects")
-            .order_by("number")
-        )
-        return Response(DealSerializer(deals, many=True).data)
+        return Response(DealSerializer(current_deals(match), many=True).data)
 
     @extend_schema(
-        summary="Post one deal as it was played (G5-G8); answers the match state",
-        request=DealInputSerializer,
-        responses={201: DealPostedSerializer, 200: DealPostedSerializer, **problems(400, 403, 404, 409, 422)},
+        summary="Post one deal as it was played (G5-G8; a sheet game's own fields); answers the match state",
+        request=DEAL_INPUT,
+        responses={201: DEAL_POSTED, 200: DEAL_POSTED, **problems(400, 403, 404, 409, 422)},
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
-        serializer = DealInputSerializer(data=request.data)
+        match = self.get_match()
+        sheet = match_sheet(match) is not None
+        serializer = (SheetDealInputSerializer if sheet else DealInputSerializer)(data=request.data)
         serializer.is_valid(raise_exception=True)
-        posted = deal_submit(match=self.get_match(), data=serializer.validated_data, actor=self.actor)
+        posted = (sheet_deal_submit if sheet else deal_submit)(
+            match=match, data=serializer.validated_data, actor=self.actor
+        )
         return Response(
             posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
         )
@@ -106,11 +123,7 @@ class MatchDealView(MatchScopedView):
         return response.data.get("deal") if isinstance(response.data, dict) else None
 
     def current(self, match, number: int) -> Deal:
-        deal = (
-            Deal.objects.filter(match=match, number=number, status=DealStatus.CURRENT)
-            .select_related("corrects")
-            .first()
-        )
+        deal = current_deal(match, number)
         if deal is None:
             raise Missing(f"The match has no deal {number} (never posted, or voided).", "not_found")
         return deal
@@ -121,25 +134,27 @@ class MatchDealView(MatchScopedView):
 
     @extend_schema(
         summary="Correct a posted deal: a new version of it (the deals after it are checked again)",
-        request=DealCorrectionSerializer,
+        request=DEAL_CORRECTION,
         responses={
-            201: DealPostedSerializer,
-            200: DealPostedSerializer,
+            201: DEAL_POSTED,
+            200: DEAL_POSTED,
             **problems(400, 403, 404, 409, 412, 422),
         },
         tags=["scorekeeping"],
     )
     def put(self, request, pk, number):
         number = int(number)
-        serializer = DealCorrectionSerializer(data=request.data)
+        match = self.get_match()
+        sheet = match_sheet(match) is not None
+        serializer = (SheetDealCorrectionSerializer if sheet else DealCorrectionSerializer)(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if data.get("number") not in (None, number):
             raise Problem(
                 f"The body names deal {data['number']}, the URL deal {number}.", "invalid", field="number"
             )
-        posted = deal_correct(
-            match=self.get_match(),
+        posted = (sheet_deal_correct if sheet else deal_correct)(
+            match=match,
             number=number,
             data={**data, "number": number},
             actor=self.actor,
@@ -160,7 +175,7 @@ class DealsVoidView(MatchScopedView):
     @extend_schema(
         summary="Void deal `from` and every later deal (a correction: the table posts them again)",
         request=DealVoidSerializer,
-        responses={200: DealsVoidedSerializer, **problems(400, 403, 404, 409, 412)},
+        responses={200: DEALS_VOIDED, **problems(400, 403, 404, 409, 412)},
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
@@ -168,20 +183,13 @@ class DealsVoidView(MatchScopedView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         match = self.get_match()
-        done = deals_void(
+        done = (sheet_deals_void if match_sheet(match) is not None else deals_void)(
             match=match,
             first=data["from"],
             note=data["note"],
             actor=self.actor,
             if_match=(
-                lambda locked: self.check_if_match(
-                    DealSerializer(
-                        Deal.objects.filter(match=locked, status=DealStatus.CURRENT)
-                        .select_related("corrects")
-                        .order_by("number"),
-                        many=True,
-                    ).data
-                )
+                lambda locked: self.check_if_match(DealSerializer(current_deals(locked), many=True).data)
             )
             if request.headers.get("If-Match")
             else None,
@@ -288,20 +296,7 @@ class TableView(ConditionalMixin, APIView):
                 "This answers a table token (Authorization: Table <key>).", "table_token_required"
             )
         token = user.token
-        matches = Match.objects.filter(
-            round__event=token.event_id,
-            table=token.table,
-            round__status__in=(RoundStatus.PUBLISHED, RoundStatus.CLOSED),
-        ).select_related(
-            "round__event",
-            "round__stage",
-            "ns_pair__player_1",
-            "ns_pair__player_2",
-            "ew_pair__player_1",
-            "ew_pair__player_2",
-        )
-        match = matches.filter(round__status=RoundStatus.PUBLISHED).order_by("-round__number").first()
-        match = match or matches.order_by("-round__number").first()
+        match = table_match(token.event_id, token.table)
         if match is None:
             raise Missing(
                 "No published round has a match at this table yet.", "no_match", extra={"table": token.table}

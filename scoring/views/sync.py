@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from drf_spectacular.utils import extend_schema
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
@@ -13,6 +12,7 @@ from core.permissions import Permission
 from core.problems import exception_handler
 from core.schema import problems
 from scoring.actors import actor_of
+from scoring.selectors.access import visible_match
 from scoring.selectors.matches import result_versions
 from scoring.serializers.deals import DealInputSerializer, DealSerializer
 from scoring.serializers.matches import results_document
@@ -20,8 +20,6 @@ from scoring.serializers.results import ConfirmInputSerializer, ResultInputSeria
 from scoring.services.deals import deal_submit
 from scoring.services.results import result_confirm, result_submit
 from scoring.services.sync import SyncItem, sync_apply
-from tournaments.models import Match
-from tournaments.selectors import visible_events, visible_matches
 
 INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
 
@@ -72,19 +70,10 @@ class SyncView(APIView):
         return Response({"items": answers})
 
     def apply(self, item: SyncItem):
-        match = (
-            Match.objects.filter(Q(round__event__in=visible_events(self.request)), pk=item.match)
-            .select_related("round__event", "round__stage")
-            .first()
-        )
+        match = visible_match(self.request, item.match)
         # A match the caller cannot see (another table's, for a table token) is not found, as at its
         # single endpoint (docs/scoring.md §8).
-        if (
-            match is None
-            or not visible_matches(
-                self.request, match.round.event, Match.objects.filter(pk=match.pk)
-            ).exists()
-        ):
+        if match is None:
             raise exceptions.NotFound(f"No match {item.match}.")
         actor = actor_of(self.request, match.round.event)
         inputs = INPUTS[item.kind](data=item.body)

@@ -1,0 +1,59 @@
+"""Event-wide reads of scoring (docs/scoring.md): disputes, the audit log, webhooks and their deliveries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import QuerySet
+
+from core.models import AuditEntry
+from scoring.models import MatchResult, ResultStatus, Webhook, WebhookDelivery
+from tournaments.models import Event, Match, MatchStatus
+
+#: The audit log's actions by name (django-auditlog's numbers).
+AUDIT_ACTIONS = {"create": 0, "update": 1, "delete": 2}
+
+
+def disputed_matches(event: Event) -> QuerySet[Match]:
+    """Matches whose two submissions differ, by round then table, with both pairs' players."""
+    return (
+        Match.objects.filter(round__event=event, status=MatchStatus.DISPUTED)
+        .select_related(
+            "round__event",
+            "ns_pair__player_1",
+            "ns_pair__player_2",
+            "ew_pair__player_1",
+            "ew_pair__player_2",
+        )
+        .order_by("round__number", "table")
+    )
+
+
+def disputed_versions(matches: Iterable[Match]) -> dict[int, list[MatchResult]]:
+    """The disputed result versions of ``matches``, by match id, oldest first; each version's
+    ``match`` is the row given (no query per version)."""
+    by_pk = {match.pk: match for match in matches}
+    versions: dict[int, list[MatchResult]] = {}
+    disputed = MatchResult.objects.filter(match__in=list(by_pk), status=ResultStatus.DISPUTED)
+    for version in disputed.select_related("submitted_by", "table_token").order_by("version"):
+        version.match = by_pk[version.match_id]
+        versions.setdefault(version.match_id, []).append(version)
+    return versions
+
+
+def audit_entries(event: Event) -> QuerySet[AuditEntry]:
+    """Every write of the event, newest first."""
+    return (
+        AuditEntry.objects.filter(event_id=event.pk)
+        .select_related("content_type", "actor")
+        .order_by("-timestamp", "-id")
+    )
+
+
+def event_webhooks(event: Event) -> QuerySet[Webhook]:
+    return Webhook.objects.filter(event=event)
+
+
+def webhook_deliveries(webhook: Webhook) -> QuerySet[WebhookDelivery]:
+    """The delivery log of a hook, newest first."""
+    return webhook.deliveries.order_by("-id")
