@@ -6,12 +6,21 @@ every other game that events can be run on gives its ``Game`` a ``match_sheet``,
 
 - ``record(data, state=, profile=)`` checks what a scorekeeper posts for the next deal against
   the match so far and answers the deal's canonical record (a plain JSON-able dict: what is
-  stored, compared for idempotent re-posts, and folded). A malformed or impossible deal is a
-  ``BadInput`` whose ``field`` is the path inside the posted body.
+  stored, compared for idempotent re-posts, and folded). ``data`` is the whole posted body (the
+  service's own keys ``number``, ``played_at``, ``note``, ``corrects`` are the service's; ignore
+  them). A malformed deal is a ``BadInput`` (the API's 400), a well-formed deal that breaks a
+  rule (a replay's first violation, a posted ``level`` that is not the deal's) a
+  ``RuleViolation`` (a 422); either names in ``field`` the path inside the posted body.
+  A stored record is also valid input: after a correction of an earlier deal the service
+  re-derives each later deal with ``record(stored_record, state=…)`` against its new state (a
+  record whose derived values depend on the state recomputes them; one the new state makes
+  impossible refuses the correction).
 - ``apply(state, record, profile=)`` folds one stored record into the match state; a rule the
   deal breaks against the state (the wrong dealer, a deal after the match ended) is a
-  ``BadInput`` too. ``start`` is the state before the first deal, ``close_on_time`` ends a match
-  whose clock ran out.
+  ``BadInput`` too (the service answers ``match_over`` with a 409, any other with a 422).
+  ``start`` is the state before the first deal, ``close_on_time`` ends a match whose clock ran
+  out. ``deal_level(state)`` is the level the next deal is played at (stored on the deal; None
+  for a game without levels).
 - ``totals(state)`` is what a match result stores and the standings read
   (:class:`SheetTotals`).
 
@@ -89,6 +98,10 @@ class MatchSheet(ABC):
     @abstractmethod
     def totals(self, state: SheetState) -> SheetTotals:
         """What the result of a finished match (or one closed on time) records."""
+
+    def deal_level(self, state: SheetState) -> int | None:
+        """The level the next deal is played at (a level game overrides this); None: no levels."""
+        return None
 
     def fold(self, records, *, profile, time_up: bool = False) -> SheetState:
         """Every stored record in order, then the clock when it ran out."""

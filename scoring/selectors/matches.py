@@ -4,21 +4,46 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable
+from typing import Any
 
+from referee.games import get_game
 from referee.games.guandan.profiles import RuleProfile, knockout_profile
 from referee.games.guandan.tie import TieState, play_tie
+from referee.games.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from tournaments.models import Match, RoundStatus, StageKind
 
 LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
 
 
-def match_profile(match: Match) -> RuleProfile:
-    """The event's rule profile; in a knockout, a game must produce a winner (G8)."""
+def match_profile(match: Match) -> Any:
+    """The event's rule profile; in a Guandan knockout, a game must produce a winner (G8)."""
     profile = match.round.event.rule_profile()
-    if match.round.stage.kind == StageKind.KNOCKOUT:
+    if match.round.stage.kind == StageKind.KNOCKOUT and match_sheet(match) is None:
         profile = knockout_profile(profile)
     return profile
+
+
+def match_sheet(match: Match) -> MatchSheet | None:
+    """How the event's game keeps a match deal by deal (``referee.games.sheets``); None: Guandan's own."""
+    return get_game(match.round.event.game).match_sheet
+
+
+def sheet_state(
+    match: Match, deals: Iterable[Deal] | None = None, profile: Any = None, *, time_up: bool = False
+) -> SheetState:
+    """A sheet game's match after its posted (current) deals, or after ``deals``: the sheet's fold."""
+    sheet = match_sheet(match)
+    assert sheet is not None, "sheet_state is for the games with a match sheet"
+    deals = match_deals(match) if deals is None else deals
+    return sheet.fold(
+        [deal.record for deal in deals], profile=profile or match_profile(match), time_up=time_up
+    )
+
+
+def match_state(match: Match) -> dict[str, Any]:
+    """Where the match stands, as the API shows it: the sheet's state or Guandan's tie."""
+    return (sheet_state(match) if match_sheet(match) is not None else tie_state(match)).to_dict()
 
 
 def match_deals(match: Match) -> list[Deal]:

@@ -106,6 +106,41 @@ class DealCorrectionSerializer(DealInputSerializer):
     )
 
 
+class SheetDealInputSerializer(serializers.Serializer):
+    """A deal of a game kept on a scoresheet (every game but Guandan): ``number`` and the game's own
+    fields (docs/rules/<game>.md, "Scorekeeping"), which its sheet reads and checks; a malformed one
+    is a 400 naming its path."""
+
+    number = serializers.IntegerField(
+        min_value=1, max_value=SMALLINT, help_text="Deals are numbered 1, 2, 3 … through the match."
+    )
+    played_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+
+    def to_internal_value(self, data):
+        value = super().to_internal_value(data)
+        # The game's own fields go to its sheet as posted (``MatchSheet.record`` reads and checks them).
+        return {**{k: v for k, v in data.items() if k not in value}, **value}
+
+
+class SheetDealCorrectionSerializer(SheetDealInputSerializer):
+    """``PUT /matches/{id}/deals/{number}`` of a sheet game: deal ``number`` as it really was, and why."""
+
+    number = serializers.IntegerField(
+        min_value=1, max_value=SMALLINT, required=False, help_text="Optional: the number in the URL."
+    )
+    note = serializers.CharField(
+        max_length=500, required=False, allow_blank=True, default="", help_text="Why the deal is corrected."
+    )
+    corrects = serializers.IntegerField(
+        min_value=1,
+        max_value=SMALLINT,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The version read; a correction of a version that is no longer current is a 409.",
+    )
+
+
 class DealVoidSerializer(serializers.Serializer):
     """``POST /matches/{id}/deals/void``: void deal ``from`` and every later deal."""
 
@@ -124,8 +159,15 @@ class DealVoidSerializer(serializers.Serializer):
 class DealSerializer(serializers.ModelSerializer):
     """One deal of the match's record (its current version)."""
 
-    level = serializers.SerializerMethodField()
+    level = serializers.SerializerMethodField(
+        help_text="The level the deal was played at (A+: past A; a Shuangkou no-trump deal); null: the "
+        "game has no levels."
+    )
     finishing_order = serializers.ListField(child=serializers.ChoiceField(choices=SEATS))
+    record = serializers.JSONField(
+        read_only=True,
+        help_text="A sheet game's deal as its sheet keeps it (docs/rules/<game>.md); null for Guandan.",
+    )
     recorded_plays = serializers.SerializerMethodField()
     corrects = serializers.SerializerMethodField(help_text="The version this one replaced.")
     # A plain string in the schema: an enum named "status" collides with the other status enums,
@@ -150,13 +192,14 @@ class DealSerializer(serializers.ModelSerializer):
             "leader",
             "played_at",
             "recorded_plays",
+            "record",
             "note",
             "created_at",
         ]
         read_only_fields = fields
 
-    def get_level(self, deal: Deal) -> str:
-        return format_level(deal.level)
+    def get_level(self, deal: Deal) -> str | None:
+        return None if deal.level is None else format_level(deal.level)
 
     def get_recorded_plays(self, deal: Deal) -> bool:
         return deal.plays is not None
@@ -237,3 +280,20 @@ class DealsVoidedSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
     state = MatchStateSerializer(help_text="The match after the deals that stay.")
+
+
+SHEET_STATE_HELP = "The game's match state (its sheet's, docs/rules/<game>.md): levels or points, the end."
+
+
+class SheetDealPostedSerializer(serializers.Serializer):
+    """The answer to a sheet game's deal: the deal and the match after it."""
+
+    match = serializers.IntegerField()
+    deal = DealSerializer()
+    state = serializers.DictField(help_text=SHEET_STATE_HELP)
+
+
+class SheetDealsVoidedSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
+    state = serializers.DictField(help_text=SHEET_STATE_HELP)

@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from scoring.models import MatchResult, ResultStatus
 from scoring.permissions import results_visible
-from scoring.selectors.matches import correction_deadline, official_result, tie_state
+from scoring.selectors.matches import correction_deadline, match_state, official_result
 from scoring.serializers.deals import MatchStateSerializer
 from scoring.serializers.results import ResultSerializer
 from tournaments.models import Match
@@ -56,7 +56,7 @@ class MatchDetailSerializer(MatchSerializer):
     def get_state(self, match: Match):
         if match.is_bye or not self._visible(match):
             return None
-        return tie_state(match).to_dict()
+        return match_state(match)
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, match: Match):

@@ -26,7 +26,7 @@ from referee.games.guandan.tie import TieState, close_tie_on_time
 from scoring.methods import METHODS
 from scoring.models import ResultSource
 from scoring.problems import NotAllowed, RuleRefused, refused
-from scoring.selectors.matches import match_deals, match_profile, tie_state
+from scoring.selectors.matches import match_deals, match_profile, match_sheet, tie_state
 from tournaments.models import Match, StageKind
 
 
@@ -43,6 +43,9 @@ class Outcome:
     forfeit_side: str | None = None
     forfeit_kind: str | None = None
     deals_set_aside: bool = False  # a referee scored the sheet and set the posted deals aside
+    # A sheet game's totals (referee.games.sheets.SheetTotals): each side's points and first-outs.
+    points: dict[str, float | None] | None = None
+    first_outs: dict[str, int | None] | None = None
 
     def tally_columns(self) -> dict[str, int | None]:
         """The deals each side won by finish, as the result's columns (all None without deals)."""
@@ -50,6 +53,14 @@ class Outcome:
             f"{side.lower()}_{name}": None if self.tally is None else self.tally[side][index]
             for side in ("NS", "EW")
             for index, name in enumerate(("double_wins", "one_threes", "one_fours"))
+        }
+
+    def sheet_columns(self) -> dict[str, float | int | None]:
+        """A sheet game's points and first-outs per side, as the result's columns (None: not kept)."""
+        points, firsts = self.points or {}, self.first_outs or {}
+        return {
+            **{f"{side.lower()}_points": points.get(side) for side in ("NS", "EW")},
+            **{f"{side.lower()}_first_outs": firsts.get(side) for side in ("NS", "EW")},
         }
 
     def identity(self) -> dict[str, Any]:
@@ -81,6 +92,10 @@ def outcome_of(match: Match, data: dict[str, Any], *, actor) -> Outcome:
 def _outcome(match: Match, data: dict[str, Any], *, actor) -> Outcome:
     if data.get("forfeit"):
         return _forfeit(data["forfeit"], actor)
+    if match_sheet(match) is not None:  # a game kept on a scoresheet: its deals are the result
+        from scoring.services.sheet_results import sheet_outcome
+
+        return sheet_outcome(match, data)
     profile = match_profile(match)
     deals = match_deals(match)
     time_up = bool(data.get("time_up"))

@@ -243,6 +243,7 @@ def _store(
         end_reason=outcome.end_reason or "",
         games=outcome.games,
         **outcome.tally_columns(),
+        **outcome.sheet_columns(),
         forfeit_side=outcome.forfeit_side or "",
         forfeit_kind=outcome.forfeit_kind or "",
         deals_set_aside=outcome.deals_set_aside,

@@ -1,8 +1,8 @@
 """Shuangkou 双扣, the 80-point trick-taking game with trumps and tractors (docs/rules/shuangkou.md S1-S11):
 registered as game ``shuangkou``.
 
-Registered with ``in_service=False``: the engine answers every referee question, and the API
-and the event models offer the game once they are wired to it (referee/games/registry.py).
+In service: events of Shuangkou keep their matches on the game's scoresheet (``sheet.SHEET``:
+the short or the whole form of each deal, docs/rules/shuangkou.md "Scorekeeping").
 """
 
 from referee.games.game import Game
@@ -12,6 +12,7 @@ from referee.games.shuangkou.levels import score_deal
 from referee.games.shuangkou.play import validate_play
 from referee.games.shuangkou.profiles import BUILTIN, STANDARD
 from referee.games.shuangkou.questions import check_declarations, shape_to_dict
+from referee.games.shuangkou.sheet import SHEET
 
 GAME = Game(
     code="shuangkou",
@@ -25,5 +26,5 @@ GAME = Game(
     reading_to_dict=shape_to_dict,
     decks=DECKS,
     hand_size=HAND_SIZE,
-    in_service=False,
+    match_sheet=SHEET,
 )

@@ -1,0 +1,170 @@
+"""Shuangkou events scored through the API (docs/rules/shuangkou.md S8-S10, "Scorekeeping"; the
+generic scoresheet plumbing of docs/scoring.md "Games with a scoresheet")."""
+
+from __future__ import annotations
+
+import random
+
+from referee.games.shuangkou.simulate import simulate_deal
+from tests.scoring.shuangkou import deals_url, keeper, post, post_all, referee, short, sk, table_1
+
+__all__ = ["keeper", "referee", "sk", "table_1"]  # fixtures
+
+
+def levels(answer: dict) -> dict:
+    return answer["state"]["levels"]
+
+
+# S8, the level table (threshold 80, 10 points a level; 10, J and K cannot be skipped):
+#   attackers' points   dealer side keeps?   who rises, by
+#   0                   yes                  dealer side +8 (stops at 10)
+#   35                  yes                  dealer side +4
+#   75                  yes                  dealer side +0
+#   80                  no (attackers deal)  attackers +0
+#   125                 no                   attackers +4
+def test_s8_dealer_side_rises_per_ten_points_short_of_eighty(sk, keeper):
+    answer = post_all(keeper, sk["match"], [short("N", 35)])
+    assert levels(answer) == {"NS": "6", "EW": "2"}
+    assert answer["state"]["dealer"] == "S"  # S9: the partner deals next
+
+
+def test_s8_seventy_five_keeps_the_deal_without_a_rise(sk, keeper):
+    answer = post_all(keeper, sk["match"], [short("N", 75)])
+    assert levels(answer) == {"NS": "2", "EW": "2"}
+    assert answer["state"]["dealer"] == "S"
+
+
+def test_s8_eighty_passes_the_deal_without_a_rise(sk, keeper):
+    answer = post_all(keeper, sk["match"], [short("N", 80)])
+    assert levels(answer) == {"NS": "2", "EW": "2"}
+    assert answer["state"]["dealer_side"] == "EW"
+
+
+def test_s8_attackers_rise_per_ten_points_over_eighty(sk, keeper):
+    answer = post_all(keeper, sk["match"], [short("N", 125)])
+    assert levels(answer) == {"NS": "2", "EW": "6"}
+
+
+def test_s8_a_shutout_stops_at_the_mandatory_ten(sk, keeper):
+    answer = post_all(keeper, sk["match"], [short("N", 0)])
+    assert levels(answer) == {"NS": "10", "EW": "2"}
+
+
+def test_s8_the_deal_is_stored_with_its_level_and_record(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35), short("S", 85)])
+    deals = keeper.get(deals_url(sk["match"])).json()
+    assert [d["level"] for d in deals] == ["2", "6"]
+    assert deals[1]["record"] == {
+        "form": "short",
+        "dealer": "S",
+        "attackers_points": 85,
+        "j_last_trick": False,
+    }
+    one = keeper.get(f"{deals_url(sk['match'])}2").json()
+    assert one["record"]["attackers_points"] == 85
+
+
+def test_s8_j_rule_sends_the_dealer_side_back_to_two(sk, keeper):
+    # NS climb to 10 (0 points), play 10 and rise to J (75 points: +0? no: 65 -> +1)
+    answer = post_all(keeper, sk["match"], [short("N", 0), short("S", 65)])
+    assert levels(answer) == {"NS": "J", "EW": "2"}
+    answer = post_all(keeper, sk["match"], [short("N", 95, True)], start=3)
+    assert levels(answer) == {"NS": "2", "EW": "3"}
+    assert answer["state"]["changes"][-1]["j_reset"] is True
+
+
+def test_s8_a_j_last_trick_at_another_level_changes_nothing_for_the_dealer_side(sk, keeper):
+    answer = post_all(keeper, sk["match"], [short("N", 95, True)])
+    assert levels(answer) == {"NS": "2", "EW": "3"}
+
+
+def test_s9_wrong_dealer_is_refused(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35)])
+    response = post(keeper, sk["match"], 2, short("E", 35))
+    assert response.status_code == 422
+    assert response.json()["code"] == "wrong_dealer"
+
+
+def test_s8_a_wrong_level_is_refused(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35)])
+    response = post(keeper, sk["match"], 2, short("S", 35, level="2"))
+    assert response.status_code == 422
+    assert response.json()["code"] == "wrong_level"
+    assert post(keeper, sk["match"], 2, short("S", 35, level="6")).status_code == 201
+
+
+def test_s10_the_no_trump_deal_won_ends_the_match(sk, keeper):
+    # NS: 0 -> 10 (stop), 65 -> J (+1), 0 -> K (stop), 0 -> past A: the no-trump deal
+    answer = post_all(keeper, sk["match"], [short("N", 0), short("S", 65), short("N", 0)])
+    assert levels(answer)["NS"] == "K"
+    answer = post_all(keeper, sk["match"], [short("S", 0)], start=4)
+    assert levels(answer)["NS"] == "NT"
+    assert answer["state"]["no_trump_deal"] is True
+    answer = post_all(keeper, sk["match"], [short("N", 40)], start=5)
+    assert answer["state"]["finished"] is True
+    assert answer["state"]["winner"] == "NS"
+    response = post(keeper, sk["match"], 6, short("S", 40))
+    assert response.status_code == 409
+    assert response.json()["code"] == "match_over"
+
+
+def test_s3_a_whole_deal_is_replayed(sk, keeper):
+    deal = simulate_deal(rng=random.Random(7), level=2).request()
+    body = {
+        k: deal[k]
+        for k in ("declarations", "hands", "bottom", "buried", "tricks", "dealer")
+        if deal[k] is not None
+    }
+    response = post(keeper, sk["match"], 1, body)
+    assert response.status_code == 201, response.json()
+    record = response.json()["deal"]["record"]
+    assert record["form"] == "whole"
+    assert record["tricks"] == deal["tricks"]
+    assert response.json()["state"]["deals"] == 1
+
+
+def test_s5_a_whole_deal_breaking_a_rule_is_a_422_naming_the_play(sk, keeper):
+    deal = simulate_deal(rng=random.Random(7), level=2).request()
+    body = {
+        k: deal[k]
+        for k in ("declarations", "hands", "bottom", "buried", "tricks", "dealer")
+        if deal[k] is not None
+    }
+    first, second = body["tricks"][0]["plays"][:2]
+    body["tricks"][0]["plays"][0], body["tricks"][0]["plays"][1] = second, first  # out of turn
+    response = post(keeper, sk["match"], 1, body)
+    assert response.status_code == 422
+    problem = response.json()
+    assert problem["code"] == "not_your_turn"
+    assert problem["errors"][0]["field"] == "tricks.0.plays.0"
+
+
+def test_sheet_a_repost_of_the_same_deal_is_answered_again(sk, keeper):
+    first = post(keeper, sk["match"], 1, short("N", 35))
+    post_all(keeper, sk["match"], [short("S", 90)], start=2)
+    again = post(keeper, sk["match"], 1, short("N", 35))
+    assert again.status_code == 200
+    assert again.json()["deal"] == first.json()["deal"]
+    assert again.json()["state"] == first.json()["state"]
+
+
+def test_sheet_other_content_under_a_posted_number_is_a_conflict(sk, keeper):
+    post(keeper, sk["match"], 1, short("N", 35))
+    response = post(keeper, sk["match"], 1, short("N", 45))
+    assert response.status_code == 409
+    assert response.json()["code"] == "deal_conflict"
+
+
+def test_sheet_a_deal_out_of_order_is_a_conflict(sk, keeper):
+    response = post(keeper, sk["match"], 2, short("N", 35))
+    assert response.status_code == 409
+    assert response.json()["code"] == "deal_out_of_order"
+
+
+def test_sheet_a_bad_field_is_a_400_naming_it(sk, keeper):
+    response = post(keeper, sk["match"], 1, short("N", -5))
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "attackers_points"
+    response = post(keeper, sk["match"], 1, short("Q", 5))
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["field"] == "dealer"
