@@ -15,13 +15,16 @@ ALIASES = {
     "name": ("name", "pair_name", "队名", "组合名"),
     "player_1": ("player_1", "player1", "player a", "选手1", "选手一", "队员1"),
     "player_2": ("player_2", "player2", "player b", "选手2", "选手二", "队员2"),
+    "player_3": ("player_3", "player3", "player c", "选手3", "选手三", "队员3"),  # a team of three
     "unit": ("unit", "club", "team", "单位", "部门", "俱乐部"),
     "seed": ("seed", "种子", "种子号"),
     "grade": ("grade", "level", "等级", "级别"),
     "email_1": ("email_1", "email1"),
     "email_2": ("email_2", "email2"),
+    "email_3": ("email_3", "email3"),
     "phone_1": ("phone_1", "phone1", "电话1"),
     "phone_2": ("phone_2", "phone2", "电话2"),
+    "phone_3": ("phone_3", "phone3", "电话3"),
 }
 _LOOKUP = {alias.casefold(): column for column, names in ALIASES.items() for alias in names}
 MAX_ROWS = 5000

@@ -86,4 +86,9 @@ class Pair(models.Model):
 
     @property
     def display_name(self) -> str:
-        return self.name or f"{self.player_1.name} / {self.player_2.name}"
+        players = (
+            (self.player_1, self.player_2, self.player_3)
+            if self.player_3_id
+            else (self.player_1, self.player_2)
+        )
+        return self.name or " / ".join(player.name for player in players)

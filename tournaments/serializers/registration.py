@@ -76,6 +76,9 @@ class PlayerInputSerializer(serializers.Serializer):
 class PairSerializer(serializers.ModelSerializer):
     player_1 = PublicPlayerSerializer(read_only=True)
     player_2 = PublicPlayerSerializer(read_only=True)
+    player_3 = PublicPlayerSerializer(
+        read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
+    )
     display_name = serializers.CharField(read_only=True)
 
     class Meta:
@@ -87,6 +90,7 @@ class PairSerializer(serializers.ModelSerializer):
             "display_name",
             "player_1",
             "player_2",
+            "player_3",
             "unit",
             "seed",
             "grade",
@@ -95,7 +99,7 @@ class PairSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    # The lean twin, as PublicPlayerSerializer's: one row per pair, its two players joined.
+    # The lean twin, as PublicPlayerSerializer's: one row per pair, its two (or three) players joined.
     COLUMNS = (
         "id",
         "number",
@@ -107,6 +111,7 @@ class PairSerializer(serializers.ModelSerializer):
         "status_reason",
         *tuple(f"player_1__{name}" for name in PublicPlayerSerializer.COLUMNS),
         *tuple(f"player_2__{name}" for name in PublicPlayerSerializer.COLUMNS),
+        *tuple(f"player_3__{name}" for name in PublicPlayerSerializer.COLUMNS),
     )
 
     @staticmethod
@@ -114,13 +119,16 @@ class PairSerializer(serializers.ModelSerializer):
         id_, number, name, unit, seed, grade, status, status_reason = row[:8]
         player_1 = PublicPlayerSerializer.from_row(row[8:12])
         player_2 = PublicPlayerSerializer.from_row(row[12:16])
+        player_3 = None if row[16] is None else PublicPlayerSerializer.from_row(row[16:20])
+        players = (player_1, player_2) if player_3 is None else (player_1, player_2, player_3)
         return {
             "id": id_,
             "number": number,
             "name": name,
-            "display_name": name or f"{player_1['name']} / {player_2['name']}",  # Pair.display_name
+            "display_name": name or " / ".join(player["name"] for player in players),  # Pair.display_name
             "player_1": player_1,
             "player_2": player_2,
+            "player_3": player_3,
             "unit": unit,
             "seed": seed,
             "grade": grade,
@@ -132,6 +140,9 @@ class PairSerializer(serializers.ModelSerializer):
 class PairPrivateSerializer(PairSerializer):
     player_1 = PlayerSerializer(read_only=True)
     player_2 = PlayerSerializer(read_only=True)
+    player_3 = PlayerSerializer(
+        read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
+    )
 
 
 class PairCreateSerializer(serializers.Serializer):
@@ -146,6 +157,12 @@ class PairCreateSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     player_1 = PlayerInputSerializer()
     player_2 = PlayerInputSerializer()
+    player_3 = PlayerInputSerializer(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The third player: required in a game of teams of three (Daguai Luzi), refused otherwise.",
+    )
     unit = serializers.PrimaryKeyRelatedField(queryset=Unit.objects.all(), required=False, allow_null=True)
     seed = serializers.IntegerField(
         min_value=1, max_value=column_max(Pair, "seed"), required=False, allow_null=True, default=None

@@ -1,4 +1,7 @@
-"""``POST /events/{slug}/pairs/import``: every row is checked; all rows are imported or none."""
+"""``POST /events/{slug}/pairs/import``: every row is checked; all rows are imported or none.
+
+A game of teams of three (Daguai Luzi) needs a ``player_3`` in every row; a game of pairs refuses one.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +18,10 @@ from tournaments.services.registration import (
     lock_pair_numbers,
     pair_create,
     take_number,
+    team_size,
 )
+
+_SLOTS = ("player_1", "player_2", "player_3")
 
 # Pair.number and Pair.seed are both PositiveIntegerFields.
 _HIGH = PAIR_NUMBER_MAX
@@ -38,10 +44,14 @@ def _int(value: str, errors: dict, key: str, *, low: int = 1, high: int = _HIGH)
     return number
 
 
-def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: dict) -> dict:
+def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: dict, *, size: int) -> dict:
     prefix = f"rows.{index}"
-    clean: dict = {}
-    for slot in ("player_1", "player_2"):
+    clean: dict = {"player_3": None}
+    if size == 2 and row.get("player_3"):
+        errors[f"{prefix}.player_3"] = [
+            ErrorDetail("A pair has two players: player_3 is for teams of three.", "team_size")
+        ]
+    for slot in _SLOTS[:size]:
         name = row.get(slot, "")
         if not name:
             errors[f"{prefix}.{slot}"] = [ErrorDetail("A player name is required.", "required")]
@@ -91,7 +101,8 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
     taken = set(Pair.objects.filter(event=event).values_list("number", flat=True))
     errors: dict = {}
     seen: set[int] = set()
-    clean_rows = [_check_row(number, row, taken, seen, errors) for number, row in rows]
+    size = team_size(event)
+    clean_rows = [_check_row(number, row, taken, seen, errors, size=size) for number, row in rows]
     if errors:
         raise ValidationError(errors)
     if dry_run:
@@ -111,6 +122,7 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
                 event=event,
                 player_1=row["player_1"],
                 player_2=row["player_2"],
+                player_3=row["player_3"],
                 unit=unit,
                 number=number,
                 name=row["name"],

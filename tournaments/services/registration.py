@@ -1,4 +1,8 @@
-"""Registration (docs/rules/guandan.md G11): pairs by hand or in bulk, and singles paired by lot."""
+"""Registration (docs/rules/guandan.md G11): pairs by hand or in bulk, and singles paired by lot.
+
+A "pair" is a side of a match of any game: two players, or three for a game whose teams are of
+three (``Game.team_size``: a Daguai Luzi team, docs/rules/daguai.md K1, holds ``player_3``).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,8 @@ from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Q
 
-from core.problems import Problem
+from core.problems import Conflict, Problem
+from referee.games import get_game
 from tournaments.draws.matching import lot
 from tournaments.models import Event, Pair, Player, Unit
 from tournaments.services import save_fields
@@ -60,34 +65,59 @@ def take_number(numbers: Iterator[int]) -> int:
     return number
 
 
+def team_size(event: Event) -> int:
+    """Players in each side of a match of the event's game (2; a Daguai Luzi team: 3)."""
+    return get_game(event.game).team_size
+
+
+def check_team(event: Event, player_3: object) -> None:
+    """A pair has exactly the game's team size: a third player for teams of three, none for pairs."""
+    size = team_size(event)
+    if size == 3 and not player_3:
+        raise RegistrationProblem(
+            f"A team of {event.game} has three players: give player_3.", "required", field="player_3"
+        )
+    if size == 2 and player_3:
+        raise RegistrationProblem(
+            f"A pair of {event.game} has two players: player_3 is for teams of three.",
+            "team_size",
+            field="player_3",
+        )
+
+
 @transaction.atomic
 def pair_create(
     *,
     event: Event,
     player_1: dict,
     player_2: dict,
+    player_3: dict | None = None,
     unit: Unit | None = None,
     number: int | None = None,
     name: str = "",
     seed: int | None = None,
     grade: str = "",
 ) -> Pair:
-    """Register a pair with its two players (players take the pair's unit unless given one).
+    """Register a pair with its two players, or a team with its three (``check_team``); players take
+    the pair's unit unless given one.
 
     Without a ``number`` the pair gets the next free one (``free_pair_numbers``).
     """
+    check_team(event, player_3)
     lock_pair_numbers(event)
     if number is None:
         number = take_number(free_pair_numbers(event))
     elif Pair.objects.filter(event=event, number=number).exists():
         raise RegistrationProblem(f"Pair number {number} is taken.", "duplicate_number", field="number")
-    players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in (player_1, player_2)]
+    given = (player_1, player_2, player_3) if player_3 else (player_1, player_2)
+    players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in given]
     return Pair.objects.create(
         event=event,
         number=number,
         name=name,
         player_1=players[0],
         player_2=players[1],
+        player_3=players[2] if player_3 else None,
         unit=unit,
         seed=seed,
         grade=grade,
@@ -160,7 +190,11 @@ def unpaired_players(event: Event):
     paired = Pair.objects.filter(event=event)
     return (
         Player.objects.filter(event=event)
-        .exclude(Q(pk__in=paired.values("player_1")) | Q(pk__in=paired.values("player_2")))
+        .exclude(
+            Q(pk__in=paired.values("player_1"))
+            | Q(pk__in=paired.values("player_2"))
+            | Q(pk__in=paired.filter(player_3__isnull=False).values("player_3"))
+        )
         .order_by("id")
     )
 
@@ -172,8 +206,13 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
     Each player draws a number; the two players holding the same number are a pair. The lot is
     the draws' own seeded function of (seed, player id), so the same seed on the same players gives
     the same pairs on any database and Python version. With an odd number of singles, the one left
-    over stays unpaired (and is returned).
+    over stays unpaired (and is returned). Pairs only: an event of teams of three registers its
+    teams whole (a 409 ``singles_pairs_only``).
     """
+    if team_size(event) != 2:
+        raise Conflict(
+            "Singles are paired two by two; register the teams of three whole.", "singles_pairs_only"
+        )
     seed = secrets.randbelow(2**31) if seed is None else seed
     lock_pair_numbers(event)
     players = list(unpaired_players(event).select_for_update())

@@ -83,7 +83,7 @@ class PairViewSet(EventScopedViewSet):
         return PairPrivateSerializer if _sees_contacts(self) else PairSerializer
 
     def get_queryset(self):
-        return Pair.objects.filter(event=self.get_event()).select_related("player_1", "player_2")
+        return Pair.objects.filter(event=self.get_event()).select_related("player_1", "player_2", "player_3")
 
     def _out(self, pair: Pair, code: int = 200) -> Response:
         return Response(PairPrivateSerializer(pair, context=self.get_serializer_context()).data, status=code)

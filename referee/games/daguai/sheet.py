@@ -37,9 +37,10 @@ from referee.games.sheets import MatchSheet, SheetTotals
 SIDE_OF: dict[Team, Side] = {Team.A: Side.NS, Team.B: Side.EW}
 TEAM_OF: dict[Side, Team] = {side: team for team, side in SIDE_OF.items()}
 
-_FIELDS = frozenset({"dealer", "finishing_order", "stopped", "hands", "plays"})
+# ``score`` is derived: a stored record posted again (after a correction) has it, and it is recomputed.
+_FIELDS = frozenset({"dealer", "finishing_order", "stopped", "hands", "plays", "score"})
 # What the scorekeeping service itself reads from a posted deal; the sheet leaves them to it.
-_SERVICE_FIELDS = frozenset({"number", "played_at", "note"})
+_SERVICE_FIELDS = frozenset({"number", "played_at", "note", "corrects"})
 
 
 class FinishingOrderMismatch(RuleViolation):

@@ -195,3 +195,12 @@ def test_k5_a_folded_round_never_passes_its_deals_and_first_outs_count_the_deals
     assert state.deals <= STANDARD.deals_per_round
     assert state.a_first_outs + state.b_first_outs == state.deals
     assert isinstance(state, DaguaiMatch) and min(state.a_points, state.b_points) >= 0
+
+
+def test_k5_a_stored_record_is_valid_input_and_gives_itself_back():
+    state, record = post(SHEET.start(STANDARD), "2146")
+    again = SHEET.record(record, state=SHEET.start(STANDARD), profile=STANDARD)
+    assert again == record
+    with pytest.raises(BadInput) as caught:  # after a correction, the later deal's dealer no longer fits
+        SHEET.record(record, state=state, profile=STANDARD)
+    assert caught.value.code == "wrong_dealer"
