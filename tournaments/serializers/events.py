@@ -12,9 +12,17 @@ from scoring.methods import SettingError, build_method
 from scoring.ranking import validate_chain
 from tournaments.models import Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
+from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
 from tournaments.services.events import EVENT_FIELDS
 
 TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
+#: The settings that name a registry entry: their OpenAPI enums are the registries' keys.
+SETTING_FIELDS = {
+    "match_points": ScoringSettingField,
+    "level_points": ScoringSettingField,
+    "tiebreaks": TiebreakChainField,
+    "penalty_table": PenaltyTableField,
+}
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -42,6 +50,10 @@ class EventSerializer(serializers.ModelSerializer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [(code, code) for code in game_codes()]
+
+    def build_standard_field(self, field_name, model_field):
+        field_class, kwargs = super().build_standard_field(field_name, model_field)
+        return SETTING_FIELDS.get(field_name, field_class), kwargs
 
     @extend_schema_field(serializers.DictField())
     def get_rules(self, event: Event) -> dict:
