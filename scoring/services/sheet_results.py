@@ -57,6 +57,8 @@ def sheet_outcome(match: Match, data: dict[str, Any]) -> Outcome:
         "draw": winner is None,
         "deals_played": totals.deals,
         "end_reason": totals.end_reason,
+        "tiebreak": None,
+        "passed_a": None,
         "on_time": totals.end_reason == "time_limit",
     }
     return Outcome(

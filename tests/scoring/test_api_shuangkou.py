@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
+from rest_framework.test import APIClient
+
 from referee.games.shuangkou.simulate import simulate_deal
+from tests.scoring.conftest import API, result_url
 from tests.scoring.shuangkou import deals_url, keeper, post, post_all, referee, short, sk, table_1
 
 __all__ = ["keeper", "referee", "sk", "table_1"]  # fixtures
@@ -168,3 +171,77 @@ def test_sheet_a_bad_field_is_a_400_naming_it(sk, keeper):
     response = post(keeper, sk["match"], 1, short("Q", 5))
     assert response.status_code == 400
     assert response.json()["errors"][0]["field"] == "dealer"
+
+
+def test_sheet_a_correction_re_derives_the_later_deals(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35), short("S", 35)])  # NS 2 -> 6 -> 10
+    response = keeper.put(
+        f"{deals_url(sk['match'])}1", {**short("N", 55), "note": "miscounted"}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert levels(response.json()) == {"NS": "4", "EW": "2"}
+    deals = keeper.get(deals_url(sk["match"])).json()
+    assert [(d["number"], d["version"], d["level"]) for d in deals] == [(1, 2, "2"), (2, 2, "4")]
+    state = keeper.get(f"{API}/matches/{sk['match'].pk}/").json()["state"]
+    assert state["levels"] == {"NS": "8", "EW": "2"}
+
+
+def test_sheet_a_correction_that_makes_a_later_deal_impossible_is_refused(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35), short("S", 35)])  # S deals deal 2 (NS kept)
+    response = keeper.put(f"{deals_url(sk['match'])}1", short("N", 95), format="json")  # now E deals 2
+    assert response.status_code == 422
+    assert response.json()["code"] == "later_deal_conflict"
+
+
+def test_sheet_voiding_from_a_deal_folds_the_deals_before_it(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35), short("S", 35)])
+    response = keeper.post(f"{deals_url(sk['match'])}void", {"from": 2, "note": "wrong table"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert [d["number"] for d in response.json()["voided"]] == [2]
+    assert response.json()["state"]["levels"] == {"NS": "6", "EW": "2"}
+    again = post(keeper, sk["match"], 2, short("S", 85))
+    assert again.status_code == 201
+    assert again.json()["deal"]["version"] == 2
+
+
+def win_for_ns() -> list[dict]:
+    return [short("N", 0), short("S", 65), short("N", 0), short("S", 0), short("N", 40)]
+
+
+def test_s10_the_result_comes_from_the_deals_and_is_confirmed(sk, keeper, table_1):
+    match = sk["match"]
+    post_all(keeper, match, win_for_ns())
+    response = keeper.post(result_url(match), {"side": "NS"}, format="json")
+    assert response.status_code == 201, response.json()
+    response = table_1.post(result_url(match, "/confirm"), {}, format="json")
+    assert response.status_code == 200, response.json()
+    official = response.json()["official"]
+    assert official["winner"] == "NS"
+    assert official["games"][0]["end_reason"] == "no_trump_won"
+    assert official["games"][0]["deals_played"] == 5
+
+
+def test_s10_a_result_before_the_end_is_refused(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35)])
+    response = keeper.post(result_url(sk["match"]), {}, format="json")
+    assert response.status_code == 422
+    assert response.json()["code"] == "match_not_finished"
+
+
+def test_s10_time_up_closes_the_match_on_the_levels(sk, keeper):
+    post_all(keeper, sk["match"], [short("N", 35), short("S", 90)])  # NS 6, EW 3
+    response = keeper.post(result_url(sk["match"]), {"time_up": True}, format="json")
+    assert response.status_code == 201, response.json()
+    submitted = response.json()["versions"][-1]
+    assert submitted["winner"] == "NS"
+    assert submitted["games"][0]["end_reason"] == "time_limit"
+    assert submitted["levels"] == {"NS": "6", "EW": "3"}
+
+
+def test_sheet_a_table_token_posts_deals_of_its_table(sk, table_1):
+    assert post(table_1, sk["match"], 1, short("N", 35)).status_code == 201
+    assert post(table_1, sk["matches"][1], 1, short("N", 35)).status_code == 404  # another table's
+
+
+def test_sheet_anonymous_cannot_post_a_deal(sk):
+    assert post(APIClient(), sk["match"], 1, short("N", 35)).status_code in (401, 403)
