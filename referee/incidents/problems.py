@@ -1,17 +1,13 @@
-"""The problems the referee's records answer with, and their translatable messages (docs/referees.md).
+"""The translatable messages of the problems the referee's records answer with (docs/referees.md).
 
-The services write an English sentence with the details; in another language the API answers the
+The services raise core.problems' ``Problem`` and ``Conflict`` and scoring's ``NotAllowed`` with these
+codes, and write an English sentence with the details; in another language the API answers the
 translated message of the code instead (core.problems).
 """
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
-
-from core.problems import Conflict, Problem
-from scoring.problems import NotAllowed
-
-__all__ = ["MESSAGES", "Conflict", "NotAllowed", "Problem"]
 
 MESSAGES = {
     "match_not_played": _("This match has not been played yet: its round is not published."),

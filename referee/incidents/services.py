@@ -13,8 +13,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.problems import Conflict, Problem
 from referee.games.guandan.cards import Side
-from referee.incidents.problems import Conflict, NotAllowed, Problem
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
     Appeal,
@@ -28,6 +28,7 @@ from referee.models import (
 )
 from referee.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
 from scoring.models import MatchResult, ResultStatus
+from scoring.problems import NotAllowed
 from scoring.selectors.matches import tie_state
 from scoring.services.common import bump_results_version, lock_match, require_keeper
 from scoring.services.results import refuse_overturning_an_advanced_winner

@@ -26,7 +26,10 @@ PAIR_NUMBER_MAX = BaseDatabaseOperations.integer_field_ranges[
 ][1]
 
 
-class RegistrationProblem(Problem):
+class RegistrationRefused(Problem):
+    """A registration the event refuses (a pair number taken or none left, a team of the wrong size,
+    too few singles): a 400 naming the field."""
+
     default_code = "invalid"
 
 
@@ -61,7 +64,7 @@ def free_pair_numbers(event: Event, *, reserved: Collection[int] = ()) -> Iterat
 def take_number(numbers: Iterator[int]) -> int:
     number = next(numbers, None)
     if number is None:
-        raise RegistrationProblem("Every pair number is taken.", "pair_numbers_exhausted", field="number")
+        raise RegistrationRefused("Every pair number is taken.", "pair_numbers_exhausted", field="number")
     return number
 
 
@@ -74,11 +77,11 @@ def check_team(event: Event, player_3: object) -> None:
     """A pair has exactly the game's team size: a third player for teams of three, none for pairs."""
     size = team_size(event)
     if size == 3 and not player_3:
-        raise RegistrationProblem(
+        raise RegistrationRefused(
             f"A team of {event.game} has three players: give player_3.", "required", field="player_3"
         )
     if size == 2 and player_3:
-        raise RegistrationProblem(
+        raise RegistrationRefused(
             f"A pair of {event.game} has two players: player_3 is for teams of three.",
             "team_size",
             field="player_3",
@@ -108,7 +111,7 @@ def pair_create(
     if number is None:
         number = take_number(free_pair_numbers(event))
     elif Pair.objects.filter(event=event, number=number).exists():
-        raise RegistrationProblem(f"Pair number {number} is taken.", "duplicate_number", field="number")
+        raise RegistrationRefused(f"Pair number {number} is taken.", "duplicate_number", field="number")
     given = (player_1, player_2, player_3) if player_3 else (player_1, player_2)
     players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in given]
     return Pair.objects.create(
@@ -217,7 +220,7 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
     lock_pair_numbers(event)
     players = list(unpaired_players(event).select_for_update())
     if len(players) < 2:
-        raise RegistrationProblem("Fewer than two players are waiting for a partner.", "no_singles")
+        raise RegistrationRefused("Fewer than two players are waiting for a partner.", "no_singles")
     players.sort(key=lambda player: (lot(seed, _SINGLES_SALT, player.pk), player.pk))
     left_over = players.pop() if len(players) % 2 else None
     numbers = free_pair_numbers(event)

@@ -142,7 +142,7 @@ class TributeVerdict:
         }
 
 
-_Problem = tuple[TributeCode | None, str]  # (code, detail); no code: the item is legal
+_Finding = tuple[TributeCode | None, str]  # (code, detail); no code: the item is legal
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +293,7 @@ def _check_tributes(
 
 def _tribute_problem(
     item: Transfer, *, plan: _Plan, level: int, working: dict[Seat, Counter[Card]], paid: set[Seat]
-) -> _Problem:
+) -> _Finding:
     giver, card = item.from_seat, item.card
     if plan.kind is TributeKind.NONE:
         return TributeCode.UNEXPECTED_TRIBUTE, "The first deal of a match has no tribute (G7)."
@@ -358,7 +358,7 @@ def _return_problem(
     payer_of: dict[Seat, Seat],
     working: dict[Seat, Counter[Card]],
     returned: set[Seat],
-) -> _Problem:
+) -> _Finding:
     giver = item.from_seat
     if plan.kind in (TributeKind.NONE, TributeKind.ANTI_TRIBUTE):
         return TributeCode.UNEXPECTED_RETURN, f"No tribute was owed ({plan.kind}), so nothing is returned."
