@@ -1,7 +1,10 @@
-"""Methods that score every deal (docs/rules/guandan.md G6, G9): ``deal_points`` and ``daguai_deal``.
+"""Methods that score every deal (docs/rules/guandan.md G6, G9): ``deal_points``, ``daguai_deal``
+and ``net_points``.
 
-Both read ``MatchRecord.tally``, the deals each side won by finish (1-2, 1-3, 1-4); a match
-entered with final levels only has no tally and scores 0 for both sides.
+``deal_points`` and the 2-v-2 ``daguai_deal`` read ``MatchRecord.tally``, the deals each side won
+by finish (1-2, 1-3, 1-4); a match entered with final levels only has no tally and scores 0 for both
+sides. A Daguai Luzi match (docs/rules/daguai.md K5) records its points deal by deal on its
+scoresheet: ``daguai_deal`` then scores those points, and ``net_points`` (K7 净胜分) their difference.
 """
 
 from __future__ import annotations
@@ -102,6 +105,8 @@ class DaguaiDeal(ScoringMethod):
         return settings
 
     def score_played(self, record: MatchRecord) -> Points:
+        if record.points is not None:  # K5: the points the match's scoresheet recorded, deal by deal
+            return per_side(record.points.__getitem__)
         catch, trapped = self.settings["catch"], self.settings["trapped"]
 
         def points(side: Side) -> float:
@@ -109,6 +114,19 @@ class DaguaiDeal(ScoringMethod):
             return t.double * catch[1] + t.one_three * catch[0] + t.one_four * trapped[0]
 
         return per_side(points)
+
+
+class NetPoints(ScoringMethod):
+    """K7 ``net_points`` (净胜分): a side's game points − its opponent's over the match (a point
+    game's recorded points, docs/rules/daguai.md K5); 0 for a match without points. An event's
+    ``level_points`` method, so that the ``level_points`` tiebreak ranks by net points."""
+
+    key = "net_points"
+    name = "Net points"
+    params = {**_zero_unplayed()}
+
+    def score_played(self, record: MatchRecord) -> Points:
+        return per_side(record.net_points)
 
 
 def daguai_deal_points(

@@ -6,6 +6,8 @@ match points (G9), tiebreaks and ranking (G10) — is a pure function of them, t
 a database. Nothing here imports Django.
 
 Levels are integers as G8 counts them: 2 … 14 (A), and 15 for a side that passed A (过A).
+Point games (Daguai Luzi, docs/rules/daguai.md K5) record each side's game points and first-outs
+instead; a point game's result has no levels, so its ``games`` is empty.
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ class MatchRecord:
     - ``FORFEIT`` / ``WITHDRAWAL``: ``winner`` is the side that did *not* forfeit (None when
       both did); no games.
     ``finished_at`` (seconds, any fixed origin) is when the match ended, for ``win_plus_speed``.
+    ``points`` and ``first_outs``: a point game's totals per side over its deals (K5: the points
+    of ``daguai_deal``, the deals a side's player went out first in); None when not recorded.
     """
 
     match_id: int
@@ -86,6 +90,8 @@ class MatchRecord:
     tally: Mapping[Side, DealTally] | None = None
     finished_at: float | None = None
     extra: Mapping[str, object] = field(default_factory=dict)
+    points: Mapping[Side, float] | None = None
+    first_outs: Mapping[Side, int] | None = None
 
     def pair(self, side: Side) -> int | None:
         return self.ns if side is Side.NS else self.ew
@@ -108,6 +114,12 @@ class MatchRecord:
     def net_levels(self, side: Side) -> int:
         """G8 level difference from ``side``'s view, summed over the games (0 when not played)."""
         return sum(game.level(side) - game.level(side.other) for game in self.games)
+
+    def net_points(self, side: Side) -> float:
+        """净胜分 (K7): ``side``'s game points − the opponent's; 0 when no points were recorded."""
+        if self.points is None:
+            return 0
+        return self.points[side] - self.points[side.other]
 
     def cumulative_levels(self, side: Side) -> int:
         """Levels gained over the games: own level − 2, passing A counting 15 (so A+ gives 13)."""

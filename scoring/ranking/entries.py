@@ -57,11 +57,14 @@ def pair_rounds(
     for record in records:
         mp, lp = match_points[record.match_id], level_points[record.match_id]
         levels = _levels(record)
+        # K7 first-outs: a point game's recorded first-outs, else the deals won by a first place (G10)
+        first_outs = record.first_outs if record.kind is MatchKind.PLAYED else None
         for pair, opponent, side in ((record.ns, record.ew, Side.NS), (record.ew, record.ns, Side.EW)):
             if pair is None:
                 continue
             net, cumulative = levels[side]
             tally = _tally(record, side)
+            firsts = tally.firsts if first_outs is None else first_outs[side]
             entry = PairRound(
                 record.round,
                 record.match_id,
@@ -72,7 +75,7 @@ def pair_rounds(
                 lp.of(side) or 0,
                 net,
                 cumulative,
-                tally.firsts,
+                firsts,
                 tally.double,
             )
             out.setdefault(pair, []).append(entry)

@@ -84,7 +84,8 @@ class CumulativeLevelPoints(_Sum):
 
 
 class FirstPlaces(_Sum):
-    """跑头家次数: deals in which one of the pair's seats went out first."""
+    """跑头家次数: deals in which one of the pair's seats went out first (a point game's recorded
+    first-outs, docs/rules/daguai.md K7)."""
 
     key, name, abbr, field = "first_places", "First places", "1st", "firsts"
 

@@ -61,7 +61,9 @@ def _confirmed_records(
     """Confirmed results and byes of the published rounds (``upto``: as of that round).
 
     Two queries (three when some match was a best of three): a single game's result is read from
-    the result's own columns, and only best-of-three results load their list of games.
+    the result's own columns, and only best-of-three results load their list of games. A point
+    game's result (docs/rules/daguai.md K5) has no levels, so no games: its points and first-outs
+    columns are read instead (None when the result has none).
     """
     where = {"upto": upto, "before": before, "only": only}
     byes = Match.objects.filter(_rounds(event, **where), ew_pair__isnull=True)
@@ -91,12 +93,16 @@ def _confirmed_records(
         kind,
         at,
         deals,
+        ns_points,
+        ew_points,
+        ns_first_outs,
+        ew_first_outs,
         _,
     ) in rows:
-        if source == ResultSource.FORFEIT:
+        if source == ResultSource.FORFEIT or (ns_level is None and pk not in games_of):
             games: tuple[GameRecord, ...] = ()
         elif pk in games_of:
-            games = tuple(_game(g) for g in games_of[pk])
+            games = tuple(_game(g) for g in games_of[pk] if g.get("ns_level") is not None)
         else:
             games = (GameRecord(ns_level, ew_level, _SIDES[winner], end == "time_limit"),)
         records.append(
@@ -113,6 +119,10 @@ def _confirmed_records(
                 else {Side.NS: DealTally(*tally[:3]), Side.EW: DealTally(*tally[3:])},
                 finished_at=at.timestamp() if at else None,
                 extra={"deals_played": deals},
+                points=None if ns_points is None else {Side.NS: ns_points, Side.EW: ew_points},
+                first_outs=None
+                if ns_first_outs is None
+                else {Side.NS: ns_first_outs, Side.EW: ew_first_outs},
             )
         )
     return records
@@ -141,6 +151,10 @@ _COLUMNS = (
     "forfeit_kind",
     "finished_at",
     "deals_played",
+    "ns_points",
+    "ew_points",
+    "ns_first_outs",
+    "ew_first_outs",
     "match__best_of",
 )
 
@@ -195,15 +209,23 @@ def _ranked(event: Event, upto: int | None):
         pk: {
             "id": pk,
             "number": number,
-            "name": name or f"{first} / {second}",
+            "name": name or " / ".join(player for player in (first, second, third) if player is not None),
             "unit_id": unit_id,
             "unit": unit,
             "status": status,
         }
-        for pk, number, name, first, second, unit_id, unit, status in Pair.objects.filter(event=event)
+        for pk, number, name, first, second, third, unit_id, unit, status in Pair.objects.filter(event=event)
         .order_by("number")
         .values_list(
-            "id", "number", "name", "player_1__name", "player_2__name", "unit_id", "unit__name", "status"
+            "id",
+            "number",
+            "name",
+            "player_1__name",
+            "player_2__name",
+            "player_3__name",
+            "unit_id",
+            "unit__name",
+            "status",
         )
         if status == PairStatus.ACTIVE or pk in played
     }

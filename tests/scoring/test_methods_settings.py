@@ -21,7 +21,7 @@ def _error(setting: object) -> SettingError:
     return caught.value
 
 
-def test_g9_registry_holds_the_six_methods_of_the_rules():
+def test_g9_registry_holds_the_six_methods_of_the_rules_and_k7_net_points():
     assert set(METHODS) == {
         "win_draw_loss",
         "level_table",
@@ -29,6 +29,7 @@ def test_g9_registry_holds_the_six_methods_of_the_rules():
         "deal_points",
         "win_plus_speed",
         "daguai_deal",
+        "net_points",  # docs/rules/daguai.md K7
     }
     assert all(key == cls.key for key, cls in METHODS.items())
 

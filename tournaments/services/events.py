@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
 from core.problems import Conflict, Problem
+from referee.games import get_game
 from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields
 
@@ -46,12 +49,42 @@ EVENT_FIELDS = (
 )
 
 
+#: How a new event of a game scores and ranks unless its organizer says otherwise (docs/scoring.md
+#: "Defaults by game"); a game not listed takes the columns' defaults (Guandan's G9, G10).
+GAME_SCORING_DEFAULTS: dict[str, dict[str, object]] = {
+    # docs/rules/daguai.md K7: match points by win, draw or loss, then net points (the level points
+    # of ``net_points``), first-outs, progressive score, progressive score without the first round(s),
+    # and lots.
+    "daguai": {
+        "match_points": {"method": "win_draw_loss"},
+        "level_points": {"method": "net_points"},
+        "tiebreaks": [
+            "level_points",
+            "first_places",
+            "progressive",
+            "progressive_cut1",
+            "progressive_cut2",
+            "lots",
+        ],
+    },
+}
+
+
+def game_scoring_defaults(game: str) -> dict[str, object]:
+    """``match_points``, ``level_points`` and ``tiebreaks`` of a new event of ``game`` (fresh copies)."""
+    return copy.deepcopy(GAME_SCORING_DEFAULTS.get(game, {}))
+
+
 @transaction.atomic
 def event_create(*, by, **fields) -> Event:
-    """Create an event; its creator becomes its organizer."""
+    """Create an event; its creator becomes its organizer. Scoring settings not given take the
+    game's defaults (``GAME_SCORING_DEFAULTS``)."""
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise TypeError(f"Event has no editable field {', '.join(sorted(unknown))}.")
+    game = fields.get("game") or "guandan"
+    # A ruleset not given is the game's default profile (the column's default is Guandan's).
+    fields = {"ruleset": get_game(game).default_profile, **game_scoring_defaults(game), **fields}
     event = Event.objects.create(created_by=by, **fields)
     EventRole.objects.create(event=event, user=by, role=Role.ORGANIZER)
     return event
