@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from referee.games.cards import Card, check_copies
-from referee.games.errors import BadInput
+from referee.games.errors import BadInput, RuleViolation
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +92,52 @@ def play_parser(
         return cards
 
     return parse_play
+
+
+def action_parser(
+    *,
+    action: type,
+    seats: Mapping[object, Any],
+    passes: Mapping[Any, Any],
+    parse_seat: Callable[..., Any],
+    kinds: str,
+    parse_rest: Callable[[Mapping[str, Any], Any, str], Any],
+    doc: str,
+) -> Callable[..., Any]:
+    """``parse_action(value, *, field="play")``: one action of a deal from its wire form, the part
+    every game shares: an ``action`` passes through; anything but an object is ``invalid_action``
+    ("An action is an object with a seat and <kinds>."); the seat is read (``parse_seat`` names
+    ``<field>.seat``); ``{"seat", "pass": true}`` alone is the seat's pass (``passes``). The rest of
+    the object is the game's: ``parse_rest(value, seat, field)``.
+    """
+    malformed = f"An action is an object with a seat and {kinds}."
+
+    def parse_action(value: Any, *, field: str = "play") -> Any:
+        if type(value) is action:
+            return value
+        if type(value) is not dict and not isinstance(value, Mapping):  # the ABC check is slow: dicts first
+            raise BadInput("invalid_action", malformed, field=field)
+        seat = value.get("seat")
+        seat = seats.get(seat) if type(seat) is str else None  # the common case, without a call
+        if seat is None:
+            seat = parse_seat(value.get("seat"), field=f"{field}.seat")
+        elif len(value) == 2 and value.get("pass") is True:  # a plain pass, most actions of a deal
+            return passes[seat]
+        return parse_rest(value, seat, field)
+
+    parse_action.__doc__ = doc
+    return parse_action
+
+
+def judged(
+    found: tuple[Any, Any],
+    violations: Mapping[Any, type[RuleViolation]],
+    detail: Callable[[Any], str],
+) -> Any:
+    """The reading of a play a game's judge found legal, from its ``(reading, violation code)``;
+    with a code, that code's violation (the game's ``VIOLATIONS``) is raised with its detail."""
+    reading, problem = found
+    if problem is not None:
+        raise violations[problem](detail=detail(problem))
+    assert reading is not None  # a judge gives a reading whenever it finds no violation
+    return reading

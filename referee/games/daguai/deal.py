@@ -24,6 +24,7 @@ from referee.games.daguai.seats import SEATS, Seat, parse_seat
 from referee.games.daguai.violations import VIOLATIONS, AskNotAllowed, AskOutOfTurn, DealOver, WrongReport
 from referee.games.errors import BadInput
 from referee.games.hands import parse_hands
+from referee.games.plays import action_parser, judged
 from referee.games.rounds import Rounds, Violation, parse_actions, replay
 
 NO_REPORT = "不报"  # K4: the answer above the threshold
@@ -62,20 +63,8 @@ _PASSES = {seat: Action(seat) for seat in Seat}
 _SEATS: dict[object, Seat] = {seat.value: seat for seat in Seat}
 
 
-def parse_action(value: Action | Mapping[str, Any], *, field: str = "play") -> Action:
-    """An action from ``{"seat", "cards"}``, ``{"seat", "pass": true}`` or ``{"seat", "ask", "answer"}``."""
-    if type(value) is Action:
-        return value
-    if type(value) is not dict and not isinstance(value, Mapping):  # the ABC check is slow: dicts first
-        raise BadInput(
-            "invalid_action", "An action is an object with a seat and cards, a pass or an ask.", field=field
-        )
-    seat = value.get("seat")
-    seat = _SEATS.get(seat) if type(seat) is str else None  # the common case, without a call
-    if seat is None:
-        seat = parse_seat(value.get("seat"), field=f"{field}.seat")
-    elif len(value) == 2 and value.get("pass") is True:  # a plain pass, most actions of a deal
-        return _PASSES[seat]
+def _parse_own(value: Mapping[str, Any], seat: Seat, field: str) -> Action:
+    """Daguai's part of an action: cards, a pass or an ask (报否, K4)."""
     if value.get("pass"):
         if value.get("cards") or "ask" in value:
             raise BadInput("invalid_action", "A pass holds no cards and no ask.", field=field)
@@ -87,6 +76,17 @@ def parse_action(value: Action | Mapping[str, Any], *, field: str = "play") -> A
     if "cards" not in value:
         raise BadInput("invalid_action", "An action plays cards, passes or asks.", field=field)
     return Action(seat, parse_play(value["cards"], field=f"{field}.cards"))
+
+
+parse_action = action_parser(
+    action=Action,
+    seats=_SEATS,
+    passes=_PASSES,
+    parse_seat=parse_seat,
+    kinds="cards, a pass or an ask",
+    parse_rest=_parse_own,
+    doc='An action from ``{"seat", "cards"}``, ``{"seat", "pass": true}`` or ``{"seat", "ask", "answer"}``.',
+)
 
 
 def _answer(value: Mapping[str, Any], field: str) -> int | None:
@@ -228,13 +228,11 @@ class DealState(Rounds):
         return DealEntry(seat, True, asked=target)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
-        reading, problem = judge_reading(
-            strongest_reading(action.cards, ace_low=self._ace_low), self._last_reading
+        return judged(
+            judge_reading(strongest_reading(action.cards, ace_low=self._ace_low), self._last_reading),
+            VIOLATIONS,
+            violation_detail,
         )
-        if problem is not None:
-            raise VIOLATIONS[problem](detail=violation_detail(problem))
-        assert reading is not None
-        return reading
 
     def _ends_deal(self, seat: Seat) -> bool:
         left = self._left

@@ -45,6 +45,7 @@ from referee.games.doudizhu.violations import (
 )
 from referee.games.errors import BadInput
 from referee.games.hands import parse_hands, with_field
+from referee.games.plays import action_parser, judged
 from referee.games.rounds import Rounds, Violation, parse_actions, replay
 from referee.games.seats import Seat, seat_order
 
@@ -80,20 +81,8 @@ _PASSES = {seat: Action(seat) for seat in Seat}
 _SEATS: dict[object, Seat] = {seat.value: seat for seat in Seat}
 
 
-def parse_action(value: Action | Mapping[str, Any], *, field: str = "play") -> Action:
-    """An action from ``{"seat", "cards"}``, ``{"seat", "pass": true}`` or ``{"seat", "report": n}``."""
-    if type(value) is Action:
-        return value
-    if type(value) is not dict and not isinstance(value, Mapping):  # the ABC check is slow: dicts first
-        raise BadInput(
-            "invalid_action", "An action is an object with a seat and cards, a pass or a report.", field=field
-        )
-    seat = value.get("seat")
-    seat = _SEATS.get(seat) if type(seat) is str else None  # the common case, without a call
-    if seat is None:
-        seat = parse_seat(value.get("seat"), field=f"{field}.seat")
-    elif len(value) == 2 and value.get("pass") is True:  # a plain pass, most actions of a deal
-        return _PASSES[seat]
+def _parse_own(value: Mapping[str, Any], seat: Seat, field: str) -> Action:
+    """Dou Dizhu's part of an action: cards, a pass or a hand report (D7)."""
     if "report" in value:
         count = value["report"]
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= HAND_SIZE + BOTTOM_SIZE:
@@ -110,6 +99,17 @@ def parse_action(value: Action | Mapping[str, Any], *, field: str = "play") -> A
     if "cards" not in value:
         raise BadInput("invalid_action", "An action plays cards, passes or reports.", field=field)
     return Action(seat, parse_play(value["cards"], field=f"{field}.cards"))
+
+
+parse_action = action_parser(
+    action=Action,
+    seats=_SEATS,
+    passes=_PASSES,
+    parse_seat=parse_seat,
+    kinds="cards, a pass or a report",
+    parse_rest=_parse_own,
+    doc="""An action from ``{"seat", "cards"}``, ``{"seat", "pass": true}`` or ``{"seat", "report": n}``.""",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,10 +275,11 @@ class DealState(Rounds):
         return DealEntry(seat, True, report=action.report)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
-        reading, problem = judge(readings(action.cards, two_high=self._two_high), self._last_reading)
-        if problem is not None:
-            raise VIOLATIONS[problem](detail=violation_detail(problem))
-        assert reading is not None
+        reading = judged(
+            judge(readings(action.cards, two_high=self._two_high), self._last_reading),
+            VIOLATIONS,
+            violation_detail,
+        )
         if is_bomb(reading):
             allowed = self._allowances.get(seat)
             if allowed is not None and self._bombs[seat] >= allowed:

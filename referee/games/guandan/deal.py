@@ -31,6 +31,7 @@ from referee.games.guandan.profiles import STANDARD, RuleProfile
 from referee.games.guandan.question import parse_hands
 from referee.games.guandan.readings import Reading, readings
 from referee.games.guandan.violations import VIOLATIONS
+from referee.games.plays import action_parser, judged
 from referee.games.rounds import Rounds, Violation, parse_actions, replay
 
 __all__ = [
@@ -67,18 +68,8 @@ class Action:
         return data
 
 
-def parse_action(value: Action | Mapping[str, Any], *, field: str = "play") -> Action:
-    """An action from its wire form ``{"seat": "W", "cards": [...]}`` or ``{"seat": "W", "pass": true}``."""
-    if type(value) is Action:
-        return value
-    if type(value) is not dict and not isinstance(value, Mapping):  # the ABC check is slow: dicts first
-        raise BadInput(
-            "invalid_action", "An action is an object with a seat and cards or a pass.", field=field
-        )
-    seat = value.get("seat")
-    seat = _SEATS.get(seat) if type(seat) is str else None  # the common case, without a call
-    if seat is None:
-        seat = _seat(value.get("seat"), field=f"{field}.seat")
+def _parse_own(value: Mapping[str, Any], seat: Seat, field: str) -> Action:
+    """Guandan's part of an action: cards (and a declaration of the wild cards), or a pass."""
     passed = value.get("pass", False)
     if type(passed) is not bool:  # JSON types are checked, never coerced (docs/api.md)
         raise BadInput("invalid_type", "pass is true or false.", field=f"{field}.pass")
@@ -173,17 +164,14 @@ class DealState(Rounds):
         return parse_action(value)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
-        reading, problem = judge_play(
+        found = judge_play(
             readings(action.cards, self.level),
             previous=self._last_reading,
             declared=action.declared,
             level=self.level,
             wild_default=self._wild_default,
         )
-        if problem is not None:
-            raise VIOLATIONS[problem](detail=violation_detail(problem))
-        assert reading is not None  # judge_play gives a reading whenever it finds no problem
-        return reading
+        return judged(found, VIOLATIONS, violation_detail)
 
     def _ends_deal(self, seat: Seat) -> bool:
         return not self._left[seat.partner]  # G5.5: a partnership is out
@@ -250,3 +238,13 @@ def _seat(value: object, *, field: str) -> Seat:
 
 
 _SEATS: dict[object, Seat] = {seat.value: seat for seat in Seat}
+
+parse_action = action_parser(
+    action=Action,
+    seats=_SEATS,
+    passes=_PASSES,
+    parse_seat=_seat,
+    kinds="cards or a pass",
+    parse_rest=_parse_own,
+    doc='An action from its wire form ``{"seat": "W", "cards": [...]}`` or ``{"seat": "W", "pass": true}``.',
+)
