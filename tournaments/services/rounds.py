@@ -179,10 +179,11 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
 
 
 def _best_of(round_: Round) -> int:
-    """G8: a knockout tie is as its stage says; any other round as the event's rules say."""
+    """G8: a knockout tie is as its stage says; any other round as the event's rules say (a game
+    whose rules have no best of three, every game but Guandan, plays one match)."""
     if round_.stage.kind == StageKind.KNOCKOUT:
         return round_.stage.best_of
-    return round_.event.rule_profile().best_of
+    return getattr(round_.event.rule_profile(), "best_of", 1)
 
 
 @transaction.atomic
