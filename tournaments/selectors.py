@@ -25,6 +25,15 @@ from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import MatchSerializer
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+#: What a match's page shows with it (``select_related``): its round, stage and event, both pairs' players.
+MATCH_WITH_PLAYERS = (
+    "round__event",
+    "round__stage",
+    "ns_pair__player_1",
+    "ns_pair__player_2",
+    "ew_pair__player_1",
+    "ew_pair__player_2",
+)
 ALL_ROUNDS, PUBLISHED_ROUNDS = "all", "published"
 
 

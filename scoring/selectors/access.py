@@ -4,7 +4,7 @@ by a table token's table (``GET /table/``)."""
 from __future__ import annotations
 
 from tournaments.models import Match, RoundStatus
-from tournaments.selectors import match_of_visible_event, visible_matches
+from tournaments.selectors import MATCH_WITH_PLAYERS, match_of_visible_event, visible_matches
 
 
 def visible_match(request, pk) -> Match | None:
@@ -27,13 +27,6 @@ def table_match(event_id: int, table: int) -> Match | None:
         round__event=event_id,
         table=table,
         round__status__in=(RoundStatus.PUBLISHED, RoundStatus.CLOSED),
-    ).select_related(
-        "round__event",
-        "round__stage",
-        "ns_pair__player_1",
-        "ns_pair__player_2",
-        "ew_pair__player_1",
-        "ew_pair__player_2",
-    )
+    ).select_related(*MATCH_WITH_PLAYERS)
     match = matches.filter(round__status=RoundStatus.PUBLISHED).order_by("-round__number").first()
     return match or matches.order_by("-round__number").first()

@@ -9,6 +9,7 @@ from django.db.models import QuerySet
 from core.models import AuditEntry
 from scoring.models import MatchResult, ResultStatus, Webhook, WebhookDelivery
 from tournaments.models import Event, Match, MatchStatus
+from tournaments.selectors import MATCH_WITH_PLAYERS
 
 #: The audit log's actions by name (django-auditlog's numbers).
 AUDIT_ACTIONS = {"create": 0, "update": 1, "delete": 2}
@@ -18,13 +19,7 @@ def disputed_matches(event: Event) -> QuerySet[Match]:
     """Matches whose two submissions differ, by round then table, with both pairs' players."""
     return (
         Match.objects.filter(round__event=event, status=MatchStatus.DISPUTED)
-        .select_related(
-            "round__event",
-            "ns_pair__player_1",
-            "ns_pair__player_2",
-            "ew_pair__player_1",
-            "ew_pair__player_2",
-        )
+        .select_related(*MATCH_WITH_PLAYERS)
         .order_by("round__number", "table")
     )
 

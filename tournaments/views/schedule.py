@@ -22,6 +22,7 @@ from tournaments.models import Event, Match, MatchStatus, Round, Stage
 from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
+    MATCH_WITH_PLAYERS,
     PUBLISHED_ROUNDS,
     match_of_visible_event,
     match_page,
@@ -303,14 +304,8 @@ class MatchViewSet(
 
     def get_queryset(self):
         event = self.get_event()
-        return visible_matches(self.request, event, Match.objects.filter(round__event=event)).select_related(
-            "round__event",
-            "round__stage",
-            "ns_pair__player_1",
-            "ns_pair__player_2",
-            "ew_pair__player_1",
-            "ew_pair__player_2",
-        )
+        matches = visible_matches(self.request, event, Match.objects.filter(round__event=event))
+        return matches.select_related(*MATCH_WITH_PLAYERS)
 
     @extend_schema(
         request=MatchWriteSerializer, responses={200: MatchDetailSerializer, **problems(400, 403, 409, 412)}
