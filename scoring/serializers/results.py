@@ -114,6 +114,13 @@ class ResultSerializer(serializers.ModelSerializer):
     winner_pair = serializers.SerializerMethodField()
     draw = serializers.SerializerMethodField()
     games = serializers.SerializerMethodField()
+    points = serializers.SerializerMethodField(
+        help_text="A point game's points per side over its deals (Daguai Luzi, docs/rules/daguai.md K5); "
+        "null for a level game."
+    )
+    first_outs = serializers.SerializerMethodField(
+        help_text="A point game's deals each side's player went out first in (K7); null for a level game."
+    )
     forfeit = serializers.SerializerMethodField()
     submitted_by = serializers.SerializerMethodField()
     confirmed_by = serializers.SerializerMethodField()
@@ -137,6 +144,8 @@ class ResultSerializer(serializers.ModelSerializer):
             "draw",
             "end_reason",
             "games",
+            "points",
+            "first_outs",
             "forfeit",
             "set_aside_deals",
             "finished_at",
@@ -184,16 +193,31 @@ class ResultSerializer(serializers.ModelSerializer):
         return [
             {
                 "game": index,
-                "levels": {"NS": _level(g["ns_level"]), "EW": _level(g["ew_level"])},
+                # a point game's result has no levels (docs/rules/daguai.md K5)
+                "levels": None
+                if g["ns_level"] is None
+                else {"NS": _level(g["ns_level"]), "EW": _level(g["ew_level"])},
                 "winner": g["winner"],
                 "draw": g["draw"],
                 "deals_played": g["deals_played"],
                 "end_reason": g["end_reason"],
                 "tiebreak": g["tiebreak"],
-                "level_difference": abs(g["ns_level"] - g["ew_level"]),
+                "level_difference": None if g["ns_level"] is None else abs(g["ns_level"] - g["ew_level"]),
             }
             for index, g in enumerate(result.games, start=1)
         ]
+
+    @extend_schema_field(serializers.DictField(child=serializers.FloatField(), allow_null=True))
+    def get_points(self, result):
+        if result.ns_points is None:
+            return None
+        return {"NS": result.ns_points, "EW": result.ew_points}
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField(), allow_null=True))
+    def get_first_outs(self, result):
+        if result.ns_first_outs is None:
+            return None
+        return {"NS": result.ns_first_outs, "EW": result.ew_first_outs}
 
     @extend_schema_field(ForfeitSerializer(allow_null=True))
     def get_forfeit(self, result):

@@ -177,8 +177,7 @@ class DaguaiSheet(MatchSheet):
         record["finishing_order"] = [seat.value for seat in seats]
         record["stopped"] = stopped and not finished
         record["score"] = score_as_it_stands(seats, profile=profile).to_dict()
-        self.apply(state, record, profile=profile)  # the dealer and the match's end, checked now
-        return record
+        return record  # the dealer's turn and the match's end are ``apply``'s (rules against the state)
 
     def _replayed(
         self, data: Mapping[str, Any], dealer: Seat, stopped: bool, profile: RuleProfile, record: dict

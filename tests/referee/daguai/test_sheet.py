@@ -201,6 +201,7 @@ def test_k5_a_stored_record_is_valid_input_and_gives_itself_back():
     state, record = post(SHEET.start(STANDARD), "2146")
     again = SHEET.record(record, state=SHEET.start(STANDARD), profile=STANDARD)
     assert again == record
+    again = SHEET.record(record, state=state, profile=STANDARD)
     with pytest.raises(BadInput) as caught:  # after a correction, the later deal's dealer no longer fits
-        SHEET.record(record, state=state, profile=STANDARD)
+        SHEET.apply(state, again, profile=STANDARD)
     assert caught.value.code == "wrong_dealer"
