@@ -29,7 +29,7 @@ from referee.models import (
 from referee.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
 from scoring.models import MatchResult, ResultStatus
 from scoring.problems import NotAllowed
-from scoring.selectors.matches import tie_state
+from scoring.selectors.matches import match_deals, match_sheet, tie_state
 from scoring.services.common import bump_results_version, lock_match, require_keeper
 from scoring.services.results import refuse_overturning_an_advanced_winner
 from scoring.webhooks import queue_event
@@ -227,7 +227,16 @@ def _effects(data: dict[str, Any], *, default):
 
 def _level_point(match: Match, effects) -> int:
     """Where a level change enters the level line: after the deals posted so far. A finished match
-    takes none (G12 levels move a match in play; rule match points after it)."""
+    takes none (G12 levels move a match in play; rule match points after it). A game kept on a
+    scoresheet has no referee's entries in its levels: its match takes no level change."""
+    if match_sheet(match) is not None:
+        if any(effect.kind == PenaltyKind.LEVELS for effect in effects):
+            raise Conflict(
+                "This game's levels follow its deals alone: rule match points instead.",
+                "not_supported",
+                field="effects",
+            )
+        return len(match_deals(match))
     tie = tie_state(match)
     if any(effect.kind == PenaltyKind.LEVELS for effect in effects) and tie.finished:
         raise Conflict(

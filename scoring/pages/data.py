@@ -23,7 +23,7 @@ from core.filters import SMALLINT_MAX
 from scoring.labels import METRIC_LABELS
 from scoring.models import Deal, DealStatus
 from scoring.permissions import results_visible, standings_visible
-from scoring.selectors.matches import match_profile, tie_state
+from scoring.selectors.matches import match_profile, match_sheet, tie_state
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import standings_table, units_table
 from scoring.views.standings import shown_tiebreaks
@@ -127,7 +127,7 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
     profiles: dict[int, Any] = {}
     for row in rows:
         match = matches[row["match"]]
-        if match.is_bye:
+        if match.is_bye or match_sheet(match) is not None:  # a sheet game's state is its own
             row["level_line"] = None
             continue
         stage = match.round.stage_id

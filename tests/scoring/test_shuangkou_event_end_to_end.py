@@ -111,3 +111,9 @@ def test_s10_a_shuangkou_event_takes_its_own_ruleset_and_match_settings(db):
     event = check(organizer.post(f"{API}/events/", body, format="json"), 201)
     assert event["ruleset"] == "shuangkou-standard"
     assert (event["rules"]["equal_levels"], event["rules"]["time_limit_minutes"]) == ("dealer_side", 50)
+
+
+def test_s10_the_rounds_results_page_shows_a_shuangkou_round(played):
+    response = APIClient().get("/e/sk-open/rounds/1/results/")
+    assert response.status_code == 200
+    assert "level-line" not in response.content.decode()  # a sheet game's state is its own
