@@ -28,9 +28,9 @@ from django.views.decorators.http import require_http_methods
 
 from core.conditional import _matches, etag_of
 from scoring.pages import data, printing
-from tournaments.models import Event, Role, TableToken
+from tournaments.models import Event, Role
 from tournaments.permissions import has_role
-from tournaments.services.events import table_token_mint
+from tournaments.services.events import table_tokens_mint_missing
 
 from .i18n import SWITCH, activate, remember
 
@@ -328,12 +328,7 @@ def print_table_cards(request, slug):
         raise Http404("not an organiser of this event")
     tables = printing.event_tables(event)
     if request.method == "POST":
-        live = set(
-            TableToken.objects.filter(event=event, revoked_at__isnull=True).values_list("table", flat=True)
-        )
-        for table in tables:
-            if table not in live:
-                table_token_mint(event=event, table=table, by=request.user)
+        table_tokens_mint_missing(event=event, tables=tables, by=request.user)
         return HttpResponseRedirect(request.path)
     cards = printing.table_cards(request, event, tables)
     missing = [card["table"] for card in cards if not card["url"]]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -135,6 +136,17 @@ def role_remove(*, event_role: EventRole) -> None:
         if len(organizers) == 1:
             raise Conflict("The event needs at least one organizer; name another first.", "last_organizer")
     event_role.delete()
+
+
+@transaction.atomic
+def table_tokens_mint_missing(*, event: Event, tables: Iterable[int], by) -> list[TableToken]:
+    """A token for every table of ``tables`` that has no live one (the printed table cards), at once."""
+    live = set(
+        TableToken.objects.select_for_update()
+        .filter(event=event, revoked_at__isnull=True)
+        .values_list("table", flat=True)
+    )
+    return [table_token_mint(event=event, table=table, by=by) for table in tables if table not in live]
 
 
 @transaction.atomic
