@@ -73,7 +73,7 @@ class ShuangkouSheet(MatchSheet):
         missing = [name for name in WHOLE_FIELDS if name != "declarations" and data.get(name) is None]
         if missing:
             detail = f"A whole deal gives {', '.join(WHOLE_FIELDS)}; {missing[0]} is missing."
-            raise BadInput("required", detail, field=missing[0])
+            raise BadInput("invalid", detail, field=missing[0])
         return self._replayed(data, state=state, level=level, profile=profile)
 
     def _replayed(self, data, *, state: MatchState, level: int, profile: RuleProfile) -> dict[str, Any]:

@@ -1,25 +1,22 @@
-"""Shuangkou in the game registry (referee/games/registry.py), pending until the API serves it."""
+"""Shuangkou in the game registry (referee/games/registry.py): in service, kept on its scoresheet."""
 
 from __future__ import annotations
 
-import pytest
-
 from referee.games import game_codes, get_game
-from referee.games.errors import BadInput
 from referee.games.shuangkou import GAME
 from referee.games.shuangkou.questions import check_declarations
+from referee.games.shuangkou.sheet import SHEET
 
 
-def test_shuangkou_is_registered_but_not_yet_in_service():
-    assert "shuangkou" in game_codes(pending=True) and "shuangkou" not in game_codes()
-    with pytest.raises(BadInput):
-        get_game("shuangkou")
-    assert get_game("shuangkou", pending=True) is GAME
+def test_shuangkou_is_in_service_for_events():
+    assert "shuangkou" in game_codes(pending=True) and "shuangkou" in game_codes()
+    assert get_game("shuangkou") is GAME
+    assert GAME.match_sheet is SHEET and GAME.team_size == 2
 
 
 def test_shuangkou_says_its_table_and_its_questions():
-    game = get_game("shuangkou", pending=True)
-    assert (game.players, game.decks, game.hand_size, game.in_service) == (4, 2, 25, False)
+    game = get_game("shuangkou")
+    assert (game.players, game.decks, game.hand_size, game.in_service) == (4, 2, 25, True)
     assert game.profile().key == "shuangkou-standard"
     assert game.check_declarations is check_declarations
     assert game.score_deal is not None and game.reading_to_dict is not None
