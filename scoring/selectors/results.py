@@ -52,7 +52,8 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
                 winner=None if record.winner is None else str(record.winner),
                 # G8 级差, over every game of a best of three (as the level methods count it).
                 level_difference=None if last is None else abs(record.net_levels(Side.NS)),
-                deals_played=record.extra.get("deals_played") if record.games else None,
+                # a point game's result has no games (docs/rules/daguai.md K5), but its deals
+                deals_played=record.extra.get("deals_played") if record.kind == "played" else None,
                 forfeit=None if record.kind in ("played", "bye") else str(record.kind),
                 match_points=_points(match_points[pk]),
                 level_points=_points(level_points[pk]),

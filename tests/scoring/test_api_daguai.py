@@ -212,3 +212,14 @@ def test_k7_equal_match_points_are_separated_by_net_points(daguai):
 def test_k1_the_draw_shows_teams_of_three(daguai):
     match = daguai["first"][0]
     assert match["ns_pair"]["player_3"]["name"].endswith("c")
+
+
+def test_k7_the_results_and_the_standings_name_every_player_of_a_team(daguai):
+    rows = check(APIClient().get(f"{EVENT}/results/", {"round": 1}))["rows"]
+    assert [(row["table"], row["deals_played"], row["levels"]) for row in rows] == [
+        (1, 6, None),
+        (2, 6, None),
+    ]
+    assert [row["level_points"] for row in rows] == [{"NS": 0, "EW": 0}, {"NS": 5, "EW": -5}]
+    standings = check(APIClient().get(f"{EVENT}/standings/"))["rows"]
+    assert all(row["pair"]["name"].count(" / ") == 2 for row in standings)
