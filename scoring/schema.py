@@ -1,0 +1,22 @@
+"""The OpenAPI document's scorekeeping bodies that serve every game (docs/scoring.md "Games with a
+scoresheet")."""
+
+from __future__ import annotations
+
+#: A deal's body and answer are Guandan's or a sheet game's. The two overlap (a sheet game's members
+#: are open: its own fields ride along, and its ``state`` is the game's own object), so a Guandan
+#: body or answer is valid under both: JSON Schema's ``oneOf`` (exactly one) would refuse it, ``anyOf``
+#: says what is meant.
+ANY_GAME = ("DealInputAnyGame", "DealCorrectionAnyGame", "DealPostedAnyGame", "DealsVoidedAnyGame")
+
+
+def any_game_bodies(result, generator, request, public):
+    """drf-spectacular postprocessing hook: the ``ANY_GAME`` components (and their request halves) are
+    ``anyOf`` their members."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in ANY_GAME:
+        for component in (name, f"{name}Request"):
+            schema = schemas.get(component)
+            if isinstance(schema, dict) and "oneOf" in schema:
+                schema["anyOf"] = schema.pop("oneOf")
+    return result
