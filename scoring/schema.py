@@ -7,7 +7,13 @@ from __future__ import annotations
 #: are open: its own fields ride along, and its ``state`` is the game's own object), so a Guandan
 #: body or answer is valid under both: JSON Schema's ``oneOf`` (exactly one) would refuse it, ``anyOf``
 #: says what is meant.
-ANY_GAME = ("DealInputAnyGame", "DealCorrectionAnyGame", "DealPostedAnyGame", "DealsVoidedAnyGame")
+ANY_GAME = (
+    "DealInputAnyGame",
+    "DealCorrectionAnyGame",
+    "DealPostedAnyGame",
+    "DealsVoidedAnyGame",
+    "MatchStateAnyGame",
+)
 
 
 def any_game_bodies(result, generator, request, public):

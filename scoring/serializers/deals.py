@@ -285,15 +285,26 @@ class DealsVoidedSerializer(serializers.Serializer):
 SHEET_STATE_HELP = "The game's match state (its sheet's, docs/rules/<game>.md): levels or points, the end."
 
 
+class SheetStateSerializer(serializers.Serializer):
+    """A sheet game's match state: the game's own object (docs/rules/<game>.md "Scorekeeping"); every
+    game's has these members (``referee.games.sheets.SheetState``)."""
+
+    deals = serializers.IntegerField(help_text="Deals played.")
+    finished = serializers.BooleanField(help_text="The match is over.")
+    winner = serializers.ChoiceField(
+        choices=["NS", "EW"], allow_null=True, help_text="null: playing, or a draw."
+    )
+
+
 class SheetDealPostedSerializer(serializers.Serializer):
     """The answer to a sheet game's deal: the deal and the match after it."""
 
     match = serializers.IntegerField()
     deal = DealSerializer()
-    state = serializers.DictField(help_text=SHEET_STATE_HELP)
+    state = SheetStateSerializer(help_text=SHEET_STATE_HELP)
 
 
 class SheetDealsVoidedSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
-    state = serializers.DictField(help_text=SHEET_STATE_HELP)
+    state = SheetStateSerializer(help_text=SHEET_STATE_HELP)
