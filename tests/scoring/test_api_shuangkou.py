@@ -245,3 +245,15 @@ def test_sheet_a_table_token_posts_deals_of_its_table(sk, table_1):
 
 def test_sheet_anonymous_cannot_post_a_deal(sk):
     assert post(APIClient(), sk["match"], 1, short("N", 35)).status_code in (401, 403)
+
+
+def test_sheet_an_offline_batch_posts_short_form_deals(sk, keeper):
+    items = [
+        {"key": f"k{n}", "kind": "deal", "match": sk["match"].pk, "body": {"number": n, **body}}
+        for n, body in enumerate([short("N", 35), short("S", 90)], start=1)
+    ]
+    response = keeper.post(f"{API}/sync", {"items": items}, format="json")
+    assert response.status_code == 200, response.json()
+    answers = response.json()["items"]
+    assert [a["outcome"] for a in answers] == ["applied", "applied"]
+    assert answers[-1]["body"]["state"]["levels"] == {"NS": "6", "EW": "3"}
