@@ -68,7 +68,8 @@ def test_s8_the_deal_is_stored_with_its_level_and_record(sk, keeper):
 
 
 def test_s8_j_rule_sends_the_dealer_side_back_to_two(sk, keeper):
-    # NS climb to 10 (0 points), play 10 and rise to J (75 points: +0? no: 65 -> +1)
+    # NS climb to 10 (0 points: +8, stopped at 10), then to J (65 points: +1); at J the attackers
+    # take the deal with 95 and the last trick won by a J: NS go back to 2 (S8, the J rule)
     answer = post_all(keeper, sk["match"], [short("N", 0), short("S", 65)])
     assert levels(answer) == {"NS": "J", "EW": "2"}
     answer = post_all(keeper, sk["match"], [short("N", 95, True)], start=3)
