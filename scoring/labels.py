@@ -32,6 +32,7 @@ METHOD_LABELS = {
     "deal_points": _("Deal points"),
     "win_plus_speed": _("Win plus speed bonus"),
     "daguai_deal": _("Daguai deal points"),
+    "net_points": _("Net points"),
 }
 
 COLUMNS = {

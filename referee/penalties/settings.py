@@ -52,7 +52,7 @@ def build_table(
         raise PenaltySettingError("invalid", "", "The penalty table setting is an object.")
     _only(setting, {"table", "rows", "disqualified_results"}, "")
     key = setting.get("table", default_table)
-    if key not in TABLES:
+    if not isinstance(key, str) or key not in TABLES:  # a JSON object or list is not a key (unhashable)
         choices = ", ".join(TABLES)
         raise PenaltySettingError("unknown_table", "table", f"Unknown penalty table {key!r}; use {choices}.")
     table = TABLES[key]
@@ -73,7 +73,7 @@ def build_table(
         last = (Effect(kind=PenaltyKind.DISQUALIFICATION),)
         changed[Infraction.ILLEGAL_SIGNAL] = replace(row, steps=(*row.steps[:-1], last))
     disqualified = setting.get("disqualified_results", table.disqualified_results)
-    if disqualified not in DISQUALIFIED_RESULTS:
+    if not isinstance(disqualified, str) or disqualified not in DISQUALIFIED_RESULTS:
         choices = ", ".join(DISQUALIFIED_RESULTS)
         raise PenaltySettingError(
             "invalid_choice", "disqualified_results", f"{disqualified!r} is not one of {choices}."

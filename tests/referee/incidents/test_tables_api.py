@@ -55,6 +55,7 @@ def test_g12_an_event_changes_a_number_of_its_table(play, referee, organizer):
     ("setting", "field", "code"),
     [
         ({"table": "nope"}, "penalty_table.table", "unknown_table"),
+        ({"table": {}}, "penalty_table.table", "unknown_table"),  # an object is no key (was a 500)
         ({"rows": {"nope": {}}}, "penalty_table.rows.nope", "unknown_infraction"),
         (
             {"rows": {"slow_play": {"steps": [[{"kind": "levels", "to": "opponents"}]]}}},
@@ -62,6 +63,7 @@ def test_g12_an_event_changes_a_number_of_its_table(play, referee, organizer):
             "required",
         ),
         ({"disqualified_results": "erase"}, "penalty_table.disqualified_results", "invalid_choice"),
+        ({"disqualified_results": ["keep"]}, "penalty_table.disqualified_results", "invalid_choice"),
     ],
 )
 def test_a_bad_penalty_table_setting_names_its_field(play, organizer, setting, field, code):
