@@ -7,6 +7,8 @@ one service call.
 
 from __future__ import annotations
 
+from abc import ABCMeta, abstractmethod
+
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
@@ -72,18 +74,22 @@ class EventScopedMixin(IdempotentMixin, WriteETagMixin):
         return is_staff(self.request, self.get_event())
 
 
-class EventScopedViewSet(EventScopedMixin, viewsets.ModelViewSet):
-    """CRUD under an event through the services: ``create_record``, ``update_record`` and
-    ``delete_record`` name them. Edits and deletes honour ``If-Match`` (412 when it is stale)."""
+class EventScopedViewSet(EventScopedMixin, viewsets.ModelViewSet, metaclass=ABCMeta):
+    """CRUD under an event through the services: every viewset names them in ``create_record``,
+    ``update_record`` and ``delete_record`` (abstract: a viewset that forgets one cannot be built).
+    Edits and deletes honour ``If-Match`` (412 when it is stale)."""
 
+    @abstractmethod
     def create_record(self, **fields):
-        raise NotImplementedError
+        """Create through the service; ``fields`` are the serializer's validated data."""
 
+    @abstractmethod
     def update_record(self, instance, **fields):
-        raise NotImplementedError
+        """Edit ``instance`` (locked, If-Match checked) through the service."""
 
+    @abstractmethod
     def delete_record(self, instance) -> None:
-        raise NotImplementedError
+        """Delete ``instance`` (locked, If-Match checked) through the service."""
 
     def perform_create(self, serializer):
         serializer.instance = self.create_record(**serializer.validated_data)

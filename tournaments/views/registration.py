@@ -94,7 +94,7 @@ class PairViewSet(EventScopedViewSet):
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return self._out(services.pair_create(event=self.get_event(), **serializer.validated_data), 201)
+        return self._out(self.create_record(**serializer.validated_data), 201)
 
     @extend_schema(request=PairUpdateSerializer, responses={200: PairPrivateSerializer, **problems(400, 412)})
     def update(self, request, *args, **kwargs):
@@ -102,7 +102,13 @@ class PairViewSet(EventScopedViewSet):
         with self.locked_write(self.get_object()) as pair:
             serializer = PairUpdateSerializer(pair, data=request.data, partial=kwargs.get("partial", False))
             serializer.is_valid(raise_exception=True)
-            return self._out(services.pair_update(pair=pair, **serializer.validated_data))
+            return self._out(self.update_record(pair, **serializer.validated_data))
+
+    def create_record(self, **fields):
+        return services.pair_create(event=self.get_event(), **fields)
+
+    def update_record(self, instance, **fields):
+        return services.pair_update(pair=instance, **fields)
 
     def delete_record(self, instance):
         services.pair_delete(pair=instance)

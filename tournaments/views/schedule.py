@@ -74,14 +74,11 @@ class RoundViewSet(EventScopedViewSet):
     def get_queryset(self):
         return visible_rounds(self.request, self.get_event())
 
-    def perform_create(self, serializer):
-        data = serializer.validated_data
-        serializer.instance = services.round_create(
-            event=self.get_event(),
-            stage=data["stage"],
-            number=data.get("number"),
-            starts_at=data.get("starts_at"),
-        )
+    def create_record(self, *, stage, number=None, starts_at=None, **_ignored):
+        return services.round_create(event=self.get_event(), stage=stage, number=number, starts_at=starts_at)
+
+    def update_record(self, instance, **fields):
+        return services.round_update(round_=instance, **fields)
 
     def delete_record(self, instance):
         services.round_delete(round_=instance)
