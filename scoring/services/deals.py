@@ -81,7 +81,7 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
         # The same answer as the first time: the match after deals 1 … number, not as it is now.
         return DealPosted(deal=stored, state=tie_state(match, deals[:number], profile), created=False)
 
-    _require_open(match, actor)
+    require_deals_open(match, actor)
     if number != len(deals) + 1:
         raise ScoreConflict(
             f"The next deal of this match is number {len(deals) + 1}.",
@@ -156,7 +156,7 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
             field="number",
             extra={"expected": len(deals) + 1},
         )
-    _require_deal_correction(match, actor)
+    require_deal_correction(match, actor)
     profile = match_profile(match)
     canonical = _canonical(data)
     digest = content_hash(canonical)
@@ -215,11 +215,11 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
         if any(fields[name] != getattr(later, name) for name in ("game", "level", "tribute", "leader")):
             fields["note"] = f"Re-derived after the correction of deal {number}."
             replacements.append((later, fields))
-    versions = [_replace(match, old, fields, actor) for old, fields in replacements]
+    versions = [new_deal_version(match, old, fields, actor) for old, fields in replacements]
     return DealPosted(deal=versions[0], state=state, created=True)
 
 
-def _replace(match: Match, old: Deal, fields: dict[str, Any], actor) -> Deal:
+def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor) -> Deal:
     """A new version of deal ``old.number``; the old one is replaced first (one current version)."""
     old.status = DealStatus.REPLACED
     old.save(update_fields=["status"])
@@ -295,7 +295,7 @@ def deals_void(*, match: Match, first: int, note: str, actor, if_match=None) -> 
     require_playing(match)
     if if_match is not None:
         if_match(match)
-    _require_deal_correction(match, actor)
+    require_deal_correction(match, actor)
     deals = match_deals(match)
     voided = deals[first - 1 :]
     now = timezone.now()
@@ -316,7 +316,7 @@ def _next_version(match: Match, number: int) -> int:
     return (top.first() or 0) + 1
 
 
-def _require_deal_correction(match: Match, actor) -> None:
+def require_deal_correction(match: Match, actor) -> None:
     """Who corrects deals (docs/scoring.md §8): the table's scorekeepers while the round is open and
     no result was submitted; referees at any time — once the round is closed, within the correction
     period (then the chief referee)."""
@@ -333,7 +333,7 @@ def _require_deal_correction(match: Match, actor) -> None:
         )
 
 
-def _require_open(match: Match, actor) -> None:
+def require_deals_open(match: Match, actor) -> None:
     """New deals are the table's while the match is open. A referee may post deals at any time (the
     deals voided in a correction, posted again); a result already submitted does not follow them
     until it is corrected."""

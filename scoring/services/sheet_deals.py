@@ -28,9 +28,9 @@ from scoring.services.common import content_hash, lock_match, require_keeper, re
 from scoring.services.deals import (
     DealPosted,
     DealsVoided,
-    _replace,
-    _require_deal_correction,
-    _require_open,
+    new_deal_version,
+    require_deal_correction,
+    require_deals_open,
 )
 from tournaments.models import Match, MatchStatus
 
@@ -95,7 +95,7 @@ def sheet_deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPoste
             )
         return DealPosted(deal=stored, state=_fold(sheet, deals[:number], profile), created=False)
 
-    _require_open(match, actor)
+    require_deals_open(match, actor)
     if number != len(deals) + 1:
         raise ScoreConflict(
             f"The next deal of this match is number {len(deals) + 1}.",
@@ -149,7 +149,7 @@ def sheet_deal_correct(
             field="number",
             extra={"expected": len(deals) + 1},
         )
-    _require_deal_correction(match, actor)
+    require_deal_correction(match, actor)
     sheet, profile = _sheet(match), match_profile(match)
     stored = deals[number - 1]
     before = _fold(sheet, deals[: number - 1], profile)
@@ -179,7 +179,7 @@ def sheet_deal_correct(
         if derived != later.record or level != later.level:
             note = f"Re-derived after the correction of deal {number}."
             replacements.append((later, _later_fields(later, level, derived, note)))
-    versions = [_replace(match, old, new, actor) for old, new in replacements]
+    versions = [new_deal_version(match, old, new, actor) for old, new in replacements]
     return DealPosted(deal=versions[0], state=state, created=True)
 
 
@@ -226,7 +226,7 @@ def sheet_deals_void(*, match: Match, first: int, note: str, actor, if_match=Non
     require_playing(match)
     if if_match is not None:
         if_match(match)
-    _require_deal_correction(match, actor)
+    require_deal_correction(match, actor)
     deals = match_deals(match)
     voided = deals[first - 1 :]
     now = timezone.now()
