@@ -19,7 +19,7 @@ from django.http import Http404
 from core.prepared import Prepared
 from scoring.selectors.standings import pair_points, standings_table
 from tournaments.auth import TableUser
-from tournaments.models import Event, Match, Pair, PairStatus, Round, RoundStatus, Stage
+from tournaments.models import Event, Match, Pair, PairStatus, Round, RoundStatus, Stage, TableToken, Unit
 from tournaments.permissions import is_account, is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import MatchSerializer
@@ -118,6 +118,55 @@ def public_event(slug: str) -> Event:
     if not rows:
         raise Http404(f"No {Event._meta.object_name} matches the given query.")
     return Event.from_db(router.db_for_read(Event), _PUBLIC_EVENT_FIELDS, rows[0])
+
+
+def visible_event(request, slug: str) -> Event | None:
+    """The event by that slug, every field loaded, when the caller may see it (``visible_events``)."""
+    return visible_events(request).filter(slug=slug).first()
+
+
+def event_by_slug(slug: str) -> Event | None:
+    """The event by that slug whatever its status (the caller's role is checked by the caller)."""
+    return Event.objects.filter(slug=slug).first()
+
+
+# ---- the public pages (scoring.pages): published rounds, unit names, tables and their tokens ----
+def published_rounds(event: Event) -> list[Round]:
+    """The event's published and closed rounds with their stages, by number."""
+    return list(
+        Round.objects.filter(event=event, status__in=PUBLISHED).select_related("stage").order_by("number")
+    )
+
+
+def published_round(event: Event, number: int) -> Round | None:
+    """The event's round ``number`` with its stage when it is published or closed, else None."""
+    rounds = Round.objects.filter(event=event, number=number, status__in=PUBLISHED)
+    return rounds.select_related("stage").first()
+
+
+def current_round(event: Event) -> Round | None:
+    """The round in play: the last published one, else the last closed one."""
+    rounds = Round.objects.filter(event=event, status__in=PUBLISHED).select_related("stage")
+    return (
+        rounds.filter(status=RoundStatus.PUBLISHED).order_by("-number").first()
+        or rounds.order_by("-number").first()
+    )
+
+
+def unit_names(event: Event) -> dict[int, str]:
+    """The event's units' names by id."""
+    return dict(Unit.objects.filter(event=event).values_list("id", "name"))
+
+
+def event_tables(event: Event) -> list[int]:
+    """Every table number of the event's rounds, in order."""
+    return sorted(set(Match.objects.filter(round__event=event).values_list("table", flat=True)))
+
+
+def live_table_tokens(event: Event) -> dict[int, TableToken]:
+    """The event's unrevoked table tokens by table (one live token a table: a database constraint)."""
+    tokens = TableToken.objects.filter(event=event, revoked_at__isnull=True).select_related("event")
+    return {token.table: token for token in tokens}
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """What the public pages show, read through the API's own selectors and visibility rules.
 
 Nothing here decides visibility or computes a score anew: the event is found as an anonymous API
-read finds it (``tournaments.views.base.visible_events``), what it publishes is asked of the API's
+read finds it (``tournaments.selectors.visible_event``), what it publishes is asked of the API's
 checks (``publish_pairings``, ``scoring.permissions.results_visible`` / ``standings_visible``,
 ``referee.incidents.selectors.rulings_visible``), pairings are the rows of the tables list
 (``tournaments.selectors.match_page`` and the serializers' lean twins), results are
@@ -12,7 +12,6 @@ the columns and labels of ``GET /events/{slug}/standings/``.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from types import SimpleNamespace
 from typing import Any
 
@@ -21,17 +20,15 @@ from django.http import Http404
 
 from core.filters import SMALLINT_MAX
 from scoring.labels import METRIC_LABELS
-from scoring.models import Deal, DealStatus
 from scoring.permissions import results_visible, standings_visible
-from scoring.selectors.matches import match_profile, match_sheet, tie_state
+from scoring.selectors.matches import current_deals, match_profile, match_sheet, round_matches, tie_state
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import standings_table, units_table
-from scoring.views.standings import shown_tiebreaks
-from tournaments.models import Event, Match, Round, Unit
-from tournaments.selectors import PUBLISHED, PUBLISHED_ROUNDS, match_page, pair_rows
+from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Event, Round
+from tournaments.selectors import PUBLISHED_ROUNDS, match_page, pair_rows
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import MatchSerializer
-from tournaments.views.base import visible_events
 
 #: The public pages are what an anonymous API caller reads, whoever looks at them (an organiser
 #: logged in to the admin sees the public page too, never a draft).
@@ -40,7 +37,7 @@ PUBLIC = SimpleNamespace(user=AnonymousUser())
 
 def public_event(slug: str) -> Event:
     """The event by slug as the public sees it; a draft or unknown event is a 404."""
-    event = visible_events(PUBLIC).filter(slug=slug).first()
+    event = tournament_selectors.visible_event(PUBLIC, slug)
     if event is None:
         raise Http404("no such event")
     return event
@@ -57,18 +54,14 @@ def shows(event: Event) -> dict[str, bool]:
 
 
 def published_rounds(event: Event) -> list[Round]:
-    return list(
-        Round.objects.filter(event=event, status__in=PUBLISHED).select_related("stage").order_by("number")
-    )
+    return tournament_selectors.published_rounds(event)
 
 
 def published_round(event: Event, number: int) -> Round:
     """A published (or closed) round of the event; a draft or unknown round is a 404."""
     if not 1 <= number <= SMALLINT_MAX:
         raise Http404("no such round")
-    round_ = (
-        Round.objects.filter(event=event, number=number, status__in=PUBLISHED).select_related("stage").first()
-    )
+    round_ = tournament_selectors.published_round(event, number)
     if round_ is None:
         raise Http404("no such round")
     return round_
@@ -76,8 +69,7 @@ def published_round(event: Event, number: int) -> Round:
 
 def current_round(event: Event) -> Round | None:
     """The round in play: the last published one, else the last closed one."""
-    rounds = Round.objects.filter(event=event, status__in=PUBLISHED).select_related("stage")
-    return rounds.filter(status="published").order_by("-number").first() or rounds.order_by("-number").first()
+    return tournament_selectors.current_round(event)
 
 
 def pairings(event: Event, number: int) -> list[dict[str, Any]]:
@@ -93,7 +85,7 @@ def pairings(event: Event, number: int) -> list[dict[str, Any]]:
     ]
     ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
     pairs = {row[0]: PairSerializer.from_row(row) for row in pair_rows(ids)}
-    units = dict(Unit.objects.filter(event=event).values_list("id", "name"))
+    units = tournament_selectors.unit_names(event)
     for pair in pairs.values():
         pair["unit_name"] = units.get(pair["unit"], "")
     return [MatchSerializer.from_row(row, event=event.slug, pairs=pairs) for row in rows]
@@ -113,17 +105,8 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
     if not results_visible(PUBLIC, event):
         raise Http404("results not published")
     rows = results_table(event, only=number)["rows"]
-    matches = {
-        m.pk: m
-        for m in Match.objects.filter(round__event=event, round__number=number).select_related(
-            "round__event", "round__stage"
-        )
-    }
-    deals: dict[int, list[Deal]] = defaultdict(list)
-    for deal in Deal.objects.filter(match__in=list(matches), status=DealStatus.CURRENT).order_by(
-        "match", "number"
-    ):
-        deals[deal.match_id].append(deal)
+    matches = round_matches(event, number)
+    deals = current_deals(matches.values())
     profiles: dict[int, Any] = {}
     for row in rows:
         match = matches[row["match"]]

@@ -15,7 +15,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from referee.games.guandan.cards import format_level
-from tournaments.models import Event, Match, TableToken
+from tournaments.models import Event
+from tournaments.selectors import live_table_tokens
 from tournaments.serializers.events import TableTokenSerializer
 
 #: Places that get a certificate on the final standings page.
@@ -72,20 +73,13 @@ def certificates(table: dict[str, Any]) -> list[dict[str, Any]]:
     return [row for row in table["rows"] if row["rank"] <= CERTIFICATE_PLACES]
 
 
-def event_tables(event: Event) -> list[int]:
-    """Every table number of the event's rounds (cards are per table, for the whole event)."""
-    return sorted(set(Match.objects.filter(round__event=event).values_list("table", flat=True)))
-
-
 def qr_svg(url: str, *, title: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=4, title=title))
 
 
 def table_cards(request, event: Event, tables: list[int]) -> list[dict[str, Any]]:
-    tokens = {
-        token.table: token
-        for token in TableToken.objects.filter(event=event, revoked_at__isnull=True).select_related("event")
-    }
+    """A card a table (``tables``, and any table with a live token), its QR code when it has one."""
+    tokens = live_table_tokens(event)
     cards = []
     for table in sorted(set(tables) | set(tokens)):
         token = tokens.get(table)

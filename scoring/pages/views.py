@@ -30,6 +30,7 @@ from core.conditional import _matches, etag_of
 from scoring.pages import data, printing
 from tournaments.models import Event, Role
 from tournaments.permissions import has_role
+from tournaments.selectors import event_by_slug, event_tables
 from tournaments.services.events import table_tokens_mint_missing
 
 from .i18n import SWITCH, activate, remember
@@ -40,13 +41,14 @@ _APP = Path(__file__).resolve().parent.parent
 def _code_version() -> str:
     """A digest of the pages' templates and static files: a new release never answers a 304 for a
     page its templates now render otherwise."""
-    digest = hashlib.sha256()
-    for folder in (_APP / "templates" / "pages", _APP / "static" / "pages", Path(__file__).parent):
-        for path in sorted(folder.rglob("*")):
-            if path.is_file() and path.suffix in {".html", ".css", ".js", ".py"}:
-                digest.update(path.name.encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    folders = (_APP / "templates" / "pages", _APP / "static" / "pages", Path(__file__).parent)
+    files = [
+        path
+        for folder in folders
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and path.suffix in {".html", ".css", ".js", ".py"}
+    ]
+    return hashlib.sha256(b"".join(path.name.encode() + path.read_bytes() for path in files)).hexdigest()[:16]
 
 
 CODE_VERSION = _code_version()
@@ -321,12 +323,12 @@ def print_table_cards(request, slug):
     """The table cards with their QR codes: each carries its table's token, so only the event's
     organisers see them (logged in to this site, as in the admin). POST mints a token for every
     table of the event that has none."""
-    event = Event.objects.filter(slug=slug).first()
+    event = event_by_slug(slug)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if event is None or not has_role(request, event, Role.ORGANIZER):
         raise Http404("not an organiser of this event")
-    tables = printing.event_tables(event)
+    tables = event_tables(event)
     if request.method == "POST":
         table_tokens_mint_missing(event=event, tables=tables, by=request.user)
         return HttpResponseRedirect(request.path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
@@ -11,16 +12,18 @@ from referee.games.guandan.profiles import RuleProfile, knockout_profile
 from referee.games.guandan.tie import TieState, play_tie
 from referee.games.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
-from tournaments.models import Match, RoundStatus, StageKind
+from tournaments.models import Event, Match, RoundStatus, StageKind
 
 LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
 
 
 def match_profile(match: Match) -> Any:
-    """The event's rule profile; in a Guandan knockout, a game must produce a winner (G8)."""
+    """The event's rule profile; in a knockout a match must produce a winner: Guandan's (G8), or the
+    sheet's ``knockout_profile`` (Shuangkou: equal levels on time go to the side holding the deal)."""
     profile = match.round.event.rule_profile()
-    if match.round.stage.kind == StageKind.KNOCKOUT and match_sheet(match) is None:
-        profile = knockout_profile(profile)
+    if match.round.stage.kind == StageKind.KNOCKOUT:
+        sheet = match_sheet(match)
+        profile = knockout_profile(profile) if sheet is None else sheet.knockout_profile(profile)
     return profile
 
 
@@ -50,6 +53,21 @@ def match_deals(match: Match) -> list[Deal]:
     """The match's record: the current version of each deal, 1, 2, … (replaced and voided versions
     are history)."""
     return list(Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number"))
+
+
+def round_matches(event: Event, number: int) -> dict[int, Match]:
+    """The matches of the event's round ``number`` by id, each with its round, event and stage."""
+    matches = Match.objects.filter(round__event=event, round__number=number)
+    return {match.pk: match for match in matches.select_related("round__event", "round__stage")}
+
+
+def current_deals(matches: Iterable[Match]) -> dict[int, list[Deal]]:
+    """``match_deals`` of several matches in one query: by match id, each list by deal number."""
+    deals: dict[int, list[Deal]] = defaultdict(list)
+    current = Deal.objects.filter(match__in=list(matches), status=DealStatus.CURRENT)
+    for deal in current.order_by("match", "number"):
+        deals[deal.match_id].append(deal)
+    return deals
 
 
 def deal_history(match: Match) -> list[Deal]:

@@ -326,3 +326,12 @@ def _header(event: Event, upto: int | None, records: list[MatchRecord]) -> dict[
 
 def _pair(pair: dict[str, Any]) -> dict[str, Any]:
     return {key: pair[key] for key in ("id", "number", "name", "unit", "status")}
+
+
+def shown_tiebreaks(table: dict) -> list[str]:
+    """The tiebreaks the rows hold: the event's chain, then the lots that settle what it leaves tied
+    when places are not shared (G10)."""
+    chain = list(table["tiebreaks"])
+    if not table["shared_places"] and "lots" not in chain:
+        chain.append("lots")
+    return chain

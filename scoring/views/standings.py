@@ -19,7 +19,7 @@ from scoring.labels import COLUMNS, METRIC_LABELS
 from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import standings_table, units_table
+from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
 from tournaments.views.base import EventScopedMixin
 
@@ -43,15 +43,6 @@ def penalty_column(table: dict) -> list[str]:
     """``penalty_points`` as a column of its own once a referee's ruling gave or took match points
     (G12); without one the column would only show zeros."""
     return ["penalty_points"] if any(row.get("penalty_points") for row in table["rows"]) else []
-
-
-def shown_tiebreaks(table: dict) -> list[str]:
-    """The tiebreaks the rows hold: the event's chain, then the lots that settle what it leaves tied
-    when places are not shared (G10)."""
-    chain = list(table["tiebreaks"])
-    if not table["shared_places"] and "lots" not in chain:
-        chain.append("lots")
-    return chain
 
 
 class TableView(EventScopedMixin, GenericAPIView):

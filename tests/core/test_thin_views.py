@@ -1,6 +1,9 @@
 """Thin views (issue 10): in scoring/ and referee/, a view reads through a selector and writes
 through a service. No view module touches a model manager (``Model.objects``, but for the
-``.none()`` an OpenAPI inspection gets) nor saves, creates, updates or deletes a row itself."""
+``.none()`` an OpenAPI inspection gets) nor saves, creates, updates or deletes a row itself.
+
+The public pages (``scoring/pages/``: the views and the data and print helpers they call) are views
+too: they read through the same selectors and import nothing from the API's view modules."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ VIEWS = sorted(
         *(ROOT / "scoring/views").glob("*.py"),
         ROOT / "referee/incidents/views.py",
         ROOT / "referee/api/views.py",
+        *(ROOT / "scoring/pages").glob("*.py"),
     ]
 )
 WRITES = {
@@ -46,6 +50,27 @@ def offences(source: str) -> list[str]:
 @pytest.mark.parametrize("path", VIEWS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_views_read_through_selectors_and_write_through_services(path):
     assert offences(path.read_text(encoding="utf-8")) == []
+
+
+def view_imports(source: str) -> list[str]:
+    """The project's view modules (``app.views``, ``app.views.*``) a module imports from."""
+    modules = [node.module or "" for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)]
+    ours = [name for name in modules if (ROOT / name.split(".")[0] / "__init__.py").exists()]
+    return [name for name in ours if name.endswith(".views") or ".views." in name]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scoring/pages").glob("*.py")), ids=lambda p: p.name)
+def test_page_code_reads_through_selectors_not_view_modules(path):
+    assert view_imports(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_check_finds_page_code_reading_through_a_view_module():
+    source = (
+        "from django.contrib.auth.views import redirect_to_login\n"
+        "from tournaments.views.base import visible_events\n"
+        "from scoring.selectors import results\n"
+    )
+    assert view_imports(source) == ["tournaments.views.base"]
 
 
 def test_the_check_finds_a_view_that_saves_or_queries_itself():
