@@ -99,6 +99,12 @@ class MatchSheet(ABC):
     def totals(self, state: SheetState) -> SheetTotals:
         """What the result of a finished match (or one closed on time) records."""
 
+    def knockout_profile(self, profile):
+        """The profile a match of a knockout stage is played under (a knockout match must send a side
+        through): a game whose rules name a way to decide a level match overrides this; unchanged,
+        a drawn match in a knockout is refused (``knockout_needs_winner``)."""
+        return profile
+
     def deal_level(self, state: SheetState) -> int | None:
         """The level the next deal is played at (a level game overrides this); None: no levels."""
         return None

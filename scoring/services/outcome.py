@@ -79,12 +79,22 @@ def outcome_of(match: Match, data: dict[str, Any], *, actor) -> Outcome:
     outcome = _outcome(match, data, actor=actor)
     if outcome.winner is None and match.round.stage.kind == StageKind.KNOCKOUT:
         # The engine never ends a knockout game level (G8: a draw becomes an extra deal); only a
-        # forfeit of both sides could, and a knockout match must still send a pair through.
-        raise RuleRefused(
+        # forfeit of both sides could, and a knockout match must still send a pair through. A sheet
+        # game whose rules name no way to decide a level match (Daguai Luzi's equal points) is refused
+        # too: a referee decides the tie and names the side that forfeits it.
+        detail = (
             "A knockout match must produce a winner (G8): name the side that forfeited; the other "
-            "goes through.",
-            "knockout_needs_winner",
-            field="forfeit.side" if outcome.forfeit_side else None,
+            "goes through."
+        )
+        if match_sheet(match) is not None and not outcome.forfeit_side:
+            game = match.round.event.game
+            detail = (
+                f"The posted deals end this knockout match level, and the rules (docs/rules/{game}.md) "
+                "name no way to decide a level match: a referee decides the tie and names the side "
+                "that forfeits it (`forfeit`); the other goes through."
+            )
+        raise RuleRefused(
+            detail, "knockout_needs_winner", field="forfeit.side" if outcome.forfeit_side else None
         )
     return outcome
 

@@ -21,6 +21,7 @@ of an earlier deal replays it again at its new level).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from referee.games.errors import BadInput, RuleViolation
@@ -41,6 +42,11 @@ class ShuangkouSheet(MatchSheet):
 
     def start(self, profile: RuleProfile) -> MatchState:
         return MatchState()
+
+    def knockout_profile(self, profile: RuleProfile) -> RuleProfile:
+        """In a knockout, equal levels on time go to the side holding the deal (S10's own variant,
+        ``equal_levels: dealer_side``), as a Guandan knockout game that ends level gets one more deal."""
+        return profile if profile.equal_levels != "draw" else replace(profile, equal_levels="dealer_side")
 
     def deal_level(self, state: MatchState) -> int:
         """The dealer side's level (S8); before the first deal both sides stand at 2."""
