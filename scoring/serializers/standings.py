@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from scoring.ranking import METRICS
+from tournaments.serializers.settings import ScoringSettingField, TiebreakChainField
 
 
 class StandingPairSerializer(serializers.Serializer):
@@ -24,9 +24,9 @@ class TableHeaderSerializer(serializers.Serializer):
     event = serializers.SlugField()
     rounds = serializers.ListField(child=serializers.IntegerField(), help_text="The rounds counted.")
     results_version = serializers.IntegerField(help_text="Moves on whenever the standings change.")
-    match_points = serializers.DictField(help_text="The effective scoring method of the match points (G9).")
-    level_points = serializers.DictField(help_text="The effective scoring method of the level points (G9).")
-    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=list(METRICS)))
+    match_points = ScoringSettingField(help_text="The effective scoring method of the match points (G9).")
+    level_points = ScoringSettingField(help_text="The effective scoring method of the level points (G9).")
+    tiebreaks = TiebreakChainField(help_text="The effective tiebreak chain (G10).")
     shared_places = serializers.BooleanField()
     lots_seed = serializers.IntegerField(help_text="The seed of the drawing of lots (G10), published.")
 

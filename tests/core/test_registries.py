@@ -47,6 +47,12 @@ def test_g9_the_scoring_methods_enum_is_the_methods_registry(document, component
     assert enum_of(document, component, name, "method") == list(METHODS)
 
 
+@pytest.mark.parametrize("name", ["match_points", "level_points"])
+@pytest.mark.parametrize("component", ["Standings", "UnitStandings"])
+def test_g9_the_standings_effective_scoring_methods_enum_is_the_methods_registry(document, component, name):
+    assert enum_of(document, component, name, "method") == list(METHODS)
+
+
 @pytest.mark.parametrize("component", [*EVENTS, "Standings", "UnitStandings"])
 def test_g10_the_tiebreaks_enum_is_the_metrics_registry(document, component):
     assert enum_of(document, component, "tiebreaks", "items") == list(METRICS)
