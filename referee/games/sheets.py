@@ -78,6 +78,8 @@ class MatchSheet(ABC):
     """A game's scoresheet (see the module's docstring)."""
 
     side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "NS", Side.EW: "EW"}
+    #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points".
+    line_kind: ClassVar[str] = "points"
 
     @abstractmethod
     def start(self, profile) -> SheetState:
@@ -104,6 +106,21 @@ class MatchSheet(ABC):
         through): a game whose rules name a way to decide a level match overrides this; unchanged,
         a drawn match in a knockout is refused (``knockout_needs_winner``)."""
         return profile
+
+    def line(self, records, *, profile) -> list[dict[str, Any]]:
+        """The match deal by deal as its scoresheet reads (the public results page shows it): per
+        stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal."""
+        state, entries = self.start(profile), []
+        for number, record in enumerate(records, start=1):
+            state = self.apply(state, record, profile=profile)
+            entries.append({"deal": number, **self.line_entry(record, state)})
+        return entries
+
+    def line_entry(self, record: Mapping[str, Any], state: SheetState) -> dict[str, Any]:
+        """One deal's line: ``dealer``, ``scorer`` (who scored it, where the game says), ``scored``
+        (the deal's own figure) and ``after`` (``{"NS", "EW"}``: the match's levels or points after
+        it, as ``line_kind`` says)."""
+        return {"dealer": record.get("dealer"), "scorer": None, "scored": None, "after": None}
 
     def deal_level(self, state: SheetState) -> int | None:
         """The level the next deal is played at (a level game overrides this); None: no levels."""

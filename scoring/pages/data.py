@@ -19,9 +19,17 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
 from core.filters import SMALLINT_MAX
+from referee.games import get_game
 from scoring.labels import METRIC_LABELS
 from scoring.permissions import results_visible, standings_visible
-from scoring.selectors.matches import current_deals, match_profile, match_sheet, round_matches, tie_state
+from scoring.selectors.matches import (
+    current_deals,
+    match_profile,
+    match_sheet,
+    round_matches,
+    sheet_line,
+    tie_state,
+)
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
 from tournaments import selectors as tournament_selectors
@@ -100,7 +108,8 @@ def round_outcomes(event: Event, number: int) -> list[dict[str, Any]]:
 
 def results(event: Event, number: int) -> list[dict[str, Any]]:
     """``GET /events/{slug}/results/?round=N``'s rows, each with ``level_line``: the match state's
-    level line (记级, as ``GET /matches/{id}/`` answers it), or None for a bye. The deals of the whole
+    level line (记级, as ``GET /matches/{id}/`` answers it), or None for a bye; a sheet game's rows
+    have ``sheet_line`` instead (``scoring.selectors.matches.sheet_line``). The deals of the whole
     round are read in one query; the referees' level changes (G12) are read per match by tie_state."""
     if not results_visible(PUBLIC, event):
         raise Http404("results not published")
@@ -110,14 +119,26 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
     profiles: dict[int, Any] = {}
     for row in rows:
         match = matches[row["match"]]
-        if match.is_bye or match_sheet(match) is not None:  # a sheet game's state is its own
-            row["level_line"] = None
+        row["level_line"] = row["sheet_line"] = None
+        if match.is_bye:
             continue
         stage = match.round.stage_id
         if stage not in profiles:
             profiles[stage] = match_profile(match)
-        row["level_line"] = tie_state(match, deals[match.pk], profiles[stage]).level_line()
+        sheet = match_sheet(match)
+        if sheet is None:
+            row["level_line"] = tie_state(match, deals[match.pk], profiles[stage]).level_line()
+        else:  # a sheet game's own line: its level sheet, or its deals' points
+            line = row["sheet_line"] = sheet_line(match, deals[match.pk], profiles[stage])
+            if line["kind"] == "points" and row["deals_played"] is not None and line["entries"]:
+                row["points"] = line["entries"][-1]["after"]  # a played result: the deals' totals
     return rows
+
+
+def sheet_kind(event: Event) -> str | None:
+    """What a sheet game's results show (``MatchSheet.line_kind``: "levels", "points"); None: Guandan."""
+    sheet = get_game(event.game).match_sheet
+    return None if sheet is None else sheet.line_kind
 
 
 def label(key: str | None) -> str | None:

@@ -178,6 +178,7 @@ def round_results(request, slug, number):
             "round": round_,
             "rounds": data.published_rounds(event),
             "rows": data.results(event, round_.number),
+            "sheet_kind": data.sheet_kind(event),
         },
     )
 

@@ -44,6 +44,19 @@ def sheet_state(
     )
 
 
+def sheet_line(match: Match, deals: Iterable[Deal], profile: Any) -> dict[str, Any]:
+    """A sheet game's match deal by deal, as the results page shows it: ``kind`` ("levels": the level
+    sheet of docs/rules/shuangkou.md S8; "points": docs/rules/daguai.md K5), ``sides`` (the sides'
+    names: NS/EW, Daguai's teams A/B) and ``entries`` (``MatchSheet.line``)."""
+    sheet = match_sheet(match)
+    assert sheet is not None, "sheet_line is for the games with a match sheet"
+    return {
+        "kind": sheet.line_kind,
+        "sides": {side.value: name for side, name in sheet.side_names.items()},
+        "entries": sheet.line([deal.record for deal in deals], profile=profile),
+    }
+
+
 def match_state(match: Match) -> dict[str, Any]:
     """Where the match stands, as the API shows it: the sheet's state or Guandan's tie."""
     return (sheet_state(match) if match_sheet(match) is not None else tie_state(match)).to_dict()

@@ -21,7 +21,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
     records = {record.match_id: record for record in match_records(event, only=only)}
     pairs = {
         pair.pk: {"id": pair.pk, "number": pair.number, "name": pair.display_name}
-        for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2")
+        for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2", "player_3")
     }
     match_points = build_method(event.match_points).score(list(records.values()))
     level_points = build_method(event.level_points).score(list(records.values()))

@@ -234,6 +234,17 @@ class DaguaiSheet(MatchSheet):
             deals=state.deals + 1,
         )
 
+    def line_entry(self, record: Mapping[str, Any], state: DaguaiMatch) -> dict[str, Any]:
+        """K5: the dealer, the first-out team and its points, both teams' points after the deal."""
+        score = record["score"]
+        after = {side.value: _number(state.points(team)) for team, side in SIDE_OF.items()}
+        return {
+            "dealer": record["dealer"],
+            "scorer": score["team"],
+            "scored": score["points"],
+            "after": after,
+        }
+
     def close_on_time(self, state: DaguaiMatch, *, profile: RuleProfile) -> DaguaiMatch:
         return state if state.finished else replace(state, time_up=True)
 

@@ -40,6 +40,8 @@ SHORT_FIELDS = ("attackers_points", "j_last_trick")
 class ShuangkouSheet(MatchSheet):
     """docs/rules/shuangkou.md S8-S10 on the service's scoresheet (``match.MatchState`` is the state)."""
 
+    line_kind = "levels"
+
     def start(self, profile: RuleProfile) -> MatchState:
         return MatchState()
 
@@ -126,6 +128,16 @@ class ShuangkouSheet(MatchSheet):
 
     def close_on_time(self, state: MatchState, *, profile: RuleProfile) -> MatchState:
         return close_on_time(state, profile)
+
+    def line_entry(self, record: Mapping[str, Any], state: MatchState) -> dict[str, Any]:
+        """The level sheet (S8): the dealer, the attackers' points and both levels after the deal."""
+        levels = {side.value: format_level(state.level(side)) for side in (Side.NS, Side.EW)}
+        return {
+            "dealer": record["dealer"],
+            "scorer": None,
+            "scored": record["attackers_points"],
+            "after": levels,
+        }
 
     def totals(self, state: MatchState) -> SheetTotals:
         return SheetTotals(
