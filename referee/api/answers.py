@@ -28,17 +28,7 @@ def replay_body(ruleset: str, replay) -> dict:
         "game": "guandan",
         "ruleset": ruleset,
         "valid": replay.valid,
-        "plays": [
-            {
-                "index": index,
-                "seat": str(entry.seat),
-                "ok": entry.ok,
-                "passed": entry.passed,
-                "went_out": entry.went_out,
-                "reading": reading(entry.reading),
-            }
-            for index, entry in enumerate(replay.entries)
-        ],
+        "plays": [entry.to_dict(index, reading_to_dict) for index, entry in enumerate(replay.entries)],
         "violation": None
         if replay.violation is None
         else {"index": replay.violation.index, **reason(replay.violation.code, replay.violation.detail)},

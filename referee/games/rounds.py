@@ -82,6 +82,16 @@ TURN_VIOLATIONS: tuple[type[RuleViolation], ...] = (
 )
 
 
+def violation_table(
+    codes: Iterable[str], own: Iterable[type[RuleViolation]]
+) -> dict[str, type[RuleViolation]]:
+    """A game's ``VIOLATIONS``: each of its ``codes`` (its ``ViolationCode``, in that order) to its
+    class, the turn violations above or the game's ``own``; a code without a class is a ``KeyError``
+    when the game's module loads."""
+    classes = {cls.code: cls for cls in (*TURN_VIOLATIONS, *own)}
+    return {code: classes[code] for code in codes}
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """The first rule broken in a replay: ``index`` into the list named by ``part``."""

@@ -21,11 +21,12 @@ from referee.games.daguai.profiles import STANDARD, RuleProfile
 from referee.games.daguai.readings import Reading, reading_to_dict, strongest_reading
 from referee.games.daguai.scoring import DealScore, score_as_it_stands
 from referee.games.daguai.seats import SEATS, Seat, parse_seat
-from referee.games.daguai.violations import VIOLATIONS, AskNotAllowed, AskOutOfTurn, DealOver, WrongReport
+from referee.games.daguai.violations import VIOLATIONS, AskNotAllowed, AskOutOfTurn, WrongReport
 from referee.games.errors import BadInput
 from referee.games.hands import parse_hands
 from referee.games.plays import action_parser, judged
-from referee.games.rounds import Rounds, Violation, parse_actions, replay
+from referee.games.replays import PlayEntry, PlaysReplay
+from referee.games.rounds import DealOver, Rounds, Violation, parse_actions, replay
 
 NO_REPORT = "不报"  # K4: the answer above the threshold
 _NO_REPORT_INPUT = {NO_REPORT, "no_report"}
@@ -105,54 +106,34 @@ def _answer(value: Mapping[str, Any], field: str) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
-class DealEntry:
-    """The outcome of one action: ``reading`` is None for a pass, an ask and a rejected action."""
+class DealEntry(PlayEntry):
+    """The outcome of one action (referee/games/replays.py): ``reading`` is None for a pass, an ask
+    and a rejected action; ``asked`` the seat asked 报否 (K4)."""
 
-    seat: Seat
-    ok: bool
-    reading: Reading | None = None
-    passed: bool = False
-    went_out: bool = False
     asked: Seat | None = None
 
-    def to_dict(self, index: int) -> dict[str, Any]:
-        """The wire form of the ``index``-th action's outcome (docs/rules/daguai.md)."""
-        return {
-            "index": index,
-            "seat": self.seat.value,
-            "ok": self.ok,
-            "passed": self.passed,
-            "went_out": self.went_out,
-            "asked": None if self.asked is None else self.asked.value,
-            "reading": None if self.reading is None else reading_to_dict(self.reading),
-        }
+    def own(self) -> dict[str, Any]:
+        return {"asked": None if self.asked is None else self.asked.value}
 
 
 @dataclass(frozen=True, slots=True)
-class DealReplay:
+class DealReplay(PlaysReplay):
     """The verdict on a recorded deal (K4); ``score`` when finished or stopped by the clock (K5, K6)."""
 
-    valid: bool
-    entries: tuple[DealEntry, ...]
-    violation: Violation | None
     finishing_order: tuple[Seat, ...]
     finished: bool
     score: DealScore | None
-    next_to_act: Seat | None
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form of the verdict (the ``deals/replay`` answer, docs/rules/daguai.md)."""
-        violation = self.violation
         return {
             "valid": self.valid,
-            "plays": [entry.to_dict(index) for index, entry in enumerate(self.entries)],
-            "violation": None
-            if violation is None
-            else {"index": violation.index, "code": str(violation.code), "detail": violation.detail},
+            "plays": self.plays(reading_to_dict),
+            "violation": self.violation_dict(),
             "finishing_order": [seat.value for seat in self.finishing_order],
             "finished": self.finished,
             "score": None if self.score is None else self.score.to_dict(),
-            "next_to_act": None if self.next_to_act is None else self.next_to_act.value,
+            "next_to_act": self.next_seat(),
         }
 
 

@@ -9,27 +9,12 @@ from __future__ import annotations
 from enum import StrEnum
 
 from referee.games.errors import RuleViolation
-from referee.games.rounds import (
-    CannotPassOnLead,
-    CardNotInHand,
-    DealOver,
-    DoesNotBeat,
-    IllegalCombination,
-    NotYourTurn,
-    PreviousIllegal,
-)
+from referee.games.rounds import violation_table
 
 __all__ = [
     "VIOLATIONS",
     "AskNotAllowed",
     "AskOutOfTurn",
-    "CannotPassOnLead",
-    "CardNotInHand",
-    "DealOver",
-    "DoesNotBeat",
-    "IllegalCombination",
-    "NotYourTurn",
-    "PreviousIllegal",
     "ViolationCode",
     "WrongReport",
 ]
@@ -63,18 +48,6 @@ class WrongReport(RuleViolation):
     code = ViolationCode.WRONG_REPORT
 
 
-VIOLATIONS: dict[str, type[RuleViolation]] = {
-    cls.code: cls
-    for cls in (
-        IllegalCombination,
-        PreviousIllegal,
-        DoesNotBeat,
-        DealOver,
-        NotYourTurn,
-        CannotPassOnLead,
-        CardNotInHand,
-        AskOutOfTurn,
-        AskNotAllowed,
-        WrongReport,
-    )
-}
+VIOLATIONS: dict[str, type[RuleViolation]] = violation_table(
+    ViolationCode, (AskOutOfTurn, AskNotAllowed, WrongReport)
+)

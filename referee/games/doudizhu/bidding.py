@@ -17,10 +17,9 @@ from referee.games.doudizhu.violations import (
     BiddingBanned,
     BiddingOver,
     BidNotHigher,
-    NotYourTurn,
 )
 from referee.games.errors import BadInput, RuleViolation
-from referee.games.rounds import Violation
+from referee.games.rounds import NotYourTurn, Violation
 from referee.games.seats import Seat, parse_seat_of, previous_seat, rotate, seat_order
 
 TOP_BID = 3

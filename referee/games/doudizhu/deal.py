@@ -39,14 +39,14 @@ from referee.games.doudizhu.violations import (
     VIOLATIONS,
     BiddingUnfinished,
     BombLimit,
-    DealOver,
     MissingReport,
     WrongReport,
 )
 from referee.games.errors import BadInput
 from referee.games.hands import parse_hands, with_field
 from referee.games.plays import action_parser, judged
-from referee.games.rounds import Rounds, Violation, parse_actions, replay
+from referee.games.replays import PlayEntry, PlaysReplay
+from referee.games.rounds import DealOver, Rounds, Violation, parse_actions, replay
 from referee.games.seats import Seat, seat_order
 
 SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -113,67 +113,42 @@ parse_action = action_parser(
 
 
 @dataclass(frozen=True, slots=True)
-class DealEntry:
-    """The outcome of one action: ``reading`` is None for a pass, a report and a rejected action."""
+class DealEntry(PlayEntry):
+    """The outcome of one action (referee/games/replays.py): ``reading`` is None for a pass, a report
+    and a rejected action; ``report`` the count a seat reported."""
 
-    seat: Seat
-    ok: bool
-    reading: Reading | None = None
-    passed: bool = False
-    went_out: bool = False
     report: int | None = None
 
-    def to_dict(self, index: int) -> dict[str, Any]:
-        """The wire form of the ``index``-th action's outcome (docs/rules/doudizhu.md)."""
-        return {
-            "index": index,
-            "seat": self.seat.value,
-            "ok": self.ok,
-            "passed": self.passed,
-            "went_out": self.went_out,
-            "report": self.report,
-            "reading": None if self.reading is None else reading_to_dict(self.reading),
-        }
+    def own(self) -> dict[str, Any]:
+        return {"report": self.report}
 
 
 @dataclass(frozen=True, slots=True)
-class DealReplay:
+class DealReplay(PlaysReplay):
     """The verdict on a recorded deal (D2-D8); ``score`` once it is finished."""
 
-    valid: bool
     bidding: BiddingResult
-    entries: tuple[DealEntry, ...]
-    violation: Violation | None
     finished: bool
     first_out: Seat | None
     winner: Party | None
     spring: bool
     bombs_played: Mapping[Seat, int]
     score: DealScore | None
-    next_to_act: Seat | None
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form of the verdict (the ``deals/replay`` answer, docs/rules/doudizhu.md)."""
-        violation = self.violation
         return {
             "valid": self.valid,
             "bidding": self.bidding.to_dict(),
-            "plays": [entry.to_dict(index) for index, entry in enumerate(self.entries)],
-            "violation": None
-            if violation is None
-            else {
-                "part": violation.part,
-                "index": violation.index,
-                "code": str(violation.code),
-                "detail": violation.detail,
-            },
+            "plays": self.plays(reading_to_dict),
+            "violation": self.violation_dict(part=True),
             "finished": self.finished,
             "first_out": None if self.first_out is None else self.first_out.value,
             "winner": None if self.winner is None else self.winner.value,
             "spring": self.spring,
             "bombs_played": {seat.value: n for seat, n in self.bombs_played.items()},
             "score": None if self.score is None else self.score.to_dict(),
-            "next_to_act": None if self.next_to_act is None else self.next_to_act.value,
+            "next_to_act": self.next_seat(),
         }
 
 

@@ -9,15 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from referee.games.errors import RuleViolation
-from referee.games.rounds import (
-    CannotPassOnLead,
-    CardNotInHand,
-    DealOver,
-    DoesNotBeat,
-    IllegalCombination,
-    NotYourTurn,
-    PreviousIllegal,
-)
+from referee.games.rounds import violation_table
 
 __all__ = [
     "VIOLATIONS",
@@ -26,14 +18,7 @@ __all__ = [
     "BiddingOver",
     "BiddingUnfinished",
     "BombLimit",
-    "CannotPassOnLead",
-    "CardNotInHand",
-    "DealOver",
-    "DoesNotBeat",
-    "IllegalCombination",
     "MissingReport",
-    "NotYourTurn",
-    "PreviousIllegal",
     "ViolationCode",
     "WrongReport",
 ]
@@ -87,22 +72,7 @@ class WrongReport(RuleViolation):
     code = ViolationCode.WRONG_REPORT
 
 
-VIOLATIONS: dict[str, type[RuleViolation]] = {
-    cls.code: cls
-    for cls in (
-        IllegalCombination,
-        PreviousIllegal,
-        DoesNotBeat,
-        BiddingOver,
-        BiddingBanned,
-        BidNotHigher,
-        BiddingUnfinished,
-        DealOver,
-        NotYourTurn,
-        MissingReport,
-        CannotPassOnLead,
-        CardNotInHand,
-        BombLimit,
-        WrongReport,
-    )
-}
+VIOLATIONS: dict[str, type[RuleViolation]] = violation_table(
+    ViolationCode,
+    (BiddingOver, BiddingBanned, BidNotHigher, BiddingUnfinished, MissingReport, BombLimit, WrongReport),
+)

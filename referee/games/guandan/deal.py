@@ -32,6 +32,7 @@ from referee.games.guandan.question import parse_hands
 from referee.games.guandan.readings import Reading, readings
 from referee.games.guandan.violations import VIOLATIONS
 from referee.games.plays import action_parser, judged
+from referee.games.replays import PlayEntry, PlaysReplay
 from referee.games.rounds import Rounds, Violation, parse_actions, replay
 
 __all__ = [
@@ -88,14 +89,9 @@ def _parse_own(value: Mapping[str, Any], seat: Seat, field: str) -> Action:
 
 
 @dataclass(frozen=True, slots=True)
-class DealEntry:
-    """The outcome of one action: ``reading`` is None for a pass and for a rejected action."""
-
-    seat: Seat
-    ok: bool
-    reading: Reading | None = None
-    passed: bool = False
-    went_out: bool = False
+class DealEntry(PlayEntry):
+    """The outcome of one action (referee/games/replays.py): ``reading`` is None for a pass and for a
+    rejected action."""
 
 
 # Actions are values: a pass is the same every time (half of a deal's actions).
@@ -103,17 +99,14 @@ _PASSES = {seat: Action(seat) for seat in Seat}
 
 
 @dataclass(frozen=True, slots=True)
-class DealReplay:
-    """The verdict on a recorded deal (G5); ``level_rise`` (G6) once it is finished."""
+class DealReplay(PlaysReplay):
+    """The verdict on a recorded deal (G5; referee/games/replays.py); ``level_rise`` (G6) once it is
+    finished."""
 
-    valid: bool
-    entries: tuple[DealEntry, ...]
-    violation: Violation | None
     finishing_order: tuple[Seat, ...]
     finished: bool
     winner_side: Side | None
     level_rise: int | None
-    next_to_act: Seat | None
 
 
 def level_rise(finishing_order: Sequence[Seat | str] | FinishingOrder) -> int:

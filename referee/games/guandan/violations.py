@@ -10,26 +10,11 @@ from __future__ import annotations
 from enum import StrEnum
 
 from referee.games.errors import RuleViolation
-from referee.games.rounds import (
-    CannotPassOnLead,
-    CardNotInHand,
-    DealOver,
-    DoesNotBeat,
-    IllegalCombination,
-    NotYourTurn,
-    PreviousIllegal,
-)
+from referee.games.rounds import violation_table
 
 __all__ = [
     "VIOLATIONS",
-    "CannotPassOnLead",
-    "CardNotInHand",
-    "DealOver",
     "DeclaredReadingInvalid",
-    "DoesNotBeat",
-    "IllegalCombination",
-    "NotYourTurn",
-    "PreviousIllegal",
     "ViolationCode",
 ]
 
@@ -51,16 +36,4 @@ class DeclaredReadingInvalid(RuleViolation):
     code = ViolationCode.DECLARED_READING_INVALID
 
 
-VIOLATIONS: dict[str, type[RuleViolation]] = {
-    cls.code: cls
-    for cls in (
-        IllegalCombination,
-        DoesNotBeat,
-        DeclaredReadingInvalid,
-        PreviousIllegal,
-        DealOver,
-        NotYourTurn,
-        CardNotInHand,
-        CannotPassOnLead,
-    )
-}
+VIOLATIONS: dict[str, type[RuleViolation]] = violation_table(ViolationCode, (DeclaredReadingInvalid,))
