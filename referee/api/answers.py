@@ -18,10 +18,6 @@ def reason(code: str, detail: str) -> dict:
     return {"code": code, "detail": engine_message(code, detail)}
 
 
-def reading(value):
-    return None if value is None else reading_to_dict(value)
-
-
 def replay_body(ruleset: str, replay) -> dict:
     """The documented answer (DealReplaySerializer) to a replayed deal."""
     return {

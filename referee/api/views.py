@@ -13,8 +13,10 @@ a ``plays/validate`` and more of a ``deals/replay``; the engine is a few percent
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -62,23 +64,48 @@ class RefereeQuestion(APIView):
         return lean.validated(self.request_serializer, request.data)
 
 
-class PlayValidateView(RefereeQuestion):
-    request_serializer = PlayValidateRequest
+class EveryGameQuestion(RefereeQuestion):
+    """A question every game answers: the body names its ``game``; another game's is asked through
+    ``referee.api.games`` (``other_game``), Guandan's takes its own lean path: each question's
+    ``guandan(request, data, game, profile)``."""
 
-    @extend_schema(
-        summary="Is this play legal, and does it beat the play on the table? (G3, G4; D4-D5, K2-K3, S5)",
-        description="The body names its `game` (Guandan when omitted); each game has its own members.",
-        request=games.PLAY_REQUEST,
-        responses={200: games.PLAY_ANSWER, **problems(400)},
-        examples=examples.PLAY_VALIDATE,
-        tags=["referee"],
-    )
+    other_game: Callable[..., dict]
+    guandan: Callable[..., Response]
+
     def post(self, request):
         other = games.named(request.data)  # another game: decided before anything of Guandan's is built
         if other is not None:
-            return Response(games.validate_play(*other, request.data))
+            return Response(self.other_game(*other, request.data))
         data = self.parsed(request)
         game, profile = _engine(data)
+        return self.guandan(request, data, game, profile)
+
+
+def every_game(summary: str, *, request, answer, question_examples):
+    """The OpenAPI document of an ``EveryGameQuestion``: a body per game, an answer per game."""
+    return extend_schema_view(
+        post=extend_schema(
+            summary=summary,
+            description="The body names its `game` (Guandan when omitted); each game has its own members.",
+            request=request,
+            responses={200: answer, **problems(400)},
+            examples=question_examples,
+            tags=["referee"],
+        )
+    )
+
+
+@every_game(
+    "Is this play legal, and does it beat the play on the table? (G3, G4; D4-D5, K2-K3, S5)",
+    request=games.PLAY_REQUEST,
+    answer=games.PLAY_ANSWER,
+    question_examples=examples.PLAY_VALIDATE,
+)
+class PlayValidateView(EveryGameQuestion):
+    request_serializer = PlayValidateRequest
+    other_game = staticmethod(games.validate_play)
+
+    def guandan(self, request, data, game, profile):
         verdict = game.validate_play(
             data["cards"],
             level=data["level"],
@@ -87,36 +114,23 @@ class PlayValidateView(RefereeQuestion):
             previous_declared=data["previous_declared"],
             profile=profile,
         )
-        body = {
-            "game": "guandan",
-            "ruleset": profile.key,
-            "legal": verdict.legal,
-            "readings": [reading_to_dict(r) for r in verdict.readings],
-            "reading": answers.reading(verdict.reading),
-            "previous_reading": answers.reading(verdict.previous_reading),
-            "beats_previous": verdict.beats_previous,
-            "reason": None if verdict.reason is None else answers.reason(str(verdict.reason), verdict.detail),
-        }
+        body = {"game": "guandan", "ruleset": profile.key, **verdict.to_dict(reading_to_dict)}
+        if verdict.reason is not None:
+            body["reason"] = answers.reason(str(verdict.reason), verdict.detail)
         return Response(body)  # PlayVerdictSerializer's shape (tests/referee/test_api_lean.py)
 
 
-class DealReplayView(RefereeQuestion):
+@every_game(
+    "Replay a whole deal and find the first violation (G5; D2-D8, K4-K6, S3-S9)",
+    request=games.REPLAY_REQUEST,
+    answer=games.REPLAY_ANSWER,
+    question_examples=examples.DEAL_REPLAY,
+)
+class DealReplayView(EveryGameQuestion):
     request_serializer = DealReplayRequest
+    other_game = staticmethod(games.replay_deal)
 
-    @extend_schema(
-        summary="Replay a whole deal and find the first violation (G5; D2-D8, K4-K6, S3-S9)",
-        description="The body names its `game` (Guandan when omitted); each game has its own members.",
-        request=games.REPLAY_REQUEST,
-        responses={200: games.REPLAY_ANSWER, **problems(400)},
-        examples=examples.DEAL_REPLAY,
-        tags=["referee"],
-    )
-    def post(self, request):
-        other = games.named(request.data)  # another game: decided before anything of Guandan's is built
-        if other is not None:
-            return Response(games.replay_deal(*other, request.data))
-        data = self.parsed(request)
-        game, profile = _engine(data)
+    def guandan(self, request, data, game, profile):
         replay = game.replay_deal(
             level=data["level"],
             hands=data["hands"],
