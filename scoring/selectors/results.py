@@ -38,6 +38,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             "levels": None,
             "winner": None,
             "level_difference": None,
+            "points": None,
             "deals_played": None,
             "forfeit": None,
             "match_points": None,
@@ -52,6 +53,8 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
                 winner=None if record.winner is None else str(record.winner),
                 # G8 级差, over every game of a best of three (as the level methods count it).
                 level_difference=None if last is None else abs(record.net_levels(Side.NS)),
+                # a point game's totals over its deals (docs/rules/daguai.md K5); None for level games
+                points=None if record.points is None else {str(side): record.points[side] for side in Side},
                 # a point game's result has no games (docs/rules/daguai.md K5), but its deals
                 deals_played=record.extra.get("deals_played") if record.kind == "played" else None,
                 forfeit=None if record.kind in ("played", "bye") else str(record.kind),

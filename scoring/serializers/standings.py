@@ -102,6 +102,9 @@ class ResultRowSerializer(serializers.Serializer):
     levels = serializers.DictField(child=serializers.CharField(), allow_null=True)
     winner = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
     level_difference = serializers.IntegerField(allow_null=True)
+    points = SidesSerializer(
+        allow_null=True, help_text="A point game's totals over the deals (Daguai Luzi); null otherwise."
+    )
     deals_played = serializers.IntegerField(allow_null=True)
     forfeit = serializers.CharField(allow_null=True)
     match_points = SidesSerializer(allow_null=True)

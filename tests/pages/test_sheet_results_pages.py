@@ -134,3 +134,12 @@ def test_k5_the_daguai_deals_in_chinese_have_the_same_figures():
     assert chinese["cells"][3] == english["cells"][3] == "6 : 0"
     assert figures(chinese["items"]) == figures(english["items"])
     assert len(chinese["items"]) == 6
+
+
+def test_k5_the_live_screen_shows_a_daguai_rounds_points_not_in_play():
+    match = event_with_a_match("daguai", players=3)
+    play(match, [dg(n, A_ONE) for n in range(1, 5)] + [dg(5, B_FIVE), dg(6, A_ONE)])
+    response = Client().get("/e/daguai/screen/live", **ENGLISH)
+    assert response.status_code == 200
+    (row,) = rows(response.content.decode(), "data-table")
+    assert "5 : 5" in row["cells"] and "in play" not in " ".join(row["cells"])

@@ -223,3 +223,11 @@ def test_k7_the_results_and_the_standings_name_every_player_of_a_team(daguai):
     assert [row["level_points"] for row in rows] == [{"NS": 0, "EW": 0}, {"NS": 5, "EW": -5}]
     standings = check(APIClient().get(f"{EVENT}/standings/"))["rows"]
     assert all(row["pair"]["name"].count(" / ") == 2 for row in standings)
+
+
+def test_k5_the_results_show_each_teams_points_over_the_deals(daguai):
+    rows = check(APIClient().get(f"{EVENT}/results/", {"round": 1}))["rows"]
+    for row in rows:
+        points, net = row["points"], row["level_points"]  # net points (净胜分) is the event's level points
+        assert points is not None and points["NS"] >= 0 and points["EW"] >= 0
+        assert points["NS"] - points["EW"] == net["NS"]
