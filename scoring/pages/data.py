@@ -51,14 +51,23 @@ def public_event(slug: str) -> Event:
     return event
 
 
+#: Whether the event publishes each section (the API's own checks for an anonymous caller).
+SECTIONS = {
+    "pairings": lambda event: bool(event.publish_pairings),
+    "results": lambda event: results_visible(PUBLIC, event),
+    "standings": lambda event: standings_visible(PUBLIC, event),
+    "rulings": lambda event: rulings_published(event),
+}
+
+
 def shows(event: Event) -> dict[str, bool]:
-    """Which sections the event publishes (the API's own checks for an anonymous caller)."""
-    return {
-        "pairings": bool(event.publish_pairings),
-        "results": results_visible(PUBLIC, event),
-        "standings": standings_visible(PUBLIC, event),
-        "rulings": rulings_published(event),
-    }
+    """Which sections the event publishes."""
+    return {section: published(event) for section, published in SECTIONS.items()}
+
+
+def publishes(event: Event, section: str) -> bool:
+    """Whether the event publishes ``section`` (one entry of ``shows``, the others not asked)."""
+    return SECTIONS[section](event)
 
 
 def published_rounds(event: Event) -> list[Round]:

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_http_methods
 
 from core.conditional import _matches, etag_of
 from scoring.pages import data, printing
-from tournaments.models import Event, Role
+from tournaments.models import Event, Role, Round
 from tournaments.permissions import has_role
 from tournaments.selectors import event_by_slug, event_tables
 from tournaments.services.events import table_tokens_mint_missing
@@ -132,6 +132,16 @@ def _round_number(number: str) -> int:
     return value
 
 
+def _published(slug: str, section: str, number: str | None = None) -> tuple[Event, Round | None]:
+    """The public event, with its published round ``number`` when one is named, if it publishes
+    ``section`` (``data.SECTIONS``); else a 404."""
+    event = data.public_event(slug)
+    round_ = None if number is None else data.published_round(event, _round_number(number))
+    if not data.publishes(event, section):
+        raise Http404(f"{section} not published")
+    return event, round_
+
+
 # ---- the public pages --------------------------------------------------------------------------
 
 
@@ -148,10 +158,7 @@ def event_home(request, slug):
 
 @page
 def round_pairings(request, slug, number):
-    event = data.public_event(slug)
-    round_ = data.published_round(event, _round_number(number))
-    if not event.publish_pairings:
-        raise Http404("pairings not published")
+    event, round_ = _published(slug, "pairings", number)
     return _page(
         request,
         event,
@@ -166,10 +173,7 @@ def round_pairings(request, slug, number):
 
 @page
 def round_results(request, slug, number):
-    event = data.public_event(slug)
-    round_ = data.published_round(event, _round_number(number))
-    if not data.shows(event)["results"]:
-        raise Http404("results not published")
+    event, round_ = _published(slug, "results", number)
     return _page(
         request,
         event,
@@ -185,17 +189,13 @@ def round_results(request, slug, number):
 
 @page
 def standings(request, slug):
-    event = data.public_event(slug)
-    if not data.shows(event)["standings"]:
-        raise Http404("standings not published")
+    event, _ = _published(slug, "standings")
     return _page(request, event, "pages/standings.html", lambda: {"table": data.standings(event)})
 
 
 @page
 def unit_standings(request, slug):
-    event = data.public_event(slug)
-    if not data.shows(event)["standings"]:
-        raise Http404("standings not published")
+    event, _ = _published(slug, "standings")
     return _page(request, event, "pages/units.html", lambda: {"table": data.unit_standings(event)})
 
 
@@ -257,9 +257,7 @@ def screen_live(request, slug):
 @xframe_options_exempt
 @page
 def embed_standings(request, slug):
-    event = data.public_event(slug)
-    if not data.shows(event)["standings"]:
-        raise Http404("standings not published")
+    event, _ = _published(slug, "standings")
     return _page(request, event, "pages/embed_standings.html", lambda: {"table": data.standings(event)})
 
 
@@ -274,10 +272,7 @@ def print_index(request, slug):
 
 @page
 def print_pairings(request, slug, number):
-    event = data.public_event(slug)
-    round_ = data.published_round(event, _round_number(number))
-    if not event.publish_pairings:
-        raise Http404("pairings not published")
+    event, round_ = _published(slug, "pairings", number)
     return _page(
         request,
         event,
@@ -288,10 +283,7 @@ def print_pairings(request, slug, number):
 
 @page
 def print_scoresheets(request, slug, number):
-    event = data.public_event(slug)
-    round_ = data.published_round(event, _round_number(number))
-    if not event.publish_pairings:
-        raise Http404("pairings not published")
+    event, round_ = _published(slug, "pairings", number)
     return _page(
         request,
         event,
@@ -307,9 +299,7 @@ def print_scoresheets(request, slug, number):
 
 @page
 def print_standings(request, slug):
-    event = data.public_event(slug)
-    if not data.shows(event)["standings"]:
-        raise Http404("standings not published")
+    event, _ = _published(slug, "standings")
 
     def context():
         table = data.standings(event)
