@@ -176,7 +176,8 @@ def _runs(combo: ComboType) -> Callable[[_Groups], Iterator[Move]]:
                     cards += got[0]
                     used = got[1]
                 else:
-                    yield Move(tuple(cards), combo, top)
+                    if used < 5:  # five jokers alone read as five of a kind (K3), never a run
+                        yield Move(tuple(cards), combo, top)
 
     return build
 
@@ -184,7 +185,7 @@ def _runs(combo: ComboType) -> Callable[[_Groups], Iterator[Move]]:
 def _flushes(g: _Groups) -> Iterator[Move]:
     for suit in Suit:
         suited = [c for c in g.hand if c.suit is suit]
-        if len(suited) + len(g.jokers) >= 5:
+        if suited and len(suited) + len(g.jokers) >= 5:  # jokers alone are no flush (K3)
             cards = (suited + g.jokers)[:5]
             yield Move(tuple(cards), ComboType.FLUSH, max(c.rank for c in cards if not c.is_joker))
 

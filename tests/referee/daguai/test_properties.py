@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from referee.games.cards import ALL_CARDS
 from referee.games.daguai.deal import Action, DealState, replay_deal
-from referee.games.daguai.readings import readings
+from referee.games.daguai.readings import ComboType, readings
 from referee.games.daguai.scoring import daguai_deal
 from referee.games.daguai.seats import SEATS
 from referee.games.daguai.simulate import SimulatedDeal, candidate_moves, deal_hands, simulate_deal
@@ -109,3 +109,13 @@ def test_k4_a_corrupted_deal_is_caught_at_the_broken_action(seed, pick, kind):
     result = replay_deal(**(deal.request() | {"plays": [action.to_dict() for action in actions]}))
     assert (result.violation.index, result.violation.code) == (index, kind)
     assert len(result.entries) == index + 1 and not result.entries[-1].ok
+
+
+def test_k3_five_jokers_are_never_built_as_a_run_or_a_flush():
+    """Seed 31 deals a hand of five jokers or more: five jokers read as five of a kind only (K3), so
+    the generator must not build them as a straight, a flush or a straight flush (found by the
+    property above)."""
+    (hand,) = [h for h in deal_hands(random.Random(31)).values() if sum(c.is_joker for c in h) >= 5]
+    runs = {ComboType.STRAIGHT, ComboType.FLUSH, ComboType.STRAIGHT_FLUSH}
+    built = [m for m in candidate_moves(hand) if m.type in runs and all(c.is_joker for c in m.cards)]
+    assert built == []
