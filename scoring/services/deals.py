@@ -15,7 +15,6 @@ them again as new versions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -28,30 +27,28 @@ from referee.games.guandan.finishing import normalise_finishing_order
 from referee.games.guandan.question import parse_hands, parse_transfers, with_field
 from referee.games.guandan.tie import TieState, apply_tie_deal
 from referee.games.guandan.tribute_record import check_tribute_record
-from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
-from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict, refused
+from scoring.models import Deal, DealStatus
+from scoring.problems import Missing, RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state
 from scoring.services.common import (
     content_hash,
     lock_match,
-    require_correction_right,
     require_keeper,
     require_playing,
 )
-from tournaments.models import Match, MatchStatus, RoundStatus
-
-
-@dataclass(frozen=True)
-class DealPosted:
-    deal: Deal
-    state: TieState  # the match after deals 1 … this deal's number
-    created: bool  # False: the same deal was posted before, and this is its answer again
-
-
-@dataclass(frozen=True)
-class DealsVoided:
-    voided: list[Deal]  # empty: nothing was left to void (the same void again)
-    state: TieState  # the match after the deals that stay
+from scoring.services.deal_common import (
+    DealPosted,
+    DealsVoided,
+    follows_voided,
+    mark_playing,
+    match_over,
+    new_deal_version,
+    other_content,
+    require_deal_correction,
+    require_deals_open,
+    require_next_number,
+)
+from tournaments.models import Match
 
 
 @transaction.atomic
@@ -72,26 +69,15 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
     if number <= len(deals):  # posted before: the same deal is answered again, another is a conflict
         stored = deals[number - 1]
         if stored.content_hash != digest:
-            raise ScoreConflict(
-                f"Deal {number} was already posted with other content.",
-                "deal_conflict",
-                field="number",
-                extra={"stored": stored_deal(stored)},
-            )
+            raise other_content(number, stored_deal(stored))
         # The same answer as the first time: the match after deals 1 … number, not as it is now.
         return DealPosted(deal=stored, state=tie_state(match, deals[:number], profile), created=False)
 
     require_deals_open(match, actor)
-    if number != len(deals) + 1:
-        raise ScoreConflict(
-            f"The next deal of this match is number {len(deals) + 1}.",
-            "deal_out_of_order",
-            field="number",
-            extra={"expected": len(deals) + 1},
-        )
+    require_next_number(number, posted=len(deals))
     tie = tie_state(match, deals, profile)
     if tie.finished:
-        raise ScoreConflict("The match is over; no more deals.", "match_over", field="number")
+        raise match_over()
     game = tie.current
     level = game.deal_level
     if data.get("level") is not None and _level(data["level"]) != level:
@@ -108,12 +94,10 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
     except BadInput as error:
         raise refused(error, prefix="finishing_order") from None
 
-    earlier = Deal.objects.filter(match=match, number=number).order_by("-version").first()  # voided
     deal = Deal.objects.create(
         match=match,
         number=number,
-        version=earlier.version + 1 if earlier else 1,
-        corrects=earlier,
+        **follows_voided(match, number),
         game=tie.game_number,
         level=level,
         finishing_order=finish.codes(),
@@ -126,9 +110,7 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
         submitted_by=actor.user,
         table_token=actor.token,
     )
-    if match.status == MatchStatus.SCHEDULED:
-        match.status = MatchStatus.PLAYING
-        match.save(update_fields=["status"])
+    mark_playing(match)
     return DealPosted(deal=deal, state=after, created=True)
 
 
@@ -219,21 +201,6 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
     return DealPosted(deal=versions[0], state=state, created=True)
 
 
-def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor) -> Deal:
-    """A new version of deal ``old.number``; the old one is replaced first (one current version)."""
-    old.status = DealStatus.REPLACED
-    old.save(update_fields=["status"])
-    return Deal.objects.create(
-        match=match,
-        number=old.number,
-        version=_next_version(match, old.number),
-        corrects=old,
-        submitted_by=actor.user,
-        table_token=actor.token,
-        **fields,
-    )
-
-
 def _recheck(deal: Deal, tie: TieState, *, previous, profile, corrected: int):
     """A later deal checked again after deal ``corrected`` changed: the tie after it and its record."""
     if tie.finished:
@@ -307,47 +274,6 @@ def deals_void(*, match: Match, first: int, note: str, actor, if_match=None) -> 
         deal.void_note = note
         deal.save(update_fields=["status", "voided_at", "voided_by", "voided_token", "void_note"])
     return DealsVoided(voided=voided, state=tie_state(match, deals[: first - 1]))
-
-
-def _next_version(match: Match, number: int) -> int:
-    top = (
-        Deal.objects.filter(match=match, number=number).order_by("-version").values_list("version", flat=True)
-    )
-    return (top.first() or 0) + 1
-
-
-def require_deal_correction(match: Match, actor) -> None:
-    """Who corrects deals (docs/scoring.md §8): the table's scorekeepers while the round is open and
-    no result was submitted; referees at any time — once the round is closed, within the correction
-    period (then the chief referee)."""
-    if actor.is_referee:
-        if match.round.status == RoundStatus.CLOSED:
-            require_correction_right(match, actor)
-        return
-    if match.round.status == RoundStatus.CLOSED:
-        raise NotAllowed("The round is closed; ask a referee to correct its deals.", "round_closed")
-    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
-        raise NotAllowed(
-            "A result was submitted for this match: only a referee corrects its deals now.",
-            "referee_required",
-        )
-
-
-def require_deals_open(match: Match, actor) -> None:
-    """New deals are the table's while the match is open. A referee may post deals at any time (the
-    deals voided in a correction, posted again); a result already submitted does not follow them
-    until it is corrected."""
-    if actor.is_referee:
-        if match.round.status == RoundStatus.CLOSED:
-            require_correction_right(match, actor)
-        return
-    if match.round.status == RoundStatus.CLOSED or match.status == MatchStatus.CONFIRMED:
-        raise ScoreConflict("The match has a confirmed result; deals are closed.", "match_closed")
-    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
-        raise ScoreConflict(
-            "A result was submitted for this match; correct the result instead of adding deals.",
-            "result_submitted",
-        )
 
 
 def _level(value: object) -> int:

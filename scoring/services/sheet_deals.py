@@ -25,14 +25,19 @@ from scoring.models import Deal, DealStatus
 from scoring.problems import Missing, RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet
 from scoring.services.common import content_hash, lock_match, require_keeper, require_playing
-from scoring.services.deals import (
+from scoring.services.deal_common import (
     DealPosted,
     DealsVoided,
+    follows_voided,
+    mark_playing,
+    match_over,
     new_deal_version,
+    other_content,
     require_deal_correction,
     require_deals_open,
+    require_next_number,
 )
-from tournaments.models import Match, MatchStatus
+from tournaments.models import Match
 
 
 def _sheet(match: Match) -> MatchSheet:
@@ -59,7 +64,7 @@ def _apply(sheet: MatchSheet, state: SheetState, record: dict[str, Any], profile
         return sheet.apply(state, record, profile=profile)
     except EngineError as error:
         if error.code == "match_over":
-            raise ScoreConflict("The match is over; no more deals.", "match_over", field="number") from None
+            raise match_over() from None
         raise refused(error) from None
 
 
@@ -87,33 +92,20 @@ def sheet_deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPoste
         before = _fold(sheet, deals[: number - 1], profile)
         stored = deals[number - 1]
         if stored.content_hash != content_hash(_record(sheet, data, before, profile)):
-            raise ScoreConflict(
-                f"Deal {number} was already posted with other content.",
-                "deal_conflict",
-                field="number",
-                extra={"stored": stored_sheet_deal(stored)},
-            )
+            raise other_content(number, stored_sheet_deal(stored))
         return DealPosted(deal=stored, state=_fold(sheet, deals[:number], profile), created=False)
 
     require_deals_open(match, actor)
-    if number != len(deals) + 1:
-        raise ScoreConflict(
-            f"The next deal of this match is number {len(deals) + 1}.",
-            "deal_out_of_order",
-            field="number",
-            extra={"expected": len(deals) + 1},
-        )
+    require_next_number(number, posted=len(deals))
     state = _fold(sheet, deals, profile)
     if state.finished:
-        raise ScoreConflict("The match is over; no more deals.", "match_over", field="number")
+        raise match_over()
     record = _record(sheet, data, state, profile)
     after = _apply(sheet, state, record, profile)
-    earlier = Deal.objects.filter(match=match, number=number).order_by("-version").first()  # voided
     deal = Deal.objects.create(
         match=match,
         number=number,
-        version=earlier.version + 1 if earlier else 1,
-        corrects=earlier,
+        **follows_voided(match, number),
         level=sheet.deal_level(state),
         record=record,
         played_at=data.get("played_at"),
@@ -121,9 +113,7 @@ def sheet_deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPoste
         submitted_by=actor.user,
         table_token=actor.token,
     )
-    if match.status == MatchStatus.SCHEDULED:
-        match.status = MatchStatus.PLAYING
-        match.save(update_fields=["status"])
+    mark_playing(match)
     return DealPosted(deal=deal, state=after, created=True)
 
 

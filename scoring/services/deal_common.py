@@ -1,0 +1,122 @@
+"""What posting, correcting and voiding deals share across games (docs/scoring.md §1 and "Games with
+a scoresheet"): the answers, the order and conflict rules, who may post and correct, and how a new
+version of a deal follows the one it replaces. Guandan's services (``scoring.services.deals``) and
+the sheet games' (``scoring.services.sheet_deals``) both use them, so the rules stay one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
+from scoring.problems import NotAllowed, ScoreConflict
+from scoring.services.common import require_correction_right
+from tournaments.models import Match, MatchStatus, RoundStatus
+
+
+@dataclass(frozen=True)
+class DealPosted:
+    deal: Deal
+    state: Any  # the match after deals 1 … this deal's number (Guandan's TieState, or a sheet's state)
+    created: bool  # False: the same deal was posted before, and this is its answer again
+
+
+@dataclass(frozen=True)
+class DealsVoided:
+    voided: list[Deal]  # empty: nothing was left to void (the same void again)
+    state: Any  # the match after the deals that stay
+
+
+def other_content(number: int, stored: dict[str, Any]) -> ScoreConflict:
+    """A deal posted again under its number with other content (every game)."""
+    return ScoreConflict(
+        f"Deal {number} was already posted with other content.",
+        "deal_conflict",
+        field="number",
+        extra={"stored": stored},
+    )
+
+
+def require_next_number(number: int, *, posted: int) -> None:
+    """Deals come in order: the next one is ``posted + 1`` (every game)."""
+    if number != posted + 1:
+        raise ScoreConflict(
+            f"The next deal of this match is number {posted + 1}.",
+            "deal_out_of_order",
+            field="number",
+            extra={"expected": posted + 1},
+        )
+
+
+def match_over() -> ScoreConflict:
+    return ScoreConflict("The match is over; no more deals.", "match_over", field="number")
+
+
+def follows_voided(match: Match, number: int) -> dict[str, Any]:
+    """``version`` and ``corrects`` of a new deal ``number``: after a voided version, its successor."""
+    earlier = Deal.objects.filter(match=match, number=number).order_by("-version").first()
+    return {"version": earlier.version + 1 if earlier else 1, "corrects": earlier}
+
+
+def mark_playing(match: Match) -> None:
+    """A match's first deal puts it in play."""
+    if match.status == MatchStatus.SCHEDULED:
+        match.status = MatchStatus.PLAYING
+        match.save(update_fields=["status"])
+
+
+def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor) -> Deal:
+    """A new version of deal ``old.number``; the old one is replaced first (one current version)."""
+    old.status = DealStatus.REPLACED
+    old.save(update_fields=["status"])
+    return Deal.objects.create(
+        match=match,
+        number=old.number,
+        version=_next_version(match, old.number),
+        corrects=old,
+        submitted_by=actor.user,
+        table_token=actor.token,
+        **fields,
+    )
+
+
+def _next_version(match: Match, number: int) -> int:
+    top = (
+        Deal.objects.filter(match=match, number=number).order_by("-version").values_list("version", flat=True)
+    )
+    return (top.first() or 0) + 1
+
+
+def require_deal_correction(match: Match, actor) -> None:
+    """Who corrects deals (docs/scoring.md §8): the table's scorekeepers while the round is open and
+    no result was submitted; referees at any time — once the round is closed, within the correction
+    period (then the chief referee)."""
+    if actor.is_referee:
+        if match.round.status == RoundStatus.CLOSED:
+            require_correction_right(match, actor)
+        return
+    if match.round.status == RoundStatus.CLOSED:
+        raise NotAllowed("The round is closed; ask a referee to correct its deals.", "round_closed")
+    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
+        raise NotAllowed(
+            "A result was submitted for this match: only a referee corrects its deals now.",
+            "referee_required",
+        )
+
+
+def require_deals_open(match: Match, actor) -> None:
+    """New deals are the table's while the match is open. A referee may post deals at any time (the
+    deals voided in a correction, posted again); a result already submitted does not follow them
+    until it is corrected."""
+    if actor.is_referee:
+        if match.round.status == RoundStatus.CLOSED:
+            require_correction_right(match, actor)
+        return
+    if match.round.status == RoundStatus.CLOSED or match.status == MatchStatus.CONFIRMED:
+        raise ScoreConflict("The match has a confirmed result; deals are closed.", "match_closed")
+    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
+        raise ScoreConflict(
+            "A result was submitted for this match; correct the result instead of adding deals.",
+            "result_submitted",
+        )
