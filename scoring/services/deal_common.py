@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
+
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
-from scoring.problems import NotAllowed, ScoreConflict
-from scoring.services.common import require_correction_right
+from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
+from scoring.selectors.matches import match_deals
+from scoring.services.common import require_correction_right, require_keeper, require_playing
 from tournaments.models import Match, MatchStatus, RoundStatus
 
 
@@ -120,3 +123,42 @@ def require_deals_open(match: Match, actor) -> None:
             "A result was submitted for this match; correct the result instead of adding deals.",
             "result_submitted",
         )
+
+
+def later_deal_conflict(number: int, *, corrected: int, reason: str) -> RuleRefused:
+    """A correction of deal ``corrected`` that deal ``number`` after it no longer fits (every game):
+    the match now ends before it (``reason`` ``match_over``), or it breaks a rule (the rule's code)."""
+    why = (
+        f"the match is over before deal {number}"
+        if reason == "match_over"
+        else f"deal {number} no longer fits the rules ({reason})"
+    )
+    return RuleRefused(
+        f"With deal {corrected} corrected, {why}: void the deals from {number} on first, then correct "
+        f"deal {corrected}.",
+        "later_deal_conflict",
+        field="number",
+        extra={"deal": number, "reason": reason},
+    )
+
+
+def void_deals(*, match: Match, first: int, note: str, actor, if_match=None) -> tuple[list[Deal], list[Deal]]:
+    """Void deal ``first`` and every later deal of the locked ``match`` (they stay in the history as
+    ``voided``); answers (the voided deals, the deals that stay). Voiding what is already void
+    changes nothing. The caller folds the deals that stay by its game's rules."""
+    require_keeper(match, actor)
+    require_playing(match)
+    if if_match is not None:
+        if_match(match)
+    require_deal_correction(match, actor)
+    deals = match_deals(match)
+    voided = deals[first - 1 :]
+    now = timezone.now()
+    for deal in reversed(voided):  # saved one by one, so the audit log sees each
+        deal.status = DealStatus.VOIDED
+        deal.voided_at = now
+        deal.voided_by = actor.user
+        deal.voided_token = actor.token
+        deal.void_note = note
+        deal.save(update_fields=["status", "voided_at", "voided_by", "voided_token", "void_note"])
+    return voided, deals[: first - 1]

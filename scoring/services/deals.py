@@ -18,7 +18,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from referee.games.errors import BadInput
 from referee.games.guandan.cards import format_cards, format_level, parse_card, parse_level, parse_seat
@@ -27,7 +26,7 @@ from referee.games.guandan.finishing import normalise_finishing_order
 from referee.games.guandan.question import parse_hands, parse_transfers, with_field
 from referee.games.guandan.tie import TieState, apply_tie_deal
 from referee.games.guandan.tribute_record import check_tribute_record
-from scoring.models import Deal, DealStatus
+from scoring.models import Deal
 from scoring.problems import Missing, RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state
 from scoring.services.common import (
@@ -40,6 +39,7 @@ from scoring.services.deal_common import (
     DealPosted,
     DealsVoided,
     follows_voided,
+    later_deal_conflict,
     mark_playing,
     match_over,
     new_deal_version,
@@ -47,6 +47,7 @@ from scoring.services.deal_common import (
     require_deal_correction,
     require_deals_open,
     require_next_number,
+    void_deals,
 )
 from tournaments.models import Match
 
@@ -204,13 +205,7 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
 def _recheck(deal: Deal, tie: TieState, *, previous, profile, corrected: int):
     """A later deal checked again after deal ``corrected`` changed: the tie after it and its record."""
     if tie.finished:
-        raise RuleRefused(
-            f"With deal {corrected} corrected the match is over before deal {deal.number} (G8): void "
-            f"the deals from {deal.number} on first, then correct deal {corrected}.",
-            "later_deal_conflict",
-            field="number",
-            extra={"deal": deal.number, "reason": "match_over"},
-        )
+        raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")  # G8
     game = tie.current
     data: dict[str, Any] = {"finishing_order": deal.finishing_order}
     if deal.tribute is not None:
@@ -232,13 +227,7 @@ def _recheck(deal: Deal, tie: TieState, *, previous, profile, corrected: int):
         after = apply_tie_deal(tie, finish, profile=profile)
     except (RuleRefused, BadInput) as error:
         code = getattr(error, "code", None) or getattr(error, "default_code", "invalid")
-        raise RuleRefused(
-            f"With deal {corrected} corrected, deal {deal.number} no longer fits the rules ({code}): void "
-            f"the deals from {deal.number} on first, then correct deal {corrected}.",
-            "later_deal_conflict",
-            field="number",
-            extra={"deal": deal.number, "reason": str(code)},
-        ) from None
+        raise later_deal_conflict(deal.number, corrected=corrected, reason=str(code)) from None
     fields = {
         "game": tie.game_number,
         "level": game.deal_level,
@@ -255,25 +244,11 @@ def _recheck(deal: Deal, tie: TieState, *, previous, profile, corrected: int):
 
 @transaction.atomic
 def deals_void(*, match: Match, first: int, note: str, actor, if_match=None) -> DealsVoided:
-    """Void deal ``first`` and every later deal: they stay in the history as ``voided`` and the
-    match state folds the deals before ``first``. Voiding what is already void changes nothing."""
+    """Void deal ``first`` and every later deal (``deal_common.void_deals``); the match state folds
+    the deals before ``first``."""
     match = lock_match(match)
-    require_keeper(match, actor)
-    require_playing(match)
-    if if_match is not None:
-        if_match(match)
-    require_deal_correction(match, actor)
-    deals = match_deals(match)
-    voided = deals[first - 1 :]
-    now = timezone.now()
-    for deal in reversed(voided):  # saved one by one, so the audit log sees each
-        deal.status = DealStatus.VOIDED
-        deal.voided_at = now
-        deal.voided_by = actor.user
-        deal.voided_token = actor.token
-        deal.void_note = note
-        deal.save(update_fields=["status", "voided_at", "voided_by", "voided_token", "void_note"])
-    return DealsVoided(voided=voided, state=tie_state(match, deals[: first - 1]))
+    voided, kept = void_deals(match=match, first=first, note=note, actor=actor, if_match=if_match)
+    return DealsVoided(voided=voided, state=tie_state(match, kept))
 
 
 def _level(value: object) -> int:

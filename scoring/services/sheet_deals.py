@@ -17,18 +17,18 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
 
 from referee.games.errors import EngineError, RuleViolation
 from referee.games.sheets import MatchSheet, SheetState
-from scoring.models import Deal, DealStatus
-from scoring.problems import Missing, RuleRefused, ScoreConflict, refused
+from scoring.models import Deal
+from scoring.problems import Missing, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet
 from scoring.services.common import content_hash, lock_match, require_keeper, require_playing
 from scoring.services.deal_common import (
     DealPosted,
     DealsVoided,
     follows_voided,
+    later_deal_conflict,
     mark_playing,
     match_over,
     new_deal_version,
@@ -36,6 +36,7 @@ from scoring.services.deal_common import (
     require_deal_correction,
     require_deals_open,
     require_next_number,
+    void_deals,
 )
 from tournaments.models import Match
 
@@ -186,46 +187,19 @@ def _later_fields(deal: Deal, level, record: dict[str, Any], note: str) -> dict[
 def _rederive(sheet: MatchSheet, deal: Deal, state: SheetState, profile, *, corrected: int):
     """A later deal after deal ``corrected`` changed: its level, its record and the match after it."""
     if state.finished:
-        raise RuleRefused(
-            f"With deal {corrected} corrected the match is over before deal {deal.number}: void the "
-            f"deals from {deal.number} on first, then correct deal {corrected}.",
-            "later_deal_conflict",
-            field="number",
-            extra={"deal": deal.number, "reason": "match_over"},
-        )
+        raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")
     try:
         record = sheet.record(deal.record, state=state, profile=profile)
         after = sheet.apply(state, record, profile=profile)
     except EngineError as error:
-        raise RuleRefused(
-            f"With deal {corrected} corrected, deal {deal.number} no longer fits the rules ({error.code}): "
-            f"void the deals from {deal.number} on first, then correct deal {corrected}.",
-            "later_deal_conflict",
-            field="number",
-            extra={"deal": deal.number, "reason": str(error.code)},
-        ) from None
+        raise later_deal_conflict(deal.number, corrected=corrected, reason=str(error.code)) from None
     return sheet.deal_level(state), record, after
 
 
 @transaction.atomic
 def sheet_deals_void(*, match: Match, first: int, note: str, actor, if_match=None) -> DealsVoided:
-    """Void deal ``first`` and every later deal (they stay in the history as ``voided``); the match
-    state folds the deals before ``first``. Voiding what is already void changes nothing."""
+    """Void deal ``first`` and every later deal (``deal_common.void_deals``); the match state folds
+    the deals before ``first``."""
     match = lock_match(match)
-    require_keeper(match, actor)
-    require_playing(match)
-    if if_match is not None:
-        if_match(match)
-    require_deal_correction(match, actor)
-    deals = match_deals(match)
-    voided = deals[first - 1 :]
-    now = timezone.now()
-    for deal in reversed(voided):  # saved one by one, so the audit log sees each
-        deal.status = DealStatus.VOIDED
-        deal.voided_at = now
-        deal.voided_by = actor.user
-        deal.voided_token = actor.token
-        deal.void_note = note
-        deal.save(update_fields=["status", "voided_at", "voided_by", "voided_token", "void_note"])
-    sheet = _sheet(match)
-    return DealsVoided(voided=voided, state=_fold(sheet, deals[: first - 1], match_profile(match)))
+    voided, kept = void_deals(match=match, first=first, note=note, actor=actor, if_match=if_match)
+    return DealsVoided(voided=voided, state=_fold(_sheet(match), kept, match_profile(match)))
