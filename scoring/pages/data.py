@@ -137,10 +137,9 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
         sheet = match_sheet(match)
         if sheet is None:
             row["level_line"] = tie_state(match, deals[match.pk], profiles[stage]).level_line()
-        else:  # a sheet game's own line: its level sheet, or its deals' points
-            line = row["sheet_line"] = sheet_line(match, deals[match.pk], profiles[stage])
-            if line["kind"] == "points" and row["deals_played"] is not None and line["entries"]:
-                row["points"] = line["entries"][-1]["after"]  # a played result: the deals' totals
+        else:  # a sheet game's own line: its level sheet, or its deals' points (the result's
+            # own points are the row's ``points``, from results_table)
+            row["sheet_line"] = sheet_line(match, deals[match.pk], profiles[stage])
     return rows
 
 
