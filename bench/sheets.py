@@ -13,9 +13,7 @@ It runs in a throwaway test database: PostgreSQL when ``DATABASE_URL`` is set, e
 
 from __future__ import annotations
 
-import contextlib
 import gc
-import os
 import statistics
 import time
 
@@ -151,24 +149,9 @@ def _fold(sheet, records, profile, repeats: int = 200) -> float:
     return statistics.median(times) / len(records) * 1e6
 
 
-def _setup():
-    """bench/scoring.py's throwaway test database (``make bench`` may have set up the test
-    environment already, in the same process)."""
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    with contextlib.suppress(RuntimeError):  # already set up by an earlier benchmark of the run
-        setup_test_environment()
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0, autoclobber=True)
-    return connection, old_name
-
-
 def main() -> dict[str, float]:
+    from bench.scoring import _setup
+
     connection, old_name = _setup()
     try:
         posts = _posts()
