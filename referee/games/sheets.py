@@ -60,7 +60,9 @@ class SheetTotals:
 
     ``ns_level``/``ew_level`` for level games (2 … 14, 15 past A), ``ns_points``/``ew_points``
     for point games (the sum of the deals' points), ``ns_first_outs``/``ew_first_outs`` the
-    deals each side's player went out first in (the first-outs tiebreak).
+    deals each side's player went out first in (the first-outs tiebreak). ``seats`` for games
+    where each seat scores for itself (Dou Dizhu's table of four): seat (``"N"`` …) →
+    ``{"points", "deals_won", "landlord_won", "landlord_lost"}``; ``winner`` is then None.
     """
 
     winner: Side | None
@@ -72,6 +74,7 @@ class SheetTotals:
     ew_points: float | None = None
     ns_first_outs: int | None = None
     ew_first_outs: int | None = None
+    seats: Mapping[str, Mapping[str, float]] | None = None
 
 
 class MatchSheet(ABC):

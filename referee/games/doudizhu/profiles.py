@@ -34,6 +34,8 @@ class RuleProfile(SettingsProfile):
     opening_three_bonus: int = 1
     bomb_doubling: bool = False
     spring_doubling: bool = False
+    # D10: deals one table plays in a round (轮); the landlord-loss ban (D2) counts within it
+    deals_per_round: int = 8
 
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
         "turn_direction": DIRECTIONS,
@@ -43,6 +45,7 @@ class RuleProfile(SettingsProfile):
         "ban_after_losses": (0, 99),
         "report_threshold": (0, 33),
         "opening_three_bonus": (0, 99),
+        "deals_per_round": (1, 99),
     }
 
     @property
