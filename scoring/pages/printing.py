@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from referee.games.guandan.cards import format_level
+from referee.games.seats import seat_order
 from tournaments.models import Event
 from tournaments.selectors import live_table_tokens
 from tournaments.serializers.events import TableTokenSerializer
@@ -27,8 +28,13 @@ OPEN_SHEET_ROWS = 24
 
 def rules_summary(event: Event) -> list[str]:
     """The event's effective rules (profile, overrides, match fields: ``Event.rule_profile``), in
-    short sentences for the foot of a score sheet (docs/rules/guandan.md G6-G8)."""
+    short sentences for the foot of a score sheet (docs/rules/guandan.md G6-G8; a table of four:
+    docs/rules/doudizhu.md D2, D8, D10). Another game's sheet has no summary yet."""
     profile = event.rule_profile()
+    if event.game == "doudizhu4":
+        return doudizhu_rules(profile)
+    if not hasattr(profile, "match_format"):
+        return []
     formats = {
         "through_a": _("Play until a side passes A (计局制)."),
         "deal_count": _("A fixed number of deals: %(deals)s (计副制).") % {"deals": profile.deal_limit},
@@ -58,10 +64,50 @@ def rules_summary(event: Event) -> list[str]:
     return lines
 
 
-def deal_rows(event: Event) -> list[int]:
-    """The numbered rows of the 记级 level line on a score sheet."""
+def doudizhu_rules(profile) -> list[str]:
+    """A four-player Dou Dizhu table's rules in short sentences (D2 bidding, D8 scoring, D10 deals)."""
+    direction = " → ".join(seat.value for seat in seat_order(profile.turn_direction))
+    lines = [
+        _("%(deals)s deals at the table: seat N deals the first, then the deal passes %(direction)s (D10).")
+        % {"deals": profile.deals_per_round, "direction": direction},
+        _(
+            "Bids of 1, 2 or 3 (叫分): the highest bidder is the landlord (地主); "
+            "when all pass, the dealer plays it at 1."
+        ),
+        _("Each player scores alone: a winning landlord scores the bid, else each farmer (农民) does (D8)."),
+    ]
+    if profile.opening_three_bonus:
+        bonus = {"bonus": profile.opening_three_bonus}
+        lines.append(_("An opening bid of 3 (头撂) that wins scores %(bonus)s more.") % bonus)
+    if profile.bomb_doubling:
+        lines.append(_("Every bomb played doubles the deal's points."))
+    if profile.spring_doubling:
+        lines.append(_("A spring (春天) doubles the deal's points."))
+    if profile.ban_after_losses:
+        lines.append(
+            _("A player who lost %(limit)s landlord hands they bid may not bid again this round (D2).")
+            % {"limit": profile.ban_after_losses}
+        )
+    return lines
+
+
+def table_dealers(event: Event) -> list[dict[str, Any]]:
+    """The rows of a table of four's deal sheet: each deal's number and dealer (D10: N deals first,
+    then the deal passes in the turn direction)."""
     profile = event.rule_profile()
-    if profile.match_format in ("deal_count", "time_or_deals"):
+    order = seat_order(profile.turn_direction)
+    return [
+        {"number": number, "dealer": order[(number - 1) % len(order)].value}
+        for number in range(1, min(profile.deals_per_round, 60) + 1)
+    ]
+
+
+def deal_rows(event: Event) -> list[int]:
+    """The numbered rows of the 记级 level line on a score sheet (a table of four: its deals, D10)."""
+    profile = event.rule_profile()
+    if not hasattr(profile, "match_format"):  # a sheet game: its round's deals where it counts them
+        count = getattr(profile, "deals_per_round", OPEN_SHEET_ROWS)
+    elif profile.match_format in ("deal_count", "time_or_deals"):
         count = profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
     else:
         count = OPEN_SHEET_ROWS

@@ -1,5 +1,11 @@
 """``GET /events/{slug}/results/``: every table of the published rounds with its official result and the
-points it gave (G8, G9). Three queries, whatever the size of the event."""
+points it gave (G8, G9). Three queries, whatever the size of the event (two more when the event
+seats its players at tables of four: their seats and their confirmed seat totals).
+
+A table of four (four-player Dou Dizhu, docs/rules/doudizhu.md D8, D10) has no sides: its row's
+``ns_pair`` and ``ew_pair`` are null and ``seats`` lists its players N, E, S, W, each with the
+seat's totals of the confirmed result and the standings' points of it (``scoring.ranking.tables``);
+``points`` is then per seat. A two-sided match's ``seats`` is empty."""
 
 from __future__ import annotations
 
@@ -7,8 +13,13 @@ from typing import Any
 
 from referee.games.guandan.cards import Side, format_level
 from scoring.methods import build_method
-from scoring.selectors.standings import SCORED_ROUNDS, match_records
-from tournaments.models import Event, Match, Pair
+from scoring.models import MatchResult, ResultStatus
+from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
+from scoring.selectors.standings import SCORED_ROUNDS, at_tables, match_records
+from tournaments.models import Event, Match, Pair, TableSeat
+
+#: What a seat of a table of four shows of its confirmed result (``SheetTotals.seats``, D8).
+SEAT_TOTALS = ("points", "deals_won", "landlord_won", "landlord_lost")
 
 
 def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
@@ -23,8 +34,12 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
         pair.pk: {"id": pair.pk, "number": pair.number, "name": pair.display_name}
         for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2", "player_3")
     }
-    match_points = build_method(event.match_points).score(list(records.values()))
-    level_points = build_method(event.level_points).score(list(records.values()))
+    rows_of = list(rows_of)
+    four = _tables_of_four(event, rows_of, pairs) if at_tables(event) else {}
+    # The two sides' methods score two-sided records only: a table of four's points are its seats'.
+    sided = [record for record in records.values() if record.ns is not None and record.match_id not in four]
+    match_points = build_method(event.match_points).score(sided)
+    level_points = build_method(event.level_points).score(sided)
     rows = []
     for pk, number, table, ns, ew, status in rows_of:
         record = records.get(pk)
@@ -32,9 +47,10 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             "match": pk,
             "round": number,
             "table": table,
-            "ns_pair": pairs[ns],
+            "ns_pair": pairs.get(ns),
             "ew_pair": pairs.get(ew),
-            "status": "bye" if ew is None else status,
+            "seats": [],
+            "status": "bye" if ns is not None and ew is None else status,
             "levels": None,
             "winner": None,
             "level_difference": None,
@@ -44,7 +60,9 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             "match_points": None,
             "level_points": None,
         }
-        if record is not None:
+        if pk in four:
+            _seat_row(row, four[pk], record)
+        elif record is not None and record.ns is not None:
             last = record.games[-1] if record.games else None
             row.update(
                 levels=None
@@ -63,6 +81,71 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             )
         rows.append(row)
     return {"event": event.slug, "round": only, "results_version": event.results_version, "rows": rows}
+
+
+def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) -> dict[int, dict]:
+    """Match id → its seats (a table of four) or its bye's points, with the standings' entries of
+    ``table_rounds`` (the bye scores the round's average, docs/scoring.md "Tables of four")."""
+    tables = [row[0] for row in rows_of if row[3] is None]
+    seated: dict[int, dict[str, int]] = {}
+    for match, seat, pair in TableSeat.objects.filter(match_id__in=tables).values_list(
+        "match_id", "seat", "pair_id"
+    ):
+        seated.setdefault(match, {})[seat] = pair
+    totals = dict(
+        MatchResult.objects.filter(match_id__in=tables, status=ResultStatus.CONFIRMED).values_list(
+            "match_id", "seats"
+        )
+    )
+    records = [
+        TableRecord(match_id=pk, round=number, players=seated[pk], seats=totals[pk])
+        for pk, number, *_ in rows_of
+        if totals.get(pk) and pk in seated
+    ]
+    byes = [
+        ByeRecord(match_id=pk, round=number, player=ns)
+        for pk, number, _, ns, ew, _ in rows_of
+        if ns and not ew
+    ]
+    entries = {
+        (player, entry.match_id): entry
+        for player, rounds in table_rounds(records, byes).items()
+        for entry in rounds
+    }
+    out: dict[int, dict] = {}
+    for pk, *_ in rows_of:
+        if pk in seated:
+            out[pk] = {
+                "seats": [
+                    {
+                        "seat": seat,
+                        "pair": pairs[player],
+                        **{key: (totals.get(pk) or {}).get(seat, {}).get(key) for key in SEAT_TOTALS},
+                        "match_points": getattr(entries.get((player, pk)), "match_points", None),
+                        "level_points": getattr(entries.get((player, pk)), "level_points", None),
+                    }
+                    for seat, player in sorted(seated[pk].items(), key=lambda item: "NESW".index(item[0]))
+                ]
+            }
+    for bye in byes:
+        entry = entries.get((bye.player, bye.match_id))
+        out[bye.match_id] = {"bye": None if entry is None else entry.match_points}
+    return out
+
+
+def _seat_row(row: dict[str, Any], four: dict, record) -> None:
+    """A table of four's row (its seats, per-seat points) or, at such an event, a bye's."""
+    if "bye" in four:
+        row["match_points"] = {"NS": four["bye"], "EW": None}
+        return
+    row["seats"] = four["seats"]
+    if (
+        record is not None
+        and record.kind == "played"
+        and all(seat["points"] is not None for seat in four["seats"])
+    ):
+        row["points"] = {seat["seat"]: seat["points"] for seat in four["seats"]}
+        row["deals_played"] = record.extra.get("deals_played")
 
 
 def _points(points) -> dict[str, float | None]:
