@@ -17,6 +17,7 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
+from django.utils.translation import gettext_lazy
 
 from core.filters import SMALLINT_MAX
 from referee.games import get_game
@@ -31,7 +32,7 @@ from scoring.selectors.matches import (
     tie_state,
 )
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
+from scoring.selectors.standings import at_tables, shown_tiebreaks, standings_table, units_table
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Round
 from tournaments.selectors import PUBLISHED_ROUNDS, match_page, pair_rows
@@ -143,14 +144,32 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
     return rows
 
 
+def tables_of_four(event: Event) -> bool:
+    """Whether the event seats its players four to a table, each for themselves (four-player Dou
+    Dizhu, docs/rules/doudizhu.md D10): its tables have seats, not sides, and its entrants one player."""
+    return at_tables(event)
+
+
 def sheet_kind(event: Event) -> str | None:
     """What a sheet game's results show (``MatchSheet.line_kind``: "levels", "points"); None: Guandan."""
     sheet = get_game(event.game).match_sheet
     return None if sheet is None else sheet.line_kind
 
 
-def label(key: str | None) -> str | None:
-    return None if key is None else str(METRIC_LABELS[key])
+#: What the standings' metrics count at tables of four (``scoring.ranking.tables``), where "match
+#: points" and "first places" would mislead: a player's points, above the table's average, deals won.
+TABLE_LABELS = {
+    "match_points": gettext_lazy("Points"),
+    "level_points": gettext_lazy("Points above the table"),
+    "first_places": gettext_lazy("Deals won"),
+    "wins": gettext_lazy("Tables topped"),
+}
+
+
+def label(key: str | None, four: bool = False) -> str | None:
+    if key is None:
+        return None
+    return str(TABLE_LABELS[key]) if four and key in TABLE_LABELS else str(METRIC_LABELS[key])
 
 
 def standings(event: Event) -> dict[str, Any]:
@@ -158,10 +177,9 @@ def standings(event: Event) -> dict[str, Any]:
     if not standings_visible(PUBLIC, event):
         raise Http404("standings not published")
     table = standings_table(event)
-    rows = [{**row, "decided_by_name": label(row["decided_by"])} for row in table["rows"]]
-    columns = [
-        {"key": key, "name": str(METRIC_LABELS[key])} for key in ["match_points", *shown_tiebreaks(table)]
-    ]
+    four = at_tables(event)
+    rows = [{**row, "decided_by_name": label(row["decided_by"], four)} for row in table["rows"]]
+    columns = [{"key": key, "name": label(key, four)} for key in ["match_points", *shown_tiebreaks(table)]]
     return {**table, "rows": rows, "columns": columns}
 
 
