@@ -38,7 +38,11 @@ class SheetError(ValueError):
 
 
 def read_rows(
-    content: bytes, *, filename: str = "", content_type: str = ""
+    content: bytes,
+    *,
+    filename: str = "",
+    content_type: str = "",
+    required: tuple[str, ...] = ("player_1", "player_2"),
 ) -> list[tuple[int, dict[str, str]]]:
     """The sheet's data rows: (row number, values keyed by our column names).
 
@@ -51,9 +55,9 @@ def read_rows(
     if not raw:
         raise SheetError("empty_file", "The file has no header row.")
     header = [_LOOKUP.get(str(cell or "").strip().casefold()) for cell in raw[0]]
-    for required in ("player_1", "player_2"):
-        if required not in header:
-            raise SheetError("missing_column", f"The header has no {required} column.")
+    for column in required:
+        if column not in header:
+            raise SheetError("missing_column", f"The header has no {column} column.")
     rows = []
     for number, cells in enumerate(raw[1:], start=1):
         values = {col: _text(cell) for col, cell in zip(header, cells, strict=False) if col}

@@ -19,7 +19,19 @@ from django.http import Http404
 from core.prepared import Prepared
 from scoring.selectors.standings import pair_points, standings_table
 from tournaments.auth import TableUser
-from tournaments.models import Event, Match, Pair, PairStatus, Round, RoundStatus, Stage, TableToken, Unit
+from tournaments.models import (
+    SEATS_OF_FOUR,
+    Event,
+    Match,
+    Pair,
+    PairStatus,
+    Round,
+    RoundStatus,
+    Stage,
+    TableSeat,
+    TableToken,
+    Unit,
+)
 from tournaments.permissions import is_account, is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import MatchSerializer
@@ -179,12 +191,17 @@ class History:
 
 
 def histories(event: Event, *, before: int) -> dict[int, History]:
-    """Every pair's record in the rounds numbered below ``before`` (two queries for the points, one here)."""
+    """Every pair's record in the rounds numbered below ``before`` (two queries for the points, one here,
+    and one for the seats when the event has tables of four: there every player met the other three)."""
     result: dict[int, History] = defaultdict(History)
     matches = Match.objects.filter(round__event=event, round__number__lt=before).values_list(
-        "ns_pair_id", "ew_pair_id"
+        "pk", "ns_pair_id", "ew_pair_id"
     )
-    for ns, ew in matches:
+    tables = []
+    for pk, ns, ew in matches:
+        if ns is None:
+            tables.append(pk)
+            continue
         result[ns].ns_count += 1
         if ew is None:
             result[ns].had_bye = True
@@ -192,6 +209,10 @@ def histories(event: Event, *, before: int) -> dict[int, History]:
         result[ew].ew_count += 1
         result[ns].opponents.add(ew)
         result[ew].opponents.add(ns)
+    for seats in seat_rows(tables).values():
+        players = [pair for _, pair in seats]
+        for pair in players:
+            result[pair].opponents.update(other for other in players if other != pair)
     for pair, points in pair_points(event, before=before).items():
         result[pair].points = points
     return result
@@ -266,6 +287,31 @@ def _pairs(columns, **ids):
 
 
 _pair_reads = Prepared(Pair, _pairs)
+
+
+def seat_rows(match_ids) -> dict[int, list[tuple[str, int]]]:
+    """The seats of the tables of four among ``match_ids``: match id → ``(seat, pair id)``, N E S W."""
+    if not match_ids:
+        return {}
+    order = {seat: n for n, seat in enumerate(SEATS_OF_FOUR)}
+    out: dict[int, list[tuple[str, int]]] = {}
+    for match, seat, pair in TableSeat.objects.filter(match_id__in=match_ids).values_list(
+        "match_id", "seat", "pair_id"
+    ):
+        out.setdefault(match, []).append((seat, pair))
+    for seats in out.values():
+        seats.sort(key=lambda item: order[item[0]])
+    return out
+
+
+def match_answers(rows, *, event: str) -> tuple[list[dict], dict[int, dict]]:
+    """Rows of ``MatchSerializer.COLUMNS`` as the API answers them, and their pairs' answers by id:
+    the pairs in one query, the seats of the tables of four in one more (only when there are any)."""
+    seats = seat_rows([row[0] for row in rows if row[3] is None])
+    ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
+    ids |= {pair for seated in seats.values() for _, pair in seated}
+    pairs = {row[0]: PairSerializer.from_row(row) for row in pair_rows(ids)}
+    return [MatchSerializer.from_row(row, event=event, pairs=pairs, seats=seats) for row in rows], pairs
 
 
 def pair_rows(ids: set[int]) -> list[tuple]:

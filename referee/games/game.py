@@ -37,12 +37,19 @@ class Game:
     # How events keep a match of this game deal by deal (referee.games.sheets); None for Guandan,
     # whose scorekeeping (levels, tribute, best of three) is its own.
     match_sheet: MatchSheet | None = None
-    team_size: int = 2  # players in each of the two sides of a match (a Daguai team: 3)
+    # Players in each of the two sides of a match (a Daguai team: 3); 1: each player scores for
+    # themselves at a table of ``players`` (four-player Dou Dizhu: docs/events.md "Tables of four").
+    team_size: int = 2
     seats: tuple[str, ...] = ("N", "E", "S", "W")
     players: int = 4
     decks: int = 2
     hand_size: int = 27
     in_service: bool = True
+
+    @property
+    def individual(self) -> bool:
+        """Each player scores for themselves: a table seats ``players`` entrants of one player."""
+        return self.team_size == 1
 
     def profile(self, key: str | None = None, overrides: Mapping[str, Any] | None = None):
         """A built-in profile by key (the game's default when omitted), with overrides applied."""

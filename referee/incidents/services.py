@@ -207,6 +207,12 @@ def _require_played(match: Match) -> None:
         )
     if match.is_bye:
         raise Conflict("A bye has no opponent and no table to rule at.", "bye_match")
+    if match.is_table_of_four:
+        # An incident names the side of a match that offended (G12); a table of four has four players
+        # and no sides (docs/referee.md, "Events of the other games").
+        raise Conflict(
+            "Incidents at a table of four are not recorded yet: they name a side.", "not_supported"
+        )
 
 
 def _require_open(incident: Incident) -> None:

@@ -10,14 +10,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from scoring.methods.base import Derived, Param, ParamType, ScoringMethod, SettingCode, SettingError
-from scoring.methods.deals import DaguaiDeal, DealOrderError, DealPoints, NetPoints, daguai_deal_points
+from scoring.methods.deals import (
+    DaguaiDeal,
+    DealOrderError,
+    DealPoints,
+    GamePoints,
+    NetPoints,
+    daguai_deal_points,
+)
 from scoring.methods.levels import LevelDifference, LevelTable
 from scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord, Outcome, Points
 from scoring.methods.results import WinDrawLoss, WinPlusSpeed
 
 METHODS: dict[str, type[ScoringMethod]] = {
     cls.key: cls
-    for cls in (WinDrawLoss, LevelTable, LevelDifference, DealPoints, WinPlusSpeed, DaguaiDeal, NetPoints)
+    for cls in (
+        WinDrawLoss,
+        LevelTable,
+        LevelDifference,
+        DealPoints,
+        WinPlusSpeed,
+        DaguaiDeal,
+        NetPoints,
+        GamePoints,
+    )
 }
 
 
@@ -49,6 +65,7 @@ __all__ = [
     "DealPoints",
     "DealTally",
     "Derived",
+    "GamePoints",
     "GameRecord",
     "LevelDifference",
     "LevelTable",

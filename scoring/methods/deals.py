@@ -129,6 +129,19 @@ class NetPoints(ScoringMethod):
         return per_side(record.net_points)
 
 
+class GamePoints(ScoringMethod):
+    """``game_points`` (积分): the points a side scored on its scoresheet over the match (a point
+    game: Daguai Luzi's K5, Dou Dizhu's D8); 0 for a match without points. At a table of four each
+    player's own points (docs/scoring.md "Tables of four")."""
+
+    key = "game_points"
+    name = "Game points"
+    params = {**_zero_unplayed()}
+
+    def score_played(self, record: MatchRecord) -> Points:
+        return per_side(lambda side: 0 if record.points is None else record.points[side])
+
+
 def daguai_deal_points(
     order: Sequence[Hashable],
     *,

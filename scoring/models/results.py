@@ -55,6 +55,9 @@ class MatchResult(models.Model):
     ew_points = models.FloatField(null=True, blank=True)
     ns_first_outs = models.PositiveSmallIntegerField(null=True, blank=True)
     ew_first_outs = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A table of four (four-player Dou Dizhu, docs/rules/doudizhu.md D10): seat → that player's
+    # points, deals won, landlord hands won and lost. Null for a two-sided match.
+    seats = models.JSONField(null=True, blank=True, help_text="A table of four: each seat's totals.")
     forfeit_side = models.CharField(max_length=4, blank=True, help_text="NS, EW or both.")
     forfeit_kind = models.CharField(max_length=12, blank=True, help_text="forfeit (late) or withdrawal.")
     deals_set_aside = models.BooleanField(

@@ -35,9 +35,7 @@ from scoring.selectors.results import results_table
 from scoring.selectors.standings import at_tables, shown_tiebreaks, standings_table, units_table
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Round
-from tournaments.selectors import PUBLISHED_ROUNDS, match_page, pair_rows
-from tournaments.serializers.registration import PairSerializer
-from tournaments.serializers.schedule import MatchSerializer
+from tournaments.selectors import PUBLISHED_ROUNDS, match_page
 
 #: The public pages are what an anonymous API caller reads, whoever looks at them (an organiser
 #: logged in to the admin sees the public page too, never a draft).
@@ -101,12 +99,11 @@ def pairings(event: Event, number: int) -> list[dict[str, Any]]:
             event.pk, PUBLISHED_ROUNDS, {"round__number": number}, start=0, size=SMALLINT_MAX
         )
     ]
-    ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
-    pairs = {row[0]: PairSerializer.from_row(row) for row in pair_rows(ids)}
+    answers, pairs = tournament_selectors.match_answers(rows, event=event.slug)
     units = tournament_selectors.unit_names(event)
     for pair in pairs.values():
         pair["unit_name"] = units.get(pair["unit"], "")
-    return [MatchSerializer.from_row(row, event=event.slug, pairs=pairs) for row in rows]
+    return answers
 
 
 def round_outcomes(event: Event, number: int) -> list[dict[str, Any]]:

@@ -19,7 +19,9 @@ from scoring.methods import build_method
 from scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.ranking import RankingContext, pair_rounds, rank, rank_units
-from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, Unit
+from scoring.ranking.entries import PairRound
+from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
+from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, TableSeat, Unit
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
@@ -66,7 +68,7 @@ def _confirmed_records(
     columns are read instead (None when the result has none).
     """
     where = {"upto": upto, "before": before, "only": only}
-    byes = Match.objects.filter(_rounds(event, **where), ew_pair__isnull=True)
+    byes = Match.objects.filter(_rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True)
     records = [
         MatchRecord(match_id=pk, round=number, ns=ns, ew=None, kind=MatchKind.BYE)
         for pk, number, ns in byes.values_list("id", "round__number", "ns_pair_id")
@@ -174,9 +176,53 @@ def _kind(source: str, forfeit_kind: str) -> MatchKind:
     return MatchKind.WITHDRAWAL if forfeit_kind == "withdrawal" else MatchKind.FORFEIT
 
 
+def at_tables(event: Event) -> bool:
+    """Whether the event's players each score for themselves at tables of four (docs/scoring.md)."""
+    from referee.games import get_game
+
+    return get_game(event.game, pending=True).individual
+
+
+def table_entries(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> tuple[dict[int, list[PairRound]], list[int]]:
+    """A tables-of-four event's standings entries (``scoring.ranking.tables``) and the rounds they
+    come from: three queries (confirmed tables, their seats, the byes of the published rounds)."""
+    where = {"upto": upto, "before": before, "only": only}
+    rows = list(
+        MatchResult.objects.filter(
+            _rounds(event, **where, prefix="match__"),
+            status=ResultStatus.CONFIRMED,
+            match__ns_pair__isnull=True,
+        ).values_list("match_id", "match__round__number", "seats")
+    )
+    players: dict[int, dict[str, int]] = {}
+    for match, seat, pair in TableSeat.objects.filter(match_id__in=[row[0] for row in rows]).values_list(
+        "match_id", "seat", "pair_id"
+    ):
+        players.setdefault(match, {})[seat] = pair
+    tables = [
+        TableRecord(match_id=match, round=number, players=players[match], seats=seats)
+        for match, number, seats in rows
+        if seats and match in players
+    ]
+    byes = [
+        ByeRecord(match_id=pk, round=number, player=pair)
+        for pk, number, pair in Match.objects.filter(
+            _rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True
+        ).values_list("id", "round__number", "ns_pair_id")
+    ]
+    rounds = sorted({table.round for table in tables} | {bye.round for bye in byes})
+    return table_rounds(tables, byes), rounds
+
+
 def pair_points(event: Event, *, before: int | None = None, only: int | None = None) -> dict[int, float]:
     """Each pair's match points (G9, the event's method) from the rounds numbered below ``before``
-    (Swiss pairing, G11) or from round ``only`` (table movement)."""
+    (Swiss pairing, G11) or from round ``only`` (table movement); at tables of four each player's
+    own points (``table_entries``)."""
+    if at_tables(event):
+        entries, _ = table_entries(event, before=before, only=only)
+        return {player: sum(entry.match_points for entry in rounds) for player, rounds in entries.items()}
     records, penalties = scored_records(event, before=before, only=only)
     scored = build_method(event.match_points).score(records)
     totals: dict[int, float] = dict(penalties)
@@ -203,8 +249,12 @@ def _cached(event: Event, kind: str, upto: int | None, compute):
 
 def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
-    records, penalties = scored_records(event, upto=upto)
-    played = {pair for record in records for pair in (record.ns, record.ew) if pair is not None}
+    if at_tables(event):
+        entries, rounds = table_entries(event, upto=upto)
+        records, penalties, played = rounds, {}, set(entries)
+    else:
+        records, penalties = scored_records(event, upto=upto)
+        played = {pair for record in records for pair in (record.ns, record.ew) if pair is not None}
     pairs = {
         pk: {
             "id": pk,
@@ -229,9 +279,12 @@ def _ranked(event: Event, upto: int | None):
         )
         if status == PairStatus.ACTIVE or pk in played
     }
-    entries = pair_rounds(
-        records, match_method=build_method(event.match_points), level_method=build_method(event.level_points)
-    )
+    if not at_tables(event):
+        entries = pair_rounds(
+            records,
+            match_method=build_method(event.match_points),
+            level_method=build_method(event.level_points),
+        )
     context = RankingContext(
         rounds={pk: entries.get(pk, []) for pk in pairs},
         seed=event.lots_seed,
@@ -310,11 +363,12 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     return _cached(event, "units", upto, compute)
 
 
-def _header(event: Event, upto: int | None, records: list[MatchRecord]) -> dict[str, Any]:
+def _header(event: Event, upto: int | None, records: list[MatchRecord] | list[int]) -> dict[str, Any]:
+    rounds = records if at_tables(event) else {record.round for record in records}
     return {
         "event": event.slug,
         "as_of_round": upto,
-        "rounds": sorted({record.round for record in records}),
+        "rounds": sorted(rounds),
         "results_version": event.results_version,
         "match_points": build_method(event.match_points).to_dict(),
         "level_points": build_method(event.level_points).to_dict(),

@@ -115,8 +115,12 @@ class ResultSerializer(serializers.ModelSerializer):
     draw = serializers.SerializerMethodField()
     games = serializers.SerializerMethodField()
     points = serializers.SerializerMethodField(
-        help_text="A point game's points per side over its deals (Daguai Luzi, docs/rules/daguai.md K5); "
-        "null for a level game."
+        help_text="A point game's points per side over its deals (Daguai Luzi, docs/rules/daguai.md K5), "
+        "per seat at a table of four (N, E, S, W: Dou Dizhu D8); null for a level game."
+    )
+    seats = serializers.SerializerMethodField(
+        help_text="A table of four (docs/rules/doudizhu.md D10): per seat its points, deals won and "
+        "landlord hands won and lost; null for a two-sided match."
     )
     first_outs = serializers.SerializerMethodField(
         help_text="A point game's deals each side's player went out first in (K7); null for a level game."
@@ -146,6 +150,7 @@ class ResultSerializer(serializers.ModelSerializer):
             "games",
             "points",
             "first_outs",
+            "seats",
             "forfeit",
             "set_aside_deals",
             "finished_at",
@@ -209,9 +214,17 @@ class ResultSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.DictField(child=serializers.FloatField(), allow_null=True))
     def get_points(self, result):
+        if result.seats is not None:
+            return {seat: row["points"] for seat, row in result.seats.items()}
         if result.ns_points is None:
             return None
         return {"NS": result.ns_points, "EW": result.ew_points}
+
+    @extend_schema_field(
+        serializers.DictField(child=serializers.DictField(child=serializers.FloatField()), allow_null=True)
+    )
+    def get_seats(self, result):
+        return result.seats
 
     @extend_schema_field(serializers.DictField(child=serializers.IntegerField(), allow_null=True))
     def get_first_outs(self, result):

@@ -46,6 +46,8 @@ class Outcome:
     # A sheet game's totals (referee.games.sheets.SheetTotals): each side's points and first-outs.
     points: dict[str, float | None] | None = None
     first_outs: dict[str, int | None] | None = None
+    # A table of four (SheetTotals.seats): seat → that player's points, deals won, landlord hands.
+    seats: dict[str, dict[str, float]] | None = None
 
     def tally_columns(self) -> dict[str, int | None]:
         """The deals each side won by finish, as the result's columns (all None without deals)."""
@@ -61,6 +63,7 @@ class Outcome:
         return {
             **{f"{side.lower()}_points": points.get(side) for side in ("NS", "EW")},
             **{f"{side.lower()}_first_outs": firsts.get(side) for side in ("NS", "EW")},
+            "seats": self.seats,
         }
 
     def identity(self) -> dict[str, Any]:
@@ -72,6 +75,7 @@ class Outcome:
                 for g in self.games
             ],
             "forfeit": [self.forfeit_side, self.forfeit_kind],
+            **({"seats": self.seats} if self.seats is not None else {}),
         }
 
 
@@ -101,6 +105,13 @@ def outcome_of(match: Match, data: dict[str, Any], *, actor) -> Outcome:
 
 def _outcome(match: Match, data: dict[str, Any], *, actor) -> Outcome:
     if data.get("forfeit"):
+        if match.is_table_of_four:
+            raise RuleRefused(
+                "A table of four has no sides to forfeit: a referee withdraws the absent player and the "
+                "table's result is its posted deals (docs/events.md, Tables of four).",
+                "not_supported",
+                field="forfeit",
+            )
         return _forfeit(data["forfeit"], actor)
     if match_sheet(match) is not None:  # a game kept on a scoresheet: its deals are the result
         from scoring.services.sheet_results import sheet_outcome

@@ -5,7 +5,8 @@ The result is the sheet's fold of the posted deals (``time_up``: closed by the c
 last of them); the winner and the totals are the sheet's (``MatchSheet.totals``). It is stored
 like a Guandan result of one game — ``games`` holds one entry with both levels, the winner, the
 deals played and the end — so the level-based scoring methods and the standings read it
-unchanged; a point game's points and first-outs fill their own columns. A level sheet (``levels``,
+unchanged; a point game's points and first-outs fill their own columns, a table of four's totals per
+seat its ``seats`` (four-player Dou Dizhu, docs/rules/doudizhu.md D10). A level sheet (``levels``,
 ``games``) is Guandan's: a sheet game's result is its deals.
 """
 
@@ -71,4 +72,5 @@ def sheet_outcome(match: Match, data: dict[str, Any]) -> Outcome:
         end_reason=totals.end_reason,
         points={"NS": totals.ns_points, "EW": totals.ew_points},
         first_outs={"NS": totals.ns_first_outs, "EW": totals.ew_first_outs},
+        seats=None if totals.seats is None else {seat: dict(row) for seat, row in totals.seats.items()},
     )

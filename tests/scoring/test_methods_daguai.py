@@ -129,3 +129,22 @@ def test_k7_the_daguai_defaults_are_the_k7_chain():
         "lots",
     )
     assert game_scoring_defaults("guandan") == {}
+
+
+GAME_POINTS = build_method({"method": "game_points"})
+
+
+def test_d10_game_points_score_each_sides_recorded_points():
+    assert GAME_POINTS.score_match(played(1, 1, 1, 2, (12, 17), (4, 2))) == Points(ns=12, ew=17)
+
+
+def test_d10_game_points_of_a_match_without_points_are_zero():
+    record = MatchRecord(match_id=1, round=1, ns=1, ew=2, winner=NS)
+    assert GAME_POINTS.score_match(record) == Points(ns=0, ew=0)
+
+
+def test_d10_a_new_doudizhu_event_takes_the_table_scoring():
+    defaults = game_scoring_defaults("doudizhu4")
+    assert defaults["match_points"] == {"method": "game_points"}
+    assert defaults["level_points"] == {"method": "net_points"}
+    assert validate_chain(defaults["tiebreaks"]) == tuple(defaults["tiebreaks"])

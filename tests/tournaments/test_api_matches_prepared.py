@@ -51,7 +51,7 @@ def _slow_path():
         mock.patch("core.lean.filter_lookups", return_value=None),
         mock.patch.object(EventMatchViewSet, "_public_read", return_value=False),
         mock.patch(
-            "tournaments.views.schedule.pair_rows",
+            "tournaments.selectors.pair_rows",
             lambda ids: list(Pair.objects.filter(pk__in=ids).values_list(*PairSerializer.COLUMNS)),
         ),
     )

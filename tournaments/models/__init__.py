@@ -3,9 +3,19 @@
 from tournaments.models.access import EventRole, Role, TableToken
 from tournaments.models.event import Event, EventStatus
 from tournaments.models.registration import Pair, PairStatus, Player, Unit
-from tournaments.models.schedule import Match, MatchStatus, Round, RoundStatus, Stage, StageKind
+from tournaments.models.schedule import (
+    SEATS_OF_FOUR,
+    Match,
+    MatchStatus,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    TableSeat,
+)
 
 __all__ = [
+    "SEATS_OF_FOUR",
     "Event",
     "EventRole",
     "EventStatus",
@@ -19,6 +29,7 @@ __all__ = [
     "RoundStatus",
     "Stage",
     "StageKind",
+    "TableSeat",
     "TableToken",
     "Unit",
 ]

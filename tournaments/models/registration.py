@@ -43,17 +43,26 @@ class PairStatus(models.TextChoices):
 
 
 class Pair(models.Model):
-    """The players who stay together for the whole event (G11: 中途不得换人): two in the
-    partnership games, three in a Daguai Luzi team (docs/rules/daguai.md K1), who hold
-    ``player_3``. Every game's two-sided match is between two of these; the name stays "pair"
-    because Guandan, the service's main game, calls them so.
+    """An entrant of the event: the players who stay together for the whole event (G11:
+    中途不得换人): two in the partnership games, three in a Daguai Luzi team (docs/rules/daguai.md
+    K1), who hold ``player_3``, and one alone in a game where each player scores for themselves
+    (four-player Dou Dizhu, docs/events.md "Tables of four"): ``player_2`` is then empty. Every
+    game's two-sided match is between two of these, a table of four seats four; the name stays
+    "pair" because Guandan, the service's main game, calls them so.
     """
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField()
     name = models.CharField(max_length=200, blank=True)
     player_1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
-    player_2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player_2 = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Empty: one player.",
+    )
     player_3 = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="A team of 3."
     )
@@ -71,7 +80,12 @@ class Pair(models.Model):
             models.UniqueConstraint(fields=["player_2"], name="player_in_one_pair_2"),
             models.UniqueConstraint(fields=["player_3"], name="player_in_one_pair_3"),
             models.CheckConstraint(
-                condition=~models.Q(player_1=models.F("player_2")), name="pair_two_players"
+                condition=models.Q(player_2__isnull=True) | ~models.Q(player_1=models.F("player_2")),
+                name="pair_two_players",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(player_3__isnull=True) | models.Q(player_2__isnull=False),
+                name="pair_third_after_second",
             ),
             models.CheckConstraint(
                 condition=models.Q(player_3__isnull=True)
@@ -86,9 +100,15 @@ class Pair(models.Model):
 
     @property
     def display_name(self) -> str:
-        players = (
+        return self.name or " / ".join(player.name for player in self.players)
+
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The entrant's players in order: one, two or three."""
+        if self.player_2_id is None:
+            return (self.player_1,)
+        return (
             (self.player_1, self.player_2, self.player_3)
             if self.player_3_id
             else (self.player_1, self.player_2)
         )
-        return self.name or " / ".join(player.name for player in players)

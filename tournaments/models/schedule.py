@@ -88,11 +88,20 @@ class MatchStatus(models.TextChoices):
 
 
 class Match(models.Model):
-    """One table of a round: NS pair against EW pair, or a bye (no EW pair)."""
+    """One table of a round: NS pair against EW pair, a bye (no EW pair), or a table of four
+    players who each score for themselves (no pairs: its ``seats``, ``TableSeat``; four-player Dou
+    Dizhu, docs/events.md "Tables of four")."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
-    ns_pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
+    ns_pair = models.ForeignKey(
+        "tournaments.Pair",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="Empty for a table of four (its seats).",
+    )
     ew_pair = models.ForeignKey(
         "tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -114,6 +123,11 @@ class Match(models.Model):
             models.CheckConstraint(condition=models.Q(table__gte=1), name="match_table_positive"),
             models.CheckConstraint(condition=~models.Q(ns_pair=models.F("ew_pair")), name="match_two_pairs"),
             models.CheckConstraint(
+                condition=models.Q(ns_pair__isnull=False)
+                | models.Q(ew_pair__isnull=True, winner__isnull=True),
+                name="match_table_of_four_no_sides",
+            ),
+            models.CheckConstraint(
                 condition=models.Q(winner__isnull=True)
                 | models.Q(winner=models.F("ns_pair"))
                 | models.Q(winner=models.F("ew_pair")),
@@ -125,9 +139,40 @@ class Match(models.Model):
         return f"{self.round} table {self.table}"
 
     @property
+    def is_table_of_four(self) -> bool:
+        return self.ns_pair_id is None
+
+    @property
     def is_bye(self) -> bool:
-        return self.ew_pair_id is None
+        return self.ns_pair_id is not None and self.ew_pair_id is None
 
     @property
     def pair_ids(self) -> tuple[int, ...]:
+        """The entrants at the table (a table of four reads its seats: prefetch ``seats``)."""
+        if self.ns_pair_id is None:
+            return tuple(seat.pair_id for seat in self.seats.all())
         return (self.ns_pair_id,) if self.ew_pair_id is None else (self.ns_pair_id, self.ew_pair_id)
+
+
+SEATS_OF_FOUR = ("N", "E", "S", "W")
+
+
+class TableSeat(models.Model):
+    """One player's seat at a table of four (docs/events.md "Tables of four"). ``round`` repeats the
+    match's so that the database keeps an entrant at one table per round."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    seat = models.CharField(max_length=1, choices=[(s, s) for s in SEATS_OF_FOUR])
+    pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="table_seat_unique"),
+            models.UniqueConstraint(fields=["round", "pair"], name="table_seat_one_per_round"),
+            models.CheckConstraint(condition=models.Q(seat__in=SEATS_OF_FOUR), name="table_seat_known"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}"

@@ -9,6 +9,7 @@ from referee.games import game_codes, get_game
 from referee.games.errors import EngineError
 from referee.penalties import PenaltySettingError, build_table
 from scoring.methods import SettingError, build_method
+from scoring.ranking import tables as table_scoring
 from scoring.ranking import validate_chain
 from tournaments.models import Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
@@ -123,12 +124,38 @@ class EventSerializer(serializers.ModelSerializer):
             game.profile(merged.get("ruleset"), overrides)
         except EngineError as exc:
             raise serializers.ValidationError(_profile_error(exc, None)) from exc
+        if game.individual:
+            _table_scoring(merged)
         starts, ends = merged.get("starts_on"), merged.get("ends_on")
         if starts and ends and ends < starts:
             raise serializers.ValidationError(
                 {"ends_on": [serializers.ErrorDetail("The event ends before it starts.", "invalid")]}
             )
         return attrs
+
+
+def _table_scoring(merged: dict) -> None:
+    """A game of tables of four scores each player's own points (docs/scoring.md "Tables of four"):
+    its methods are fixed and its tiebreaks compare players, not sides (a 400 ``not_supported``)."""
+    fixed = {"match_points": table_scoring.MATCH_METHOD, "level_points": table_scoring.LEVEL_METHOD}
+    for name, method in fixed.items():
+        setting = merged.get(name)
+        if setting is not None and setting.get("method") != method:
+            raise serializers.ValidationError(
+                {
+                    name: {
+                        "method": [
+                            serializers.ErrorDetail(f"At tables of four this is {method!r}.", "not_supported")
+                        ]
+                    }
+                }
+            )
+    for index, key in enumerate(merged.get("tiebreaks") or ()):
+        if key not in table_scoring.TIEBREAKS:
+            detail = f"{key!r} compares two sides; at tables of four: {', '.join(table_scoring.TIEBREAKS)}."
+            raise serializers.ValidationError(
+                {"tiebreaks": {str(index): [serializers.ErrorDetail(detail, "not_supported")]}}
+            )
 
 
 def _scoring_setting(value, what: str) -> dict:

@@ -75,7 +75,9 @@ class PlayerInputSerializer(serializers.Serializer):
 
 class PairSerializer(serializers.ModelSerializer):
     player_1 = PublicPlayerSerializer(read_only=True)
-    player_2 = PublicPlayerSerializer(read_only=True)
+    player_2 = PublicPlayerSerializer(
+        read_only=True, allow_null=True, help_text="Null for a player entered alone (a table-of-four game)."
+    )
     player_3 = PublicPlayerSerializer(
         read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
     )
@@ -118,9 +120,9 @@ class PairSerializer(serializers.ModelSerializer):
     def from_row(row) -> dict:
         id_, number, name, unit, seed, grade, status, status_reason = row[:8]
         player_1 = PublicPlayerSerializer.from_row(row[8:12])
-        player_2 = PublicPlayerSerializer.from_row(row[12:16])
+        player_2 = None if row[12] is None else PublicPlayerSerializer.from_row(row[12:16])
         player_3 = None if row[16] is None else PublicPlayerSerializer.from_row(row[16:20])
-        players = (player_1, player_2) if player_3 is None else (player_1, player_2, player_3)
+        players = [player for player in (player_1, player_2, player_3) if player is not None]
         return {
             "id": id_,
             "number": number,
@@ -139,7 +141,9 @@ class PairSerializer(serializers.ModelSerializer):
 
 class PairPrivateSerializer(PairSerializer):
     player_1 = PlayerSerializer(read_only=True)
-    player_2 = PlayerSerializer(read_only=True)
+    player_2 = PlayerSerializer(
+        read_only=True, allow_null=True, help_text="Null for a player entered alone (a table-of-four game)."
+    )
     player_3 = PlayerSerializer(
         read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
     )
@@ -156,7 +160,12 @@ class PairCreateSerializer(serializers.Serializer):
     )
     name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     player_1 = PlayerInputSerializer()
-    player_2 = PlayerInputSerializer()
+    player_2 = PlayerInputSerializer(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The second player: required for pairs and teams, refused where each player enters alone.",
+    )
     player_3 = PlayerInputSerializer(
         required=False,
         allow_null=True,

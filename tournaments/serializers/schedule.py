@@ -4,6 +4,7 @@ import json
 
 from django.db.models import Max, TextField
 from django.db.models.functions import Cast
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments.models import Match, Round, Stage
@@ -118,12 +119,24 @@ class RoundUpdateSerializer(serializers.Serializer):
         return stage
 
 
+class TableSeatSerializer(serializers.Serializer):
+    """One player's seat at a table of four (docs/events.md "Tables of four")."""
+
+    seat = serializers.ChoiceField(choices=["N", "E", "S", "W"], read_only=True)
+    pair = PairSerializer(read_only=True, help_text="The entrant (one player) in that seat.")
+
+
 class MatchSerializer(serializers.ModelSerializer):
     round = serializers.IntegerField(source="round.number", read_only=True)
     event = serializers.SlugField(source="round.event.slug", read_only=True)
-    ns_pair = PairSerializer(read_only=True)
+    ns_pair = PairSerializer(
+        read_only=True, allow_null=True, help_text="Null for a table of four (its seats)."
+    )
     ew_pair = PairSerializer(read_only=True, allow_null=True)
     is_bye = serializers.BooleanField(read_only=True)
+    seats = serializers.SerializerMethodField(
+        help_text="A table of four (four-player Dou Dizhu): its players by seat, N, E, S, W; empty otherwise."
+    )
 
     class Meta:
         model = Match
@@ -135,6 +148,7 @@ class MatchSerializer(serializers.ModelSerializer):
             "ns_pair",
             "ew_pair",
             "is_bye",
+            "seats",
             "status",
             "flags",
             "bracket_slot",
@@ -142,6 +156,12 @@ class MatchSerializer(serializers.ModelSerializer):
             "winner",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(TableSeatSerializer(many=True))
+    def get_seats(self, match: Match) -> list[dict]:
+        if match.ns_pair_id is not None:  # a two-sided match: no query
+            return []
+        return TableSeatSerializer(match.seats.select_related("pair__player_1"), many=True).data
 
     # The lean twin for lists (as PairSerializer's): a match row of COLUMNS (a queryset annotated
     # with ANNOTATIONS), its pairs' rows by id. The flags come as their JSON text: a 304 hashes the
@@ -162,19 +182,23 @@ class MatchSerializer(serializers.ModelSerializer):
 
     @staticmethod
     def pair_ids(row) -> tuple[int, ...]:
-        return (row[3],) if row[4] is None else (row[3], row[4])
+        """The two sides' pair ids of a row (none for a table of four: its seats are read apart)."""
+        return tuple(pk for pk in (row[3], row[4]) if pk is not None)
 
     @staticmethod
-    def from_row(row, *, event: str, pairs: dict[int, dict]) -> dict:
+    def from_row(row, *, event: str, pairs: dict[int, dict], seats: dict[int, list] | None = None) -> dict:
+        """``seats``: match id → ``(seat, pair id)`` of the tables of four among the rows."""
         id_, round_, table, ns_pair, ew_pair, status, flags, bracket_slot, best_of, winner = row
+        seated = (seats or {}).get(id_, ()) if ns_pair is None else ()
         return {
             "id": id_,
             "event": event,
             "round": round_,
             "table": table,
-            "ns_pair": pairs[ns_pair],
+            "ns_pair": None if ns_pair is None else pairs[ns_pair],
             "ew_pair": None if ew_pair is None else pairs[ew_pair],
-            "is_bye": ew_pair is None,
+            "is_bye": ns_pair is not None and ew_pair is None,
+            "seats": [{"seat": seat, "pair": pairs[pair]} for seat, pair in seated],
             "status": status,
             "flags": json.loads(flags),
             "bracket_slot": bracket_slot,

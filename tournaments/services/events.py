@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from core.problems import Conflict, Problem
 from referee.games import get_game
+from scoring.ranking import tables as table_scoring
 from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields
 
@@ -67,6 +68,13 @@ GAME_SCORING_DEFAULTS: dict[str, dict[str, object]] = {
             "progressive_cut2",
             "lots",
         ],
+    },
+    # docs/scoring.md "Tables of four": each player's own points, then points above the table's
+    # average, deals won, tables topped, progressive score, lots.
+    "doudizhu4": {
+        "match_points": {"method": table_scoring.MATCH_METHOD},
+        "level_points": {"method": table_scoring.LEVEL_METHOD},
+        "tiebreaks": table_scoring.DEFAULT_TIEBREAKS,
     },
 }
 

@@ -1,6 +1,7 @@
 """``POST /events/{slug}/pairs/import``: every row is checked; all rows are imported or none.
 
-A game of teams of three (Daguai Luzi) needs a ``player_3`` in every row; a game of pairs refuses one.
+A game of teams of three (Daguai Luzi) needs a ``player_3`` in every row; a game of pairs refuses one;
+a game where each player enters alone (four-player Dou Dizhu) needs only ``player_1`` and refuses the others.
 """
 
 from __future__ import annotations
@@ -46,11 +47,12 @@ def _int(value: str, errors: dict, key: str, *, low: int = 1, high: int = _HIGH)
 
 def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: dict, *, size: int) -> dict:
     prefix = f"rows.{index}"
-    clean: dict = {"player_3": None}
-    if size == 2 and row.get("player_3"):
-        errors[f"{prefix}.player_3"] = [
-            ErrorDetail("A pair has two players: player_3 is for teams of three.", "team_size")
-        ]
+    clean: dict = {"player_2": None, "player_3": None}
+    for extra in _SLOTS[size:]:
+        if row.get(extra):
+            errors[f"{prefix}.{extra}"] = [
+                ErrorDetail(f"An entrant of this game has {size} player(s): {extra} is refused.", "team_size")
+            ]
     for slot in _SLOTS[:size]:
         name = row.get(slot, "")
         if not name:
@@ -91,8 +93,11 @@ def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: d
 @transaction.atomic
 def pairs_import(*, event: Event, content: bytes, filename: str = "", content_type: str = "", dry_run=False):
     """Import a registration list. Returns the created pairs (or, on a dry run, how many would be)."""
+    size = team_size(event)
     try:
-        rows = read_rows(content, filename=filename, content_type=content_type)
+        rows = read_rows(
+            content, filename=filename, content_type=content_type, required=_SLOTS[: min(size, 2)]
+        )
     except SheetError as exc:
         raise ValidationError({"file": [ErrorDetail(exc.message, exc.code)]}) from exc
     if not rows:
@@ -101,7 +106,6 @@ def pairs_import(*, event: Event, content: bytes, filename: str = "", content_ty
     taken = set(Pair.objects.filter(event=event).values_list("number", flat=True))
     errors: dict = {}
     seen: set[int] = set()
-    size = team_size(event)
     clean_rows = [_check_row(number, row, taken, seen, errors, size=size) for number, row in rows]
     if errors:
         raise ValidationError(errors)

@@ -73,16 +73,25 @@ def team_size(event: Event) -> int:
     return get_game(event.game).team_size
 
 
-def check_team(event: Event, player_3: object) -> None:
-    """A pair has exactly the game's team size: a third player for teams of three, none for pairs."""
+def check_team(event: Event, player_2: object, player_3: object) -> None:
+    """An entrant has exactly the game's team size: one player alone (a game where each player scores
+    for themselves), two for pairs, three for teams of three."""
     size = team_size(event)
+    if size == 1 and player_2:
+        raise RegistrationRefused(
+            f"In {event.game} each player enters alone: player_2 is for pairs.", "team_size", field="player_2"
+        )
+    if size >= 2 and not player_2:
+        raise RegistrationRefused(
+            f"A pair of {event.game} has two players: give player_2.", "required", field="player_2"
+        )
     if size == 3 and not player_3:
         raise RegistrationRefused(
             f"A team of {event.game} has three players: give player_3.", "required", field="player_3"
         )
-    if size == 2 and player_3:
+    if size < 3 and player_3:
         raise RegistrationRefused(
-            f"A pair of {event.game} has two players: player_3 is for teams of three.",
+            f"An entrant of {event.game} has {size} player(s): player_3 is for teams of three.",
             "team_size",
             field="player_3",
         )
@@ -93,7 +102,7 @@ def pair_create(
     *,
     event: Event,
     player_1: dict,
-    player_2: dict,
+    player_2: dict | None = None,
     player_3: dict | None = None,
     unit: Unit | None = None,
     number: int | None = None,
@@ -101,26 +110,26 @@ def pair_create(
     seed: int | None = None,
     grade: str = "",
 ) -> Pair:
-    """Register a pair with its two players, or a team with its three (``check_team``); players take
-    the pair's unit unless given one.
+    """Register a pair with its two players, a team with its three, or one player alone
+    (``check_team``); players take the pair's unit unless given one.
 
     Without a ``number`` the pair gets the next free one (``free_pair_numbers``).
     """
-    check_team(event, player_3)
+    check_team(event, player_2, player_3)
     lock_pair_numbers(event)
     if number is None:
         number = take_number(free_pair_numbers(event))
     elif Pair.objects.filter(event=event, number=number).exists():
         raise RegistrationRefused(f"Pair number {number} is taken.", "duplicate_number", field="number")
-    given = (player_1, player_2, player_3) if player_3 else (player_1, player_2)
+    given = [data for data in (player_1, player_2, player_3) if data]
     players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in given]
     return Pair.objects.create(
         event=event,
         number=number,
         name=name,
         player_1=players[0],
-        player_2=players[1],
-        player_3=players[2] if player_3 else None,
+        player_2=players[1] if len(players) > 1 else None,
+        player_3=players[2] if len(players) > 2 else None,
         unit=unit,
         seed=seed,
         grade=grade,
@@ -195,7 +204,7 @@ def unpaired_players(event: Event):
         Player.objects.filter(event=event)
         .exclude(
             Q(pk__in=paired.values("player_1"))
-            | Q(pk__in=paired.values("player_2"))
+            | Q(pk__in=paired.filter(player_2__isnull=False).values("player_2"))
             | Q(pk__in=paired.filter(player_3__isnull=False).values("player_3"))
         )
         .order_by("id")
@@ -210,11 +219,11 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
     the draws' own seeded function of (seed, player id), so the same seed on the same players gives
     the same pairs on any database and Python version. With an odd number of singles, the one left
     over stays unpaired (and is returned). Pairs only: an event of teams of three registers its
-    teams whole (a 409 ``singles_pairs_only``).
+    teams whole, one of players alone registers each player (a 409 ``singles_pairs_only``).
     """
     if team_size(event) != 2:
         raise Conflict(
-            "Singles are paired two by two; register the teams of three whole.", "singles_pairs_only"
+            "Singles are paired two by two; this game's entrants are registered whole.", "singles_pairs_only"
         )
     seed = secrets.randbelow(2**31) if seed is None else seed
     lock_pair_numbers(event)

@@ -39,6 +39,14 @@ from tournaments.services.drawing import (
     pairings_of,
     stage_entrants,
 )
+from tournaments.services.tables import (
+    TABLES_SYSTEM,
+    draw_tables,
+    plays_at_tables,
+    require_stage_kind,
+    require_two_sided,
+    store_tables,
+)
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
 STRUCTURAL = {
@@ -70,11 +78,13 @@ def stage_create(*, event: Event, **fields) -> Stage:
     unknown = set(fields) - STAGE_FIELDS
     if unknown:
         raise TypeError(f"Stage has no editable field {', '.join(sorted(unknown))}.")
+    require_stage_kind(event, fields.get("kind", StageKind.SWISS))
     return Stage.objects.create(event=event, **fields)
 
 
 @transaction.atomic
 def stage_update(*, stage: Stage, **fields) -> Stage:
+    require_stage_kind(stage.event, fields.get("kind"))
     return save_fields(stage, fields, allowed=STAGE_FIELDS)
 
 
@@ -193,16 +203,21 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     _require(round_, RoundStatus.DRAFT)
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
-        draw, system = make_draw(round_, seed)
+        if plays_at_tables(round_.event):
+            first = previous_round(round_) is None
+            tables = draw_tables(round_, stage_entrants(round_), seed=seed, first=first)
+            store_tables(round_, tables)
+            system, relaxed = TABLES_SYSTEM, tables.relaxed
+        else:
+            draw, system = make_draw(round_, seed)
+            _store(round_, draw.pairings, best_of=_best_of(round_))
+            ignored = ignored_flags(round_)
+            relaxed = (entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored)
     except draws.DrawError as exc:
         raise DrawFailed(name_pairs(round_.event, exc.detail), exc.code) from exc
-    _store(round_, draw.pairings, best_of=_best_of(round_))
     round_.draw_seed = seed
     round_.draw_system = system
-    ignored = ignored_flags(round_)
-    round_.relaxed = numbered(
-        round_.event, (entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored)
-    )
+    round_.relaxed = numbered(round_.event, relaxed)
     round_.drawn_at = timezone.now()
     round_.save()
     return round_
@@ -246,6 +261,7 @@ def round_swap(*, round_: Round, pair_a: int, pair_b: int) -> Round:
     """Hand edit of a draft: two pairs trade places; the draw is re-checked."""
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
+    require_two_sided(round_)
     current = pairings_of(round_.matches.all())
     placed = {pid for p in current for pid in p.entrants}
     for name, pid in (("pair_a", pair_a), ("pair_b", pair_b)):
@@ -267,6 +283,7 @@ def round_move(*, round_: Round, table: int, to_table: int) -> Round:
     """Hand edit of a draft: the match at ``table`` moves to ``to_table`` (swapping if taken)."""
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
+    require_two_sided(round_)
     current = pairings_of(round_.matches.all())
     if table not in {p.table for p in current}:
         raise Problem(f"No match at table {table}.", "unknown_table", field="table")
@@ -290,6 +307,7 @@ def match_create(*, round_: Round, table: int, ns_pair: int, ew_pair: int | None
     """Add a table to a draft round by hand (a bye when ``ew_pair`` is None); the draw is re-checked."""
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
+    require_two_sided(round_)
     current = pairings_of(round_.matches.all())
     if any(p.table == table for p in current):
         raise MatchEdit(f"Table {table} is taken.", "table_taken", field="table")
@@ -305,6 +323,7 @@ def match_update(*, match: Match, ns_pair: int, ew_pair: int | None) -> Match:
     """Change who plays at a draft table; the draw is re-checked."""
     round_ = _lock(match.round)
     _require(round_, RoundStatus.DRAFT)
+    require_two_sided(round_)
     _check_pairs(round_, ns_pair, ew_pair)
     pairings = [
         draws.Pairing(table=p.table, ns=ns_pair, ew=ew_pair) if p.table == match.table else p
@@ -319,6 +338,7 @@ def match_delete(*, match: Match) -> Round:
     """Remove a draft table; its pairs are unplaced until put back (publishing needs them placed)."""
     round_ = _lock(match.round)
     _require(round_, RoundStatus.DRAFT)
+    require_two_sided(round_)
     pairings = [p for p in pairings_of(round_.matches.all()) if p.table != match.table]
     return _recheck_and_store(round_, pairings, whole_stage=True)
 
@@ -353,7 +373,7 @@ def _refuse_stale(round_: Round) -> None:
     disqualified, or an active pair of the stage is not in it (registered or reinstated after the
     draw). Only for draws that place every active pair of the stage (``draws_whole_stage``).
     """
-    placed = {pair for m in round_.matches.all() for pair in m.pair_ids}
+    placed = {pair for m in round_.matches.prefetch_related("seats") for pair in m.pair_ids}
     gone = sorted(
         Pair.objects.filter(pk__in=placed).exclude(status=PairStatus.ACTIVE).values_list("number", flat=True)
     )

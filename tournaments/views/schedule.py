@@ -24,15 +24,14 @@ from tournaments.selectors import (
     ALL_ROUNDS,
     MATCH_WITH_PLAYERS,
     PUBLISHED_ROUNDS,
+    match_answers,
     match_of_visible_event,
     match_page,
     match_visibility,
-    pair_rows,
     public_event,
     visible_matches,
     visible_rounds,
 )
-from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import (
     DrawRequestSerializer,
     MatchCreateSerializer,
@@ -251,10 +250,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
 
     def _list(self):
         count, rows = getattr(self, "_page", None) or self._read_matches()
-        ids = {pk for row in rows for pk in MatchSerializer.pair_ids(row)}
-        pairs = {row[0]: PairSerializer.from_row(row) for row in pair_rows(ids)}
-        slug = self.get_event().slug
-        results = [MatchSerializer.from_row(row, event=slug, pairs=pairs) for row in rows]
+        results, _ = match_answers(rows, event=self.get_event().slug)
         return Response(results) if count is None else self.get_paginated_response(results)
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer, **problems(400, 403, 409)})

@@ -1,8 +1,8 @@
 """Four-player Dou Dizhu 斗地主 with two decks (docs/rules/doudizhu.md D1-D9): registered as game
 ``doudizhu4``.
 
-Registered with ``in_service=False``: the engine answers every referee question, and the API
-and the event models offer the game once they are wired to it (referee/games/registry.py).
+In service for events: each player enters alone (``team_size=1``) and a match is a table of four
+kept on ``SHEET`` (D10; docs/events.md "Tables of four").
 """
 
 from referee.games.doudizhu.bidding import check_bidding
@@ -11,6 +11,7 @@ from referee.games.doudizhu.play import DECKS, HAND_SIZE, validate_play
 from referee.games.doudizhu.profiles import BUILTIN, STANDARD
 from referee.games.doudizhu.readings import reading_to_dict
 from referee.games.doudizhu.scoring import score_deal
+from referee.games.doudizhu.sheet import SHEET
 from referee.games.game import Game
 
 GAME = Game(
@@ -25,5 +26,6 @@ GAME = Game(
     reading_to_dict=reading_to_dict,
     decks=DECKS,
     hand_size=HAND_SIZE,
-    in_service=False,
+    match_sheet=SHEET,
+    team_size=1,
 )

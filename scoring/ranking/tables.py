@@ -1,0 +1,98 @@
+"""The standings' entries of a game played four to a table, each player for themselves (four-player
+Dou Dizhu: docs/rules/doudizhu.md D10, docs/scoring.md "Tables of four"). Pure: no Django.
+
+Each confirmed table gives each of its four players one ``PairRound`` (the standings' per-round
+entry, whatever the entrant), so the ranking and its tiebreak registry run unchanged:
+
+- ``match_points``: the player's points at the table (D8, summed over the round's deals);
+- ``level_points``: those points less the table's average (净胜分 against the table): the
+  ``level_points`` tiebreak;
+- ``firsts``: the deals the player's side won (胜局): the ``first_places`` tiebreak;
+- ``outcome``: a win for the table's top score alone, a draw for a shared top, else a loss: the
+  ``wins`` tiebreak counts the tables a player topped.
+
+A bye (a player the draw left out, the field not being a multiple of four) scores the round's
+average points per seated player, so sitting out neither helps nor hurts (**decision**); it has no
+level points and no deals, and counts as a draw (it topped no table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from scoring.methods.records import MatchKind, Outcome
+from scoring.ranking.entries import PairRound, clean
+
+#: The scoring settings these entries stand for: an event of tables of four has these methods (its
+#: match and level points are the players' own, as above) and a chain of these tiebreaks only (the
+#: others compare two sides: head-to-head, opponents' points, levels, double wins).
+MATCH_METHOD = "game_points"
+LEVEL_METHOD = "net_points"
+TIEBREAKS = (
+    "level_points",
+    "first_places",
+    "wins",
+    "progressive",
+    "progressive_cut1",
+    "progressive_cut2",
+    "progressive_cut3",
+    "lots",
+)
+DEFAULT_TIEBREAKS = ["level_points", "first_places", "wins", "progressive", "lots"]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A confirmed table of four: its players by seat and each seat's totals (``SheetTotals.seats``)."""
+
+    match_id: int
+    round: int
+    players: Mapping[str, int]  # seat → entrant id
+    seats: Mapping[str, Mapping[str, float]]  # seat → {"points", "deals_won", …}
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRecord:
+    match_id: int
+    round: int
+    player: int
+
+
+def table_rounds(
+    tables: Iterable[TableRecord], byes: Iterable[ByeRecord] = (), *, players: Iterable[int] = ()
+) -> dict[int, list[PairRound]]:
+    """Every player's rounds, sorted by round then match; ``players`` adds players with none yet."""
+    out: dict[int, list[PairRound]] = {player: [] for player in players}
+    round_points: dict[int, list[float]] = {}
+    for table in tables:
+        points = {seat: float(table.seats[seat]["points"]) for seat in table.players}
+        average = sum(points.values()) / len(points)
+        top = max(points.values())
+        leaders = sum(1 for value in points.values() if value == top)
+        round_points.setdefault(table.round, []).extend(points.values())
+        for seat, player in table.players.items():
+            mine = points[seat]
+            outcome = Outcome.LOSS if mine < top else Outcome.WIN if leaders == 1 else Outcome.DRAW
+            entry = PairRound(
+                table.round,
+                table.match_id,
+                None,
+                MatchKind.PLAYED,
+                outcome,
+                clean(mine),
+                clean(mine - average),
+                0,
+                0,
+                int(table.seats[seat].get("deals_won", 0)),
+                0,
+            )
+            out.setdefault(player, []).append(entry)
+    for bye in byes:
+        seated = round_points.get(bye.round, ())
+        average = clean(sum(seated) / len(seated)) if seated else 0
+        entry = PairRound(bye.round, bye.match_id, None, MatchKind.BYE, Outcome.DRAW, average, 0, 0, 0, 0, 0)
+        out.setdefault(bye.player, []).append(entry)
+    for entries in out.values():
+        entries.sort(key=lambda entry: (entry.round, entry.match_id))
+    return out
