@@ -92,18 +92,35 @@ class SidesSerializer(serializers.Serializer):
     EW = serializers.FloatField(allow_null=True)
 
 
+class ResultSeatSerializer(serializers.Serializer):
+    """One player's line at a table of four (docs/scoring.md "Tables of four")."""
+
+    seat = serializers.ChoiceField(choices=["N", "E", "S", "W"])
+    pair = ResultPairSerializer()
+    points = serializers.FloatField(allow_null=True)
+    deals_won = serializers.IntegerField(allow_null=True)
+    landlord_won = serializers.IntegerField(allow_null=True)
+    landlord_lost = serializers.IntegerField(allow_null=True)
+    match_points = serializers.FloatField(allow_null=True)
+    level_points = serializers.FloatField(allow_null=True)
+
+
 class ResultRowSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     round = serializers.IntegerField()
     table = serializers.IntegerField()
-    ns_pair = ResultPairSerializer()
-    ew_pair = ResultPairSerializer(allow_null=True, help_text="null: a bye.")
+    ns_pair = ResultPairSerializer(allow_null=True, help_text="null: a table of four (its seats).")
+    ew_pair = ResultPairSerializer(allow_null=True, help_text="null: a bye, or a table of four.")
+    seats = ResultSeatSerializer(many=True, help_text="A table of four's players by seat; empty otherwise.")
     status = serializers.CharField(help_text="The match's status, or bye.")
     levels = serializers.DictField(child=serializers.CharField(), allow_null=True)
     winner = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
     level_difference = serializers.IntegerField(allow_null=True)
-    points = SidesSerializer(
-        allow_null=True, help_text="A point game's totals over the deals (Daguai Luzi); null otherwise."
+    points = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        allow_null=True,
+        help_text="A point game's totals over the deals: per side (NS, EW: Daguai Luzi) or per seat "
+        "(N, E, S, W: a table of four); null otherwise.",
     )
     deals_played = serializers.IntegerField(allow_null=True)
     forfeit = serializers.CharField(allow_null=True)
