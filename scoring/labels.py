@@ -33,6 +33,7 @@ METHOD_LABELS = {
     "win_plus_speed": _("Win plus speed bonus"),
     "daguai_deal": _("Daguai deal points"),
     "net_points": _("Net points"),
+    "game_points": _("Game points"),
 }
 
 COLUMNS = {

@@ -17,10 +17,9 @@ from django.db.models import Count, Max, Q, Window
 from django.http import Http404
 
 from core.prepared import Prepared
-from scoring.selectors.standings import pair_points, standings_table
+from scoring.selectors.standings import pair_points, standings_table, table_seats
 from tournaments.auth import TableUser
 from tournaments.models import (
-    SEATS_OF_FOUR,
     Event,
     Match,
     Pair,
@@ -28,7 +27,6 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Stage,
-    TableSeat,
     TableToken,
     Unit,
 )
@@ -291,17 +289,7 @@ _pair_reads = Prepared(Pair, _pairs)
 
 def seat_rows(match_ids) -> dict[int, list[tuple[str, int]]]:
     """The seats of the tables of four among ``match_ids``: match id → ``(seat, pair id)``, N E S W."""
-    if not match_ids:
-        return {}
-    order = {seat: n for n, seat in enumerate(SEATS_OF_FOUR)}
-    out: dict[int, list[tuple[str, int]]] = {}
-    for match, seat, pair in TableSeat.objects.filter(match_id__in=match_ids).values_list(
-        "match_id", "seat", "pair_id"
-    ):
-        out.setdefault(match, []).append((seat, pair))
-    for seats in out.values():
-        seats.sort(key=lambda item: order[item[0]])
-    return out
+    return {match: list(seats.items()) for match, seats in table_seats(match_ids).items()}
 
 
 def match_answers(rows, *, event: str) -> tuple[list[dict], dict[int, dict]]:

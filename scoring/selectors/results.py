@@ -15,8 +15,8 @@ from referee.games.guandan.cards import Side, format_level
 from scoring.methods import build_method
 from scoring.models import MatchResult, ResultStatus
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
-from scoring.selectors.standings import SCORED_ROUNDS, at_tables, match_records
-from tournaments.models import Event, Match, Pair, TableSeat
+from scoring.selectors.standings import SCORED_ROUNDS, at_tables, match_records, table_seats
+from tournaments.models import Event, Match, Pair
 
 #: What a seat of a table of four shows of its confirmed result (``SheetTotals.seats``, D8).
 SEAT_TOTALS = ("points", "deals_won", "landlord_won", "landlord_lost")
@@ -87,11 +87,7 @@ def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) 
     """Match id → its seats (a table of four) or its bye's points, with the standings' entries of
     ``table_rounds`` (the bye scores the round's average, docs/scoring.md "Tables of four")."""
     tables = [row[0] for row in rows_of if row[3] is None]
-    seated: dict[int, dict[str, int]] = {}
-    for match, seat, pair in TableSeat.objects.filter(match_id__in=tables).values_list(
-        "match_id", "seat", "pair_id"
-    ):
-        seated.setdefault(match, {})[seat] = pair
+    seated = table_seats(tables)
     totals = dict(
         MatchResult.objects.filter(match_id__in=tables, status=ResultStatus.CONFIRMED).values_list(
             "match_id", "seats"
@@ -124,7 +120,7 @@ def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) 
                         "match_points": getattr(entries.get((player, pk)), "match_points", None),
                         "level_points": getattr(entries.get((player, pk)), "level_points", None),
                     }
-                    for seat, player in sorted(seated[pk].items(), key=lambda item: "NESW".index(item[0]))
+                    for seat, player in seated[pk].items()
                 ]
             }
     for bye in byes:

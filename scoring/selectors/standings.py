@@ -21,7 +21,7 @@ from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.ranking import RankingContext, pair_rounds, rank, rank_units
 from scoring.ranking.entries import PairRound
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
-from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, TableSeat, Unit
+from tournaments.models import SEATS_OF_FOUR, Event, Match, Pair, PairStatus, RoundStatus, TableSeat, Unit
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
@@ -183,6 +183,18 @@ def at_tables(event: Event) -> bool:
     return get_game(event.game, pending=True).individual
 
 
+def table_seats(match_ids) -> dict[int, dict[str, int]]:
+    """The players of the tables of four among ``match_ids``: match id → {seat: entrant id}, the
+    seats in the order N, E, S, W (one query; none without ids)."""
+    if not match_ids:
+        return {}
+    seated: dict[int, dict[str, int]] = {}
+    rows = TableSeat.objects.filter(match_id__in=match_ids).values_list("match_id", "seat", "pair_id")
+    for match, seat, pair in sorted(rows, key=lambda row: (row[0], SEATS_OF_FOUR.index(row[1]))):
+        seated.setdefault(match, {})[seat] = pair
+    return seated
+
+
 def table_entries(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> tuple[dict[int, list[PairRound]], list[int]]:
@@ -196,11 +208,7 @@ def table_entries(
             match__ns_pair__isnull=True,
         ).values_list("match_id", "match__round__number", "seats")
     )
-    players: dict[int, dict[str, int]] = {}
-    for match, seat, pair in TableSeat.objects.filter(match_id__in=[row[0] for row in rows]).values_list(
-        "match_id", "seat", "pair_id"
-    ):
-        players.setdefault(match, {})[seat] = pair
+    players = table_seats([row[0] for row in rows])
     tables = [
         TableRecord(match_id=match, round=number, players=players[match], seats=seats)
         for match, number, seats in rows

@@ -30,6 +30,7 @@ def test_g9_registry_holds_the_six_methods_of_the_rules_and_k7_net_points():
         "win_plus_speed",
         "daguai_deal",
         "net_points",  # docs/rules/daguai.md K7
+        "game_points",  # docs/scoring.md "Tables of four" (D10), and any point game
     }
     assert all(key == cls.key for key, cls in METHODS.items())
 

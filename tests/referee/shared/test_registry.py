@@ -1,6 +1,9 @@
-"""The game registry (referee/games/registry.py): Guandan and Daguai Luzi in service, Dou Dizhu pending."""
+"""The game registry (referee/games/registry.py): every registered game in service; a game registered
+with ``in_service=False`` is found only when asked."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 
@@ -8,6 +11,7 @@ from referee.games import all_profiles, game_codes, get_game
 from referee.games.daguai.profiles import BUILTIN as DAGUAI
 from referee.games.errors import BadInput
 from referee.games.guandan.profiles import BUILTIN as GUANDAN
+from referee.games.registry import GAMES
 
 
 def test_the_three_climbing_games_are_registered():
@@ -15,9 +19,14 @@ def test_the_three_climbing_games_are_registered():
 
 
 def test_the_service_lists_only_games_in_service():
-    assert {"guandan", "daguai"} <= set(game_codes()) and "doudizhu4" not in game_codes()
+    assert {"guandan", "daguai", "shuangkou", "doudizhu4"} <= set(game_codes())
     assert set(GUANDAN) | set(DAGUAI) <= set(all_profiles())
     assert all(game.in_service for game, _ in all_profiles().values())
+
+
+def test_d10_doudizhu4_is_in_service_with_players_alone_and_a_scoresheet():
+    game = get_game("doudizhu4")
+    assert (game.team_size, game.individual, game.match_sheet is not None) == (1, True, True)
 
 
 def test_k1_daguai_is_in_service_with_teams_of_three_and_a_scoresheet():
@@ -26,8 +35,17 @@ def test_k1_daguai_is_in_service_with_teams_of_three_and_a_scoresheet():
     assert get_game("guandan").team_size == 2 and get_game("guandan").match_sheet is None
 
 
-@pytest.mark.parametrize("code", ["doudizhu4"])
-def test_pending_games_are_found_only_when_asked(code):
+@pytest.fixture
+def pending(monkeypatch):
+    """A game registered before it is in service (as Dou Dizhu was before its events)."""
+    game = dataclasses.replace(GAMES["doudizhu4"], code="pending-game", in_service=False)
+    monkeypatch.setitem(GAMES, game.code, game)
+    return game.code
+
+
+def test_pending_games_are_found_only_when_asked(pending):
+    code = pending
+    assert code not in game_codes() and code in game_codes(pending=True)
     with pytest.raises(BadInput) as caught:
         get_game(code)
     assert (caught.value.code, caught.value.field) == ("unknown_game", "game")
