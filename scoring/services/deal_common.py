@@ -12,7 +12,7 @@ from typing import Any
 from django.utils import timezone
 
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
-from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
+from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict
 from scoring.selectors.matches import match_deals
 from scoring.services.common import require_correction_right, require_keeper, require_playing
 from tournaments.models import Match, MatchStatus, RoundStatus
@@ -123,6 +123,26 @@ def require_deals_open(match: Match, actor) -> None:
             "A result was submitted for this match; correct the result instead of adding deals.",
             "result_submitted",
         )
+
+
+def correction_deals(match: Match, number: int, actor, if_match=None) -> list[Deal]:
+    """The current deals of the locked ``match`` before deal ``number`` is corrected (every game):
+    the caller keeps and may correct this table's deals (``require_deal_correction``), the caller's
+    ``If-Match`` holds, and deal ``number`` was posted (``404 deal_not_posted`` otherwise)."""
+    require_keeper(match, actor)
+    require_playing(match)
+    if if_match is not None:
+        if_match(match)
+    deals = match_deals(match)
+    if number > len(deals):
+        raise Missing(
+            f"Deal {number} was not posted; the next deal of this match is number {len(deals) + 1}.",
+            "deal_not_posted",
+            field="number",
+            extra={"expected": len(deals) + 1},
+        )
+    require_deal_correction(match, actor)
+    return deals
 
 
 def later_deal_conflict(number: int, *, corrected: int, reason: str) -> RuleRefused:

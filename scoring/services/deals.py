@@ -27,7 +27,7 @@ from referee.games.guandan.question import parse_hands, parse_transfers, with_fi
 from referee.games.guandan.tie import TieState, apply_tie_deal
 from referee.games.guandan.tribute_record import check_tribute_record
 from scoring.models import Deal
-from scoring.problems import Missing, RuleRefused, ScoreConflict, refused
+from scoring.problems import RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state
 from scoring.services.common import (
     content_hash,
@@ -38,13 +38,13 @@ from scoring.services.common import (
 from scoring.services.deal_common import (
     DealPosted,
     DealsVoided,
+    correction_deals,
     follows_voided,
     later_deal_conflict,
     mark_playing,
     match_over,
     new_deal_version,
     other_content,
-    require_deal_correction,
     require_deals_open,
     require_next_number,
     void_deals,
@@ -127,19 +127,7 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
     The same correction again stores nothing (``created`` False).
     """
     match = lock_match(match)
-    require_keeper(match, actor)
-    require_playing(match)
-    if if_match is not None:
-        if_match(match)
-    deals = match_deals(match)
-    if number > len(deals):
-        raise Missing(
-            f"Deal {number} was not posted; the next deal of this match is number {len(deals) + 1}.",
-            "deal_not_posted",
-            field="number",
-            extra={"expected": len(deals) + 1},
-        )
-    require_deal_correction(match, actor)
+    deals = correction_deals(match, number, actor, if_match)
     profile = match_profile(match)
     canonical = _canonical(data)
     digest = content_hash(canonical)

@@ -21,19 +21,19 @@ from django.db import transaction
 from referee.games.errors import EngineError, RuleViolation
 from referee.games.sheets import MatchSheet, SheetState
 from scoring.models import Deal
-from scoring.problems import Missing, ScoreConflict, refused
+from scoring.problems import ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet
 from scoring.services.common import content_hash, lock_match, require_keeper, require_playing
 from scoring.services.deal_common import (
     DealPosted,
     DealsVoided,
+    correction_deals,
     follows_voided,
     later_deal_conflict,
     mark_playing,
     match_over,
     new_deal_version,
     other_content,
-    require_deal_correction,
     require_deals_open,
     require_next_number,
     void_deals,
@@ -128,19 +128,7 @@ def sheet_deal_correct(
     A later deal the corrected match makes impossible (the match now ends before it, its dealer is
     no longer due, its replay breaks a rule) refuses the whole correction: void from it first."""
     match = lock_match(match)
-    require_keeper(match, actor)
-    require_playing(match)
-    if if_match is not None:
-        if_match(match)
-    deals = match_deals(match)
-    if number > len(deals):
-        raise Missing(
-            f"Deal {number} was not posted; the next deal of this match is number {len(deals) + 1}.",
-            "deal_not_posted",
-            field="number",
-            extra={"expected": len(deals) + 1},
-        )
-    require_deal_correction(match, actor)
+    deals = correction_deals(match, number, actor, if_match)
     sheet, profile = _sheet(match), match_profile(match)
     stored = deals[number - 1]
     before = _fold(sheet, deals[: number - 1], profile)
