@@ -36,7 +36,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from referee.games.errors import BadInput
 from referee.games.seats import Side
+
+#: What the scorekeeping service itself reads from a posted deal; a sheet leaves these to it.
+SERVICE_FIELDS = frozenset({"number", "played_at", "note", "corrects"})
+
+
+def check_deal_fields(data: object, fields: frozenset[str], *, game: str) -> Mapping[str, Any]:
+    """A posted deal is an object holding only the sheet's ``fields`` and the service's own
+    (``SERVICE_FIELDS``): a ``BadInput`` naming the first unknown field otherwise."""
+    if not isinstance(data, Mapping):
+        raise BadInput("invalid_type", "A deal is an object.", field="")
+    unknown = sorted(set(data) - fields - SERVICE_FIELDS, key=str)
+    if unknown:
+        raise BadInput("unknown_field", f"A {game} deal has no field {unknown[0]!r}.", field=str(unknown[0]))
+    return data
 
 
 class SheetState(Protocol):

@@ -31,7 +31,7 @@ from referee.games.daguai.seats import SEATS, Seat, Team, dealer_of, parse_seat
 from referee.games.errors import BadInput, RuleViolation
 from referee.games.rounds import parse_actions
 from referee.games.seats import Side
-from referee.games.sheets import MatchSheet, SheetTotals
+from referee.games.sheets import MatchSheet, SheetTotals, check_deal_fields
 
 #: Team A is the match's first team (NS), team B its second (EW).
 SIDE_OF: dict[Team, Side] = {Team.A: Side.NS, Team.B: Side.EW}
@@ -39,8 +39,6 @@ TEAM_OF: dict[Side, Team] = {side: team for team, side in SIDE_OF.items()}
 
 # ``score`` is derived: a stored record posted again (after a correction) has it, and it is recomputed.
 _FIELDS = frozenset({"dealer", "finishing_order", "stopped", "hands", "plays", "score"})
-# What the scorekeeping service itself reads from a posted deal; the sheet leaves them to it.
-_SERVICE_FIELDS = frozenset({"number", "played_at", "note", "corrects"})
 
 
 class FinishingOrderMismatch(RuleViolation):
@@ -146,13 +144,7 @@ class DaguaiSheet(MatchSheet):
         return DaguaiMatch(deals_per_round=profile.deals_per_round)
 
     def record(self, data: Mapping[str, Any], *, state: DaguaiMatch, profile: RuleProfile) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            raise BadInput("invalid_type", "A deal is an object.", field="")
-        unknown = sorted(set(data) - _FIELDS - _SERVICE_FIELDS, key=str)
-        if unknown:
-            raise BadInput(
-                "unknown_field", f"A Daguai deal has no field {unknown[0]!r}.", field=str(unknown[0])
-            )
+        check_deal_fields(data, _FIELDS, game="Daguai")
         if data.get("dealer") is None:
             raise BadInput("missing_dealer", "Name the seat that dealt (K5).", field="dealer")
         dealer = parse_seat(data["dealer"], field="dealer")

@@ -36,15 +36,13 @@ from referee.games.doudizhu.scoring import DealScore, score_deal
 from referee.games.errors import BadInput, RuleViolation
 from referee.games.rounds import parse_actions
 from referee.games.seats import Seat, seat_order
-from referee.games.sheets import MatchSheet, SheetTotals
+from referee.games.sheets import MatchSheet, SheetTotals, check_deal_fields
 
 _SHORT = frozenset({"dealer", "bids", "winner", "bombs", "spring"})
 _WHOLE = frozenset({"hands", "bottom", "plays"})
 # Derived: a stored record posted again (after a correction) has them, and they are recomputed.
 _DERIVED = frozenset({"landlord", "bid", "forced", "opening_three", "score"})
 _FIELDS = _SHORT | _WHOLE | _DERIVED
-# What the scorekeeping service itself reads from a posted deal; the sheet leaves them to it.
-_SERVICE_FIELDS = frozenset({"number", "played_at", "note", "corrects"})
 
 
 def dealer_of(deal: int, direction: str = "counterclockwise") -> Seat:
@@ -169,13 +167,7 @@ class DoudizhuSheet(MatchSheet):
     def record(
         self, data: Mapping[str, Any], *, state: DoudizhuTable, profile: RuleProfile
     ) -> dict[str, Any]:
-        if not isinstance(data, Mapping):
-            raise BadInput("invalid_type", "A deal is an object.", field="")
-        unknown = sorted(set(data) - _FIELDS - _SERVICE_FIELDS, key=str)
-        if unknown:
-            raise BadInput(
-                "unknown_field", f"A Dou Dizhu deal has no field {unknown[0]!r}.", field=str(unknown[0])
-            )
+        check_deal_fields(data, _FIELDS, game="Dou Dizhu")
         if data.get("dealer") is None:
             raise BadInput("missing_dealer", "Name the seat that dealt (D10).", field="dealer")
         dealer = parse_seat(data["dealer"], field="dealer")
