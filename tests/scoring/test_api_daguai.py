@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 
 from scoring.models import MatchResult
 from tests.scoring.conftest import API
-from tests.tournaments.conftest import client_for, new_user
+from tests.scoring.event_api import EventThroughApi, check
 
 pytestmark = pytest.mark.django_db
 
@@ -46,55 +46,23 @@ WIN_BY_5 = [("135", False), ("21436", False), *[("1246", False)] * 4]  # A 8, B 
 WIN_BY_2 = [("12435", False), ("21435", False), *[("1246", False)] * 4]  # A 3, B 1
 
 
-def check(response, status: int = 200) -> dict:
-    assert response.status_code == status, (response.status_code, response.json())
-    return response.json()
-
-
 def mirrored(deals):
     """The same deals with the teams' seats swapped: team B wins what team A won."""
     return [("".join(MIRROR[seat] for seat in order), stopped) for order, stopped in deals]
 
 
-class Daguai:
-    def __init__(self):
-        self.organizer = client_for(new_user("organizer"))
-        self.keeper = client_for(new_user("keeper"))
-        self.tables: dict[int, APIClient] = {}
+class Daguai(EventThroughApi):
+    slug, seed = SLUG, 7
 
     def set_up(self) -> dict:
-        event = check(
-            self.organizer.post(
-                f"{API}/events/",
-                {"slug": SLUG, "name": "Daguai Open", "game": "daguai", "ruleset": "daguai-standard"},
-                format="json",
-            ),
-            201,
-        )
-        check(self.organizer.patch(f"{EVENT}/", {"status": "published"}))
+        event = self.create(name="Daguai Open", game="daguai", ruleset="daguai-standard")
         self.teams = {}
         for number in range(1, 5):
             body = {f"player_{i}": {"name": f"Player {number}{'abc'[i - 1]}"} for i in (1, 2, 3)}
             team = check(self.organizer.post(f"{EVENT}/pairs/", body, format="json"), 201)
             self.teams[team["id"]] = team
-        check(
-            self.organizer.post(
-                f"{EVENT}/roles/", {"username": self.keeper.user.username, "role": "scorekeeper"}
-            ),
-            201,
-        )
-        for table in (1, 2):
-            key = check(self.organizer.post(f"{EVENT}/table-tokens/", {"table": table}), 201)["key"]
-            self.tables[table] = APIClient()
-            self.tables[table].credentials(HTTP_AUTHORIZATION=f"Table {key}")
-        self.stage = check(self.organizer.post(f"{EVENT}/stages/", {"name": "Swiss", "kind": "swiss"}), 201)
+        self.staff()
         return event
-
-    def draw(self) -> list[dict]:
-        number = check(self.organizer.post(f"{EVENT}/rounds/", {"stage": self.stage["id"]}), 201)["number"]
-        check(self.organizer.post(f"{EVENT}/rounds/{number}/draw", {"seed": 7 + number}))
-        check(self.organizer.post(f"{EVENT}/rounds/{number}/publish"))
-        return check(self.organizer.get(f"{EVENT}/matches/", {"round": number}))["results"]
 
     def play(self, match: dict, deals) -> dict:
         """Post the deals (table 1: the scorekeeper, table 2: the table's token) and settle the result;

@@ -24,7 +24,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.scoring.conftest import API
-from tests.tournaments.conftest import client_for, new_user
+from tests.scoring.event_api import EventThroughApi, check
 
 pytestmark = pytest.mark.django_db
 
@@ -54,59 +54,18 @@ SEAT_POINTS = {"N": 6, "E": 1, "S": 3, "W": 2}
 SEAT_DEALS_WON = {"N": 3, "E": 1, "S": 2, "W": 2}
 
 
-def check(response, status: int = 200) -> dict:
-    assert response.status_code == status, (response.status_code, response.json())
-    return response.json()
-
-
-class Doudizhu:
-    def __init__(self):
-        self.organizer = client_for(new_user("organizer"))
-        self.keeper = client_for(new_user("keeper"))
-        self.tables: dict[int, APIClient] = {}
+class Doudizhu(EventThroughApi):
+    slug, seed = SLUG, 11
 
     def set_up(self, players: int = 9) -> dict:
-        event = check(
-            self.organizer.post(
-                f"{API}/events/",
-                {
-                    "slug": SLUG,
-                    "name": "Dou Dizhu Open",
-                    "game": "doudizhu4",
-                    "rule_overrides": {"deals_per_round": 4},
-                },
-                format="json",
-            ),
-            201,
-        )
-        check(self.organizer.patch(f"{EVENT}/", {"status": "published"}))
+        event = self.create(name="Dou Dizhu Open", game="doudizhu4", rule_overrides={"deals_per_round": 4})
         self.players = {}
         for number in range(1, players + 1):
-            entrant = check(
-                self.organizer.post(
-                    f"{EVENT}/pairs/", {"player_1": {"name": f"Player {number}"}}, format="json"
-                ),
-                201,
-            )
+            body = {"player_1": {"name": f"Player {number}"}}
+            entrant = check(self.organizer.post(f"{EVENT}/pairs/", body, format="json"), 201)
             self.players[entrant["id"]] = entrant
-        check(
-            self.organizer.post(
-                f"{EVENT}/roles/", {"username": self.keeper.user.username, "role": "scorekeeper"}
-            ),
-            201,
-        )
-        for table in (1, 2):
-            key = check(self.organizer.post(f"{EVENT}/table-tokens/", {"table": table}), 201)["key"]
-            self.tables[table] = APIClient()
-            self.tables[table].credentials(HTTP_AUTHORIZATION=f"Table {key}")
-        self.stage = check(self.organizer.post(f"{EVENT}/stages/", {"name": "Swiss", "kind": "swiss"}), 201)
+        self.staff()
         return event
-
-    def draw(self) -> list[dict]:
-        number = check(self.organizer.post(f"{EVENT}/rounds/", {"stage": self.stage["id"]}), 201)["number"]
-        check(self.organizer.post(f"{EVENT}/rounds/{number}/draw", {"seed": 11 + number}))
-        check(self.organizer.post(f"{EVENT}/rounds/{number}/publish"))
-        return check(self.organizer.get(f"{EVENT}/matches/", {"round": number}))["results"]
 
     def play(self, match: dict) -> dict:
         """The table's token posts the four deals and the result; the scorekeeper confirms it."""
