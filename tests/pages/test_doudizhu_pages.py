@@ -12,24 +12,11 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.pages.conftest import rows
+from tests.pages.test_pages import PAGES
 from tests.scoring.test_api_doudizhu_event import SEAT_DEALS_WON, SEAT_POINTS, SLUG, Doudizhu
 
 pytestmark = pytest.mark.django_db
 
-PAGES = [
-    "",
-    "rounds/1/",
-    "rounds/1/results/",
-    "standings/",
-    "standings/units/",
-    "screen/",
-    "screen/live",
-    "embed/standings",
-    "print/",
-    "print/rounds/1/pairings",
-    "print/rounds/1/scoresheets",
-    "print/standings",
-]
 SEATS = ("N", "E", "S", "W")
 
 
