@@ -32,7 +32,7 @@ from scoring.selectors.matches import (
     tie_state,
 )
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import at_tables, shown_tiebreaks, standings_table, units_table
+from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Round
 from tournaments.selectors import PUBLISHED_ROUNDS, match_page
@@ -141,12 +141,6 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
     return rows
 
 
-def tables_of_four(event: Event) -> bool:
-    """Whether the event seats its players four to a table, each for themselves (four-player Dou
-    Dizhu, docs/rules/doudizhu.md D10): its tables have seats, not sides, and its entrants one player."""
-    return at_tables(event)
-
-
 def sheet_kind(event: Event) -> str | None:
     """What a sheet game's results show (``MatchSheet.line_kind``: "levels", "points"); None: Guandan."""
     sheet = get_game(event.game).match_sheet
@@ -174,7 +168,7 @@ def standings(event: Event) -> dict[str, Any]:
     if not standings_visible(PUBLIC, event):
         raise Http404("standings not published")
     table = standings_table(event)
-    four = at_tables(event)
+    four = event.at_tables
     rows = [{**row, "decided_by_name": label(row["decided_by"], four)} for row in table["rows"]]
     columns = [{"key": key, "name": label(key, four)} for key in ["match_points", *shown_tiebreaks(table)]]
     return {**table, "rows": rows, "columns": columns}

@@ -92,7 +92,7 @@ def _base_context(request, event: Event | None = None) -> dict:
         "shows": data.shows(event) if event else {},
         # Four players to a table, each for themselves (four-player Dou Dizhu, D10): the pages show
         # seats N, E, S, W and players where they show two sides and pairs.
-        "four": data.tables_of_four(event) if event else False,
+        "four": event.at_tables if event else False,
         "languages": [
             {"code": code, "name": name, "lang": lang, "url": f"{path}?lang={code}"}
             for code, name, lang in SWITCH
@@ -296,7 +296,7 @@ def print_scoresheets(request, slug, number):
             "matches": [m for m in data.pairings(event, round_.number) if not m["is_bye"]],
             "rules": printing.rules_summary(event),
             "deal_rows": printing.deal_rows(event),
-            "dealers": printing.table_dealers(event) if data.tables_of_four(event) else [],
+            "dealers": printing.table_dealers(event) if event.at_tables else [],
         },
     )
 

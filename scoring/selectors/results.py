@@ -15,7 +15,7 @@ from referee.games.guandan.cards import Side, format_level
 from scoring.methods import build_method
 from scoring.models import MatchResult, ResultStatus
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
-from scoring.selectors.standings import SCORED_ROUNDS, at_tables, match_records, table_seats
+from scoring.selectors.standings import SCORED_ROUNDS, match_records, table_seats
 from tournaments.models import Event, Match, Pair
 
 #: What a seat of a table of four shows of its confirmed result (``SheetTotals.seats``, D8).
@@ -35,7 +35,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
         for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2", "player_3")
     }
     rows_of = list(rows_of)
-    four = _tables_of_four(event, rows_of, pairs) if at_tables(event) else {}
+    four = _tables_of_four(event, rows_of, pairs) if event.at_tables else {}
     # The two sides' methods score two-sided records only: a table of four's points are its seats'.
     sided = [record for record in records.values() if record.ns is not None and record.match_id not in four]
     match_points = build_method(event.match_points).score(sided)

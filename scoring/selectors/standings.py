@@ -176,13 +176,6 @@ def _kind(source: str, forfeit_kind: str) -> MatchKind:
     return MatchKind.WITHDRAWAL if forfeit_kind == "withdrawal" else MatchKind.FORFEIT
 
 
-def at_tables(event: Event) -> bool:
-    """Whether the event's players each score for themselves at tables of four (docs/scoring.md)."""
-    from referee.games import get_game
-
-    return get_game(event.game, pending=True).individual
-
-
 def table_seats(match_ids) -> dict[int, dict[str, int]]:
     """The players of the tables of four among ``match_ids``: match id → {seat: entrant id}, the
     seats in the order N, E, S, W (one query; none without ids)."""
@@ -228,7 +221,7 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
     """Each pair's match points (G9, the event's method) from the rounds numbered below ``before``
     (Swiss pairing, G11) or from round ``only`` (table movement); at tables of four each player's
     own points (``table_entries``)."""
-    if at_tables(event):
+    if event.at_tables:
         entries, _ = table_entries(event, before=before, only=only)
         return {player: sum(entry.match_points for entry in rounds) for player, rounds in entries.items()}
     records, penalties = scored_records(event, before=before, only=only)
@@ -257,7 +250,7 @@ def _cached(event: Event, kind: str, upto: int | None, compute):
 
 def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
-    if at_tables(event):
+    if event.at_tables:
         entries, rounds = table_entries(event, upto=upto)
         records, penalties, played = rounds, {}, set(entries)
     else:
@@ -287,7 +280,7 @@ def _ranked(event: Event, upto: int | None):
         )
         if status == PairStatus.ACTIVE or pk in played
     }
-    if not at_tables(event):
+    if not event.at_tables:
         entries = pair_rounds(
             records,
             match_method=build_method(event.match_points),
@@ -372,7 +365,7 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
 
 
 def _header(event: Event, upto: int | None, records: list[MatchRecord] | list[int]) -> dict[str, Any]:
-    rounds = records if at_tables(event) else {record.round for record in records}
+    rounds = records if event.at_tables else {record.round for record in records}
     return {
         "event": event.slug,
         "as_of_round": upto,

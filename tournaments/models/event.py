@@ -157,6 +157,12 @@ class Event(models.Model):
             ]
         super().save(*args, **kwargs)
 
+    @property
+    def at_tables(self) -> bool:
+        """Whether the event seats its players four to a table, each scoring for themselves (four-player
+        Dou Dizhu, docs/events.md "Players alone: tables of four"): tables with seats, not sides."""
+        return get_game(self.game, pending=True).individual
+
     def rule_profile(self):
         """The effective rule profile: ruleset, then overrides, then the event's match format."""
         overrides = dict(self.rule_overrides or {})

@@ -42,7 +42,6 @@ from tournaments.services.drawing import (
 from tournaments.services.tables import (
     TABLES_SYSTEM,
     draw_tables,
-    plays_at_tables,
     require_stage_kind,
     require_two_sided,
     store_tables,
@@ -203,7 +202,7 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     _require(round_, RoundStatus.DRAFT)
     seed = secrets.randbelow(2**31) if seed is None else seed
     try:
-        if plays_at_tables(round_.event):
+        if round_.event.at_tables:
             first = previous_round(round_) is None
             tables = draw_tables(round_, stage_entrants(round_), seed=seed, first=first)
             store_tables(round_, tables)

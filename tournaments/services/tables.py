@@ -14,7 +14,6 @@ hand edits made for two-sided matches.
 from __future__ import annotations
 
 from core.problems import Conflict, Problem
-from referee.games import get_game
 from tournaments import draws
 from tournaments.draws.tables import TablesDraw, tables_draw
 from tournaments.models import Event, Match, Round, StageKind, TableSeat
@@ -23,14 +22,9 @@ SEATS = ("N", "E", "S", "W")
 TABLES_SYSTEM = "tables_of_four"
 
 
-def plays_at_tables(event: Event) -> bool:
-    """Whether the event's game seats four players who each score for themselves."""
-    return get_game(event.game, pending=True).individual
-
-
 def require_stage_kind(event: Event, kind: str | None) -> None:
     """A game of tables of four draws score-grouped rounds only (a 400 at ``kind``)."""
-    if kind is not None and kind != StageKind.SWISS and plays_at_tables(event):
+    if kind is not None and kind != StageKind.SWISS and event.at_tables:
         raise Problem(
             f"{event.game} is played four to a table: its stages are Swiss (score-grouped tables), "
             "not a knockout or a round robin of two sides.",
@@ -41,7 +35,7 @@ def require_stage_kind(event: Event, kind: str | None) -> None:
 
 def require_two_sided(round_: Round) -> None:
     """Hand edits of a draw (swap, move, a table set by hand) are for two-sided matches (a 409)."""
-    if plays_at_tables(round_.event):
+    if round_.event.at_tables:
         raise Conflict(
             "A round of tables of four is redrawn, not edited by hand: draw it again (with a seed).",
             "not_supported",
