@@ -252,10 +252,15 @@ def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
     if event.at_tables:
         entries, rounds = table_entries(event, upto=upto)
-        records, penalties, played = rounds, {}, set(entries)
+        penalties: dict[int, float] = {}
     else:
         records, penalties = scored_records(event, upto=upto)
-        played = {pair for record in records for pair in (record.ns, record.ew) if pair is not None}
+        entries = pair_rounds(
+            records,
+            match_method=build_method(event.match_points),
+            level_method=build_method(event.level_points),
+        )
+        rounds = sorted({record.round for record in records})
     pairs = {
         pk: {
             "id": pk,
@@ -278,14 +283,8 @@ def _ranked(event: Event, upto: int | None):
             "unit__name",
             "status",
         )
-        if status == PairStatus.ACTIVE or pk in played
+        if status == PairStatus.ACTIVE or pk in entries
     }
-    if not event.at_tables:
-        entries = pair_rounds(
-            records,
-            match_method=build_method(event.match_points),
-            level_method=build_method(event.level_points),
-        )
     context = RankingContext(
         rounds={pk: entries.get(pk, []) for pk in pairs},
         seed=event.lots_seed,
@@ -294,7 +293,7 @@ def _ranked(event: Event, upto: int | None):
         penalty_points=penalties,
     )
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
-    return rows, pairs, entries, records, penalties
+    return rows, pairs, entries, rounds, penalties
 
 
 def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
@@ -302,9 +301,9 @@ def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     tiebreak that separated it from the next row. Cached per results version."""
 
     def compute() -> dict[str, Any]:
-        rows, pairs, _, records, penalties = _ranked(event, upto)
+        rows, pairs, _, rounds, penalties = _ranked(event, upto)
         return {
-            **_header(event, upto, records),
+            **_header(event, upto, rounds),
             "rows": [
                 {
                     "rank": row.rank,
@@ -330,7 +329,7 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     """Units ranked by their pairs' totals (G11): all pairs, or the event's best ``unit_best``."""
 
     def compute() -> dict[str, Any]:
-        rows, pairs, entries, records, _ = _ranked(event, upto)
+        rows, pairs, entries, rounds, _ = _ranked(event, upto)
         level_points = {pair: sum(e.level_points for e in entries.get(pair, ())) for pair in pairs}
         units = {unit.pk: unit for unit in Unit.objects.filter(event=event)}
         unit_rows = rank_units(
@@ -341,7 +340,7 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
             seed=None if event.shared_places else event.lots_seed,
         )
         return {
-            **_header(event, upto, records),
+            **_header(event, upto, rounds),
             "unit_best": event.unit_best,
             "rows": [
                 {
@@ -364,12 +363,11 @@ def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     return _cached(event, "units", upto, compute)
 
 
-def _header(event: Event, upto: int | None, records: list[MatchRecord] | list[int]) -> dict[str, Any]:
-    rounds = records if event.at_tables else {record.round for record in records}
+def _header(event: Event, upto: int | None, rounds: list[int]) -> dict[str, Any]:
     return {
         "event": event.slug,
         "as_of_round": upto,
-        "rounds": sorted(rounds),
+        "rounds": rounds,
         "results_version": event.results_version,
         "match_points": build_method(event.match_points).to_dict(),
         "level_points": build_method(event.level_points).to_dict(),
