@@ -20,9 +20,9 @@ def _setup() -> None:
 
 
 def _sample(count: int, seed: int = 7) -> list[dict]:
-    from referee.games.guandan.cards import format_level
-    from referee.games.guandan.profiles import STANDARD
-    from referee.games.guandan.simulate import simulate_deal
+    from engine.guandan.cards import format_level
+    from engine.guandan.profiles import STANDARD
+    from engine.guandan.simulate import simulate_deal
 
     rng = random.Random(seed)
     bodies: list[dict] = []

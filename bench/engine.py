@@ -14,11 +14,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from referee.games.guandan.combinations import validate_play
-from referee.games.guandan.compare import beats
-from referee.games.guandan.deal import DealState, replay_deal
-from referee.games.guandan.readings import readings
-from referee.games.guandan.simulate import SimulatedDeal, simulate_deal
+from engine.guandan.combinations import validate_play
+from engine.guandan.compare import beats
+from engine.guandan.deal import DealState, replay_deal
+from engine.guandan.readings import readings
+from engine.guandan.simulate import SimulatedDeal, simulate_deal
 
 DEALS = 200
 SEED = 20240601

@@ -19,15 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.engine import _per_call_us
-from referee.games.daguai import deal as daguai_deal
-from referee.games.daguai import play as daguai_play
-from referee.games.daguai import readings as daguai_readings
-from referee.games.daguai import simulate as daguai_simulate
-from referee.games.doudizhu import bidding as doudizhu_bidding
-from referee.games.doudizhu import deal as doudizhu_deal
-from referee.games.doudizhu import play as doudizhu_play
-from referee.games.doudizhu import readings as doudizhu_readings
-from referee.games.doudizhu import simulate as doudizhu_simulate
+from engine.daguai import deal as daguai_deal
+from engine.daguai import play as daguai_play
+from engine.daguai import readings as daguai_readings
+from engine.daguai import simulate as daguai_simulate
+from engine.doudizhu import bidding as doudizhu_bidding
+from engine.doudizhu import deal as doudizhu_deal
+from engine.doudizhu import play as doudizhu_play
+from engine.doudizhu import readings as doudizhu_readings
+from engine.doudizhu import simulate as doudizhu_simulate
 
 DEALS = 200
 SEED = 20240601

@@ -160,7 +160,7 @@ def plays_validate() -> list[Request]:
 
 
 def deals_replay() -> list[Request]:
-    from referee.games.guandan.simulate import simulate_deal
+    from engine.guandan.simulate import simulate_deal
 
     rng = random.Random(11)
     return [

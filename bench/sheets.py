@@ -110,8 +110,8 @@ def _posts() -> dict[str, float]:
 
 def _fold_us() -> dict[str, float]:
     """µs per deal of ``MatchSheet.fold`` over a stored match of ``FOLD_DEALS`` deals."""
-    from referee.games import get_game
-    from referee.games.seats import Seat
+    from engine import get_game
+    from engine.seats import Seat
 
     figures = {}
     sk = get_game("shuangkou")

@@ -17,11 +17,11 @@ import time
 from typing import Any
 
 from bench.engine import _per_call_us
-from referee.games.shuangkou.deal import replay_deal
-from referee.games.shuangkou.play import validate_play
-from referee.games.shuangkou.shapes import decompose
-from referee.games.shuangkou.simulate import simulate_deal
-from referee.games.shuangkou.tricks import check_follow, contest
+from engine.shuangkou.deal import replay_deal
+from engine.shuangkou.play import validate_play
+from engine.shuangkou.shapes import decompose
+from engine.shuangkou.simulate import simulate_deal
+from engine.shuangkou.tricks import check_follow, contest
 
 DEALS = 200
 SEED = 20240601

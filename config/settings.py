@@ -179,7 +179,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["N", "E", "S", "W"],
         "SideEnum": ["NS", "EW"],
-        "ComboTypeEnum": "referee.games.guandan.readings.ComboType",
+        "ComboTypeEnum": "engine.guandan.readings.ComboType",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",

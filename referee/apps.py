@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class RefereeConfig(AppConfig):
     """Referee questions (stateless), and incidents, rulings, penalties and appeals (referee.incidents).
-    The rules engine is referee.games, the penalty tables referee.penalties."""
+    The rules engine is engine, the penalty tables engine.penalties."""
 
     name = "referee"
     verbose_name = "Referee"

@@ -13,7 +13,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from referee.penalties import Infraction, PenaltyKind, Target
+from engine.penalties import Infraction, PenaltyKind, Target
 
 SIDES = [("NS", "NS"), ("EW", "EW")]
 SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from rest_framework import status
 
 from core.problems import Conflict, Problem, Unprocessable
-from referee.games.errors import EngineError
+from engine.errors import EngineError
 
 
 class ScoreConflict(Conflict):

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("referee/games", "referee/penalties", "tournaments/draws", "scoring/methods", "scoring/ranking")
+PACKAGES = ("engine", "engine/penalties", "tournaments/draws", "scoring/methods", "scoring/ranking")
 MODULES = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
 FORBIDDEN = ("django", "rest_framework")
 

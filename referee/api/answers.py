@@ -11,7 +11,7 @@ from __future__ import annotations
 from rest_framework.renderers import JSONRenderer
 
 from core.problems import engine_message
-from referee.games.guandan.readings import reading_to_dict
+from engine.guandan.readings import reading_to_dict
 
 
 def reason(code: str, detail: str) -> dict:

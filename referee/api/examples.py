@@ -6,8 +6,8 @@ import random
 
 from drf_spectacular.utils import OpenApiExample
 
-from referee.games.guandan.profiles import STANDARD
-from referee.games.guandan.simulate import simulate_deal
+from engine.guandan.profiles import STANDARD
+from engine.guandan.simulate import simulate_deal
 
 PLAY_VALIDATE = [
     OpenApiExample(

@@ -17,11 +17,11 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
+from engine.daguai.readings import ComboType as DaguaiType
+from engine.daguai.seats import SEATS as DAGUAI_SEATS
+from engine.doudizhu.readings import ComboType as DoudizhuType
+from engine.shuangkou.shapes import PlayKind
 from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
-from referee.games.daguai.readings import ComboType as DaguaiType
-from referee.games.daguai.seats import SEATS as DAGUAI_SEATS
-from referee.games.doudizhu.readings import ComboType as DoudizhuType
-from referee.games.shuangkou.shapes import PlayKind
 
 SEATS = ("N", "E", "S", "W")
 DAGUAI = tuple(seat.value for seat in DAGUAI_SEATS)

@@ -23,6 +23,10 @@ from rest_framework.exceptions import ValidationError
 from core import lean
 from core.problems import engine_message
 from core.strict import EXPECTED
+from engine.errors import BadInput
+from engine.game import Game
+from engine.plays import PlayVerdict
+from engine.registry import referee_game
 from referee.api import game_serializers as wire
 from referee.api.serializers import (
     DealReplayRequest,
@@ -30,10 +34,6 @@ from referee.api.serializers import (
     PlayValidateRequest,
     PlayVerdictSerializer,
 )
-from referee.games.errors import BadInput
-from referee.games.game import Game
-from referee.games.plays import PlayVerdict
-from referee.games.registry import referee_game
 
 DEFAULT_GAME = "guandan"
 _QUESTION = ("game", "ruleset", "rules")  # the members that pick the engine, not the engine's arguments

@@ -8,14 +8,14 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-from referee.games.daguai.violations import ViolationCode as DaguaiViolation
-from referee.games.doudizhu.violations import ViolationCode as DoudizhuViolation
-from referee.games.errors import InputCode
-from referee.games.guandan.tribute import TributeCode
-from referee.games.guandan.tribute_record import RecordCode
-from referee.games.guandan.violations import ViolationCode
-from referee.games.rounds import TurnCode
-from referee.games.shuangkou.violations import ViolationCode as ShuangkouViolation
+from engine.daguai.violations import ViolationCode as DaguaiViolation
+from engine.doudizhu.violations import ViolationCode as DoudizhuViolation
+from engine.errors import InputCode
+from engine.guandan.tribute import TributeCode
+from engine.guandan.tribute_record import RecordCode
+from engine.guandan.violations import ViolationCode
+from engine.rounds import TurnCode
+from engine.shuangkou.violations import ViolationCode as ShuangkouViolation
 
 # The engine's code catalogue: every code a referee answer or a 400 can carry has a member here.
 CATALOGUE: tuple[type[StrEnum], ...] = (

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from core.problems import Problem
-from referee.games.errors import EngineError
+from engine.errors import EngineError
 
 _INDEX = re.compile(r"\[(\d+)\]")
 

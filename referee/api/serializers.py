@@ -12,7 +12,7 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
-from referee.games.guandan.readings import ComboType
+from engine.guandan.readings import ComboType
 
 SEATS = ["N", "E", "S", "W"]
 

@@ -26,6 +26,10 @@ from core.conditional import ConditionalMixin, RenderedResponse
 from core.permissions import Permission
 from core.problems import engine_message
 from core.schema import problems
+from engine import all_profiles
+from engine.errors import BadInput
+from engine.guandan.readings import reading_to_dict
+from engine.registry import GAMES, referee_game
 from referee.api import answers, examples, games
 from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
 from referee.api.serializers import (
@@ -35,10 +39,6 @@ from referee.api.serializers import (
     TributeValidateRequest,
     TributeVerdictSerializer,
 )
-from referee.games import all_profiles
-from referee.games.errors import BadInput
-from referee.games.guandan.readings import reading_to_dict
-from referee.games.registry import GAMES, referee_game
 
 
 def _engine(data: dict):

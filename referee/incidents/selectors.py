@@ -9,10 +9,10 @@ from collections.abc import Iterable
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from referee.games.guandan.cards import Side
-from referee.games.guandan.match import LevelChange
+from engine.guandan.cards import Side
+from engine.guandan.match import LevelChange
+from engine.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
 from referee.models import Appeal, Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
-from referee.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
 from scoring.actors import actor_of
 from tournaments.models import Event, Match, PairStatus, Role
 from tournaments.permissions import has_role, is_staff

@@ -6,8 +6,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engine.penalties import NAMES, Infraction
 from referee.models import Appeal, Incident, Penalty, Ruling
-from referee.penalties import NAMES, Infraction
 
 SEATS = ["N", "E", "S", "W"]
 SIDES = ["NS", "EW"]

@@ -14,7 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.problems import Conflict, Problem
-from referee.games.guandan.cards import Side
+from engine.guandan.cards import Side
+from engine.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
     Appeal,
@@ -26,7 +27,6 @@ from referee.models import (
     Ruling,
     RulingStatus,
 )
-from referee.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
 from scoring.models import MatchResult, ResultStatus
 from scoring.problems import NotAllowed
 from scoring.selectors.matches import match_deals, match_sheet, tie_state

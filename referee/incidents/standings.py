@@ -18,9 +18,9 @@ from dataclasses import replace
 
 from django.db.models import Q
 
-from referee.games.guandan.cards import Side
+from engine.guandan.cards import Side
+from engine.penalties import PenaltyKind
 from referee.incidents.selectors import active_penalties
-from referee.penalties import PenaltyKind
 from scoring.methods.records import MatchKind, MatchRecord
 from tournaments.models import Event, PairStatus
 

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.idempotency import IdempotentMixin
 from core.schema import problems
+from engine.penalties import Infraction
 from referee.incidents import services
 from referee.incidents.permissions import RulingPermission
 from referee.incidents.selectors import incident_records, penalty_record, sees_reporters, visible_penalty
@@ -28,7 +29,6 @@ from referee.incidents.serializers import (
     RulingInputSerializer,
 )
 from referee.models import Incident, IncidentStatus, Penalty
-from referee.penalties import Infraction
 from scoring.actors import actor_of
 from tournaments.models import Event
 from tournaments.permissions import EventPermission

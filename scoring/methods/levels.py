@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from referee.games.guandan.cards import Side
+from engine.guandan.cards import Side
 from scoring.methods.base import (
     Derived,
     Param,

@@ -20,7 +20,7 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy
 
 from core.filters import SMALLINT_MAX
-from referee.games import get_game
+from engine import get_game
 from scoring.labels import METRIC_LABELS
 from scoring.permissions import results_visible, standings_visible
 from scoring.selectors.matches import (

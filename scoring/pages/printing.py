@@ -14,8 +14,8 @@ import segno
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from referee.games.guandan.cards import format_level
-from referee.games.seats import seat_order
+from engine.guandan.cards import format_level
+from engine.seats import seat_order
 from tournaments.models import Event
 from tournaments.selectors import live_table_tokens
 from tournaments.serializers.events import TableTokenSerializer

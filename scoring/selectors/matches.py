@@ -7,10 +7,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
-from referee.games import get_game
-from referee.games.guandan.profiles import RuleProfile, knockout_profile
-from referee.games.guandan.tie import TieState, play_tie
-from referee.games.sheets import MatchSheet, SheetState
+from engine import get_game
+from engine.guandan.profiles import RuleProfile, knockout_profile
+from engine.guandan.tie import TieState, play_tie
+from engine.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from tournaments.models import Event, Match, RoundStatus, StageKind
 
@@ -28,7 +28,7 @@ def match_profile(match: Match) -> Any:
 
 
 def match_sheet(match: Match) -> MatchSheet | None:
-    """How the event's game keeps a match deal by deal (``referee.games.sheets``); None: Guandan's own."""
+    """How the event's game keeps a match deal by deal (``engine.sheets``); None: Guandan's own."""
     return get_game(match.round.event.game).match_sheet
 
 

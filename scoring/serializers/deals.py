@@ -2,8 +2,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from engine.guandan.cards import format_level
 from referee.api.serializers import SEATS, ActionSerializer, TransferSerializer, _cards
-from referee.games.guandan.cards import format_level
 from scoring.models import Deal
 
 SMALLINT = 32767
@@ -287,7 +287,7 @@ SHEET_STATE_HELP = "The game's match state (its sheet's, docs/rules/<game>.md): 
 
 class SheetStateSerializer(serializers.Serializer):
     """A sheet game's match state: the game's own object (docs/rules/<game>.md "Scorekeeping"); every
-    game's has these members (``referee.games.sheets.SheetState``)."""
+    game's has these members (``engine.sheets.SheetState``)."""
 
     deals = serializers.IntegerField(help_text="Deals played.")
     finished = serializers.BooleanField(help_text="The match is over.")

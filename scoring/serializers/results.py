@@ -3,7 +3,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from referee.games.guandan.cards import format_level
+from engine.guandan.cards import format_level
 from scoring.models import MatchResult
 from scoring.serializers.deals import SMALLINT, LevelsSerializer
 

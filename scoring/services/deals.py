@@ -19,13 +19,13 @@ from typing import Any
 
 from django.db import transaction
 
-from referee.games.errors import BadInput
-from referee.games.guandan.cards import format_cards, format_level, parse_card, parse_level, parse_seat
-from referee.games.guandan.deal import parse_action, replay_deal
-from referee.games.guandan.finishing import normalise_finishing_order
-from referee.games.guandan.question import parse_hands, parse_transfers, with_field
-from referee.games.guandan.tie import TieState, apply_tie_deal
-from referee.games.guandan.tribute_record import check_tribute_record
+from engine.errors import BadInput
+from engine.guandan.cards import format_cards, format_level, parse_card, parse_level, parse_seat
+from engine.guandan.deal import parse_action, replay_deal
+from engine.guandan.finishing import normalise_finishing_order
+from engine.guandan.question import parse_hands, parse_transfers, with_field
+from engine.guandan.tie import TieState, apply_tie_deal
+from engine.guandan.tribute_record import check_tribute_record
 from scoring.models import Deal
 from scoring.problems import RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state

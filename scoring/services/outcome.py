@@ -17,12 +17,12 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.games.errors import BadInput
-from referee.games.guandan.cards import Side
-from referee.games.guandan.finishing import normalise_finishing_order
-from referee.games.guandan.match import EndReason, MatchState
-from referee.games.guandan.sheet import game_from_levels
-from referee.games.guandan.tie import TieState, close_tie_on_time
+from engine.errors import BadInput
+from engine.guandan.cards import Side
+from engine.guandan.finishing import normalise_finishing_order
+from engine.guandan.match import EndReason, MatchState
+from engine.guandan.sheet import game_from_levels
+from engine.guandan.tie import TieState, close_tie_on_time
 from scoring.methods import METHODS
 from scoring.models import ResultSource
 from scoring.problems import NotAllowed, RuleRefused, refused
@@ -43,7 +43,7 @@ class Outcome:
     forfeit_side: str | None = None
     forfeit_kind: str | None = None
     deals_set_aside: bool = False  # a referee scored the sheet and set the posted deals aside
-    # A sheet game's totals (referee.games.sheets.SheetTotals): each side's points and first-outs.
+    # A sheet game's totals (engine.sheets.SheetTotals): each side's points and first-outs.
     points: dict[str, float | None] | None = None
     first_outs: dict[str, int | None] | None = None
     # A table of four (SheetTotals.seats): seat → that player's points, deals won, landlord hands.

@@ -1,5 +1,5 @@
 """Posting, correcting and voiding the deals of a game kept on a scoresheet (every game whose ``Game``
-has a ``match_sheet``: ``referee.games.sheets``; docs/scoring.md "Games with a scoresheet").
+has a ``match_sheet``: ``engine.sheets``; docs/scoring.md "Games with a scoresheet").
 
 The same endpoints as Guandan's deals (``POST /matches/{id}/deals/``, ``PUT …/deals/{n}``,
 ``POST …/deals/void``), the same rules of the service: a post is idempotent per (match, number)
@@ -18,8 +18,8 @@ from typing import Any
 
 from django.db import transaction
 
-from referee.games.errors import EngineError, RuleViolation
-from referee.games.sheets import MatchSheet, SheetState
+from engine.errors import EngineError, RuleViolation
+from engine.sheets import MatchSheet, SheetState
 from scoring.models import Deal
 from scoring.problems import ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet

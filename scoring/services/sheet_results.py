@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.errors import EngineError
+from engine.errors import EngineError
 from scoring.models import ResultSource
 from scoring.problems import RuleRefused, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet

@@ -26,7 +26,7 @@ from rest_framework import exceptions
 from rest_framework.response import Response
 
 from core.idempotency import run_once
-from referee.games.errors import EngineError
+from engine.errors import EngineError
 from scoring.problems import ScoreConflict
 
 APPLIED, ALREADY_APPLIED, CONFLICT, REFUSED = "applied", "already_applied", "conflict", "refused"

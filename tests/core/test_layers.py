@@ -43,14 +43,14 @@ def test_the_request_id_and_the_problems_do_not_import_each_other():
 
 @pytest.mark.parametrize("game", ["guandan", "doudizhu", "daguai", "shuangkou"])
 def test_no_game_imports_the_games_registry(game):
-    package = ROOT / "referee/games" / game
-    assert not any("referee.games.registry" in imported(path) for path in package.rglob("*.py"))
+    package = ROOT / "engine" / game
+    assert not any("engine.registry" in imported(path) for path in package.rglob("*.py"))
 
 
 def test_the_engine_errors_reach_the_api_through_a_registered_converter():
     from core.problems import CONVERTERS, convert
+    from engine.errors import BadInput
     from referee.api.problems import engine_problem
-    from referee.games.errors import BadInput
 
     assert engine_problem in CONVERTERS
     problem = convert(BadInput("unknown_card", "Unknown card 'X9'.", field="plays[2].cards"))

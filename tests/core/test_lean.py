@@ -13,13 +13,13 @@ from rest_framework import serializers
 
 from core import lean
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
+from engine.guandan.simulate import simulate_deal
 from referee.api.serializers import (
     ActionSerializer,
     DealReplayRequest,
     PlayValidateRequest,
     TributeValidateRequest,
 )
-from referee.games.guandan.simulate import simulate_deal
 from tournaments.models import Match, MatchStatus
 from tournaments.views.schedule import MatchFilter
 

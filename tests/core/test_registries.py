@@ -2,14 +2,14 @@
 that names a registry entry is that registry's keys, and the models' choices are those keys too.
 
 Scoring methods: scoring.methods.METHODS; tiebreak metrics: scoring.ranking.METRICS; penalty tables:
-referee.penalties.TABLES; draw systems: tournaments.draws.DRAW_SYSTEMS (a stage's ``kind``)."""
+engine.penalties.TABLES; draw systems: tournaments.draws.DRAW_SYSTEMS (a stage's ``kind``)."""
 
 from __future__ import annotations
 
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
-from referee.penalties import TABLES
+from engine.penalties import TABLES
 from scoring.methods import METHODS
 from scoring.ranking import METRICS
 from tournaments.draws import DRAW_SYSTEMS

@@ -9,11 +9,11 @@ import random
 import pytest
 from rest_framework.renderers import JSONRenderer
 
+from engine.guandan.deal import replay_deal
+from engine.guandan.profiles import STANDARD
+from engine.guandan.simulate import simulate_deal
 from referee.api import answers
 from referee.api.serializers import DealReplaySerializer
-from referee.games.guandan.deal import replay_deal
-from referee.games.guandan.profiles import STANDARD
-from referee.games.guandan.simulate import simulate_deal
 
 DEALS = "/api/v1/referee/deals/replay"
 

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from engine.daguai.profiles import BUILTIN
+from engine.daguai.simulate import simulate_deal
 from referee.api.game_serializers import DaguaiPlayVerdictSerializer, DaguaiReplaySerializer
-from referee.games.daguai.profiles import BUILTIN
-from referee.games.daguai.simulate import simulate_deal
-from tests.referee.daguai.builders import ask, pass_, play, request
+from tests.engine.daguai.builders import ask, pass_, play, request
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from referee.games.guandan.profiles import STANDARD
-from referee.games.guandan.simulate import simulate_deal
+from engine.guandan.profiles import STANDARD
+from engine.guandan.simulate import simulate_deal
 
 URL = "/api/v1/referee/deals/replay"
 pytestmark = pytest.mark.django_db

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
+from engine.doudizhu.profiles import BUILTIN
+from engine.doudizhu.simulate import simulate_deal
 from referee.api.game_serializers import (
     DoudizhuBiddingVerdictSerializer,
     DoudizhuPlayVerdictSerializer,
     DoudizhuReplaySerializer,
 )
-from referee.games.doudizhu.profiles import BUILTIN
-from referee.games.doudizhu.simulate import simulate_deal
-from tests.referee.doudizhu.builders import FORCED_N, N_AT_ONE, bid, pass_, play, request
+from tests.engine.doudizhu.builders import FORCED_N, N_AT_ONE, bid, pass_, play, request
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"

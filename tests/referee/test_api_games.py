@@ -9,9 +9,9 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
-from referee.games.guandan.profiles import BUILTIN as GUANDAN
-from referee.games.guandan.profiles import STANDARD
-from referee.games.guandan.simulate import simulate_deal
+from engine.guandan.profiles import BUILTIN as GUANDAN
+from engine.guandan.profiles import STANDARD
+from engine.guandan.simulate import simulate_deal
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"

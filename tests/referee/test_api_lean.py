@@ -9,10 +9,10 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
+from engine.guandan.cards import ALL_CODES, format_level
+from engine.guandan.profiles import STANDARD
+from engine.guandan.simulate import simulate_deal
 from referee.api.serializers import DealReplaySerializer, PlayVerdictSerializer, TributeVerdictSerializer
-from referee.games.guandan.cards import ALL_CODES, format_level
-from referee.games.guandan.profiles import STANDARD
-from referee.games.guandan.simulate import simulate_deal
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"

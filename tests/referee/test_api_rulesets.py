@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.games.guandan.profiles import BUILTIN
+from engine.guandan.profiles import BUILTIN
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.games.guandan.cards import ALL_CODES
+from engine.guandan.cards import ALL_CODES
 
 URL = "/api/v1/referee/tributes/validate"
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
+from engine.errors import InputCode
 from referee.api.messages import CATALOGUE, MESSAGES
-from referee.games.errors import InputCode
 
 ROOT = Path(__file__).resolve().parents[2]
 CODES = sorted({str(code) for enum in CATALOGUE for code in enum})

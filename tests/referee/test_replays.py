@@ -1,4 +1,4 @@
-"""The deal-replay records the climbing games share (referee/games/replays.py, docs/referee.md
+"""The deal-replay records the climbing games share (engine/replays.py, docs/referee.md
 ``deals/replay``): one entry type and one verdict type that each game extends with its own members,
 and each game's answer keeps its members in its documented order."""
 
@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from referee.games.daguai import deal as daguai_deal
-from referee.games.daguai.simulate import simulate_deal as daguai_deal_of
-from referee.games.doudizhu import deal as doudizhu_deal
-from referee.games.doudizhu.simulate import simulate_deal as doudizhu_deal_of
-from referee.games.guandan import deal as guandan_deal
-from referee.games.guandan.simulate import simulate_deal as guandan_deal_of
-from referee.games.replays import PlayEntry, PlaysReplay
+from engine.daguai import deal as daguai_deal
+from engine.daguai.simulate import simulate_deal as daguai_deal_of
+from engine.doudizhu import deal as doudizhu_deal
+from engine.doudizhu.simulate import simulate_deal as doudizhu_deal_of
+from engine.guandan import deal as guandan_deal
+from engine.guandan.simulate import simulate_deal as guandan_deal_of
+from engine.replays import PlayEntry, PlaysReplay
 
 DEALS = "/api/v1/referee/deals/replay"
 ENTRY = ["index", "seat", "ok", "passed", "went_out"]

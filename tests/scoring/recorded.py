@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from referee.games.guandan.cards import BIG_JOKER, Seat, format_cards
-from referee.games.guandan.deal import DealState
-from referee.games.guandan.finishing import normalise_finishing_order
-from referee.games.guandan.profiles import STANDARD
-from referee.games.guandan.simulate import choose_action, deal_hands
-from referee.games.guandan.tribute import TributeCode, TributeKind, validate_tributes
+from engine.guandan.cards import BIG_JOKER, Seat, format_cards
+from engine.guandan.deal import DealState
+from engine.guandan.finishing import normalise_finishing_order
+from engine.guandan.profiles import STANDARD
+from engine.guandan.simulate import choose_action, deal_hands
+from engine.guandan.tribute import TributeCode, TributeKind, validate_tributes
 
 
 def _owed(verdict, code):

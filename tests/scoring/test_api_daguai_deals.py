@@ -8,8 +8,8 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from referee.games.daguai.seats import Seat
-from referee.games.daguai.simulate import simulate_deal
+from engine.daguai.seats import Seat
+from engine.daguai.simulate import simulate_deal
 from tests.scoring.conftest import deals_url, result_url
 from tests.tournaments.conftest import (
     EventFactory,

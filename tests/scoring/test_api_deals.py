@@ -206,7 +206,7 @@ def test_g5_plays_that_contradict_the_finishing_order_are_refused(play, keeper):
 
 
 def test_g7_a_second_deal_with_hands_checks_the_tribute_in_full(play, keeper):
-    from referee.games.guandan.cards import parse_level
+    from engine.guandan.cards import parse_level
     from tests.scoring.recorded import recorded_deal
 
     match = play["matches"][0]

@@ -7,7 +7,7 @@ import random
 
 from rest_framework.test import APIClient
 
-from referee.games.shuangkou.simulate import simulate_deal
+from engine.shuangkou.simulate import simulate_deal
 from tests.scoring.conftest import API, result_url
 from tests.scoring.shuangkou import deals_url, keeper, post, post_all, referee, short, sk, table_1
 

@@ -8,7 +8,7 @@ tournaments/services/events.py (``game_scoring_defaults``).
 
 from __future__ import annotations
 
-from referee.games.seats import Side
+from engine.seats import Side
 from scoring.methods import DealTally, MatchKind, MatchRecord, Points, build_method
 from scoring.ranking import RankingContext, pair_rounds, rank, validate_chain
 from tournaments.services.events import game_scoring_defaults

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.guandan.cards import Side
+from engine.guandan.cards import Side
 from scoring.methods import (
     DealOrderError,
     DealTally,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from referee.games.guandan.cards import Side
+from engine.guandan.cards import Side
 from scoring.methods import GameRecord, MatchKind, MatchRecord, Points, build_method
 
 NS, EW = Side.NS, Side.EW

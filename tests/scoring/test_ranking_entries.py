@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from referee.games.guandan.cards import Side
+from engine.guandan.cards import Side
 from scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, Outcome, SettingError, build_method
 from scoring.ranking import PairRound, RankingContext, pair_rounds
 

@@ -1,6 +1,6 @@
 """Values the draw algorithms read and return (docs/rules/guandan.md G11).
 
-Pure Python, like ``referee.games``: the draws never import Django. The Django side turns
+Pure Python, like ``engine``: the draws never import Django. The Django side turns
 its pairs into ``Entrant`` values, calls a generator and stores the ``Draw`` it gets back,
 seed and relaxed constraints included, so that a published draw can be reproduced.
 """

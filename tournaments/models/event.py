@@ -5,7 +5,7 @@ import secrets
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from referee.games import game_codes, get_game
+from engine import game_codes, get_game
 from tournaments.draws import SameUnit
 
 
@@ -100,7 +100,7 @@ class Event(models.Model):
     lots_seed = models.BigIntegerField(
         default=new_lots_seed, help_text="G10: the seed of the drawing of lots, published with the standings."
     )
-    # G12: the penalty table (a built-in table by key, any number changed; referee.penalties.settings),
+    # G12: the penalty table (a built-in table by key, any number changed; engine.penalties.settings),
     # and whether the public sees the referees' rulings (never who reported an incident).
     penalty_table = models.JSONField(
         default=dict,
@@ -173,7 +173,7 @@ class Event(models.Model):
 
     def penalty_rules(self):
         """The effective penalty table (G12): the setting over the rule profile's table and variant."""
-        from referee.penalties import build_table
+        from engine.penalties import build_table
 
         profile = self.rule_profile()
         return build_table(

@@ -5,9 +5,9 @@ import zoneinfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from referee.games import game_codes, get_game
-from referee.games.errors import EngineError
-from referee.penalties import PenaltySettingError, build_table
+from engine import game_codes, get_game
+from engine.errors import EngineError
+from engine.penalties import PenaltySettingError, build_table
 from scoring.methods import SettingError, build_method
 from scoring.ranking import tables as table_scoring
 from scoring.ranking import validate_chain
@@ -65,7 +65,7 @@ class EventSerializer(serializers.ModelSerializer):
         return event.penalty_rules().to_dict()
 
     def validate_penalty_table(self, value):
-        """G12: a built-in table by key and any number changed (referee.penalties.settings)."""
+        """G12: a built-in table by key and any number changed (engine.penalties.settings)."""
         try:
             build_table(value)
         except PenaltySettingError as exc:

@@ -4,7 +4,7 @@ the settings' choices, the OpenAPI enum and the dispatch all come).
 
 - ``match_points`` / ``level_points``: ``{"method": <scoring.methods.METHODS key>, **params}`` (G9);
 - ``tiebreaks``: a list of ``scoring.ranking.METRICS`` keys (G10);
-- ``penalty_table``: ``{"table": <referee.penalties.TABLES key>, "rows", "disqualified_results"}`` (G12).
+- ``penalty_table``: ``{"table": <engine.penalties.TABLES key>, "rows", "disqualified_results"}`` (G12).
 
 The values are checked by the registries' own validators (``build_method``, ``validate_chain``,
 ``build_table``) in ``EventSerializer``; these fields only document them.
@@ -15,8 +15,8 @@ from __future__ import annotations
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
-from referee.penalties import TABLES
-from referee.penalties.tables import DISQUALIFIED_RESULTS
+from engine.penalties import TABLES
+from engine.penalties.tables import DISQUALIFIED_RESULTS
 from scoring.methods import METHODS
 from scoring.ranking import METRICS
 
@@ -30,7 +30,7 @@ class TiebreakChainField(serializers.JSONField):
 
 
 class PenaltyTableField(serializers.JSONField):
-    """A G12 penalty table setting: a table of ``referee.penalties.TABLES``, any number changed."""
+    """A G12 penalty table setting: a table of ``engine.penalties.TABLES``, any number changed."""
 
 
 def scoring_setting_schema() -> dict:

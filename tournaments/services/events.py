@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.problems import Conflict, Problem
-from referee.games import get_game
+from engine import get_game
 from scoring.ranking import tables as table_scoring
 from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields

@@ -14,7 +14,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Q
 
 from core.problems import Conflict, Problem
-from referee.games import get_game
+from engine import get_game
 from tournaments.draws.matching import lot
 from tournaments.models import Event, Pair, Player, Unit
 from tournaments.services import save_fields

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.penalties import TABLES, Infraction
+from engine.penalties import TABLES, Infraction
+from tests.engine.test_penalties import EXPECTED, notation
 from tests.referee.incidents.conftest import incidents_url, report, ruled
-from tests.referee.test_penalties import EXPECTED, notation
 from tests.tournaments.conftest import field_errors
 
 pytestmark = pytest.mark.django_db

@@ -1,0 +1,21 @@
+"""Guandan 掼蛋 (docs/rules/guandan.md G1-G12): registered as game ``guandan``."""
+
+from engine.game import Game
+from engine.guandan.cards import HAND_SIZE
+from engine.guandan.combinations import validate_play
+from engine.guandan.deal import replay_deal
+from engine.guandan.profiles import BUILTIN, STANDARD
+from engine.guandan.readings import reading_to_dict
+from engine.guandan.tribute import validate_tributes
+
+GAME = Game(
+    code="guandan",
+    name="Guandan 掼蛋",
+    profiles=BUILTIN,
+    default_profile=STANDARD.key,
+    validate_play=validate_play,
+    replay_deal=replay_deal,
+    validate_tributes=validate_tributes,
+    reading_to_dict=reading_to_dict,
+    hand_size=HAND_SIZE,
+)

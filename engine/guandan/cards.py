@@ -1,0 +1,125 @@
+"""Cards, seats and levels of Guandan 掼蛋 (docs/rules/guandan.md G1, G2).
+
+Pure Python: the rules engine never imports Django.
+
+The notation, the parsers, interning and the copy count are every game's and live in
+``engine/cards.py``; seats in ``engine/seats.py``. This module keeps what is
+Guandan's: its card class with the level-card rules of G2, two decks of 27-card hands, and
+levels. Every name the engine has always imported from here still is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine import cards as _shared
+from engine.cards import (
+    ACE,
+    BIG_JOKER,
+    RANK_CODES,
+    SMALL_JOKER,
+    CardPack,
+    Suit,
+    format_cards,
+)
+from engine.errors import BadInput
+from engine.seats import Seat, Side, next_seat, parse_seat, seat_order
+
+__all__ = [
+    "ACE",
+    "ALL_CARDS",
+    "ALL_CODES",
+    "BIG_JOKER",
+    "HAND_SIZE",
+    "LEVEL_A",
+    "LEVEL_CODES",
+    "LEVEL_ORDER",
+    "MAX_COPIES",
+    "PASSED_A",
+    "RANK_CODES",
+    "SMALL_JOKER",
+    "Card",
+    "Seat",
+    "Side",
+    "Suit",
+    "check_copies",
+    "format_cards",
+    "format_level",
+    "format_rank",
+    "next_seat",
+    "parse_card",
+    "parse_cards",
+    "parse_level",
+    "parse_seat",
+    "seat_order",
+]
+
+# G2 order value of a level card: above A, below the jokers.
+LEVEL_ORDER = 15
+
+HAND_SIZE = 27
+MAX_COPIES = 2  # two decks (G1)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card(_shared.Card):
+    """One card of Guandan: the shared card (engine/cards.py) with the rules of G2.
+
+    Its own card class, so Guandan's parsers hand out cards that know levels and wilds; the
+    other games' cards carry no such methods.
+    """
+
+    def is_level_card(self, level: int) -> bool:
+        return self.rank == level
+
+    def is_wild(self, level: int) -> bool:
+        """G2: the two heart level cards are wild (逢人配)."""
+        return self.suit is Suit.HEARTS and self.rank == level
+
+    def order(self, level: int) -> int:
+        """G2 order for singles, pairs, triples, full houses and bombs."""
+        if self.rank == level:
+            return LEVEL_ORDER
+        return self.rank
+
+
+PACK = CardPack(Card)
+ALL_CODES: tuple[str, ...] = PACK.codes
+ALL_CARDS: tuple[Card, ...] = PACK.cards  # type: ignore[assignment]
+parse_card = PACK.parse_card
+parse_cards = PACK.parse_cards
+
+
+def check_copies(*groups: Iterable[Card], field: str = "cards") -> None:
+    """G1: two decks, so no code may occur more than twice in one question."""
+    _shared.check_copies(*groups, decks=MAX_COPIES, field=field)
+
+
+# ---- levels (G2, G8) ------------------------------------------------------
+LEVEL_A = ACE
+PASSED_A = 15  # G8: passing A (过A) counts as 15
+LEVEL_CODES = {**{r: ("10" if r == 10 else c) for r, c in RANK_CODES.items()}, PASSED_A: "A+"}
+_LEVEL_FROM_CODE = {v: k for k, v in LEVEL_CODES.items()} | {"T": 10}
+
+
+def parse_level(value: object, *, allow_passed: bool = False, field: str = "level") -> int:
+    """Parse a level: ``2``-``10``, ``J``, ``Q``, ``K``, ``A`` (``T`` too); ``A+`` when allowed."""
+    text = str(value).strip().upper()
+    level = _LEVEL_FROM_CODE.get(text)
+    if level is None or (level == PASSED_A and not allow_passed):
+        raise BadInput("unknown_level", f"Unknown level {value!r}; use 2-10, J, Q, K or A.", field=field)
+    return level
+
+
+def format_level(level: int) -> str:
+    return LEVEL_CODES[level]
+
+
+def format_rank(rank: int) -> str:
+    """A rank for output: natural ranks as levels are written, jokers by code."""
+    if rank == SMALL_JOKER:
+        return "BJ"
+    if rank == BIG_JOKER:
+        return "RJ"
+    return LEVEL_CODES[rank]

@@ -1,0 +1,218 @@
+"""A game's result from the level sheet alone (docs/rules/guandan.md G8 记级), for events that keep only the
+final levels, not every deal's finishing order.
+
+``game_from_levels`` checks that the final levels, the number of deals and the way the game
+ended fit the event's rules, and returns the finished ``MatchState`` that ``match.py`` would
+have reached, as far as the sheet tells:
+
+- ``level_line`` holds one entry, the final levels ``((ns, ew),)``: the sheet has no other;
+- ``on_stage`` is the side that won the last deal when the result shows it (passing A, an extra
+  deal, ``last_deal_winner``), else ``None``: the sheet does not say;
+- A failures, streaks and cleared mandatory levels stay at their zero values;
+- equal levels at the end are settled by ``profile.equal_levels`` (``match.decide_on_levels``):
+  ``extra_deal`` and ``last_deal_winner`` need ``winner``, the side that won the extra deal or
+  the last deal. The sheet's levels and ``deals_played`` are those at the end of regulation play:
+  the extra deal is not counted and its level change not recorded, as a level sheet keeps it.
+
+Every ``BadInput`` names its field, prefixed with ``field`` (``games[1].levels.NS``):
+``unknown_level``, ``impossible_levels``, ``invalid``, ``out_of_range``, ``invalid_choice``,
+``no_time_limit``, ``match_not_finished``, ``wrong_deal_count``, ``winner_contradicts_levels``,
+``winner_required``, ``unexpected_winner``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.errors import BadInput
+from engine.guandan.cards import LEVEL_A, PASSED_A, Side, format_level, parse_level
+from engine.guandan.match import (
+    COUNTED_FORMATS,
+    FIRST_LEVEL,
+    TIMED_FORMATS,
+    EndReason,
+    MatchState,
+    Tiebreak,
+    decide_on_levels,
+    level_difference,
+)
+from engine.guandan.profiles import STANDARD, RuleProfile
+
+_MAX_RISE = 3  # G6: a 1-2 finish, the most one deal can raise a side without streaks
+
+
+def game_from_levels(
+    *,
+    ns_level: int | str,
+    ew_level: int | str,
+    deals_played: int,
+    profile: RuleProfile = STANDARD,
+    time_up: bool = False,
+    winner: Side | str | None = None,
+    field: str = "",
+) -> MatchState:
+    """The finished game a level sheet records (G8): final levels, deals played, how it ended.
+
+    Levels are ints 2..15 (15 = A+, passed A) or codes ``2``..``10``, ``J``, ``Q``, ``K``,
+    ``A``, ``A+``. ``time_up``: the clock ran out (timed formats only). ``winner`` is needed
+    only when equal levels are settled by an extra deal or the last deal's winner.
+    """
+    levels = {
+        Side.NS: _parse_level(ns_level, field=f"{field}levels.NS"),
+        Side.EW: _parse_level(ew_level, field=f"{field}levels.EW"),
+    }
+    deals = _parse_deals(deals_played, field=f"{field}deals_played")
+    declared = _parse_winner(winner, field=f"{field}winner")
+    passed = [side for side in Side if levels[side] == PASSED_A]
+    if len(passed) == 2:
+        raise BadInput(
+            "invalid", "Only one side can pass A: the game ends when it does (G6).", field=f"{field}levels"
+        )
+    if time_up and profile.match_format not in TIMED_FORMATS:
+        raise BadInput(
+            "no_time_limit", f"A {profile.match_format} game has no clock (G8).", field=f"{field}time_up"
+        )
+    reason = _end_reason(passed_a=bool(passed), deals=deals, time_up=time_up, profile=profile, field=field)
+    if not profile.streaks:
+        _check_plausible(levels, deals, field=f"{field}deals_played")
+
+    state = MatchState(
+        ns_level=levels[Side.NS],
+        ew_level=levels[Side.EW],
+        deals_played=deals,
+        passed_a=passed[0] if passed else None,
+        level_line=((levels[Side.NS], levels[Side.EW]),),
+    )
+    if passed:
+        state = replace(state, on_stage=passed[0], finished=True, winner=passed[0], end_reason=reason)
+    else:
+        state = _settle(state, reason=reason, declared=declared, profile=profile, field=f"{field}winner")
+    if declared is not None and state.winner is not declared:
+        raise BadInput(
+            "winner_contradicts_levels",
+            f"The levels give the game to {state.winner}, not {declared} (G8).",
+            field=f"{field}winner",
+        )
+    return state
+
+
+def result_summary(state: MatchState) -> dict[str, Any]:
+    """G8: what a result records: both final levels, whether each passed A, the deals, the 级差."""
+    return {
+        "levels": {"NS": format_level(state.ns_level), "EW": format_level(state.ew_level)},
+        "passed_a": {"NS": state.passed_a is Side.NS, "EW": state.passed_a is Side.EW},
+        "deals_played": state.deals_played,
+        "level_difference": level_difference(state),
+        "winner": None if state.winner is None else str(state.winner),
+        "draw": state.draw,
+    }
+
+
+def _parse_level(value: object, *, field: str) -> int:
+    if isinstance(value, bool):
+        raise BadInput("unknown_level", f"Unknown level {value!r}.", field=field)
+    if isinstance(value, int):
+        if value < FIRST_LEVEL:
+            raise BadInput("unknown_level", f"Levels start at 2, not {value}.", field=field)
+        if value > PASSED_A:
+            raise BadInput(
+                "impossible_levels", f"No level above A+ (15, passed A); got {value} (G8).", field=field
+            )
+        return value
+    return parse_level(value, allow_passed=True, field=field)
+
+
+def _parse_deals(value: object, *, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput("invalid", "deals_played is a whole number.", field=field)
+    if value < 1:
+        raise BadInput("out_of_range", "A finished game has at least one deal.", field=field)
+    return value
+
+
+def _parse_winner(value: Side | str | None, *, field: str) -> Side | None:
+    if value is None or isinstance(value, Side):
+        return value
+    try:
+        return Side(str(value).strip().upper())
+    except ValueError:
+        raise BadInput("invalid_choice", f"winner is NS or EW, not {value!r}.", field=field) from None
+
+
+def _end_reason(*, passed_a: bool, deals: int, time_up: bool, profile: RuleProfile, field: str) -> EndReason:
+    """G8: how a game with these deals ended, or ``BadInput`` when it cannot have ended so."""
+    counted = profile.match_format in COUNTED_FORMATS
+    if counted and deals > profile.deal_limit:
+        raise BadInput(
+            "wrong_deal_count",
+            f"The game ends after {profile.deal_limit} deals; the sheet has {deals} (G8).",
+            field=f"{field}deals_played",
+        )
+    if passed_a:
+        return EndReason.PASSED_A
+    if counted and deals == profile.deal_limit:
+        return EndReason.DEAL_LIMIT  # in time_or_deals the last deal closes the game before the clock
+    if profile.match_format == "through_a":
+        raise BadInput(
+            "match_not_finished",
+            "A through_a game ends only when a side passes A (G8): one level must be A+.",
+            field=f"{field}levels",
+        )
+    if profile.match_format == "deal_count":
+        raise BadInput(
+            "wrong_deal_count",
+            f"Without passing A the game lasts {profile.deal_limit} deals; the sheet has {deals} (G8).",
+            field=f"{field}deals_played",
+        )
+    if not time_up:
+        raise BadInput(
+            "match_not_finished",
+            "Nobody passed A and the deal limit was not reached: the clock must have run out (G8).",
+            field=f"{field}time_up",
+        )
+    return EndReason.TIME_LIMIT
+
+
+def _settle(
+    state: MatchState, *, reason: EndReason, declared: Side | None, profile: RuleProfile, field: str
+) -> MatchState:
+    """G8 without passing A: the higher level wins; equal levels by ``profile.equal_levels``."""
+    level_tie = state.ns_level == state.ew_level
+    if not level_tie or profile.equal_levels == "draw":
+        if level_tie and declared is not None:
+            raise BadInput(
+                "unexpected_winner", "Equal levels are a draw in this event (G8): no winner.", field=field
+            )
+        return decide_on_levels(state, reason, profile)
+    if declared is None:
+        raise BadInput(
+            "winner_required",
+            f"Equal levels are settled by {profile.equal_levels} (G8): give the side that won it.",
+            field=field,
+        )
+    # Both tiebreaks go to the side that won the deal that settles it, which then is on stage.
+    decided = decide_on_levels(replace(state, on_stage=declared), reason, profile)
+    if profile.equal_levels == "extra_deal":
+        return replace(
+            decided, needs_extra_deal=False, finished=True, winner=declared, tiebreak=Tiebreak.EXTRA_DEAL
+        )
+    return decided
+
+
+def _check_plausible(levels: dict[Side, int], deals: int, *, field: str) -> None:
+    """G6 without streaks: a deal raises one side by at most 3, and passing A takes one more deal."""
+    needed = sum(_deals_to_reach(level) for level in levels.values())
+    if deals < needed:
+        ns, ew = (format_level(levels[side]) for side in Side)
+        raise BadInput(
+            "impossible_levels",
+            f"Reaching {ns}-{ew} takes at least {needed} deals (G6: +3 at most a deal), not {deals}.",
+            field=field,
+        )
+
+
+def _deals_to_reach(level: int) -> int:
+    if level == PASSED_A:
+        return _deals_to_reach(LEVEL_A) + 1
+    return -(-(level - FIRST_LEVEL) // _MAX_RISE)

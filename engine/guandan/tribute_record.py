@@ -1,0 +1,421 @@
+"""A tribute as a scorekeeper records it (docs/rules/guandan.md G7), checked without the hands.
+
+A scorekeeper posting a deal may record who paid which card to whom, the returns, or an
+anti-tribute with the big jokers shown. ``check_tribute_record`` checks all of it that can be
+checked without the hands as dealt: who pays and who receives (G7, the double-tribute pairing of
+``tribute.double_tribute_pairs``), one tribute and one return each, no wild tributed, the
+return rule as far as the card alone shows it, and the anti-tribute's two big jokers shown by
+the payers. Two things need the hands, which a record usually lacks:
+
+- that a tribute is the payer's **highest** card (G7): not checked without hands;
+- the return rule's fallback: a receiver holding no card the rule allows returns its lowest
+  card (G7 ``max_ten``). Without hands such a return is reported ``return_not_allowed``; record
+  the hands so the engine can apply the fallback.
+
+With ``hands`` the record is checked in full by ``tribute.validate_tributes``, and the recorded
+anti-tribute must agree with the hands.
+
+A malformed record raises ``BadInput`` with its field (the codes of ``question.py`` and
+``finishing.py``; ``invalid`` for an ``anti_tribute`` item that is not ``{"seat", "card"}``).
+A well-formed record always gets a ``TributeRecord``, whose problems carry a ``TributeCode``
+(``unexpected_tribute``, ``tribute_wrong_payer``, ``duplicate_tribute``, ``wild_tributed``,
+``tribute_wrong_receiver``, ``missing_tribute``, ``unexpected_return``, ``duplicate_return``,
+``return_wrong_receiver``, ``return_not_allowed``, ``missing_return``; with hands also
+``card_not_in_hand`` and ``tribute_not_highest``) or a ``RecordCode``. An empty
+``anti_tribute`` list is the same as none.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from engine.errors import BadInput
+from engine.guandan.cards import BIG_JOKER, Card, Seat, format_cards, parse_card, parse_seat
+from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.profiles import STANDARD, RuleProfile
+from engine.guandan.question import (
+    Transfer,
+    parse_hands,
+    parse_question_level,
+    parse_transfers,
+    with_field,
+)
+from engine.guandan.tribute import (
+    TributeCode,
+    TributeKind,
+    TributeVerdict,
+    double_tribute_leader,
+    double_tribute_pairs,
+    returnable_cards,
+    validate_tributes,
+)
+
+
+class RecordCode(StrEnum):
+    """Problems of a recorded tribute that ``TributeCode`` has no code for."""
+
+    INVALID_ANTI_TRIBUTE = "invalid_anti_tribute"  # not the two big jokers shown by the payers
+    ANTI_TRIBUTE_MISSED = "anti_tribute_missed"  # both payers tributed a big joker: they held both
+
+
+@dataclass(frozen=True, slots=True)
+class RecordFault:
+    """One thing wrong with a written tribute record: its code, where it is, and what."""
+
+    code: TributeCode | RecordCode
+    field: str  # tributes[1].to, returns, anti_tribute[0].card …
+    detail: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"code": str(self.code), "field": self.field, "detail": self.detail}
+
+
+@dataclass(frozen=True, slots=True)
+class TributeRecord:
+    kind: TributeKind
+    valid: bool
+    problems: tuple[RecordFault, ...]
+    leader: Seat | None  # None: first deal (a card draw decides), or a double tribute not readable
+    expected: tuple[tuple[Seat, Seat], ...] = ()  # (payer, receiver) as far as the record shows
+    hands_after: Mapping[Seat, tuple[Card, ...]] | None = None  # only with hands, when valid
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": str(self.kind),
+            "valid": self.valid,
+            "problems": [problem.to_dict() for problem in self.problems],
+            "leader": None if self.leader is None else str(self.leader),
+            "expected": [{"from": str(payer), "to": str(receiver)} for payer, receiver in self.expected],
+            "hands_after": None
+            if self.hands_after is None
+            else {str(seat): format_cards(cards) for seat, cards in self.hands_after.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """One big joker shown for an anti-tribute."""
+
+    index: int
+    seat: Seat
+    card: Card
+
+
+def check_tribute_record(
+    *,
+    level: int | str,
+    previous_finishing_order: Sequence[object] | None,
+    tributes: Sequence[Mapping[str, object]] = (),
+    returns: Sequence[Mapping[str, object]] = (),
+    anti_tribute: Sequence[Mapping[str, object]] | None = None,
+    profile: RuleProfile = STANDARD,
+    hands: Mapping[object, Iterable[object]] | None = None,
+) -> TributeRecord:
+    """Check a recorded tribute, return and anti-tribute against G7.
+
+    ``level`` is the new deal's level; ``previous_finishing_order`` the last deal's (``None`` or
+    empty for the first deal of a game); ``hands`` the four hands as dealt, when recorded.
+    """
+    deal_level = parse_question_level(level)
+    finish = None
+    if previous_finishing_order:
+        finish = normalise_finishing_order(previous_finishing_order, field="previous_finishing_order")
+    given = parse_transfers(tributes, field="tributes")
+    back = parse_transfers(returns, field="returns")
+    shown = _parse_shown(anti_tribute)
+    if hands is not None:
+        verdict = validate_tributes(
+            level=deal_level,
+            finishing_order=finish.codes() if finish else [],
+            hands=hands,
+            tributes=tributes,
+            returns=returns,
+            profile=profile,
+        )
+        return _from_verdict(verdict, shown, finish, parse_hands(hands))
+    if finish is None:
+        why = "The first deal of a game has no tribute (G7)."
+        return _record(TributeKind.NONE, _first_deal(shown) + _unexpected(given, back, why), None)
+    if shown:
+        why = "Anti-tribute: the payers showed both big jokers, so nothing is paid (G7)."
+        problems = _anti_tribute_problems(shown, finish) + _unexpected(given, back, why)
+        return _record(TributeKind.ANTI_TRIBUTE, problems, finish.first)
+    return _check_payments(finish, given, back, level=deal_level, profile=profile)
+
+
+# ---- without hands -------------------------------------------------------------------------------
+
+
+def _check_payments(
+    finish: FinishingOrder, given: list[Transfer], back: list[Transfer], *, level: int, profile: RuleProfile
+) -> TributeRecord:
+    expected = _expected(finish, given, level=level, profile=profile)
+    problems = (
+        _tribute_problems(given, finish=finish, expected=expected, level=level)
+        + _return_problems(back, finish=finish, expected=expected, level=level, profile=profile)
+        + _missing(given, back, finish=finish)
+    )
+    if finish.is_double_win:
+        to_first = next((payer for payer, receiver in expected.items() if receiver == finish.first), None)
+        leader = None
+        if to_first is not None:
+            leader = double_tribute_leader(first=finish.first, to_first=to_first, profile=profile)
+        return _record(TributeKind.DOUBLE, problems, leader, tuple(expected.items()))
+    (payer,) = finish.last_seats
+    return _record(TributeKind.SINGLE, problems, payer, tuple(expected.items()))
+
+
+def _expected(
+    finish: FinishingOrder, given: list[Transfer], *, level: int, profile: RuleProfile
+) -> dict[Seat, Seat]:
+    """Payer -> receiver. A double tribute's pairing needs both cards: empty while one is missing."""
+    if not finish.is_double_win:
+        return {finish.last_seats[0]: finish.first}
+    cards = _tribute_cards(finish, given)
+    if len(cards) < 2:
+        return {}
+    return dict(double_tribute_pairs(first=finish.first, cards=cards, level=level, profile=profile))
+
+
+def _receivers(finish: FinishingOrder) -> tuple[Seat, ...]:
+    """G7: the 1st seat receives, and in a double tribute its partner too."""
+    return (finish.first, finish.first.partner) if finish.is_double_win else (finish.first,)
+
+
+def _tribute_cards(finish: FinishingOrder, given: list[Transfer]) -> dict[Seat, Card]:
+    """Each payer's tribute card: the first it is recorded to pay (a second is a duplicate)."""
+    cards: dict[Seat, Card] = {}
+    for item in given:
+        if item.from_seat in finish.last_seats:
+            cards.setdefault(item.from_seat, item.card)
+    return cards
+
+
+def _tribute_problems(
+    items: list[Transfer], *, finish: FinishingOrder, expected: dict[Seat, Seat], level: int
+) -> list[RecordFault]:
+    payers = finish.last_seats
+    winners = _receivers(finish)
+    problems = []
+    paid: list[Seat] = []
+    for item in items:
+        where = f"tributes[{item.index}]"
+        giver = item.from_seat
+        receiver = expected.get(giver)
+        if giver not in payers:
+            names = ", ".join(payers)
+            detail = f"{giver} owes no tribute; the payer(s): {names} (G7)."
+            problems.append(RecordFault(TributeCode.TRIBUTE_WRONG_PAYER, f"{where}.from", detail))
+        elif giver in paid:
+            detail = f"{giver} has already paid its tribute."
+            problems.append(RecordFault(TributeCode.DUPLICATE_TRIBUTE, where, detail))
+        elif item.card.is_wild(level):
+            detail = f"{item.card} is a wild (heart level card) and is never tributed (G7)."
+            problems.append(RecordFault(TributeCode.WILD_TRIBUTED, f"{where}.card", detail))
+        elif item.to_seat != receiver and (receiver is not None or item.to_seat not in winners):
+            goes_to = receiver or " or ".join(winners)
+            detail = f"{giver}'s tribute goes to {goes_to}, not {item.to_seat} (G7)."
+            problems.append(RecordFault(TributeCode.TRIBUTE_WRONG_RECEIVER, f"{where}.to", detail))
+        if giver in payers:
+            paid.append(giver)
+    cards = _tribute_cards(finish, items).values()
+    if finish.is_double_win and [card.rank for card in cards] == [BIG_JOKER, BIG_JOKER]:
+        detail = "Both payers tributed a big joker, so they held both: that is an anti-tribute (G7)."
+        problems.append(RecordFault(RecordCode.ANTI_TRIBUTE_MISSED, "tributes", detail))
+    return problems
+
+
+def _return_problems(
+    items: list[Transfer],
+    *,
+    finish: FinishingOrder,
+    expected: dict[Seat, Seat],
+    level: int,
+    profile: RuleProfile,
+) -> list[RecordFault]:
+    payers = finish.last_seats
+    receivers = _receivers(finish)
+    payer_of = {receiver: payer for payer, receiver in expected.items()}
+    problems = []
+    returned: list[Seat] = []
+    for item in items:
+        where = f"returns[{item.index}]"
+        giver = item.from_seat
+        owed_to = payer_of.get(giver)
+        if giver not in receivers:
+            detail = f"{giver} received no tribute and returns nothing."
+            problems.append(RecordFault(TributeCode.UNEXPECTED_RETURN, where, detail))
+        elif giver in returned:
+            detail = f"{giver} has already returned a card."
+            problems.append(RecordFault(TributeCode.DUPLICATE_RETURN, where, detail))
+        elif item.to_seat != owed_to and (owed_to is not None or item.to_seat not in payers):
+            detail = f"{giver} returns to {owed_to or ' or '.join(payers)}, who paid it (G7)."
+            problems.append(RecordFault(TributeCode.RETURN_WRONG_RECEIVER, f"{where}.to", detail))
+        elif not _return_allowed(item, level=level, profile=profile):
+            detail = (
+                f"{item.card} may not be returned to {item.to_seat} under {profile.return_rule} (G7). "
+                "A receiver holding no allowed card returns its lowest: record the hands to show it."
+            )
+            problems.append(RecordFault(TributeCode.RETURN_NOT_ALLOWED, f"{where}.card", detail))
+        if giver in receivers:
+            returned.append(giver)
+    return problems
+
+
+def _return_allowed(item: Transfer, *, level: int, profile: RuleProfile) -> bool:
+    # returnable_cards falls back to the lowest card when the hand holds nothing the rule allows.
+    # Beside a low natural card that every return_rule allows, the fallback never applies, so
+    # this asks the rule itself about the card.
+    allowed_anyway = parse_card("S4" if level == 3 else "S3")
+    legal = returnable_cards(
+        (item.card, allowed_anyway), level=level, giver=item.from_seat, receiver=item.to_seat, profile=profile
+    )
+    return item.card in legal
+
+
+def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOrder) -> list[RecordFault]:
+    paid = {item.from_seat for item in given}
+    returned = {item.from_seat for item in back}
+    receivers = _receivers(finish)
+    problems = [
+        RecordFault(TributeCode.MISSING_TRIBUTE, "tributes", f"{payer} owes a tribute (G7).")
+        for payer in finish.last_seats
+        if payer not in paid
+    ]
+    problems += [
+        RecordFault(TributeCode.MISSING_RETURN, "returns", f"{receiver} owes a return (G7).")
+        for receiver in receivers
+        if receiver not in returned
+    ]
+    return problems
+
+
+def _unexpected(given: list[Transfer], back: list[Transfer], why: str) -> list[RecordFault]:
+    return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, f"tributes[{item.index}]", why) for item in given] + [
+        RecordFault(TributeCode.UNEXPECTED_RETURN, f"returns[{item.index}]", why) for item in back
+    ]
+
+
+# ---- anti-tribute --------------------------------------------------------------------------------
+
+
+def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[_Shown]:
+    if items is None:
+        return []
+    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Sequence):
+        raise BadInput("invalid", "anti_tribute is a list of {seat, card}.", field="anti_tribute")
+    shown = []
+    for index, item in enumerate(items):
+        where = f"anti_tribute[{index}]"
+        if not isinstance(item, Mapping) or not {"seat", "card"} <= item.keys():
+            raise BadInput("invalid", f"{where} needs seat and card.", field=where)
+        seat = with_field(f"{where}.seat", parse_seat, item["seat"])
+        shown.append(_Shown(index, seat, with_field(f"{where}.card", parse_card, item["card"])))
+    return shown
+
+
+def _first_deal(shown: list[_Shown]) -> list[RecordFault]:
+    if not shown:
+        return []
+    detail = "The first deal of a game has no tribute, so no anti-tribute (G7)."
+    return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, "anti_tribute", detail)]
+
+
+def _anti_tribute_problems(shown: list[_Shown], finish: FinishingOrder) -> list[RecordFault]:
+    """G7 抗贡: the two big jokers, shown by the payer (single) or the payers between them (double)."""
+    problems = []
+    if len(shown) != 2:
+        detail = f"An anti-tribute shows both big jokers (G7); {len(shown)} card(s) shown."
+        problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail))
+    for item in shown:
+        where = f"anti_tribute[{item.index}]"
+        if item.card.rank != BIG_JOKER:
+            detail = f"{item.card} is not a big joker (RJ); only the two big jokers make an anti-tribute."
+            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.card", detail))
+        if item.seat not in finish.last_seats:
+            names = ", ".join(finish.last_seats)
+            detail = f"{item.seat} owes no tribute; the jokers are shown by the payer(s): {names} (G7)."
+            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.seat", detail))
+    return problems
+
+
+def _anti_tribute_agrees(
+    shown: list[_Shown],
+    finish: FinishingOrder | None,
+    verdict: TributeVerdict,
+    hands: Mapping[Seat, tuple[Card, ...]],
+) -> list[RecordFault]:
+    """With hands: the recorded anti-tribute must be the one the hands make (G7)."""
+    if finish is None:
+        return _first_deal(shown)
+    if verdict.anti_tribute and not shown:
+        detail = "The payers hold both big jokers: there is no tribute, and the jokers must be shown (G7)."
+        return [RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
+    if shown and not verdict.anti_tribute:
+        detail = "The payers do not hold both big jokers between them: tribute is owed (G7)."
+        return [RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
+    if not shown:
+        return []
+    problems = _anti_tribute_problems(shown, finish)
+    held = {seat: Counter(card.rank for card in cards)[BIG_JOKER] for seat, cards in hands.items()}
+    showing = Counter(item.seat for item in shown if item.card.rank == BIG_JOKER)
+    for item in shown:
+        if item.seat in showing and showing[item.seat] > held[item.seat]:
+            detail = f"{item.seat} holds {held[item.seat]} big joker(s) and cannot show {showing[item.seat]}."
+            where = f"anti_tribute[{item.index}].seat"
+            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, where, detail))
+            del showing[item.seat]  # one problem per seat
+    return problems
+
+
+# ---- with hands ----------------------------------------------------------------------------------
+
+# Which part of an item a verdict's code is about, so the API can point at it.
+_ITEM_PART = {
+    TributeCode.TRIBUTE_WRONG_PAYER: ".from",
+    TributeCode.TRIBUTE_WRONG_RECEIVER: ".to",
+    TributeCode.RETURN_WRONG_RECEIVER: ".to",
+    TributeCode.WILD_TRIBUTED: ".card",
+    TributeCode.TRIBUTE_NOT_HIGHEST: ".card",
+    TributeCode.CARD_NOT_IN_HAND: ".card",
+    TributeCode.RETURN_NOT_ALLOWED: ".card",
+}
+
+
+def _from_verdict(
+    verdict: TributeVerdict,
+    shown: list[_Shown],
+    finish: FinishingOrder | None,
+    hands: Mapping[Seat, tuple[Card, ...]],
+) -> TributeRecord:
+    problems = _anti_tribute_agrees(shown, finish, verdict, hands) + _verdict_problems(verdict)
+    hands_after = None if problems else verdict.hands_after
+    return TributeRecord(
+        verdict.kind, not problems, tuple(problems), verdict.leader, verdict.expected, hands_after
+    )
+
+
+def _verdict_problems(verdict: TributeVerdict) -> list[RecordFault]:
+    problems = []
+    for name, checks in (("tributes", verdict.tributes), ("returns", verdict.returns)):
+        for check in checks:
+            if check.code is not None:
+                where = f"{name}[{check.index}]{_ITEM_PART.get(check.code, '')}"
+                problems.append(RecordFault(check.code, where, check.detail))
+    for missing in verdict.missing:
+        name = "tributes" if missing.code is TributeCode.MISSING_TRIBUTE else "returns"
+        problems.append(RecordFault(missing.code, name, missing.detail))
+    return problems
+
+
+def _record(
+    kind: TributeKind,
+    problems: list[RecordFault],
+    leader: Seat | None,
+    expected: tuple[tuple[Seat, Seat], ...] = (),
+) -> TributeRecord:
+    return TributeRecord(kind, not problems, tuple(problems), leader, expected)

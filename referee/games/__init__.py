@@ -1,6 +1,0 @@
-"""Rules engines, one package per game, behind one registry. Pure Python: no Django here."""
-
-from referee.games.game import Game
-from referee.games.registry import GAMES, all_profiles, game_codes, get_game
-
-__all__ = ["GAMES", "Game", "all_profiles", "game_codes", "get_game"]
