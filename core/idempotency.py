@@ -29,8 +29,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework.response import Response
 
+from core.errors import Conflict, Refused
 from core.models import IdempotencyRecord
-from core.problems import Conflict, Problem, Unprocessable
+from core.problems import Problem
 
 HEADER = "Idempotency-Key"
 ABANDONED_AFTER = datetime.timedelta(minutes=2)  # for claims left by the first scheme only
@@ -134,9 +135,7 @@ def claim(
         if record is None:
             continue  # purged, or taken over, since: claim it again
         if record.request_hash != request_hash:
-            raise Unprocessable(
-                _("This Idempotency-Key was used with another request."), "idempotency_key_reused"
-            )
+            raise Refused(_("This Idempotency-Key was used with another request."), "idempotency_key_reused")
         if record.status_code is not None:
             return Answer(record.status_code, record.response_body, record.response_headers)
         # A claim committed without its answer: only the first scheme did that. Its request may

@@ -1,8 +1,9 @@
 """Every error the API returns is ``application/problem+json`` (RFC 9457), built here.
 
 One place turns exceptions into responses: DRF's exceptions, Django's
-``Http404``/``PermissionDenied``/``SuspiciousOperation``, the database's errors, our own
-``Problem`` subclasses, what the apps teach it (the rules engine's ``BadInput``: each app
+``Http404``/``PermissionDenied``/``SuspiciousOperation``, the database's errors, the services'
+domain errors (``core.errors``: their HTTP status is given here, in ``STATUS``, and nowhere else),
+the HTTP-level ``Problem`` subclasses, what the apps teach it (the rules engine's ``BadInput``: each app
 registers its converter and its translated messages in ``AppConfig.ready``), and anything
 unexpected (a logged 500 without a trace). As in DRF's ``exception_handler``, ``convert`` first
 turns what is not an API exception into the one it means; one function then renders it, for DRF's
@@ -36,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from core import errors
 from core.request_id import current_request_id
 
 logger = logging.getLogger("core.problems")
@@ -61,7 +63,8 @@ TITLES = {
 
 
 class Problem(exceptions.APIException):
-    """Base of our own API errors: a status, a stable code and a human detail."""
+    """An API error: a status, a stable code and a human detail. Services raise ``core.errors``'
+    domain errors instead; ``problem_of`` turns those into this."""
 
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
@@ -85,22 +88,10 @@ class Problem(exceptions.APIException):
         )
 
 
-class Conflict(Problem):
-    status_code = status.HTTP_409_CONFLICT
-    default_code = "conflict"
-    default_detail = _("The request conflicts with the current state of the resource.")
-
-
 class PreconditionFailed(Problem):
     status_code = status.HTTP_412_PRECONDITION_FAILED
     default_code = "precondition_failed"
     default_detail = _("The resource changed since you read it (If-Match does not match its ETag).")
-
-
-class Unprocessable(Problem):
-    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
-    default_code = "unprocessable"
-    default_detail = _("The request is well formed but cannot be processed.")
 
 
 class PayloadTooLarge(Problem):
@@ -116,6 +107,25 @@ class DatabaseUnavailable(Problem):
     default_code = "database_unavailable"
     default_detail = _("The service cannot reach its database; retry shortly.")
     wait = 5  # seconds, sent as Retry-After
+
+
+# The one place where a domain error (``core.errors``) gets its HTTP status; a subclass takes its
+# nearest listed base's.
+STATUS: dict[type[errors.DomainError], int] = {
+    errors.DomainError: status.HTTP_400_BAD_REQUEST,
+    errors.Forbidden: status.HTTP_403_FORBIDDEN,
+    errors.NotFound: status.HTTP_404_NOT_FOUND,
+    errors.Conflict: status.HTTP_409_CONFLICT,
+    errors.Refused: status.HTTP_422_UNPROCESSABLE_ENTITY,
+}
+
+
+def problem_of(error: errors.DomainError) -> Problem:
+    """The API problem a domain error is: its status from ``STATUS``, its code, detail and fields."""
+    status_code = next(STATUS[kind] for kind in type(error).__mro__ if kind in STATUS)
+    problem = Problem(error.detail, error.code, field=error.field, extra=error.extra, errors=error.errors)
+    problem.status_code = status_code
+    return problem
 
 
 ENGINE_MESSAGES: dict[str, Any] = {}  # code -> translatable message; apps register theirs
@@ -211,16 +221,20 @@ def convert(exc: BaseException) -> BaseException:
         converted = converter(exc)
         if converted is not None:
             return converted
+    if isinstance(exc, errors.DomainError):
+        return problem_of(exc)
     if isinstance(exc, ProtectedError | RestrictedError):
-        return Conflict(
-            _("It is still referred to (for example by a match); change its status instead."), "in_use"
+        return problem_of(
+            errors.Conflict(
+                _("It is still referred to (for example by a match); change its status instead."), "in_use"
+            )
         )
     if isinstance(exc, IntegrityError) or _sqlstate(exc).startswith("40"):
         # Validation catches these first; a race between two writers can still reach the database
         # (a unique constraint, or PostgreSQL's deadlock and serialization failures, class 40).
         logger.warning("Integrity error: %s", exc)
-        return Conflict(
-            _("The change conflicts with another change made at the same time; retry."), "conflict"
+        return problem_of(
+            errors.Conflict(_("The change conflicts with another change made at the same time; retry."))
         )
     if isinstance(exc, OperationalError | InterfaceError):
         # Nothing the client did: the database is down, unreachable or out of connections.

@@ -1,4 +1,5 @@
-"""The problems scorekeeping answers with (docs/scoring.md lists every code).
+"""The domain errors scorekeeping refuses with (docs/scoring.md lists every code; their HTTP status
+is core.problems' ``STATUS``).
 
 409: the request conflicts with what is stored (a deal posted twice with other content, a stale
 correction, a finished match). 422: the request is well formed but the rules refuse it (a play
@@ -8,9 +9,7 @@ does not allow it (a correction after the correction period, a scorekeeper of an
 
 from __future__ import annotations
 
-from rest_framework import status
-
-from core.problems import Conflict, Problem, Unprocessable
+from core.errors import Conflict, Forbidden, NotFound, Refused
 from engine.errors import EngineError
 
 
@@ -18,19 +17,17 @@ class ScoreConflict(Conflict):
     default_code = "conflict"
 
 
-class RuleRefused(Unprocessable):
+class RuleRefused(Refused):
     """The rules engine refused the deal or result (G5-G8); ``errors`` names the field(s)."""
 
     default_code = "rule_violation"
 
 
-class NotAllowed(Problem):
-    status_code = status.HTTP_403_FORBIDDEN
+class NotAllowed(Forbidden):
     default_code = "permission_denied"
 
 
-class Missing(Problem):
-    status_code = status.HTTP_404_NOT_FOUND
+class Missing(NotFound):
     default_code = "not_found"
 
 

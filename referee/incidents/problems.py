@@ -1,6 +1,6 @@
 """The translatable messages of the problems the referee's records answer with (docs/referees.md).
 
-The services raise core.problems' ``Problem`` and ``Conflict`` and scoring's ``NotAllowed`` with these
+The services raise core.errors' ``DomainError`` and ``Conflict`` and scoring's ``NotAllowed`` with these
 codes, and write an English sentence with the details; in another language the API answers the
 translated message of the code instead (core.problems).
 """

@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from core.problems import Conflict, Problem
+from core.errors import Conflict, DomainError
 from engine.guandan.cards import Side
 from engine.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
 from referee.incidents.selectors import proposal_for, standing_ruling
@@ -47,15 +47,15 @@ def incident_report(*, event: Event, data: dict[str, Any], actor) -> Incident:
         .first()
     )
     if match is None:
-        raise Problem(f"Event {event.slug} has no match {data['match']}.", "unknown_match", field="match")
+        raise DomainError(f"Event {event.slug} has no match {data['match']}.", "unknown_match", field="match")
     require_keeper(match, actor)
     _require_played(match)
     seat, side = data.get("seat") or "", data.get("side") or ""
     if seat and side and SEAT_SIDES[seat] != side:
-        raise Problem(f"Seat {seat} does not sit {side}.", "seat_not_in_side", field="seat")
+        raise DomainError(f"Seat {seat} does not sit {side}.", "seat_not_in_side", field="seat")
     side = side or SEAT_SIDES.get(seat, "")
     if not side:
-        raise Problem("Name the seat or the side accused.", "required", field="side")
+        raise DomainError("Name the seat or the side accused.", "required", field="side")
     return Incident.objects.create(
         event=event,
         match=match,
@@ -90,7 +90,7 @@ def ruling_make(*, incident: Incident, data: dict[str, Any], actor) -> Ruling:
     overrides = not dismissed and effects != proposal.effects
     reason = (data.get("override_reason") or "").strip()
     if overrides and not reason:
-        raise Problem(
+        raise DomainError(
             "A penalty other than the table's needs a written reason (override_reason).",
             "reason_required",
             field="override_reason",
@@ -155,7 +155,9 @@ def appeal_decide(*, incident: Incident, data: dict[str, Any], actor) -> Appeal:
         raise Conflict("Nothing waits for the chief referee's decision here.", "nothing_to_decide")
     reason = (data.get("reason") or "").strip()
     if not reason:
-        raise Problem("The chief referee's decision gives its reasons.", "reason_required", field="reason")
+        raise DomainError(
+            "The chief referee's decision gives its reasons.", "reason_required", field="reason"
+        )
     overturn = data["decision"] == "overturn"
     effects = _effects(data, default=None) if overturn and "effects" in data else None
     after = _level_point(match, effects or ())
@@ -184,7 +186,7 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor) -> Penalty:
     """Cancel a penalty with a written reason: it stops counting, and stays in the history."""
     reason = (reason or "").strip()
     if not reason:
-        raise Problem("A penalty is cancelled with a written reason.", "reason_required", field="reason")
+        raise DomainError("A penalty is cancelled with a written reason.", "reason_required", field="reason")
     lock_match(penalty.match)
     penalty = Penalty.objects.select_for_update().select_related("ruling__incident__event").get(pk=penalty.pk)
     if penalty.status != PenaltyStatus.ACTIVE or penalty.ruling.status != RulingStatus.STANDING:
@@ -228,7 +230,7 @@ def _effects(data: dict[str, Any], *, default):
     try:
         return effects_from(data["effects"])
     except PenaltySettingError as error:
-        raise Problem(error.detail, "invalid_effect", field=error.field) from None
+        raise DomainError(error.detail, "invalid_effect", field=error.field) from None
 
 
 def _level_point(match: Match, effects) -> int:

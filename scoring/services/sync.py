@@ -25,6 +25,7 @@ from django.http import Http404
 from rest_framework import exceptions
 from rest_framework.response import Response
 
+from core.errors import DomainError
 from core.idempotency import run_once
 from engine.errors import EngineError
 from scoring.problems import ScoreConflict
@@ -33,7 +34,7 @@ APPLIED, ALREADY_APPLIED, CONFLICT, REFUSED = "applied", "already_applied", "con
 # Conflicts with what is stored (the client should look at it), as opposed to wrong requests.
 CONFLICT_CODES = {"deal_conflict", "version_conflict", "result_confirmed", "same_side"}
 # What refuses one item (answered as its problem) without stopping the batch.
-REFUSALS = (exceptions.APIException, EngineError, Http404, PermissionDenied, IntegrityError)
+REFUSALS = (exceptions.APIException, DomainError, EngineError, Http404, PermissionDenied, IntegrityError)
 
 
 @dataclass(frozen=True)

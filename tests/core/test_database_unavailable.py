@@ -95,11 +95,11 @@ def test_a_middleware(settings):
 def test_a_deadlock_is_a_409_conflict_to_retry_not_an_unavailable_database():
     from psycopg import errors
 
-    from core.problems import Conflict, DatabaseUnavailable, convert
+    from core.problems import DatabaseUnavailable, convert
 
     deadlock = OperationalError("deadlock detected")
     deadlock.__cause__ = errors.DeadlockDetected("deadlock detected")
-    assert isinstance(convert(deadlock), Conflict)
+    assert convert(deadlock).status_code == 409
     assert convert(deadlock).code == "conflict"
     refused = OperationalError("connection refused")
     assert isinstance(convert(refused), DatabaseUnavailable)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from core.problems import Conflict
+from core.errors import Conflict
 from scoring.selectors.standings import pair_points
 from tournaments import draws
 from tournaments.models import Event, Match, MatchStatus, Pair, Round

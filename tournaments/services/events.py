@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from core.problems import Conflict, Problem
+from core.errors import Conflict, DomainError
 from engine import get_game
 from scoring.ranking import tables as table_scoring
 from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
@@ -117,7 +117,7 @@ def event_delete(*, event: Event) -> None:
     event.delete()
 
 
-class UnknownUser(Problem):
+class UnknownUser(DomainError):
     default_code = "unknown_user"
 
 

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Q
 
-from core.problems import Conflict, Problem
+from core.errors import Conflict, DomainError
 from engine import get_game
 from tournaments.draws.matching import lot
 from tournaments.models import Event, Pair, Player, Unit
@@ -26,7 +26,7 @@ PAIR_NUMBER_MAX = BaseDatabaseOperations.integer_field_ranges[
 ][1]
 
 
-class RegistrationRefused(Problem):
+class RegistrationRefused(DomainError):
     """A registration the event refuses (a pair number taken or none left, a team of the wrong size,
     too few singles): a 400 naming the field."""
 

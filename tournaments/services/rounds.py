@@ -14,7 +14,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from core.audit import log_bulk
-from core.problems import Conflict, Problem
+from core.errors import Conflict, DomainError
 from scoring.webhooks import queue_event
 from tournaments import draws
 from tournaments.models import (
@@ -98,7 +98,7 @@ def round_create(*, event: Event, stage: Stage, number: int | None = None, start
     if number is None:
         number = (Round.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0) + 1
     elif Round.objects.filter(event=event, number=number).exists():
-        raise Problem(f"Round {number} exists.", "duplicate_number", field="number")
+        raise DomainError(f"Round {number} exists.", "duplicate_number", field="number")
     return Round.objects.create(event=event, stage=stage, number=number, starts_at=starts_at)
 
 
@@ -273,7 +273,7 @@ def round_swap(*, round_: Round, pair_a: int, pair_b: int) -> Round:
                 if number is None
                 else f"Pair {number} is not in this round."
             )
-            raise Problem(detail, "not_in_round", field=name)
+            raise DomainError(detail, "not_in_round", field=name)
     return _recheck_and_store(round_, draws.swap_entrants(current, a=pair_a, b=pair_b))
 
 
@@ -285,11 +285,11 @@ def round_move(*, round_: Round, table: int, to_table: int) -> Round:
     require_two_sided(round_)
     current = pairings_of(round_.matches.all())
     if table not in {p.table for p in current}:
-        raise Problem(f"No match at table {table}.", "unknown_table", field="table")
+        raise DomainError(f"No match at table {table}.", "unknown_table", field="table")
     return _recheck_and_store(round_, draws.move_table(current, table=table, to_table=to_table))
 
 
-class MatchEdit(Problem):
+class MatchEdit(DomainError):
     default_code = "invalid"
 
 

@@ -13,7 +13,7 @@ hand edits made for two-sided matches.
 
 from __future__ import annotations
 
-from core.problems import Conflict, Problem
+from core.errors import Conflict, DomainError
 from tournaments import draws
 from tournaments.draws.tables import TablesDraw, tables_draw
 from tournaments.models import Event, Match, Round, StageKind, TableSeat
@@ -25,7 +25,7 @@ TABLES_SYSTEM = "tables_of_four"
 def require_stage_kind(event: Event, kind: str | None) -> None:
     """A game of tables of four draws score-grouped rounds only (a 400 at ``kind``)."""
     if kind is not None and kind != StageKind.SWISS and event.at_tables:
-        raise Problem(
+        raise DomainError(
             f"{event.game} is played four to a table: its stages are Swiss (score-grouped tables), "
             "not a knockout or a round robin of two sides.",
             "not_supported",
