@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.problems import Conflict, Problem
-from engine.guandan.cards import Side
 from engine.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
+from engine.seats import Side
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
     Appeal,
