@@ -25,6 +25,8 @@ from engine.game import Game
 GAMES: dict[str, Game] = {
     game.code: game for game in (guandan.GAME, doudizhu.GAME, daguai.GAME, shuangkou.GAME)
 }
+#: The game meant where none is named: an event's ``game`` column, a referee question without ``game``.
+DEFAULT_GAME = guandan.GAME.code
 
 
 def _listed(pending: bool) -> list[Game]:
