@@ -21,7 +21,7 @@ class EventScoring:
 
     The names are keys of the scoring layer's registries (``scoring.methods.METHODS``,
     ``scoring.ranking.METRICS``), held here as plain strings: the engine never imports scoring, and
-    tests/engine/shared/test_registry.py checks every name against those registries.
+    tests/core/test_registries.py checks every name against those registries.
     """
 
     match_points: str  # the method of the match points (G9 场分)
@@ -69,7 +69,7 @@ class Game:
     # whose scorekeeping (levels, tribute, best of three) is its own.
     match_sheet: MatchSheet | None = None
     # Players in each of the two sides of a match (a Daguai team: 3); 1: each player scores for
-    # themselves at a table of ``players`` (four-player Dou Dizhu: docs/events.md "Tables of four").
+    # themselves at a table of four (four-player Dou Dizhu: docs/events.md "Tables of four").
     team_size: int = 2
     # How its events score and rank by default, and what they may choose (docs/scoring.md).
     scoring: EventScoring
@@ -77,7 +77,7 @@ class Game:
 
     @property
     def individual(self) -> bool:
-        """Each player scores for themselves: a table seats ``players`` entrants of one player."""
+        """Each player scores for themselves: a table seats four entrants of one player."""
         return self.team_size == 1
 
     def profile(self, key: str | None = None, overrides: Mapping[str, Any] | None = None):
