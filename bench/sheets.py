@@ -17,6 +17,8 @@ import gc
 import statistics
 import time
 
+from engine import get_game
+
 MATCHES = 60  # per game; 3 deals each
 FOLD_DEALS = 40
 
@@ -33,7 +35,7 @@ def _event(game: str, ruleset: str, *, matches: int, overrides: dict | None = No
         rule_overrides=overrides or {},
         status=EventStatus.PUBLISHED,
     )
-    size = 3 if game == "daguai" else 2
+    size = get_game(game).team_size
     players = Player.objects.bulk_create(Player(event=event, name=f"P{n}") for n in range(size * 2 * matches))
     pairs = Pair.objects.bulk_create(
         Pair(
@@ -110,7 +112,6 @@ def _posts() -> dict[str, float]:
 
 def _fold_us() -> dict[str, float]:
     """µs per deal of ``MatchSheet.fold`` over a stored match of ``FOLD_DEALS`` deals."""
-    from engine import get_game
     from engine.seats import Seat
 
     figures = {}

@@ -11,7 +11,7 @@ import random
 import statistics
 import time
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, build_method
 from scoring.ranking import RankingContext, pair_rounds, rank
 

@@ -15,12 +15,45 @@ from engine.sheets import MatchSheet
 
 
 @dataclass(frozen=True, kw_only=True)
+class EventScoring:
+    """How a new event of a game scores and ranks unless its organizer says otherwise, and what it
+    may not change (docs/scoring.md "Defaults by game").
+
+    The names are keys of the scoring layer's registries (``scoring.methods.METHODS``,
+    ``scoring.ranking.METRICS``), held here as plain strings: the engine never imports scoring, and
+    tests/core/test_registries.py checks every name against those registries.
+    """
+
+    match_points: str  # the method of the match points (G9 场分)
+    level_points: str  # the method of the level points (G9 级分/小分; K7, D10 net points)
+    tiebreaks: tuple[str, ...]  # the tiebreak chain (G10)
+    # What an event may not change: ``fixed_methods``, its methods are the two above and no other;
+    # ``tiebreak_choices``, the only tiebreaks its chain may hold (None: any). Only a game played at
+    # tables of four (``Game.individual``) has them, and the API's refusals say so: its standings'
+    # entries are each player's own points, and its tiebreaks compare players, not sides.
+    fixed_methods: bool = False
+    tiebreak_choices: tuple[str, ...] | None = None
+
+
+#: The scoring of a game of two sides climbing levels (docs/rules/guandan.md G9, G10), which the
+#: event columns default to: 2/1/0 match points, the net level difference, then head-to-head and
+#: the opponents' points.
+LEVEL_SCORING = EventScoring(
+    match_points="win_draw_loss",
+    level_points="level_difference",
+    tiebreaks=("level_points", "head_to_head", "opponents_points"),
+)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Game:
     """What the service needs from a game's rules engine.
 
     ``validate_play`` and ``replay_deal`` answer the two questions every game has; their
     keyword arguments are each game's own (a level in Guandan, a bidding in Dou Dizhu) and
     are documented on the functions. The optional questions exist where the game has them.
+    Everything the service asks of a game is here (docs/rules/index.md "Adding a game"): nothing
+    outside the engine names a game by its code.
     """
 
     code: str
@@ -31,24 +64,20 @@ class Game:
     replay_deal: Callable[..., Any]
     validate_tributes: Callable[..., Any] | None = None  # Guandan G7
     check_bidding: Callable[..., Any] | None = None  # Dou Dizhu D2-D3
-    check_declarations: Callable[..., Any] | None = None  # Shuangkou S3 (calls and trump)
-    score_deal: Callable[..., Any] | None = None  # points of one deal (D8, K5)
     reading_to_dict: Callable[[Any], dict[str, Any]] | None = None  # a reading's wire form
     # How events keep a match of this game deal by deal (engine.sheets); None for Guandan,
     # whose scorekeeping (levels, tribute, best of three) is its own.
     match_sheet: MatchSheet | None = None
     # Players in each of the two sides of a match (a Daguai team: 3); 1: each player scores for
-    # themselves at a table of ``players`` (four-player Dou Dizhu: docs/events.md "Tables of four").
+    # themselves at a table of four (four-player Dou Dizhu: docs/events.md "Tables of four").
     team_size: int = 2
-    seats: tuple[str, ...] = ("N", "E", "S", "W")
-    players: int = 4
-    decks: int = 2
-    hand_size: int = 27
+    # How its events score and rank by default, and what they may choose (docs/scoring.md).
+    scoring: EventScoring
     in_service: bool = True
 
     @property
     def individual(self) -> bool:
-        """Each player scores for themselves: a table seats ``players`` entrants of one player."""
+        """Each player scores for themselves: a table seats four entrants of one player."""
         return self.team_size == 1
 
     def profile(self, key: str | None = None, overrides: Mapping[str, Any] | None = None):

@@ -1,16 +1,17 @@
 """The game registry: one entry per game code, all behind the same small interface.
 
-Guandan (docs/rules/guandan.md), four-player Dou Dizhu (docs/rules/doudizhu.md) and Daguai Luzi
-(docs/rules/daguai.md) each build a ``Game`` (``engine.game``) in their package
-under ``engine/<game>/``.
+Guandan (docs/rules/guandan.md), four-player Dou Dizhu (docs/rules/doudizhu.md), Daguai Luzi
+(docs/rules/daguai.md) and Shuangkou (docs/rules/shuangkou.md) each build a ``Game``
+(``engine.game``) in their package under ``engine/<game>/``. Adding a game is its package, its entry
+here and its rules page (docs/rules/index.md "Adding a game"): the service asks the entry whatever
+differs between games and never compares a game's code (tests/test_game_keys.py).
 
 A game's engine can be registered before the API and the event models serve it: such a game
 has ``in_service=False``. It is found by ``get_game(code, pending=True)`` and listed with
 ``pending=True``, but the service's own lists (``game_codes()``, ``all_profiles()``: the
-rulesets endpoint, the referee questions, the events' ``game`` choices and their database
-constraint) leave it out until it is switched on. The stateless referee questions and the
-rule profiles of ``GET /api/v1/rulesets/?game=`` need no event, so they serve every registered
-engine (``referee_game``).
+events' ``game`` choices) leave it out until it is switched on. The stateless referee questions
+and the rule profiles of ``GET /api/v1/rulesets/?game=`` need no event, so they serve every
+registered engine (``referee_game``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from engine.game import Game
 GAMES: dict[str, Game] = {
     game.code: game for game in (guandan.GAME, doudizhu.GAME, daguai.GAME, shuangkou.GAME)
 }
+#: The game meant where none is named: an event's ``game`` column, a referee question without ``game``.
+DEFAULT_GAME = guandan.GAME.code
 
 
 def _listed(pending: bool) -> list[Game]:

@@ -5,13 +5,12 @@ kept deal by deal on its scoresheet (``engine.daguai.sheet``, K5-K7).
 """
 
 from engine.daguai.deal import replay_deal
-from engine.daguai.play import DECKS, HAND_SIZE, validate_play
+from engine.daguai.play import validate_play
 from engine.daguai.profiles import BUILTIN, STANDARD
 from engine.daguai.readings import reading_to_dict
-from engine.daguai.scoring import daguai_deal
-from engine.daguai.seats import SEATS, TEAM_SIZE
+from engine.daguai.seats import TEAM_SIZE
 from engine.daguai.sheet import SHEET
-from engine.game import Game
+from engine.game import EventScoring, Game
 
 GAME = Game(
     code="daguai",
@@ -20,12 +19,21 @@ GAME = Game(
     default_profile=STANDARD.key,
     validate_play=validate_play,
     replay_deal=replay_deal,
-    score_deal=daguai_deal,
     reading_to_dict=reading_to_dict,
-    seats=tuple(seat.value for seat in SEATS),
-    players=len(SEATS),
-    decks=DECKS,
-    hand_size=HAND_SIZE,
     match_sheet=SHEET,
     team_size=TEAM_SIZE,
+    # K7: match points by win, draw or loss, then net points (the level points of ``net_points``),
+    # first-outs, progressive score, progressive score without the first round(s), and lots.
+    scoring=EventScoring(
+        match_points="win_draw_loss",
+        level_points="net_points",
+        tiebreaks=(
+            "level_points",
+            "first_places",
+            "progressive",
+            "progressive_cut1",
+            "progressive_cut2",
+            "lots",
+        ),
+    ),
 )

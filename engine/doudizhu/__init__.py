@@ -7,12 +7,11 @@ kept on ``SHEET`` (D10; docs/events.md "Tables of four").
 
 from engine.doudizhu.bidding import check_bidding
 from engine.doudizhu.deal import replay_deal
-from engine.doudizhu.play import DECKS, HAND_SIZE, validate_play
+from engine.doudizhu.play import validate_play
 from engine.doudizhu.profiles import BUILTIN, STANDARD
 from engine.doudizhu.readings import reading_to_dict
-from engine.doudizhu.scoring import score_deal
 from engine.doudizhu.sheet import SHEET
-from engine.game import Game
+from engine.game import EventScoring, Game
 
 GAME = Game(
     code="doudizhu4",
@@ -22,10 +21,28 @@ GAME = Game(
     validate_play=validate_play,
     replay_deal=replay_deal,
     check_bidding=check_bidding,
-    score_deal=score_deal,
     reading_to_dict=reading_to_dict,
-    decks=DECKS,
-    hand_size=HAND_SIZE,
     match_sheet=SHEET,
     team_size=1,
+    # docs/scoring.md "Tables of four": each player's own points (D8) and those points less the
+    # table's average, then deals won, tables topped, progressive score, lots. The standings' entries
+    # of a table of four (scoring.ranking.tables) are players, not sides: only these methods, and
+    # only the tiebreaks that compare players (head-to-head, opponents' points, levels and double
+    # wins compare two sides).
+    scoring=EventScoring(
+        match_points="game_points",
+        level_points="net_points",
+        tiebreaks=("level_points", "first_places", "wins", "progressive", "lots"),
+        fixed_methods=True,
+        tiebreak_choices=(
+            "level_points",
+            "first_places",
+            "wins",
+            "progressive",
+            "progressive_cut1",
+            "progressive_cut2",
+            "progressive_cut3",
+            "lots",
+        ),
+    ),
 )

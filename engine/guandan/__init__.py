@@ -1,7 +1,6 @@
 """Guandan 掼蛋 (docs/rules/guandan.md G1-G12): registered as game ``guandan``."""
 
-from engine.game import Game
-from engine.guandan.cards import HAND_SIZE
+from engine.game import LEVEL_SCORING, Game
 from engine.guandan.combinations import validate_play
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import BUILTIN, STANDARD
@@ -17,5 +16,5 @@ GAME = Game(
     replay_deal=replay_deal,
     validate_tributes=validate_tributes,
     reading_to_dict=reading_to_dict,
-    hand_size=HAND_SIZE,
+    scoring=LEVEL_SCORING,
 )

@@ -3,9 +3,9 @@
 Pure Python: the rules engine never imports Django.
 
 The notation, the parsers, interning and the copy count are every game's and live in
-``engine/cards.py``; seats in ``engine/seats.py``. This module keeps what is
-Guandan's: its card class with the level-card rules of G2, two decks of 27-card hands, and
-levels. Every name the engine has always imported from here still is.
+``engine/cards.py``; seats and sides in ``engine/seats.py``, which every game imports
+directly (none through this module). This module keeps what is Guandan's: its card class with
+the level-card rules of G2, two decks of 27-card hands, and levels.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from engine.cards import (
     format_cards,
 )
 from engine.errors import BadInput
-from engine.seats import Seat, Side, next_seat, parse_seat, seat_order
 
 __all__ = [
     "ACE",
@@ -40,19 +39,14 @@ __all__ = [
     "RANK_CODES",
     "SMALL_JOKER",
     "Card",
-    "Seat",
-    "Side",
     "Suit",
     "check_copies",
     "format_cards",
     "format_level",
     "format_rank",
-    "next_seat",
     "parse_card",
     "parse_cards",
     "parse_level",
-    "parse_seat",
-    "seat_order",
 ]
 
 # G2 order value of a level card: above A, below the jokers.

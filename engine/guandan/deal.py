@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import BadInput
-from engine.guandan.cards import Card, Seat, Side, parse_seat, seat_order
+from engine.guandan.cards import Card
 from engine.guandan.combinations import (
     Declared,
     coerce_level,
@@ -34,6 +34,7 @@ from engine.guandan.violations import VIOLATIONS
 from engine.plays import action_parser, judged
 from engine.replays import PlayEntry, PlaysReplay
 from engine.rounds import Rounds, Violation, parse_actions, replay
+from engine.seats import Seat, Side, parse_seat, seat_order
 
 __all__ = [
     "Action",

@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.errors import BadInput
-from engine.guandan.cards import Seat, Side, parse_seat
 from engine.guandan.question import SEATS, with_field
+from engine.seats import Seat, Side, parse_seat
 
 __all__ = ["SEATS", "FinishingOrder", "normalise_finishing_order"]
 

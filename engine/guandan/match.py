@@ -41,9 +41,10 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import BadInput
-from engine.guandan.cards import LEVEL_A, PASSED_A, Seat, Side, format_level
+from engine.guandan.cards import LEVEL_A, PASSED_A, format_level
 from engine.guandan.finishing import SEATS, FinishingOrder, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
+from engine.seats import Seat, Side
 
 FIRST_LEVEL = 2
 COUNTED_FORMATS = ("deal_count", "time_or_deals")  # G8 formats with a deal limit

@@ -10,18 +10,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.errors import BadInput
-from engine.guandan.cards import (
-    HAND_SIZE,
-    Card,
-    Seat,
-    check_copies,
-    parse_card,
-    parse_cards,
-    parse_level,
-    parse_seat,
-)
+from engine.guandan.cards import HAND_SIZE, Card, check_copies, parse_card, parse_cards, parse_level
 from engine.hands import parse_hands as _parse_hands
 from engine.hands import with_field
+from engine.seats import Seat, parse_seat
 
 __all__ = ["SEATS", "Transfer", "parse_hands", "parse_question_level", "parse_transfers", "with_field"]
 

@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import BadInput
-from engine.guandan.cards import LEVEL_A, PASSED_A, Side, format_level, parse_level
+from engine.guandan.cards import LEVEL_A, PASSED_A, format_level, parse_level
 from engine.guandan.match import (
     COUNTED_FORMATS,
     FIRST_LEVEL,
@@ -38,6 +38,7 @@ from engine.guandan.match import (
     level_difference,
 )
 from engine.guandan.profiles import STANDARD, RuleProfile
+from engine.seats import Side
 
 _MAX_RISE = 3  # G6: a 1-2 finish, the most one deal can raise a side without streaks
 

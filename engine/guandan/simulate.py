@@ -13,22 +13,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.guandan.cards import (
-    ACE,
-    ALL_CARDS,
-    BIG_JOKER,
-    HAND_SIZE,
-    SMALL_JOKER,
-    Card,
-    Seat,
-    Suit,
-    format_level,
-)
+from engine.guandan.cards import ACE, ALL_CARDS, BIG_JOKER, HAND_SIZE, SMALL_JOKER, Card, Suit, format_level
 from engine.guandan.combinations import Declared
 from engine.guandan.compare import beats, tier
 from engine.guandan.deal import Action, DealState
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.guandan.readings import MAX_BOMB, ComboType, Reading
+from engine.seats import Seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import BadInput
-from engine.guandan.cards import Side, format_level
+from engine.guandan.cards import format_level
 from engine.guandan.finishing import FinishingOrder
 from engine.guandan.match import LevelChange, MatchState, apply_deal, apply_level_change, close_on_time
 from engine.guandan.profiles import STANDARD, RuleProfile
+from engine.seats import Side
 
 BEST_OF = (1, 3)
 

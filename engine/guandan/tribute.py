@@ -38,10 +38,11 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.guandan.cards import BIG_JOKER, LEVEL_ORDER, Card, Seat, format_cards, next_seat
+from engine.guandan.cards import BIG_JOKER, LEVEL_ORDER, Card, format_cards
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.guandan.question import SEATS, Transfer, parse_hands, parse_question_level, parse_transfers
+from engine.seats import Seat, next_seat
 
 
 class TributeKind(StrEnum):

@@ -34,7 +34,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import BadInput
-from engine.guandan.cards import BIG_JOKER, Card, Seat, format_cards, parse_card, parse_seat
+from engine.guandan.cards import BIG_JOKER, Card, format_cards, parse_card
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.guandan.question import (
@@ -53,6 +53,7 @@ from engine.guandan.tribute import (
     returnable_cards,
     validate_tributes,
 )
+from engine.seats import Seat, parse_seat
 
 
 class RecordCode(StrEnum):

@@ -5,13 +5,11 @@ In service: events of Shuangkou keep their matches on the game's scoresheet (``s
 the short or the whole form of each deal, docs/rules/shuangkou.md "Scorekeeping").
 """
 
-from engine.game import Game
-from engine.shuangkou.cards import DECKS, HAND_SIZE
+from engine.game import LEVEL_SCORING, Game
 from engine.shuangkou.deal import replay_deal
-from engine.shuangkou.levels import score_deal
 from engine.shuangkou.play import validate_play
 from engine.shuangkou.profiles import BUILTIN, STANDARD
-from engine.shuangkou.questions import check_declarations, shape_to_dict
+from engine.shuangkou.questions import shape_to_dict
 from engine.shuangkou.sheet import SHEET
 
 GAME = Game(
@@ -21,10 +19,8 @@ GAME = Game(
     default_profile=STANDARD.key,
     validate_play=validate_play,
     replay_deal=replay_deal,
-    score_deal=score_deal,
-    check_declarations=check_declarations,
     reading_to_dict=shape_to_dict,
-    decks=DECKS,
-    hand_size=HAND_SIZE,
     match_sheet=SHEET,
+    # Its events rank as Guandan's do (docs/scoring.md "Defaults by game").
+    scoring=LEVEL_SCORING,
 )

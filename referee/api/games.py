@@ -1,13 +1,14 @@
 """The referee questions of the games beside Guandan, through the game registry (docs/referee.md).
 
-A question names its game with ``game`` in the body; without it (or with ``"guandan"``) it is
-Guandan's, and the view takes its own lean path untouched (``named`` returns None before anything
-is built). For another game, ``named`` finds the registry's ``Game`` (``referee_game``: every
-registered engine answers the stateless questions, in service for events or not) and this
-module's wire entry for it: the request serializer of each question, the answer's documented
-serializer, and how the engine's verdict is written. Nothing here knows a rule: the engine's
-``validate_play``, ``replay_deal`` and ``check_bidding`` take the question's members as keyword
-arguments (their names are the wire names), and their verdicts write themselves (``to_dict``).
+A question names its game with ``game`` in the body; without it (or with ``"guandan"``, the
+registry's ``DEFAULT_GAME``) it is Guandan's, and the view takes its own lean path untouched
+(``named`` returns None before anything is built). For another game, ``named`` finds the
+registry's ``Game`` (``referee_game``: every registered engine answers the stateless questions, in
+service for events or not) and this module's wire entry for it, which names its game's registry
+entry: the request serializer of each question, the answer's documented serializer, and how the
+engine's verdict is written. Nothing here knows a rule: the engine's ``validate_play``,
+``replay_deal`` and ``check_bidding`` take the question's members as keyword arguments (their names
+are the wire names), and their verdicts write themselves (``to_dict``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,11 @@ from rest_framework.exceptions import ValidationError
 from core import lean
 from core.problems import engine_message
 from core.strict import EXPECTED
+from engine import daguai, doudizhu, shuangkou
 from engine.errors import BadInput
 from engine.game import Game
 from engine.plays import PlayVerdict
-from engine.registry import referee_game
+from engine.registry import DEFAULT_GAME, referee_game
 from referee.api import game_serializers as wire
 from referee.api.serializers import (
     DealReplayRequest,
@@ -35,7 +37,6 @@ from referee.api.serializers import (
     PlayVerdictSerializer,
 )
 
-DEFAULT_GAME = "guandan"
 _QUESTION = ("game", "ruleset", "rules")  # the members that pick the engine, not the engine's arguments
 
 
@@ -43,6 +44,7 @@ _QUESTION = ("game", "ruleset", "rules")  # the members that pick the engine, no
 class Wire:
     """One game's questions on the wire: request and answer serializers, per question."""
 
+    game: Game
     play_request: type[serializers.Serializer]
     play_answer: type[serializers.Serializer]
     replay_request: type[serializers.Serializer]
@@ -51,8 +53,9 @@ class Wire:
     bidding_answer: type[serializers.Serializer] | None = None
 
 
-WIRES: dict[str, Wire] = {
-    "doudizhu4": Wire(
+_WIRES = (
+    Wire(
+        doudizhu.GAME,
         wire.DoudizhuPlayRequest,
         wire.DoudizhuPlayVerdictSerializer,
         wire.DoudizhuReplayRequest,
@@ -60,19 +63,25 @@ WIRES: dict[str, Wire] = {
         wire.DoudizhuBiddingRequest,
         wire.DoudizhuBiddingVerdictSerializer,
     ),
-    "daguai": Wire(
+    Wire(
+        daguai.GAME,
         wire.DaguaiPlayRequest,
         wire.DaguaiPlayVerdictSerializer,
         wire.DaguaiReplayRequest,
         wire.DaguaiReplaySerializer,
     ),
-    "shuangkou": Wire(
+    Wire(
+        shuangkou.GAME,
         wire.ShuangkouPlayRequest,
         wire.ShuangkouPlayVerdictSerializer,
         wire.ShuangkouReplayRequest,
         wire.ShuangkouReplaySerializer,
     ),
-}
+)
+#: The wire entries by game code, in the order the OpenAPI document lists the games' bodies.
+WIRES: dict[str, Wire] = {entry.game.code: entry for entry in _WIRES}
+#: The game of a bidding question that names none: Dou Dizhu, the first game with a bidding.
+BIDDING_GAME = doudizhu.GAME.code
 
 
 def game_code(data: Any, default: str | None = DEFAULT_GAME) -> str | None:
@@ -144,7 +153,7 @@ def replay_deal(game: Game, wire_entry: Wire, data: Any) -> dict[str, Any]:
 
 def check_bidding(data: Any) -> dict[str, Any]:
     """``bidding/validate``: the games with a bidding (Dou Dizhu, the default)."""
-    game = referee_game(game_code(data, default="doudizhu4"))
+    game = referee_game(game_code(data, default=BIDDING_GAME))
     wire_entry = WIRES.get(game.code)
     if game.check_bidding is None or wire_entry is None or wire_entry.bidding_request is None:
         raise BadInput("not_supported", f"{game.name} has no bidding.", field="game")
@@ -159,7 +168,7 @@ def _any_game(
     members = [guandan] if guandan else []
     members += [getattr(entry, question) for entry in WIRES.values() if getattr(entry, question) is not None]
     if discriminated:
-        codes = ["guandan"] * bool(guandan) + [
+        codes = [DEFAULT_GAME] * bool(guandan) + [
             code for code, entry in WIRES.items() if getattr(entry, question)
         ]
         return PolymorphicProxySerializer(

@@ -114,7 +114,7 @@ class PlayValidateView(EveryGameQuestion):
             previous_declared=data["previous_declared"],
             profile=profile,
         )
-        body = {"game": "guandan", "ruleset": profile.key, **verdict.to_dict(reading_to_dict)}
+        body = {"game": games.DEFAULT_GAME, "ruleset": profile.key, **verdict.to_dict(reading_to_dict)}
         if verdict.reason is not None:
             body["reason"] = answers.reason(str(verdict.reason), verdict.detail)
         return Response(body)  # PlayVerdictSerializer's shape (tests/referee/test_api_lean.py)

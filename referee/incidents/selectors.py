@@ -9,9 +9,9 @@ from collections.abc import Iterable
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from engine.guandan.cards import Side
 from engine.guandan.match import LevelChange
 from engine.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
+from engine.seats import Side
 from referee.models import Appeal, Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
 from scoring.actors import actor_of
 from tournaments.models import Event, Match, PairStatus, Role

@@ -18,8 +18,8 @@ from dataclasses import replace
 
 from django.db.models import Q
 
-from engine.guandan.cards import Side
 from engine.penalties import PenaltyKind
+from engine.seats import Side
 from referee.incidents.selectors import active_penalties
 from scoring.methods.records import MatchKind, MatchRecord
 from tournaments.models import Event, PairStatus

@@ -20,7 +20,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import ClassVar
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods.records import MatchKind, MatchRecord, Points
 
 

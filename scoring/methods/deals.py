@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Sequence
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods.base import (
     Param,
     ParamType,

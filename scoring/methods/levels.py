@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods.base import (
     Derived,
     Param,

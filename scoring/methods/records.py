@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 
 PASSED_A = 15
 FIRST_LEVEL = 2

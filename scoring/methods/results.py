@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods.base import Derived, Param, ParamType, ScoringMethod, unplayed_params
 from scoring.methods.records import MatchKind, MatchRecord, Points
 

@@ -14,7 +14,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import NamedTuple
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods.base import ScoringMethod, SettingCode, SettingError
 from scoring.methods.records import FIRST_LEVEL, DealTally, MatchKind, MatchRecord, Outcome
 

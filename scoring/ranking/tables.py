@@ -14,6 +14,10 @@ entry, whatever the entrant), so the ranking and its tiebreak registry run uncha
 A bye (a player the draw left out, the field not being a multiple of four) scores the round's
 average points per seated player, so sitting out neither helps nor hurts (**decision**); it has no
 level points and no deals, and counts as a draw (it topped no table).
+
+An event of such a game scores with ``game_points`` and ``net_points`` and ranks with the tiebreaks
+that compare players (not head-to-head, opponents' points, levels or double wins, which compare two
+sides): its game's registry entry says so (``Game.scoring``: engine/doudizhu/__init__.py).
 """
 
 from __future__ import annotations
@@ -23,23 +27,6 @@ from dataclasses import dataclass
 
 from scoring.methods.records import MatchKind, Outcome
 from scoring.ranking.entries import PairRound, clean
-
-#: The scoring settings these entries stand for: an event of tables of four has these methods (its
-#: match and level points are the players' own, as above) and a chain of these tiebreaks only (the
-#: others compare two sides: head-to-head, opponents' points, levels, double wins).
-MATCH_METHOD = "game_points"
-LEVEL_METHOD = "net_points"
-TIEBREAKS = (
-    "level_points",
-    "first_places",
-    "wins",
-    "progressive",
-    "progressive_cut1",
-    "progressive_cut2",
-    "progressive_cut3",
-    "lots",
-)
-DEFAULT_TIEBREAKS = ["level_points", "first_places", "wins", "progressive", "lots"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.guandan.cards import Side, format_level
+from engine.guandan.cards import format_level
+from engine.seats import Side
 from scoring.methods import build_method
 from scoring.models import MatchResult, ResultStatus
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds

@@ -14,7 +14,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import build_method
 from scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from scoring.models import MatchResult, ResultSource, ResultStatus

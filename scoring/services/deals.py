@@ -20,12 +20,13 @@ from typing import Any
 from django.db import transaction
 
 from engine.errors import BadInput
-from engine.guandan.cards import format_cards, format_level, parse_card, parse_level, parse_seat
+from engine.guandan.cards import format_cards, format_level, parse_card, parse_level
 from engine.guandan.deal import parse_action, replay_deal
 from engine.guandan.finishing import normalise_finishing_order
 from engine.guandan.question import parse_hands, parse_transfers, with_field
 from engine.guandan.tie import TieState, apply_tie_deal
 from engine.guandan.tribute_record import check_tribute_record
+from engine.seats import parse_seat
 from scoring.models import Deal
 from scoring.problems import RuleRefused, ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, tie_state

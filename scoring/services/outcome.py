@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import BadInput
-from engine.guandan.cards import Side
 from engine.guandan.finishing import normalise_finishing_order
 from engine.guandan.match import EndReason, MatchState
 from engine.guandan.sheet import game_from_levels
 from engine.guandan.tie import TieState, close_tie_on_time
+from engine.seats import Side
 from scoring.methods import METHODS
 from scoring.models import ResultSource
 from scoring.problems import NotAllowed, RuleRefused, refused

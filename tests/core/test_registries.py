@@ -2,7 +2,9 @@
 that names a registry entry is that registry's keys, and the models' choices are those keys too.
 
 Scoring methods: scoring.methods.METHODS; tiebreak metrics: scoring.ranking.METRICS; penalty tables:
-engine.penalties.TABLES; draw systems: tournaments.draws.DRAW_SYSTEMS (a stage's ``kind``)."""
+engine.penalties.TABLES; draw systems: tournaments.draws.DRAW_SYSTEMS (a stage's ``kind``); games:
+engine.registry.GAMES, whose entries name methods and tiebreaks by key (``Game.scoring``) and which the
+database does not list (adding a game is no migration)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ import pytest
 from drf_spectacular.generators import SchemaGenerator
 
 from engine.penalties import TABLES
+from engine.registry import GAMES
 from scoring.methods import METHODS
 from scoring.ranking import METRICS
 from tournaments.draws import DRAW_SYSTEMS
-from tournaments.models import Stage, StageKind
+from tournaments.models import Event, Stage, StageKind
 
 
 @pytest.fixture(scope="module")
@@ -71,3 +74,26 @@ def test_g11_the_stage_kinds_enum_is_the_draw_systems_registry(document, compone
 def test_g11_a_stage_kind_is_a_draw_system_and_every_draw_system_a_stage_kind():
     assert sorted(StageKind.values) == sorted(str(kind) for kind in DRAW_SYSTEMS)
     assert sorted(value for value, _ in Stage._meta.get_field("kind").choices) == sorted(StageKind.values)
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_g9_g10_a_games_scoring_names_methods_and_tiebreaks_of_their_registries(code):
+    scoring = GAMES[code].scoring
+    assert {scoring.match_points, scoring.level_points} <= set(METHODS)
+    assert set(scoring.tiebreaks) | set(scoring.tiebreak_choices or ()) <= set(METRICS)
+    assert scoring.tiebreak_choices is None or set(scoring.tiebreaks) <= set(scoring.tiebreak_choices)
+
+
+@pytest.mark.parametrize("code", list(GAMES))
+def test_only_a_game_of_tables_of_four_restricts_its_scoring(code):
+    """The API's refusals of a restricted setting say "at tables of four" (EventSerializer)."""
+    game = GAMES[code]
+    restricted = game.scoring.fixed_methods or game.scoring.tiebreak_choices is not None
+    assert not restricted or game.individual
+
+
+def test_the_database_does_not_list_the_games():
+    """Neither a constraint nor the column's choices name a game: adding one is no migration."""
+    assert Event._meta.get_field("game").choices is None
+    for constraint in Event._meta.constraints:
+        assert not any(code in repr(constraint) for code in GAMES), constraint.name

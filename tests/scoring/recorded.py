@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
-from engine.guandan.cards import BIG_JOKER, Seat, format_cards
+from engine.guandan.cards import BIG_JOKER, format_cards
 from engine.guandan.deal import DealState
 from engine.guandan.finishing import normalise_finishing_order
 from engine.guandan.profiles import STANDARD
 from engine.guandan.simulate import choose_action, deal_hands
 from engine.guandan.tribute import TributeCode, TributeKind, validate_tributes
+from engine.seats import Seat
 
 
 def _owed(verdict, code):

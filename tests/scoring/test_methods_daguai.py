@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.seats import Side
 from scoring.methods import DealTally, MatchKind, MatchRecord, Points, build_method
 from scoring.ranking import RankingContext, pair_rounds, rank, validate_chain
+from tournaments.models.event import default_level_points, default_match_points, default_tiebreaks
 from tournaments.services.events import game_scoring_defaults
 
 NS, EW = Side.NS, Side.EW
@@ -128,7 +129,15 @@ def test_k7_the_daguai_defaults_are_the_k7_chain():
         "progressive_cut2",
         "lots",
     )
-    assert game_scoring_defaults("guandan") == {}
+    # Guandan's are the event columns' own defaults (G9, G10).
+    assert game_scoring_defaults("guandan") == {
+        "match_points": default_match_points(),
+        "level_points": default_level_points(),
+        "tiebreaks": default_tiebreaks(),
+    }
+    assert default_match_points() == {"method": "win_draw_loss"}
+    assert default_level_points() == {"method": "level_difference"}
+    assert default_tiebreaks() == ["level_points", "head_to_head", "opponents_points"]
 
 
 GAME_POINTS = build_method({"method": "game_points"})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import (
     DealOrderError,
     DealTally,

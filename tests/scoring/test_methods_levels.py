@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import GameRecord, MatchKind, MatchRecord, Points, SettingError, build_method
 
 NS, EW = Side.NS, Side.EW

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import GameRecord, MatchKind, MatchRecord, Points, build_method
 
 NS, EW = Side.NS, Side.EW

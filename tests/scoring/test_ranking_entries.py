@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, Outcome, SettingError, build_method
 from scoring.ranking import PairRound, RankingContext, pair_rounds
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import MatchKind, MatchRecord, SettingError, build_method
 from scoring.ranking import METRICS, RankingContext, lots_value, metric_choices, pair_rounds, validate_chain
 from tests.scoring.records import played, t

@@ -12,7 +12,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import METHODS, DealTally, GameRecord, MatchKind, MatchRecord, build_method
 from scoring.ranking import METRICS, RankingContext, StandingRow, pair_rounds, rank
 

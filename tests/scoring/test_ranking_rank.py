@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.guandan.cards import Side
+from engine.seats import Side
 from scoring.methods import DealTally, SettingError, build_method
 from scoring.ranking import RankingContext, StandingRow, lots_value, pair_rounds, rank
 from tests.scoring.records import played

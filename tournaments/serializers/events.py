@@ -5,11 +5,10 @@ import zoneinfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from engine import game_codes, get_game
+from engine import DEFAULT_GAME, EventScoring, game_codes, get_game
 from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
 from scoring.methods import SettingError, build_method
-from scoring.ranking import tables as table_scoring
 from scoring.ranking import validate_chain
 from tournaments.models import Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
@@ -31,7 +30,7 @@ class EventSerializer(serializers.ModelSerializer):
     penalty_rules = serializers.SerializerMethodField(
         help_text="G12: the effective penalty table, every number filled in (docs/referees.md)."
     )
-    game = serializers.ChoiceField(choices=[], default="guandan")
+    game = serializers.ChoiceField(choices=[], default=DEFAULT_GAME)
 
     class Meta:
         model = Event
@@ -113,7 +112,7 @@ class EventSerializer(serializers.ModelSerializer):
             name: getattr(self.instance, name) for name in self.Meta.fields if hasattr(self.instance, name)
         }
         merged.update(attrs)
-        game = get_game(merged.get("game") or "guandan")
+        game = get_game(merged.get("game") or DEFAULT_GAME)
         overrides = dict(merged.get("rule_overrides") or {})
         try:
             game.profile(merged.get("ruleset"), overrides)
@@ -124,8 +123,7 @@ class EventSerializer(serializers.ModelSerializer):
             game.profile(merged.get("ruleset"), overrides)
         except EngineError as exc:
             raise serializers.ValidationError(_profile_error(exc, None)) from exc
-        if game.individual:
-            _table_scoring(merged)
+        _scoring_choices(game.scoring, merged)
         starts, ends = merged.get("starts_on"), merged.get("ends_on")
         if starts and ends and ends < starts:
             raise serializers.ValidationError(
@@ -134,25 +132,22 @@ class EventSerializer(serializers.ModelSerializer):
         return attrs
 
 
-def _table_scoring(merged: dict) -> None:
-    """A game of tables of four scores each player's own points (docs/scoring.md "Tables of four"):
-    its methods are fixed and its tiebreaks compare players, not sides (a 400 ``not_supported``)."""
-    fixed = {"match_points": table_scoring.MATCH_METHOD, "level_points": table_scoring.LEVEL_METHOD}
+def _scoring_choices(scoring: EventScoring, merged: dict) -> None:
+    """What the game's scoring lets an event choose (``Game.scoring``): a game of tables of four scores
+    each player's own points (docs/scoring.md "Tables of four"), so its methods are fixed and its
+    tiebreaks compare players, not sides (a 400 ``not_supported``)."""
+    fixed = {"match_points": scoring.match_points, "level_points": scoring.level_points}
     for name, method in fixed.items():
         setting = merged.get(name)
-        if setting is not None and setting.get("method") != method:
+        if scoring.fixed_methods and setting is not None and setting.get("method") != method:
+            detail = f"At tables of four this is {method!r}."
             raise serializers.ValidationError(
-                {
-                    name: {
-                        "method": [
-                            serializers.ErrorDetail(f"At tables of four this is {method!r}.", "not_supported")
-                        ]
-                    }
-                }
+                {name: {"method": [serializers.ErrorDetail(detail, "not_supported")]}}
             )
+    choices = scoring.tiebreak_choices
     for index, key in enumerate(merged.get("tiebreaks") or ()):
-        if key not in table_scoring.TIEBREAKS:
-            detail = f"{key!r} compares two sides; at tables of four: {', '.join(table_scoring.TIEBREAKS)}."
+        if choices is not None and key not in choices:
+            detail = f"{key!r} compares two sides; at tables of four: {', '.join(choices)}."
             raise serializers.ValidationError(
                 {"tiebreaks": {str(index): [serializers.ErrorDetail(detail, "not_supported")]}}
             )

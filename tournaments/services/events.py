@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
@@ -10,8 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, DomainError
-from engine import get_game
-from scoring.ranking import tables as table_scoring
+from engine import DEFAULT_GAME, get_game
 from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields
 
@@ -51,48 +49,26 @@ EVENT_FIELDS = (
 )
 
 
-#: How a new event of a game scores and ranks unless its organizer says otherwise (docs/scoring.md
-#: "Defaults by game"); a game not listed takes the columns' defaults (Guandan's G9, G10).
-GAME_SCORING_DEFAULTS: dict[str, dict[str, object]] = {
-    # docs/rules/daguai.md K7: match points by win, draw or loss, then net points (the level points
-    # of ``net_points``), first-outs, progressive score, progressive score without the first round(s),
-    # and lots.
-    "daguai": {
-        "match_points": {"method": "win_draw_loss"},
-        "level_points": {"method": "net_points"},
-        "tiebreaks": [
-            "level_points",
-            "first_places",
-            "progressive",
-            "progressive_cut1",
-            "progressive_cut2",
-            "lots",
-        ],
-    },
-    # docs/scoring.md "Tables of four": each player's own points, then points above the table's
-    # average, deals won, tables topped, progressive score, lots.
-    "doudizhu4": {
-        "match_points": {"method": table_scoring.MATCH_METHOD},
-        "level_points": {"method": table_scoring.LEVEL_METHOD},
-        "tiebreaks": table_scoring.DEFAULT_TIEBREAKS,
-    },
-}
-
-
 def game_scoring_defaults(game: str) -> dict[str, object]:
-    """``match_points``, ``level_points`` and ``tiebreaks`` of a new event of ``game`` (fresh copies)."""
-    return copy.deepcopy(GAME_SCORING_DEFAULTS.get(game, {}))
+    """``match_points``, ``level_points`` and ``tiebreaks`` of a new event of ``game``: its registry
+    entry's ``scoring`` (docs/scoring.md "Defaults by game"), as the event's columns store them."""
+    scoring = get_game(game).scoring
+    return {
+        "match_points": {"method": scoring.match_points},
+        "level_points": {"method": scoring.level_points},
+        "tiebreaks": list(scoring.tiebreaks),
+    }
 
 
 @transaction.atomic
 def event_create(*, by, **fields) -> Event:
     """Create an event; its creator becomes its organizer. Scoring settings not given take the
-    game's defaults (``GAME_SCORING_DEFAULTS``)."""
+    game's defaults (``Game.scoring``); an unknown game is a 400 at ``game``."""
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise TypeError(f"Event has no editable field {', '.join(sorted(unknown))}.")
-    game = fields.get("game") or "guandan"
-    # A ruleset not given is the game's default profile (the column's default is Guandan's).
+    game = fields.get("game") or DEFAULT_GAME
+    # A ruleset not given is the game's default profile (the column's default is the default game's).
     fields = {"ruleset": get_game(game).default_profile, **game_scoring_defaults(game), **fields}
     event = Event.objects.create(created_by=by, **fields)
     EventRole.objects.create(event=event, user=by, role=Role.ORGANIZER)
@@ -101,7 +77,12 @@ def event_create(*, by, **fields) -> Event:
 
 @transaction.atomic
 def event_update(*, event: Event, **fields) -> Event:
-    """Change the named settings of an event (only those columns are written)."""
+    """Change the named settings of an event (only those columns are written).
+
+    The game is one of the registry's in service: the database does not list them, so that adding a
+    game is no migration (docs/rules/index.md)."""
+    if "game" in fields:
+        get_game(fields["game"])  # an unknown game: a 400 at ``game``
     return save_fields(event, fields, allowed=EVENT_FIELDS, also=("updated_at",))
 
 

@@ -7,18 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import (
-    ALL_CODES,
-    Seat,
-    Side,
-    check_copies,
-    format_level,
-    next_seat,
-    parse_card,
-    parse_cards,
-    parse_level,
-    parse_seat,
-)
+from engine.guandan.cards import ALL_CODES, check_copies, format_level, parse_card, parse_cards, parse_level
+from engine.seats import Seat, Side, next_seat, parse_seat
 
 
 def test_g1_108_cards_are_54_codes_twice():

@@ -12,10 +12,11 @@ from dataclasses import replace
 import pytest
 
 from engine.errors import BadInput, RuleViolation
-from engine.guandan.cards import ALL_CODES, Seat, Side
+from engine.guandan.cards import ALL_CODES
 from engine.guandan.deal import Action, DealState, level_rise, replay_deal
 from engine.guandan.profiles import STANDARD
 from engine.guandan.readings import ComboType
+from engine.seats import Seat, Side
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadInput
-from engine.guandan.cards import Seat, Side
 from engine.guandan.finishing import normalise_finishing_order
+from engine.seats import Seat, Side
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.errors import BadInput
-from engine.guandan.cards import Side
 from engine.guandan.match import LevelChange, MatchState, apply_level_change
 from engine.guandan.tie import play_tie
 from engine.penalties import PenaltyKind, PenaltySettingError, build_table, effects_from
+from engine.seats import Side
 
 
 def test_g12_a_level_change_is_an_entry_of_its_own_and_puts_the_side_on_stage():

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import PASSED_A, Seat, Side
+from engine.guandan.cards import PASSED_A
 from engine.guandan.match import (
     EndReason,
     MatchState,
@@ -21,6 +21,7 @@ from engine.guandan.match import (
     play_match,
 )
 from engine.guandan.profiles import BUILTIN, CHOICES, STANDARD, RuleProfile
+from engine.seats import Seat, Side
 
 NS, EW = Side.NS, Side.EW
 NS_12, NS_13, NS_14 = ["N", "S"], ["N", "E", "S"], ["N", "E", "W"]  # N 1st; S 2nd / 3rd / 4th

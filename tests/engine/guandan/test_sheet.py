@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import PASSED_A, Side
+from engine.guandan.cards import PASSED_A
 from engine.guandan.match import (
     EndReason,
     MatchState,
@@ -21,6 +21,7 @@ from engine.guandan.match import (
 )
 from engine.guandan.profiles import BUILTIN, STANDARD, knockout_profile
 from engine.guandan.sheet import game_from_levels, result_summary
+from engine.seats import Side
 
 NS, EW = Side.NS, Side.EW
 DEALS = replace(STANDARD, match_format="deal_count", deal_limit=8)

@@ -13,12 +13,13 @@ from dataclasses import replace
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from engine.guandan.cards import ALL_CARDS, ALL_CODES, BIG_JOKER, SMALL_JOKER, Card, Seat, Suit
+from engine.guandan.cards import ALL_CARDS, ALL_CODES, BIG_JOKER, SMALL_JOKER, Card, Suit
 from engine.guandan.compare import beats, choose_reading
 from engine.guandan.deal import Action, DealState, replay_deal
 from engine.guandan.profiles import STANDARD
 from engine.guandan.readings import readings
 from engine.guandan.simulate import candidate_moves, deal_hands, simulate_deal
+from engine.seats import Seat
 
 CARDS_BY_RANK: dict[int, list[Card]] = {}
 for _card in ALL_CARDS:

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import Side
 from engine.guandan.match import EndReason, MatchState, play_match
 from engine.guandan.profiles import BUILTIN, STANDARD, knockout_profile
 from engine.guandan.tie import TieState, apply_tie_deal, close_tie_on_time, play_tie
+from engine.seats import Side
 
 NS, EW = Side.NS, Side.EW
 NS_12, NS_14 = ["N", "S"], ["N", "E", "W"]

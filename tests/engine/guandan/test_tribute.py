@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import ALL_CARDS, Card, Seat, parse_card
+from engine.guandan.cards import ALL_CARDS, Card, parse_card
 from engine.guandan.profiles import BUILTIN, STANDARD
 from engine.guandan.tribute import TributeKind, returnable_cards, validate_tributes
+from engine.seats import Seat
 
 DECK = [card for card in ALL_CARDS for _ in range(2)]
 LEVEL = 7

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import Seat
 from engine.guandan.profiles import BUILTIN, STANDARD
 from engine.guandan.tribute import TributeKind, validate_tributes
 from engine.guandan.tribute_record import RecordCode, check_tribute_record
+from engine.seats import Seat
 from tests.engine.guandan.test_tribute import DECK, finishes, make_hands, profiles
 
 LEVEL = 7

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from engine import all_profiles, game_codes, get_game
+from engine import all_profiles, daguai, doudizhu, game_codes, get_game, guandan
 from engine.daguai.profiles import BUILTIN as DAGUAI
 from engine.errors import BadInput
 from engine.guandan.profiles import BUILTIN as GUANDAN
@@ -52,7 +52,7 @@ def test_pending_games_are_found_only_when_asked(pending):
     game = get_game(code, pending=True)
     assert not game.in_service and game.code == code
     assert game.profile().key == game.default_profile
-    assert game.reading_to_dict is not None and game.score_deal is not None
+    assert game.reading_to_dict is not None and game.match_sheet is not None
 
 
 def test_profile_keys_are_unique_across_games():
@@ -64,21 +64,20 @@ def test_profile_keys_are_unique_across_games():
 
 
 def test_each_game_says_its_table():
-    guandan, doudizhu, daguai = (get_game(code, pending=True) for code in ("guandan", "doudizhu4", "daguai"))
-    assert (guandan.players, guandan.decks, guandan.hand_size, guandan.in_service) == (4, 2, 27, True)
-    assert (doudizhu.players, doudizhu.decks, doudizhu.hand_size, doudizhu.check_bidding is not None) == (
-        4,
+    """A game's table (seats, decks, hands) is its engine's own: the service asks the registry only
+    what it uses (docs/rules/index.md)."""
+    assert (guandan.cards.HAND_SIZE, guandan.GAME.in_service) == (27, True)
+    assert (doudizhu.play.DECKS, doudizhu.play.HAND_SIZE, doudizhu.GAME.check_bidding is not None) == (
         2,
         25,
         True,
     )
-    assert (daguai.players, daguai.decks, daguai.hand_size, daguai.seats) == (
-        6,
+    assert (daguai.play.DECKS, daguai.play.HAND_SIZE, tuple(seat.value for seat in daguai.seats.SEATS)) == (
         3,
         27,
         ("1", "2", "3", "4", "5", "6"),
     )
-    assert guandan.validate_tributes is not None and daguai.validate_tributes is None
+    assert guandan.GAME.validate_tributes is not None and daguai.GAME.validate_tributes is None
 
 
 def test_an_unknown_ruleset_of_a_game_is_bad_input():

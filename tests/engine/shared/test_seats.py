@@ -3,6 +3,9 @@ docs/rules/doudizhu.md D1, docs/rules/daguai.md K1)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from engine.daguai.seats import Seat as DaguaiSeat
@@ -22,6 +25,7 @@ from engine.seats import (
 )
 
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
+SEAT_NAMES = {"Seat", "Side", "next_seat", "previous_seat", "parse_seat", "seat_order", "DIRECTIONS"}
 
 
 def test_g1_d1_counterclockwise_is_n_w_s_e_and_clockwise_n_e_s_w():
@@ -48,8 +52,15 @@ def test_g1_partners_and_sides_are_the_compass_tables():
     assert (N.partner, W.side, Side.EW.seats, Side.NS.other) == (S, Side.EW, (E, W), Side.EW)
 
 
-def test_guandan_seats_are_the_shared_seats():
-    assert guandan.Seat is Seat and guandan.Side is Side and guandan.next_seat is next_seat
+def test_seats_and_sides_are_not_imported_through_guandan():
+    """Seats and sides are every game's (engine.seats): Guandan's cards module does not hand them on,
+    and no module imports a seat name from it."""
+    assert not {"Seat", "Side", "next_seat", "parse_seat", "seat_order"} & set(vars(guandan))
+    root = Path(__file__).resolve().parents[3]
+    for path in root.glob("[!.]*/**/*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "engine.guandan.cards":
+                assert not {alias.name for alias in node.names} & SEAT_NAMES, path
 
 
 def test_parse_seat_of_takes_codes_numbers_and_lower_case():

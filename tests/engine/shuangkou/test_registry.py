@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import game_codes, get_game
 from engine.shuangkou import GAME
-from engine.shuangkou.questions import check_declarations
+from engine.shuangkou.cards import DECKS, HAND_SIZE, SEATS
 from engine.shuangkou.sheet import SHEET
 
 
@@ -16,8 +16,7 @@ def test_shuangkou_is_in_service_for_events():
 
 def test_shuangkou_says_its_table_and_its_questions():
     game = get_game("shuangkou")
-    assert (game.players, game.decks, game.hand_size, game.in_service) == (4, 2, 25, True)
+    assert (len(SEATS), DECKS, HAND_SIZE, game.in_service) == (4, 2, 25, True)
     assert game.profile().key == "shuangkou-standard"
-    assert game.check_declarations is check_declarations
-    assert game.score_deal is not None and game.reading_to_dict is not None
+    assert game.reading_to_dict is not None
     assert game.validate_tributes is None and game.check_bidding is None
