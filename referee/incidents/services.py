@@ -13,12 +13,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-<<<<<<< HEAD
 from core.errors import Conflict, DomainError
-from engine.guandan.cards import Side
-=======
-from core.problems import Conflict, Problem
->>>>>>> wt-registry
 from engine.penalties import Effect, PenaltyKind, PenaltySettingError, Target, effects_from
 from engine.seats import Side
 from referee.incidents.selectors import proposal_for, standing_ruling

@@ -48,7 +48,13 @@ def test_an_apps_error_takes_the_status_of_its_kind():
 
 def test_a_domain_error_knows_no_http():
     assert not hasattr(errors.Conflict(), "status_code")
-    assert set(STATUS) == {errors.DomainError, errors.Forbidden, errors.NotFound, errors.Conflict, errors.Refused}
+    assert set(STATUS) == {
+        errors.DomainError,
+        errors.Forbidden,
+        errors.NotFound,
+        errors.Conflict,
+        errors.Refused,
+    }
 
 
 def test_extra_members_and_field_errors_reach_the_problem():
