@@ -1,4 +1,4 @@
-"""JSON types are checked, never coerced (core/strict.py, docs/api.md "Base, formats, languages")."""
+"""JSON types are checked, never coerced (core/fields.py, docs/api.md "Base, formats, languages")."""
 
 from __future__ import annotations
 
