@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from core.filters import SMALLINT_MAX
 from core.problems import Problem
 from core.schema import problems
-from scoring.labels import COLUMNS, METRIC_LABELS
+from scoring.labels import COLUMNS, column_label, metric_label
 from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
@@ -75,11 +75,11 @@ class TableView(EventScopedMixin, GenericAPIView):
         return f"{data['event']}-{self.kind}{suffix}"
 
     def column_labels(self, keys) -> list[dict]:
-        return [{"key": key, "name": str(METRIC_LABELS.get(key) or COLUMNS[key])} for key in keys]
+        return [{"key": key, "name": column_label(key)} for key in keys]
 
     @staticmethod
     def label(key: str | None) -> str | None:
-        return None if key is None else str(METRIC_LABELS[key])
+        return None if key is None else metric_label(key)
 
 
 class StandingsView(TableView):
@@ -105,9 +105,9 @@ class StandingsView(TableView):
             ("pair.number", COLUMNS["pair_number"]),
             ("pair.name", COLUMNS["pair_name"]),
             ("pair.unit", COLUMNS["unit"]),
-            ("match_points", METRIC_LABELS["match_points"]),
+            ("match_points", metric_label("match_points")),
             *((key, COLUMNS[key]) for key in penalty_column(data)),
-            *((f"tiebreaks.{key}", METRIC_LABELS[key]) for key in shown_tiebreaks(data)),
+            *((f"tiebreaks.{key}", metric_label(key)) for key in shown_tiebreaks(data)),
             ("played", COLUMNS["played"]),
             ("wins", COLUMNS["wins"]),
             ("draws", COLUMNS["draws"]),
@@ -136,8 +136,8 @@ class UnitStandingsView(TableView):
         return [
             ("rank", COLUMNS["rank"]),
             ("unit.name", COLUMNS["unit"]),
-            ("match_points", METRIC_LABELS["match_points"]),
-            ("level_points", METRIC_LABELS["level_points"]),
+            ("match_points", metric_label("match_points")),
+            ("level_points", metric_label("level_points")),
             ("pairs", COLUMNS["pairs"]),
             ("decided_by_name", COLUMNS["decided_by"]),
         ]
