@@ -45,7 +45,9 @@ def penalty_column(table: dict) -> list[str]:
     return ["penalty_points"] if any(row.get("penalty_points") for row in table["rows"]) else []
 
 
-class TableView(EventScopedMixin, GenericAPIView):
+class TabularView(EventScopedMixin, GenericAPIView):
+    """Rows of the event (standings, unit standings, results) as JSON, or as a CSV or XLSX file."""
+
     renderer_classes = [JSONRenderer, CSVRenderer, XLSXRenderer]
     pagination_class = None
     filter_backends = ()
@@ -82,7 +84,7 @@ class TableView(EventScopedMixin, GenericAPIView):
         return None if key is None else metric_label(key)
 
 
-class StandingsView(TableView):
+class StandingsView(TabularView):
     """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
 
     read_permission = ScoringPermission.STANDINGS
@@ -116,7 +118,7 @@ class StandingsView(TableView):
         ]
 
 
-class UnitStandingsView(TableView):
+class UnitStandingsView(TabularView):
     """``GET /events/{slug}/standings/units/``: units by their pairs' totals (all, or the best K)."""
 
     read_permission = ScoringPermission.STANDINGS
@@ -143,7 +145,7 @@ class UnitStandingsView(TableView):
         ]
 
 
-class ResultsView(TableView):
+class ResultsView(TabularView):
     """``GET /events/{slug}/results/``: the published rounds' matches, official results and points."""
 
     read_permission = ScoringPermission.RESULTS
