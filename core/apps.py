@@ -8,6 +8,4 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from core import schema, strict  # noqa: F401  - schema registers OpenAPI extensions
-
-        strict.install()
+        from core import schema  # noqa: F401  - registers OpenAPI extensions

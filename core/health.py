@@ -15,10 +15,10 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.fields import StrictCharField, StrictChoiceField
 from core.permissions import Permission
 
 logger = logging.getLogger(__name__)
@@ -64,12 +64,12 @@ def broker_state() -> str:
 HealthSerializer = inline_serializer(
     name="Health",
     fields={
-        "status": serializers.ChoiceField(choices=["ok", "degraded"]),
-        "database": serializers.ChoiceField(choices=["ok", "down"]),
-        "broker": serializers.ChoiceField(
+        "status": StrictChoiceField(choices=["ok", "degraded"]),
+        "database": StrictChoiceField(choices=["ok", "down"]),
+        "broker": StrictChoiceField(
             choices=["ok", "eager", "down"], help_text="`eager`: no broker configured, tasks run in-process."
         ),
-        "version": serializers.CharField(),
+        "version": StrictCharField(),
     },
 )
 

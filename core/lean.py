@@ -11,8 +11,8 @@ field path and message — is still the serializer's own.
 Compiled: ``Serializer`` subclasses (no ``validate``/``validate_<field>``, no validators; an
 overridden ``to_internal_value`` only when it merely checks, said by a ``lean_accepts(value)``
 static method it also uses), many=True lists of them, ``CharField``, ``ChoiceField``,
-``BooleanField``, ``ListField``, ``DictField``. Any other field makes the class always take the
-serializer.
+``BooleanField`` (DRF's and their strict versions in core.fields), ``ListField``, ``DictField``. Any
+other field makes the class always take the serializer.
 
 ``filter_lookups(FilterSetClass, query_params)`` does the same for django-filter's filter sets
 (``DjangoFilterBackend``): the lookups to apply, or None when the filter set must decide.
@@ -29,6 +29,7 @@ from rest_framework import fields, serializers
 from rest_framework.fields import empty
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
+from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField
 from core.filters import IntegerFilter, StringChoiceFilter
 
 Check = Callable[[Any], Any]  # a present, non-null value -> its validated value; raises _Decline
@@ -84,6 +85,7 @@ def _lengths(field: fields.Field, allowed: tuple[type, ...]) -> tuple[int | None
     return field.min_length, field.max_length
 
 
+_CHARS = (fields.CharField, StrictCharField)
 _CHAR_VALIDATORS = (
     MaxLengthValidator,
     MinLengthValidator,
@@ -145,7 +147,7 @@ def _list(field: fields.ListField) -> Check:
 
         return whole
     child = _field(field.child)
-    if type(field.child) is fields.CharField:
+    if type(field.child) in _CHARS:
         return _strings(shortest, longest, child, *_lengths(field.child, _CHAR_VALIDATORS))
 
     def check(value):
@@ -209,10 +211,15 @@ def _many(field: serializers.ListSerializer) -> Check:
     return check
 
 
+# DRF's fields and their strict versions (core.fields): the checks here take only a value of the
+# field's JSON type, so both compile alike.
 _FIELDS: dict[type, Callable[[Any], Check]] = {
     fields.CharField: _char,
+    StrictCharField: _char,
     fields.ChoiceField: _choice,
+    StrictChoiceField: _choice,
     fields.BooleanField: _boolean,
+    StrictBooleanField: _boolean,
     fields.ListField: _list,
     fields.DictField: _dict,
     serializers.ListSerializer: _many,
@@ -279,7 +286,7 @@ def _generated(name: str, specs: list, accepts: Callable[[dict], bool] | None) -
             "    elif value is None:",
             f"        {f'result[{key}] = None' if allow_null else 'raise _Decline'}",
         ]
-        if type(field) is fields.CharField:  # written out: what _char checks
+        if type(field) in _CHARS:  # written out: what _char checks
             shortest, longest = _lengths(field, _CHAR_VALIDATORS)
             names[f"longest_{n}"] = longest if longest is not None else float("inf")
             lines += [

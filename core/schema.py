@@ -26,10 +26,11 @@ from __future__ import annotations
 from drf_spectacular import openapi
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
-from rest_framework import serializers
+from rest_framework import relations
 
 from core import permissions
 from core.conditional import ConditionalMixin
+from core.fields import StrictCharField, StrictIntegerField
 from core.filters import BIGINT_MAX
 from core.idempotency import HEADER as IDEMPOTENCY_HEADER
 from core.idempotency import IdempotentMixin
@@ -38,24 +39,22 @@ from core.problems import PROBLEM_CONTENT_TYPE
 ProblemError = inline_serializer(
     name="ProblemFieldError",
     fields={
-        "field": serializers.CharField(allow_null=True, help_text="Dotted path of the field, or null."),
-        "code": serializers.CharField(help_text="Stable machine code, e.g. `unknown_card`."),
-        "message": serializers.CharField(help_text="Human text in the requested language."),
+        "field": StrictCharField(allow_null=True, help_text="Dotted path of the field, or null."),
+        "code": StrictCharField(help_text="Stable machine code, e.g. `unknown_card`."),
+        "message": StrictCharField(help_text="Human text in the requested language."),
     },
 )
 
 PROBLEM_SERIALIZER = inline_serializer(
     name="Problem",
     fields={
-        "type": serializers.CharField(
-            help_text="URI naming the kind of problem: urn:guandan:problem:<code>."
-        ),
-        "title": serializers.CharField(),
-        "status": serializers.IntegerField(),
-        "detail": serializers.CharField(),
-        "code": serializers.CharField(help_text="Stable machine code."),
-        "instance": serializers.CharField(required=False),
-        "request_id": serializers.CharField(help_text="Quote it when you report a problem."),
+        "type": StrictCharField(help_text="URI naming the kind of problem: urn:guandan:problem:<code>."),
+        "title": StrictCharField(),
+        "status": StrictIntegerField(),
+        "detail": StrictCharField(),
+        "code": StrictCharField(help_text="Stable machine code."),
+        "instance": StrictCharField(required=False),
+        "request_id": StrictCharField(help_text="Quote it when you report a problem."),
         "errors": ProblemError.__class__(many=True, required=False),
     },
 )
@@ -181,7 +180,8 @@ class AutoSchema(openapi.AutoSchema):
 
     def _map_serializer_field(self, field, direction, bypass_extensions=False):
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
-        if isinstance(field, serializers.PrimaryKeyRelatedField) and schema.get("type") == "integer":
+        pk = relations.PrimaryKeyRelatedField  # noqa: TID251 - documents any id field, strict or not
+        if isinstance(field, pk) and schema.get("type") == "integer":
             schema.setdefault("minimum", 1)  # ids are BigAutoField: 1 … 2^63 − 1
             schema.setdefault("maximum", BIGINT_MAX)
         return schema

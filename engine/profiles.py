@@ -60,10 +60,6 @@ class SettingsProfile:
             return self
         return type(self).from_dict(overrides, base=self)
 
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
 
 def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)

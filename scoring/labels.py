@@ -1,40 +1,25 @@
-"""Human names of the scoring registries' keys, translatable (column headers, exports, the docs).
+"""Human names of the standings' and results' columns, in the active language (headers, exports).
 
-The pure registries (scoring.methods, scoring.ranking) carry English names; the API shows these,
-in Chinese on ``Accept-Language: zh-Hans``. A test fails when a registry key has no label here.
+A tiebreak's name is its metric's ``label`` (scoring.ranking: English, marked for translation
+there, pure Python); ``metric_label`` translates it when it is shown, in Chinese on
+``Accept-Language: zh-Hans``. The other columns are named here.
 """
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-METRIC_LABELS = {
-    "match_points": _("Match points"),
-    "level_points": _("Level points"),
-    "net_level_points": _("Net level points"),
-    "cumulative_level_points": _("Cumulative level points"),
-    "head_to_head": _("Head to head"),
-    "opponents_points": _("Opponents' points"),
-    "opponents_points_cut1": _("Opponents' points, cut 1"),
-    "wins": _("Wins"),
-    "first_places": _("First places"),
-    "double_wins": _("Double wins"),
-    "progressive": _("Progressive score"),
-    "progressive_cut1": _("Progressive score, cut 1"),
-    "progressive_cut2": _("Progressive score, cut 2"),
-    "progressive_cut3": _("Progressive score, cut 3"),
-    "sonneborn_berger": _("Sonneborn-Berger"),
-    "lots": _("Drawing lots"),
-}
+from scoring.ranking import MATCH_POINTS, MATCH_POINTS_LABEL, METRICS
 
-METHOD_LABELS = {
-    "win_draw_loss": _("Win, draw, loss"),
-    "level_table": _("Level-difference table"),
-    "level_difference": _("Level difference"),
-    "deal_points": _("Deal points"),
-    "win_plus_speed": _("Win plus speed bonus"),
-    "daguai_deal": _("Daguai deal points"),
-    "net_points": _("Net points"),
-    "game_points": _("Game points"),
-}
+
+def metric_label(key: str) -> str:
+    """The label of a tiebreak metric (or of match points), translated."""
+    return gettext(MATCH_POINTS_LABEL if key == MATCH_POINTS else METRICS[key].label)
+
+
+def column_label(key: str) -> str:
+    """The label of a standings column: its metric's when it is one, else its own (``COLUMNS``)."""
+    return metric_label(key) if key == MATCH_POINTS or key in METRICS else str(COLUMNS[key])
+
 
 COLUMNS = {
     "rank": _("Rank"),

@@ -64,9 +64,6 @@ class Card(_shared.Card):
     other games' cards carry no such methods.
     """
 
-    def is_level_card(self, level: int) -> bool:
-        return self.rank == level
-
     def is_wild(self, level: int) -> bool:
         """G2: the two heart level cards are wild (逢人配)."""
         return self.suit is Suit.HEARTS and self.rank == level

@@ -117,10 +117,6 @@ class RuleProfile:
             return self
         return RuleProfile.from_dict(overrides, base=self)
 
-    @classmethod
-    def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))
-
 
 def _positive(profile: RuleProfile, name: str, low: int, high: int) -> None:
     value = getattr(profile, name)

@@ -122,10 +122,6 @@ class TributeVerdict:
     valid: bool
     hands_after: Mapping[Seat, tuple[Card, ...]] | None  # only when everything is legal
 
-    @property
-    def expected_returns(self) -> tuple[tuple[Seat, Seat], ...]:
-        return tuple((receiver, payer) for payer, receiver in self.expected)
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": str(self.kind),

@@ -67,10 +67,6 @@ class Shape:
         return self.group is not None and len(self.units) > 1
 
     @property
-    def singles(self) -> int:
-        return self.size - 2 * self.pairs
-
-    @property
     def top(self) -> int:
         """The power of the first unit: what a play of this shape is compared by (S5)."""
         return self.units[0].top

@@ -34,7 +34,6 @@ from engine.shuangkou.match import DealOutcome, MatchState, apply_deal, close_on
 from engine.shuangkou.profiles import RuleProfile
 
 WHOLE_FIELDS = ("declarations", "hands", "bottom", "buried", "tricks")
-SHORT_FIELDS = ("attackers_points", "j_last_trick")
 
 
 class ShuangkouSheet(MatchSheet):

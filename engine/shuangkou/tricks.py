@@ -187,17 +187,3 @@ def contest(
     if (ruff and not standing.ruff) or rank > standing.rank:
         return Standing(index, ruff, rank)
     return standing
-
-
-def winning_index(plays: Sequence[Sequence[Card]], table: TrumpTable) -> tuple[Shape, Standing]:
-    """The lead's shape and the play winning so far of a trick's plays (the first is the lead)."""
-    lead = decompose(plays[0], table)
-    standing = opening(lead)
-    for index, cards in enumerate(plays[1:], start=1):
-        standing = contest(standing, index, cards, lead, table)
-    return lead, standing
-
-
-def points_in(plays: Iterable[Sequence[Card]], points: Mapping[Card, int]) -> int:
-    """S6: the points of the cards played."""
-    return sum(points[card] for cards in plays for card in cards)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
+from core.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
 from engine.daguai.readings import ComboType as DaguaiType
 from engine.daguai.seats import SEATS as DAGUAI_SEATS
 from engine.doudizhu.readings import ComboType as DoudizhuType
@@ -46,30 +47,30 @@ class DoudizhuPlayRequest(RulesMixin):
 
 class DoudizhuReadingSerializer(serializers.Serializer):
     type = enum([t.value for t in DoudizhuType])
-    rank = serializers.CharField(help_text="The rank of the main part (the highest of a run).")
-    size = serializers.IntegerField()
+    rank = StrictCharField(help_text="The rank of the main part (the highest of a run).")
+    size = StrictIntegerField()
 
 
 class DoudizhuPlayVerdictSerializer(serializers.Serializer):
     game = enum(["doudizhu4"])
-    ruleset = serializers.CharField()
-    legal = serializers.BooleanField(help_text="The cards form a combination (D4).")
+    ruleset = StrictCharField()
+    legal = StrictBooleanField(help_text="The cards form a combination (D4).")
     readings = DoudizhuReadingSerializer(many=True, help_text="One reading, or none (D4).")
     reading = DoudizhuReadingSerializer(allow_null=True)
     previous_reading = DoudizhuReadingSerializer(allow_null=True)
-    beats_previous = serializers.BooleanField(allow_null=True, help_text="Null without a previous play.")
+    beats_previous = StrictBooleanField(allow_null=True, help_text="Null without a previous play.")
     reason = ReasonSerializer(
         allow_null=True, help_text="illegal_combination, previous_illegal or does_not_beat."
     )
 
 
 class DoudizhuBidSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
+    seat = StrictCharField(max_length=2)
     bid = serializers.JSONField(help_text='1, 2, 3, or "pass" (0 too).')
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["pass"] = serializers.BooleanField(required=False, help_text="true: a pass (不叫).")
+        fields["pass"] = StrictBooleanField(required=False, help_text="true: a pass (不叫).")
         return fields
 
 
@@ -81,15 +82,15 @@ set_override(
 
 
 class DoudizhuActionSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
+    seat = StrictCharField(max_length=2)
     cards = _cards(required=False)
-    report = serializers.IntegerField(
+    report = StrictIntegerField(
         required=False, min_value=0, max_value=33, help_text="A hand report (D7): the cards held."
     )
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["pass"] = serializers.BooleanField(required=False)
+        fields["pass"] = StrictBooleanField(required=False)
         return fields
 
 
@@ -103,7 +104,7 @@ def _bids() -> serializers.ListField:
 
 def _banned() -> serializers.ListField:
     return serializers.ListField(
-        child=serializers.CharField(max_length=2),
+        child=StrictCharField(max_length=2),
         max_length=4,
         required=False,
         default=list,
@@ -113,14 +114,14 @@ def _banned() -> serializers.ListField:
 
 class DoudizhuBiddingRequest(RulesMixin):
     game = game_field("doudizhu4", required=False)
-    dealer = serializers.CharField(max_length=2, help_text="The dealer, who bids first (D2).")
+    dealer = StrictCharField(max_length=2, help_text="The dealer, who bids first (D2).")
     bids = _bids()
     banned = _banned()
 
 
 class DoudizhuReplayRequest(RulesMixin):
     game = game_field("doudizhu4")
-    dealer = serializers.CharField(max_length=2, help_text="The dealer, who bids first (D2).")
+    dealer = StrictCharField(max_length=2, help_text="The dealer, who bids first (D2).")
     hands = serializers.DictField(child=_cards(), help_text="Seat -> the 25 cards dealt to it (D1).")
     bottom = _cards(help_text="The 8 bottom cards, which the landlord takes (D1, D6).")
     bids = _bids()
@@ -133,21 +134,21 @@ class DoudizhuReplayRequest(RulesMixin):
 
 
 class BiddingViolationSerializer(serializers.Serializer):
-    index = serializers.IntegerField(help_text="Index into `bids`.")
-    code = serializers.CharField(help_text="not_your_turn, bidding_over, bidding_banned, bid_not_higher.")
-    detail = serializers.CharField()
+    index = StrictIntegerField(help_text="Index into `bids`.")
+    code = StrictCharField(help_text="not_your_turn, bidding_over, bidding_banned, bid_not_higher.")
+    detail = StrictCharField()
 
 
 class DoudizhuBiddingSerializer(serializers.Serializer):
-    valid = serializers.BooleanField()
+    valid = StrictBooleanField()
     violation = BiddingViolationSerializer(allow_null=True)
-    complete = serializers.BooleanField(help_text="A 3 was bid or every seat has bid.")
+    complete = StrictBooleanField(help_text="A 3 was bid or every seat has bid.")
     landlord = enum(SEATS, allow_null=True)
-    bid = serializers.IntegerField(allow_null=True, help_text="The landlord's points: 1 when forced (逼打).")
-    forced = serializers.BooleanField(help_text="Everyone passed: the dealer is landlord at 1 (逼打).")
-    opening_three = serializers.BooleanField(help_text="The first bidder bid 3 (头撂).")
+    bid = StrictIntegerField(allow_null=True, help_text="The landlord's points: 1 when forced (逼打).")
+    forced = StrictBooleanField(help_text="Everyone passed: the dealer is landlord at 1 (逼打).")
+    opening_three = StrictBooleanField(help_text="The first bidder bid 3 (头撂).")
     bomb_allowances = serializers.DictField(
-        child=serializers.IntegerField(allow_null=True),
+        child=StrictIntegerField(allow_null=True),
         help_text="Seat -> bombs allowed this deal; null: no limit (the landlord always) (D3).",
     )
     next_bidder = enum(SEATS, allow_null=True)
@@ -155,46 +156,46 @@ class DoudizhuBiddingSerializer(serializers.Serializer):
 
 class DoudizhuBiddingVerdictSerializer(DoudizhuBiddingSerializer):
     game = enum(["doudizhu4"])
-    ruleset = serializers.CharField()
+    ruleset = StrictCharField()
 
 
 class DoudizhuEntrySerializer(serializers.Serializer):
-    index = serializers.IntegerField()
+    index = StrictIntegerField()
     seat = enum(SEATS)
-    ok = serializers.BooleanField()
-    passed = serializers.BooleanField()
-    went_out = serializers.BooleanField()
-    report = serializers.IntegerField(allow_null=True, help_text="A hand report's count (D7).")
+    ok = StrictBooleanField()
+    passed = StrictBooleanField()
+    went_out = StrictBooleanField()
+    report = StrictIntegerField(allow_null=True, help_text="A hand report's count (D7).")
     reading = DoudizhuReadingSerializer(allow_null=True)
 
 
 class PartViolationSerializer(serializers.Serializer):
     part = enum(["bids", "plays"], help_text="The list `index` points into.")
-    index = serializers.IntegerField()
-    code = serializers.CharField(help_text="not_your_turn, card_not_in_hand, bomb_limit, missing_report, …")
-    detail = serializers.CharField()
+    index = StrictIntegerField()
+    code = StrictCharField(help_text="not_your_turn, card_not_in_hand, bomb_limit, missing_report, …")
+    detail = StrictCharField()
 
 
 class DoudizhuScoreSerializer(serializers.Serializer):
     winner = enum(["landlord", "farmers"])
-    base = serializers.IntegerField(help_text="The bid, plus the opening-three bonus (D8).")
-    multiplier = serializers.IntegerField()
-    points = serializers.IntegerField()
-    seats = serializers.DictField(child=serializers.IntegerField(), help_text="Seat -> points (D8).")
+    base = StrictIntegerField(help_text="The bid, plus the opening-three bonus (D8).")
+    multiplier = StrictIntegerField()
+    points = StrictIntegerField()
+    seats = serializers.DictField(child=StrictIntegerField(), help_text="Seat -> points (D8).")
 
 
 class DoudizhuReplaySerializer(serializers.Serializer):
     game = enum(["doudizhu4"])
-    ruleset = serializers.CharField()
-    valid = serializers.BooleanField()
+    ruleset = StrictCharField()
+    valid = StrictBooleanField()
     bidding = DoudizhuBiddingSerializer()
     plays = DoudizhuEntrySerializer(many=True)
     violation = PartViolationSerializer(allow_null=True)
-    finished = serializers.BooleanField()
+    finished = StrictBooleanField()
     first_out = enum(SEATS, allow_null=True)
     winner = enum(["landlord", "farmers"], allow_null=True)
-    spring = serializers.BooleanField(help_text="A spring or an anti-spring (D8).")
-    bombs_played = serializers.DictField(child=serializers.IntegerField(), help_text="Seat -> bombs played.")
+    spring = StrictBooleanField(help_text="A spring or an anti-spring (D8).")
+    bombs_played = serializers.DictField(child=StrictIntegerField(), help_text="Seat -> bombs played.")
     score = DoudizhuScoreSerializer(allow_null=True, help_text="D8, once the deal is finished.")
     next_to_act = enum(SEATS, allow_null=True)
 
@@ -210,36 +211,36 @@ class DaguaiPlayRequest(RulesMixin):
 
 class DaguaiReadingSerializer(serializers.Serializer):
     type = enum([t.value for t in DaguaiType])
-    rank = serializers.CharField(help_text="The main rank (K2).")
-    size = serializers.IntegerField()
+    rank = StrictCharField(help_text="The main rank (K2).")
+    size = StrictIntegerField()
     wilds = serializers.ListField(
-        child=serializers.CharField(allow_null=True),
+        child=StrictCharField(allow_null=True),
         help_text="What each joker stands for; null where its rank does not matter.",
     )
 
 
 class DaguaiPlayVerdictSerializer(serializers.Serializer):
     game = enum(["daguai"])
-    ruleset = serializers.CharField()
-    legal = serializers.BooleanField(help_text="The cards form a combination (K2).")
+    ruleset = StrictCharField()
+    legal = StrictBooleanField(help_text="The cards form a combination (K2).")
     readings = DaguaiReadingSerializer(many=True, help_text="Every reading of the cards (K2).")
     reading = DaguaiReadingSerializer(allow_null=True, help_text="The strongest, which applies (K3).")
     previous_reading = DaguaiReadingSerializer(allow_null=True)
-    beats_previous = serializers.BooleanField(allow_null=True, help_text="Null without a previous play.")
+    beats_previous = StrictBooleanField(allow_null=True, help_text="Null without a previous play.")
     reason = ReasonSerializer(
         allow_null=True, help_text="illegal_combination, previous_illegal or does_not_beat."
     )
 
 
 class DaguaiActionSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
+    seat = StrictCharField(max_length=2)
     cards = _cards(required=False)
-    ask = serializers.CharField(required=False, max_length=2, help_text="报否: the seat asked (K4.5).")
+    ask = StrictCharField(required=False, max_length=2, help_text="报否: the seat asked (K4.5).")
     answer = serializers.JSONField(required=False, help_text='The answer: "不报" or the cards held (K4.5).')
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["pass"] = serializers.BooleanField(required=False)
+        fields["pass"] = StrictBooleanField(required=False)
         return fields
 
 
@@ -252,51 +253,51 @@ set_override(
 
 class DaguaiReplayRequest(RulesMixin):
     game = game_field("daguai")
-    dealer = serializers.CharField(max_length=2, help_text="The seat that deals and leads: 1-6 (K4, K5).")
+    dealer = StrictCharField(max_length=2, help_text="The seat that deals and leads: 1-6 (K4, K5).")
     hands = serializers.DictField(child=_cards(), help_text="Seat 1-6 -> the 27 cards dealt to it (K1).")
     plays = listed(
         DaguaiActionSerializer(many=True),
         max_length=3000,
         help_text="In order: {seat, cards}, {seat, pass: true} or 报否 {seat, ask, answer} (K4).",
     )
-    stopped = serializers.BooleanField(
+    stopped = StrictBooleanField(
         required=False, default=False, help_text="The deal clock ran out: score it as it stands (K6)."
     )
 
 
 class DaguaiEntrySerializer(serializers.Serializer):
-    index = serializers.IntegerField()
+    index = StrictIntegerField()
     seat = enum(DAGUAI)
-    ok = serializers.BooleanField()
-    passed = serializers.BooleanField()
-    went_out = serializers.BooleanField()
+    ok = StrictBooleanField()
+    passed = StrictBooleanField()
+    went_out = StrictBooleanField()
     asked = enum(DAGUAI, allow_null=True, help_text="报否: the seat asked (K4.5).")
     reading = DaguaiReadingSerializer(allow_null=True)
 
 
 class IndexViolationSerializer(serializers.Serializer):
-    index = serializers.IntegerField(help_text="Index into `plays`.")
-    code = serializers.CharField(help_text="not_your_turn, does_not_beat, wrong_report, ask_not_allowed, …")
-    detail = serializers.CharField()
+    index = StrictIntegerField(help_text="Index into `plays`.")
+    code = StrictCharField(help_text="not_your_turn, does_not_beat, wrong_report, ask_not_allowed, …")
+    detail = StrictCharField()
 
 
 class DaguaiScoreSerializer(serializers.Serializer):
     team = enum(["A", "B"], allow_null=True, help_text="The first-out player's team (K5).")
-    points = serializers.FloatField()
-    caught = serializers.IntegerField()
-    trapped = serializers.IntegerField()
-    finished = serializers.BooleanField()
-    by_team = serializers.DictField(child=serializers.FloatField())
+    points = StrictFloatField()
+    caught = StrictIntegerField()
+    trapped = StrictIntegerField()
+    finished = StrictBooleanField()
+    by_team = serializers.DictField(child=StrictFloatField())
 
 
 class DaguaiReplaySerializer(serializers.Serializer):
     game = enum(["daguai"])
-    ruleset = serializers.CharField()
-    valid = serializers.BooleanField()
+    ruleset = StrictCharField()
+    valid = StrictBooleanField()
     plays = DaguaiEntrySerializer(many=True)
     violation = IndexViolationSerializer(allow_null=True)
     finishing_order = serializers.ListField(child=enum(DAGUAI))
-    finished = serializers.BooleanField()
+    finished = StrictBooleanField()
     score = DaguaiScoreSerializer(allow_null=True, help_text="K5 when finished; K6 when stopped.")
     next_to_act = enum(DAGUAI, allow_null=True)
 
@@ -304,8 +305,8 @@ class DaguaiReplaySerializer(serializers.Serializer):
 # --- Shuangkou (docs/rules/shuangkou.md) -----------------------------------------------------------------
 
 
-def _level(**kwargs) -> serializers.CharField:
-    return serializers.CharField(max_length=3, **kwargs)
+def _level(**kwargs) -> StrictCharField:
+    return StrictCharField(max_length=3, **kwargs)
 
 
 class ShuangkouPlayRequest(RulesMixin):
@@ -320,7 +321,7 @@ class ShuangkouPlayRequest(RulesMixin):
         help_text="The plays already on the table, the lead first; empty: this play leads.",
     )
     level = _level(help_text="The deal's level: 2-10, J, Q, K, A, or NT (the no-trump deal).")
-    trump = serializers.CharField(
+    trump = StrictCharField(
         max_length=4, required=False, allow_null=True, default=None, help_text="S, H, C, D, or none."
     )
     others = _cards(
@@ -333,44 +334,44 @@ class ShuangkouPlayRequest(RulesMixin):
 
 class ShuangkouUnitSerializer(serializers.Serializer):
     type = enum(["single", "pair", "tractor"])
-    pairs = serializers.IntegerField()
-    cards = serializers.ListField(child=serializers.CharField())
+    pairs = StrictIntegerField()
+    cards = serializers.ListField(child=StrictCharField())
 
 
 class ShuangkouShapeSerializer(serializers.Serializer):
     type = enum([kind.value for kind in PlayKind])
-    size = serializers.IntegerField()
-    pairs = serializers.IntegerField()
-    tractors = serializers.ListField(child=serializers.IntegerField(), help_text="Tractor lengths in pairs.")
+    size = StrictIntegerField()
+    pairs = StrictIntegerField()
+    tractors = serializers.ListField(child=StrictIntegerField(), help_text="Tractor lengths in pairs.")
     units = ShuangkouUnitSerializer(many=True)
 
 
 class ShuangkouPlayVerdictSerializer(serializers.Serializer):
     game = enum(["shuangkou"])
-    ruleset = serializers.CharField()
-    legal = serializers.BooleanField()
+    ruleset = StrictCharField()
+    legal = StrictBooleanField()
     reason = ReasonSerializer(allow_null=True, help_text="card_not_in_hand, not_following_suit, …")
-    card = serializers.IntegerField(allow_null=True, help_text="Index into `cards` of the card at fault.")
+    card = StrictIntegerField(allow_null=True, help_text="Index into `cards` of the card at fault.")
     shape = ShuangkouShapeSerializer()
     lead = ShuangkouShapeSerializer(allow_null=True, help_text="The lead's shape; null when this play leads.")
-    winning = serializers.IntegerField(help_text="Index of the play winning the trick, this play last.")
-    points = serializers.IntegerField(help_text="The trick's points with this play (S6).")
-    throw_checked = serializers.BooleanField(
+    winning = StrictIntegerField(help_text="Index of the play winning the trick, this play last.")
+    points = StrictIntegerField(help_text="The trick's points with this play (S6).")
+    throw_checked = StrictBooleanField(
         allow_null=True, help_text="A throw led: whether `others` let it be checked (S5.3)."
     )
     remedy = serializers.ListField(
-        child=serializers.CharField(), allow_null=True, help_text="A refused throw: what is led instead."
+        child=StrictCharField(), allow_null=True, help_text="A refused throw: what is led instead."
     )
 
 
 class ShuangkouCallSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
+    seat = StrictCharField(max_length=2)
     cards = _cards()
-    after_bottom = serializers.BooleanField(required=False, help_text="Called after the bottom was taken.")
+    after_bottom = StrictBooleanField(required=False, help_text="Called after the bottom was taken.")
 
 
 class ShuangkouPlaySerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
+    seat = StrictCharField(max_length=2)
     cards = _cards()
     refused = _cards(required=False, help_text="A refused throw: the throw; `cards` is the remedy (S5.4).")
 
@@ -383,10 +384,10 @@ class ShuangkouReplayRequest(RulesMixin):
     game = game_field("shuangkou")
     level = _level(help_text="The dealer side's level: 2-10, J, Q, K, A, or NT.")
     attackers_level = _level(required=False, default="2", help_text="The attackers' level (for their rise).")
-    dealer = serializers.CharField(
+    dealer = StrictCharField(
         max_length=2, required=False, allow_null=True, default=None, help_text="Null: a first deal (S3)."
     )
-    first_deal = serializers.BooleanField(
+    first_deal = StrictBooleanField(
         required=False, default=False, help_text="The first deal of a match: its dealer is the first caller."
     )
     hands = serializers.DictField(child=_cards(), help_text="Seat -> the 25 cards dealt to it (S1).")
@@ -406,24 +407,22 @@ class ShuangkouReplayRequest(RulesMixin):
 
 class ShuangkouViolationSerializer(serializers.Serializer):
     part = enum(["declarations", "buried", "tricks"])
-    index = serializers.IntegerField(help_text="Index into the list `part` names.")
-    play = serializers.IntegerField(allow_null=True, help_text="Index of the play in the trick.")
-    card = serializers.IntegerField(allow_null=True, help_text="Index of the card at fault.")
-    path = serializers.CharField(
-        allow_null=True, help_text="The field at fault, e.g. tricks.3.plays.1.cards.0."
-    )
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    index = StrictIntegerField(help_text="Index into the list `part` names.")
+    play = StrictIntegerField(allow_null=True, help_text="Index of the play in the trick.")
+    card = StrictIntegerField(allow_null=True, help_text="Index of the card at fault.")
+    path = StrictCharField(allow_null=True, help_text="The field at fault, e.g. tricks.3.plays.1.cards.0.")
+    code = StrictCharField()
+    detail = StrictCharField()
 
 
 class ShuangkouTrumpSerializer(serializers.Serializer):
-    valid = serializers.BooleanField()
+    valid = StrictBooleanField()
     violation = ShuangkouViolationSerializer(allow_null=True)
     trump_suit = enum(["S", "H", "C", "D"], allow_null=True, help_text="Null: no trump suit.")
-    source = serializers.CharField(allow_null=True, help_text="declared, jokers, bottom_level_card, …")
+    source = StrictCharField(allow_null=True, help_text="declared, jokers, bottom_level_card, …")
     first_caller = enum(SEATS, allow_null=True)
-    standing_call = serializers.IntegerField(allow_null=True, help_text="Index of the call that stands.")
-    turned = serializers.IntegerField(allow_null=True, help_text="The bottom card that settled trump.")
+    standing_call = StrictIntegerField(allow_null=True, help_text="Index of the call that stands.")
+    turned = StrictIntegerField(allow_null=True, help_text="The bottom card that settled trump.")
     dealer = enum(SEATS, allow_null=True)
 
 
@@ -431,50 +430,48 @@ class ShuangkouTrickResultSerializer(serializers.Serializer):
     leader = enum(SEATS)
     lead = enum([kind.value for kind in PlayKind])
     winner = enum(SEATS)
-    winning_play = serializers.IntegerField()
-    points = serializers.IntegerField()
-    complete = serializers.BooleanField()
+    winning_play = StrictIntegerField()
+    points = StrictIntegerField()
+    complete = StrictBooleanField()
 
 
 class ShuangkouLevelChangeSerializer(serializers.Serializer):
     dealer = enum(SEATS)
-    attackers_points = serializers.IntegerField()
-    kept = serializers.BooleanField(help_text="The dealer side keeps the deal.")
+    attackers_points = StrictIntegerField()
+    kept = StrictBooleanField(help_text="The dealer side keeps the deal.")
     side = enum(["NS", "EW"], help_text="The side that goes up.")
-    earned = serializers.IntegerField()
-    level_from = serializers.CharField()
-    level_to = serializers.CharField()
-    rise = serializers.IntegerField()
-    j_reset = serializers.BooleanField()
-    dealer_side_level = serializers.CharField()
+    earned = StrictIntegerField()
+    level_from = StrictCharField()
+    level_to = StrictCharField()
+    rise = StrictIntegerField()
+    j_reset = StrictBooleanField()
+    dealer_side_level = StrictCharField()
     next_dealer = enum(SEATS)
-    won_no_trump = serializers.BooleanField()
+    won_no_trump = StrictBooleanField()
 
 
 class ShuangkouScoreSerializer(serializers.Serializer):
-    trick_points = serializers.IntegerField()
-    bottom_points = serializers.IntegerField()
+    trick_points = StrictIntegerField()
+    bottom_points = StrictIntegerField()
     last_trick = enum(["dealer", "attackers"])
-    multiplier = serializers.IntegerField(
+    multiplier = StrictIntegerField(
         allow_null=True, help_text="The bottom multiplier (S7); null when the dealer side won the last trick."
     )
-    bottom_bonus = serializers.IntegerField()
-    penalty = serializers.IntegerField()
-    attackers_points = serializers.IntegerField()
+    bottom_bonus = StrictIntegerField()
+    penalty = StrictIntegerField()
+    attackers_points = StrictIntegerField()
     level_change = ShuangkouLevelChangeSerializer()
 
 
 class ShuangkouReplaySerializer(serializers.Serializer):
     game = enum(["shuangkou"])
-    ruleset = serializers.CharField()
-    valid = serializers.BooleanField()
+    ruleset = StrictCharField()
+    valid = StrictBooleanField()
     violation = ShuangkouViolationSerializer(allow_null=True)
-    level = serializers.CharField()
+    level = StrictCharField()
     trump = ShuangkouTrumpSerializer()
     tricks = ShuangkouTrickResultSerializer(many=True)
-    trick_points = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Side -> points in tricks."
-    )
-    finished = serializers.BooleanField()
+    trick_points = serializers.DictField(child=StrictIntegerField(), help_text="Side -> points in tricks.")
+    finished = StrictBooleanField()
     score = ShuangkouScoreSerializer(allow_null=True, help_text="Once every card is played (S6-S9).")
     next_to_act = enum(SEATS, allow_null=True)

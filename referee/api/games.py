@@ -22,8 +22,8 @@ from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
 from core import lean
+from core.fields import EXPECTED
 from core.problems import engine_message
-from core.strict import EXPECTED
 from engine import daguai, doudizhu, shuangkou
 from engine.errors import BadInput
 from engine.game import Game

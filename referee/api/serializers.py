@@ -12,16 +12,17 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
+from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
 from engine.guandan.readings import ComboType
 
 SEATS = ["N", "E", "S", "W"]
 
 
 def _cards(**kwargs) -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(max_length=8), max_length=108, **kwargs)
+    return serializers.ListField(child=StrictCharField(max_length=8), max_length=108, **kwargs)
 
 
-def enum(values, *, field: type[serializers.Field] = serializers.CharField, **kwargs) -> serializers.Field:
+def enum(values, *, field: type[serializers.Field] = StrictCharField, **kwargs) -> serializers.Field:
     """A field documented as an inline enum of ``values`` (a ``ChoiceField``'s named enum component
     would collide with another game's field of the same name)."""
     instance = field(**kwargs)
@@ -42,7 +43,7 @@ def game_field(code: str, *, required: bool = True) -> serializers.Field:
 
 
 class RulesMixin(serializers.Serializer):
-    ruleset = serializers.CharField(
+    ruleset = StrictCharField(
         required=False, allow_null=True, default=None, help_text="A rule profile key (GET /api/v1/rulesets/)."
     )
     rules = serializers.DictField(
@@ -53,15 +54,15 @@ class RulesMixin(serializers.Serializer):
 
 
 class DeclaredSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=[t.value for t in ComboType])
-    rank = serializers.CharField(
+    type = StrictChoiceField(choices=[t.value for t in ComboType])
+    rank = StrictCharField(
         required=False, allow_null=True, default=None, help_text="Rank compared: 2-10, J, Q, K, A, BJ, RJ."
     )
 
 
 class PlayValidateRequest(RulesMixin):
     game = game_field("guandan", required=False)
-    level = serializers.CharField(max_length=3, help_text="The deal's level: 2-10, J, Q, K, A (T too).")
+    level = StrictCharField(max_length=3, help_text="The deal's level: 2-10, J, Q, K, A (T too).")
     cards = _cards(help_text="The play.")
     previous = _cards(required=False, allow_null=True, default=None, help_text="The play on the table.")
     declared = DeclaredSerializer(required=False, allow_null=True, default=None)
@@ -69,40 +70,36 @@ class PlayValidateRequest(RulesMixin):
 
 
 class ReadingSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=[t.value for t in ComboType])
-    rank = serializers.CharField(help_text="The rank that is compared (highest card of a sequence).")
-    size = serializers.IntegerField()
-    wilds = serializers.ListField(child=serializers.CharField(), help_text="What each wild stands for.")
+    type = StrictChoiceField(choices=[t.value for t in ComboType])
+    rank = StrictCharField(help_text="The rank that is compared (highest card of a sequence).")
+    size = StrictIntegerField()
+    wilds = serializers.ListField(child=StrictCharField(), help_text="What each wild stands for.")
 
 
 class ReasonSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable code, e.g. illegal_combination, does_not_beat.")
-    detail = serializers.CharField()
+    code = StrictCharField(help_text="Stable code, e.g. illegal_combination, does_not_beat.")
+    detail = StrictCharField()
 
 
 class PlayVerdictSerializer(serializers.Serializer):
     game = enum(["guandan"])
-    ruleset = serializers.CharField()
-    legal = serializers.BooleanField(
-        help_text="The cards form a legal combination (as declared, if declared)."
-    )
+    ruleset = StrictCharField()
+    legal = StrictBooleanField(help_text="The cards form a legal combination (as declared, if declared).")
     readings = ReadingSerializer(many=True, help_text="Every legal reading of the cards.")
     reading = ReadingSerializer(allow_null=True, help_text="The reading that applies (G4).")
     previous_reading = ReadingSerializer(allow_null=True)
-    beats_previous = serializers.BooleanField(
-        allow_null=True, help_text="Null when there is no previous play."
-    )
+    beats_previous = StrictBooleanField(allow_null=True, help_text="Null when there is no previous play.")
     reason = ReasonSerializer(allow_null=True)
 
 
 class ActionSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
+    seat = StrictCharField(max_length=2)
     cards = _cards(required=False)
     declared = DeclaredSerializer(required=False, allow_null=True)
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["pass"] = serializers.BooleanField(required=False, default=False)
+        fields["pass"] = StrictBooleanField(required=False, default=False)
         return fields
 
     @staticmethod
@@ -132,38 +129,38 @@ def _plays() -> serializers.ListField:
 
 class DealReplayRequest(RulesMixin):
     game = game_field("guandan", required=False)
-    level = serializers.CharField(max_length=3)
+    level = StrictCharField(max_length=3)
     hands = serializers.DictField(child=_cards(), help_text="Seat -> the 27 cards dealt to it.")
-    leader = serializers.CharField(max_length=2, help_text="The seat that leads.")
+    leader = StrictCharField(max_length=2, help_text="The seat that leads.")
     plays = _plays()
 
 
 class DealEntrySerializer(serializers.Serializer):
-    index = serializers.IntegerField()
-    seat = serializers.ChoiceField(choices=SEATS)
-    ok = serializers.BooleanField()
-    passed = serializers.BooleanField()
-    went_out = serializers.BooleanField()
+    index = StrictIntegerField()
+    seat = StrictChoiceField(choices=SEATS)
+    ok = StrictBooleanField()
+    passed = StrictBooleanField()
+    went_out = StrictBooleanField()
     reading = ReadingSerializer(allow_null=True)
 
 
 class ViolationSerializer(serializers.Serializer):
-    index = serializers.IntegerField(help_text="Index of the offending play in `plays`.")
-    code = serializers.CharField(help_text="not_your_turn, card_not_in_hand, illegal_combination, …")
-    detail = serializers.CharField()
+    index = StrictIntegerField(help_text="Index of the offending play in `plays`.")
+    code = StrictCharField(help_text="not_your_turn, card_not_in_hand, illegal_combination, …")
+    detail = StrictCharField()
 
 
 class DealReplaySerializer(serializers.Serializer):
     game = enum(["guandan"])
-    ruleset = serializers.CharField()
-    valid = serializers.BooleanField()
+    ruleset = StrictCharField()
+    valid = StrictBooleanField()
     plays = DealEntrySerializer(many=True)
     violation = ViolationSerializer(allow_null=True)
-    finishing_order = serializers.ListField(child=serializers.ChoiceField(choices=SEATS))
-    finished = serializers.BooleanField()
-    winner_side = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
-    level_rise = serializers.IntegerField(allow_null=True, help_text="G6: 3, 2 or 1 once the deal is over.")
-    next_to_act = serializers.ChoiceField(choices=SEATS, allow_null=True)
+    finishing_order = serializers.ListField(child=StrictChoiceField(choices=SEATS))
+    finished = StrictBooleanField()
+    winner_side = StrictChoiceField(choices=["NS", "EW"], allow_null=True)
+    level_rise = StrictIntegerField(allow_null=True, help_text="G6: 3, 2 or 1 once the deal is over.")
+    next_to_act = StrictChoiceField(choices=SEATS, allow_null=True)
 
 
 class FromToSerializer(serializers.Serializer):
@@ -175,8 +172,8 @@ class FromToSerializer(serializers.Serializer):
     def get_fields(self):
         def seat(help_text: str) -> serializers.Field:
             if self.read_only_seats:
-                return serializers.ChoiceField(choices=SEATS, help_text=help_text)
-            return serializers.CharField(max_length=2, help_text=help_text)
+                return StrictChoiceField(choices=SEATS, help_text=help_text)
+            return StrictCharField(max_length=2, help_text=help_text)
 
         return {
             "from": seat("Seat giving the card."),
@@ -190,14 +187,14 @@ class FromToSerializer(serializers.Serializer):
 class TransferSerializer(FromToSerializer):
     """A card handed from one seat to another: a tribute or a return (G7)."""
 
-    card = serializers.CharField(max_length=8)
+    card = StrictCharField(max_length=8)
 
 
 class TributeValidateRequest(RulesMixin):
     game = game_field("guandan", required=False)
-    level = serializers.CharField(max_length=3, help_text="The level of the new deal.")
+    level = StrictCharField(max_length=3, help_text="The level of the new deal.")
     finishing_order = serializers.ListField(
-        child=serializers.CharField(max_length=2),
+        child=StrictCharField(max_length=2),
         max_length=4,
         help_text="The last deal's finishing order (2, 3 or 4 seats); empty for the first deal.",
     )
@@ -210,12 +207,12 @@ class TributeItemSerializer(FromToSerializer):
     """The verdict on one tribute or return (``ok``, ``code``), or one that is missing."""
 
     read_only_seats = True
-    index = serializers.IntegerField(required=False)
-    card = serializers.CharField(required=False)
-    ok = serializers.BooleanField(required=False)
-    code = serializers.CharField(allow_null=True)
-    detail = serializers.CharField(allow_null=True)
-    legal_cards = serializers.ListField(child=serializers.CharField())
+    index = StrictIntegerField(required=False)
+    card = StrictCharField(required=False)
+    ok = StrictBooleanField(required=False)
+    code = StrictCharField(allow_null=True)
+    detail = StrictCharField(allow_null=True)
+    legal_cards = serializers.ListField(child=StrictCharField())
 
 
 class ExpectedSerializer(FromToSerializer):
@@ -225,23 +222,21 @@ class ExpectedSerializer(FromToSerializer):
 
 
 class TributeVerdictSerializer(serializers.Serializer):
-    ruleset = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["none", "single", "double", "anti_tribute"])
-    finishing_order = serializers.ListField(child=serializers.CharField(), allow_null=True)
+    ruleset = StrictCharField()
+    kind = StrictChoiceField(choices=["none", "single", "double", "anti_tribute"])
+    finishing_order = serializers.ListField(child=StrictCharField(), allow_null=True)
     expected = ExpectedSerializer(many=True, help_text="Who must pay whom.")
     tributes = TributeItemSerializer(many=True)
     returns = TributeItemSerializer(many=True)
     missing = TributeItemSerializer(many=True, help_text="Owed tributes or returns that were not made.")
-    anti_tribute = serializers.BooleanField()
-    leader = serializers.ChoiceField(choices=SEATS, allow_null=True, help_text="Who leads the new deal.")
-    valid = serializers.BooleanField()
-    hands_after = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()), allow_null=True
-    )
+    anti_tribute = StrictBooleanField()
+    leader = StrictChoiceField(choices=SEATS, allow_null=True, help_text="Who leads the new deal.")
+    valid = StrictBooleanField()
+    hands_after = serializers.DictField(child=serializers.ListField(child=StrictCharField()), allow_null=True)
 
 
 class RulesetSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    game = serializers.CharField()
-    name = serializers.CharField()
+    key = StrictCharField()
+    game = StrictCharField()
+    name = StrictCharField()
     settings = serializers.DictField(help_text="Every setting of the profile (docs/rules/guandan.md).")

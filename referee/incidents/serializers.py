@@ -6,6 +6,14 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictDateTimeField,
+    StrictIntegerField,
+)
+from core.serializers import StrictModelSerializer
 from engine.penalties import NAMES, Infraction
 from referee.models import Appeal, Incident, Penalty, Ruling
 
@@ -17,27 +25,25 @@ TEXT = {"max_length": 2000, "required": False, "allow_blank": True}
 class EffectSerializer(serializers.Serializer):
     """One effect of a penalty, as the penalty tables write it (docs/referees.md "Effects")."""
 
-    kind = serializers.CharField(
-        help_text="warning, violation, foul, remedy, lose_turn, levels, match_points, …"
-    )
-    to = serializers.CharField(required=False, help_text="offender (default), opponents or both.")
-    amount = serializers.IntegerField(required=False, min_value=-100, max_value=100)
-    on_stage = serializers.BooleanField(required=False)
+    kind = StrictCharField(help_text="warning, violation, foul, remedy, lose_turn, levels, match_points, …")
+    to = StrictCharField(required=False, help_text="offender (default), opponents or both.")
+    amount = StrictIntegerField(required=False, min_value=-100, max_value=100)
+    on_stage = StrictBooleanField(required=False)
 
 
 # ---- input ---------------------------------------------------------------------------------------
 
 
 class IncidentInputSerializer(serializers.Serializer):
-    match = serializers.IntegerField(
+    match = StrictIntegerField(
         min_value=1, max_value=2**63 - 1, help_text="The match (table) it happened at."
     )
-    deal = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=200)
-    seat = serializers.ChoiceField(choices=SEATS, required=False, help_text="The seat accused.")
-    side = serializers.ChoiceField(choices=SIDES, required=False, help_text="The side accused (or its seat).")
-    infraction = serializers.ChoiceField(choices=[code.value for code in Infraction])
-    description = serializers.CharField(**TEXT)
-    occurred_at = serializers.DateTimeField(required=False)
+    deal = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=200)
+    seat = StrictChoiceField(choices=SEATS, required=False, help_text="The seat accused.")
+    side = StrictChoiceField(choices=SIDES, required=False, help_text="The side accused (or its seat).")
+    infraction = StrictChoiceField(choices=[code.value for code in Infraction])
+    description = StrictCharField(**TEXT)
+    occurred_at = StrictDateTimeField(required=False)
 
 
 class RulingInputSerializer(serializers.Serializer):
@@ -47,26 +53,24 @@ class RulingInputSerializer(serializers.Serializer):
         max_length=10,
         help_text="Left out: the table's proposal. Given and different: override_reason is required.",
     )
-    override_reason = serializers.CharField(**TEXT)
-    dismissed = serializers.BooleanField(
-        required=False, help_text="No infraction: nothing applied or counted."
-    )
-    rule = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    note = serializers.CharField(**TEXT)
-    play_index = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
-    violation_code = serializers.CharField(max_length=40, required=False, allow_blank=True)
-    minutes_late = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=1440)
-    with_leave = serializers.BooleanField(required=False)
+    override_reason = StrictCharField(**TEXT)
+    dismissed = StrictBooleanField(required=False, help_text="No infraction: nothing applied or counted.")
+    rule = StrictCharField(max_length=120, required=False, allow_blank=True)
+    note = StrictCharField(**TEXT)
+    play_index = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=1000)
+    violation_code = StrictCharField(max_length=40, required=False, allow_blank=True)
+    minutes_late = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=1440)
+    with_leave = StrictBooleanField(required=False)
 
 
 class AppealInputSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=SIDES, help_text="The side that appeals.")
-    reason = serializers.CharField(**TEXT)
+    side = StrictChoiceField(choices=SIDES, help_text="The side that appeals.")
+    reason = StrictCharField(**TEXT)
 
 
 class DecisionInputSerializer(serializers.Serializer):
-    decision = serializers.ChoiceField(choices=["uphold", "overturn"])
-    reason = serializers.CharField(**TEXT)
+    decision = StrictChoiceField(choices=["uphold", "overturn"])
+    reason = StrictCharField(**TEXT)
     effects = serializers.ListField(
         child=serializers.DictField(),
         required=False,
@@ -76,7 +80,7 @@ class DecisionInputSerializer(serializers.Serializer):
 
 
 class CancelInputSerializer(serializers.Serializer):
-    reason = serializers.CharField(**TEXT)
+    reason = StrictCharField(**TEXT)
 
 
 # ---- output --------------------------------------------------------------------------------------
@@ -86,10 +90,10 @@ def _username(user) -> str | None:
     return user.username if user is not None else None
 
 
-class PenaltySerializer(serializers.ModelSerializer):
+class PenaltySerializer(StrictModelSerializer):
     cancelled_by = serializers.SerializerMethodField()
-    match = serializers.IntegerField(source="match_id")
-    ruling = serializers.IntegerField(source="ruling_id")
+    match = StrictIntegerField(source="match_id")
+    ruling = StrictIntegerField(source="ruling_id")
 
     class Meta:
         model = Penalty
@@ -115,12 +119,12 @@ class PenaltySerializer(serializers.ModelSerializer):
         return _username(penalty.cancelled_by)
 
 
-class RulingSerializer(serializers.ModelSerializer):
+class RulingSerializer(StrictModelSerializer):
     made_by = serializers.SerializerMethodField()
     penalties = PenaltySerializer(many=True)
     proposed = serializers.DictField(help_text="The table's proposal: infraction, count, scope, effects.")
     effects = EffectSerializer(many=True)
-    replaces = serializers.IntegerField(source="replaces_id", allow_null=True)
+    replaces = StrictIntegerField(source="replaces_id", allow_null=True)
 
     class Meta:
         model = Ruling
@@ -152,9 +156,9 @@ class RulingSerializer(serializers.ModelSerializer):
         return _username(ruling.made_by)
 
 
-class AppealSerializer(serializers.ModelSerializer):
+class AppealSerializer(StrictModelSerializer):
     decided_by = serializers.SerializerMethodField()
-    ruling = serializers.IntegerField(source="ruling_id")
+    ruling = StrictIntegerField(source="ruling_id")
 
     class Meta:
         model = Appeal
@@ -176,14 +180,14 @@ class AppealSerializer(serializers.ModelSerializer):
 
 
 class IncidentPairSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    number = serializers.IntegerField()
+    id = StrictIntegerField()
+    number = StrictIntegerField()
 
 
-class IncidentSerializer(serializers.ModelSerializer):
-    match = serializers.IntegerField(source="match_id")
-    round = serializers.IntegerField(source="match.round.number")
-    table = serializers.IntegerField(source="match.table")
+class IncidentSerializer(StrictModelSerializer):
+    match = StrictIntegerField(source="match_id")
+    round = StrictIntegerField(source="match.round.number")
+    table = StrictIntegerField(source="match.table")
     pair = IncidentPairSerializer()
     infraction_name = serializers.SerializerMethodField(help_text="Its Chinese name (G12).")
     reported_by = serializers.SerializerMethodField(help_text="Who reported it: shown to referees only.")
@@ -216,7 +220,7 @@ class IncidentSerializer(serializers.ModelSerializer):
     def get_infraction_name(self, incident) -> str:
         return NAMES[Infraction(incident.infraction)]
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
+    @extend_schema_field(StrictCharField(allow_null=True))
     def get_reported_by(self, incident) -> str | None:
         if not self.context.get("sees_reporters"):
             return None

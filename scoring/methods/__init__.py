@@ -1,8 +1,7 @@
 """Scoring methods of docs/rules/guandan.md G9, behind one registry. Pure Python: no Django here.
 
 ``METHODS`` maps a setting's ``method`` key to its class: ``build_method`` validates an event's
-setting against it and ``method_choices`` gives the API its enum, so configuration and code
-cannot drift.
+setting against it and the API's enum comes from it, so configuration and code cannot drift.
 """
 
 from __future__ import annotations
@@ -35,11 +34,6 @@ METHODS: dict[str, type[ScoringMethod]] = {
         GamePoints,
     )
 }
-
-
-def method_choices() -> list[tuple[str, str]]:
-    """(key, English name) of every method, for the setting's choices and the API enum."""
-    return [(key, cls.name) for key, cls in METHODS.items()]
 
 
 def build_method(setting: Mapping[str, object]) -> ScoringMethod:
@@ -83,5 +77,4 @@ __all__ = [
     "WinPlusSpeed",
     "build_method",
     "daguai_deal_points",
-    "method_choices",
 ]

@@ -24,6 +24,13 @@ from engine.seats import Side
 from scoring.methods.records import MatchKind, MatchRecord, Points
 
 
+def gettext_noop(message: str) -> str:
+    """Marks ``message`` for translation without translating it: ``make messages`` (xgettext) finds
+    this name as it finds Django's, and the Django side translates the label where it shows it
+    (``scoring.labels``). Pure Python keeps the registries free of Django."""
+    return message
+
+
 class SettingCode(StrEnum):
     """Stable codes of ``SettingError`` (scoring methods, G9, and tiebreak chains, G10)."""
 
@@ -172,7 +179,7 @@ class ScoringMethod(ABC):
     """
 
     key: ClassVar[str]
-    name: ClassVar[str]
+    label: ClassVar[str]  # English, marked with gettext_noop: translated where it is shown
     needs_deals: ClassVar[bool] = False
     params: ClassVar[dict[str, Param]]
 

@@ -19,6 +19,7 @@ from scoring.methods.base import (
     ScoringMethod,
     SettingCode,
     SettingError,
+    gettext_noop,
     per_side,
     unplayed_params,
 )
@@ -47,7 +48,7 @@ class DealPoints(ScoringMethod):
     """G9 ``deal_points``: every deal won scores 4 for a 1-2 finish, 2 for 1-3, 1 for 1-4."""
 
     key = "deal_points"
-    name = "Deal points"
+    label = gettext_noop("Deal points")
     needs_deals = True
     params = {
         "double": _per_deal(4, "a deal won 1-2 (双上)"),
@@ -76,7 +77,7 @@ class DaguaiDeal(ScoringMethod):
     """
 
     key = "daguai_deal"
-    name = "Daguai deal points"
+    label = gettext_noop("Daguai deal points")
     needs_deals = True
     params = {
         "catch": Param(
@@ -122,7 +123,7 @@ class NetPoints(ScoringMethod):
     ``level_points`` method, so that the ``level_points`` tiebreak ranks by net points."""
 
     key = "net_points"
-    name = "Net points"
+    label = gettext_noop("Net points")
     params = {**_zero_unplayed()}
 
     def score_played(self, record: MatchRecord) -> Points:
@@ -135,7 +136,7 @@ class GamePoints(ScoringMethod):
     player's own points (docs/scoring.md "Tables of four")."""
 
     key = "game_points"
-    name = "Game points"
+    label = gettext_noop("Game points")
     params = {**_zero_unplayed()}
 
     def score_played(self, record: MatchRecord) -> Points:

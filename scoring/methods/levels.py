@@ -17,6 +17,7 @@ from scoring.methods.base import (
     ScoringMethod,
     SettingCode,
     SettingError,
+    gettext_noop,
     number,
     unplayed_params,
 )
@@ -41,7 +42,7 @@ class LevelTable(ScoringMethod):
     """
 
     key = "level_table"
-    name = "Level difference table"
+    label = gettext_noop("Level-difference table")
     params = {
         "scale": Param(type=ParamType.INT, default=28, choices=(26, 28), help="points shared by a match"),
         "table": Param(
@@ -116,7 +117,7 @@ class LevelDifference(ScoringMethod):
     ``cumulative`` is own level − 2 per game (passing A counts 15, so A+ gives 13)."""
 
     key = "level_difference"
-    name = "Level difference"
+    label = gettext_noop("Level difference")
     params = {
         "mode": Param(
             type=ParamType.STR,

@@ -96,13 +96,6 @@ class MatchRecord:
     def pair(self, side: Side) -> int | None:
         return self.ns if side is Side.NS else self.ew
 
-    def side_of(self, pair: int) -> Side:
-        if pair == self.ns:
-            return Side.NS
-        if pair == self.ew:
-            return Side.EW
-        raise KeyError(pair)
-
     def outcome(self, side: Side) -> Outcome:
         """The result of the match for ``side``; a bye counts as a win here (methods say how it scores)."""
         if self.kind is MatchKind.BYE:

@@ -7,7 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from engine.seats import Side
-from scoring.methods.base import Derived, Param, ParamType, ScoringMethod, unplayed_params
+from scoring.methods.base import Derived, Param, ParamType, ScoringMethod, gettext_noop, unplayed_params
 from scoring.methods.records import MatchKind, MatchRecord, Points
 
 
@@ -23,7 +23,7 @@ class WinDrawLoss(ScoringMethod):
     """
 
     key = "win_draw_loss"
-    name = "Win, draw, loss"
+    label = gettext_noop("Win, draw, loss")
     params = {
         "win": _points(2, "points of the match winner"),
         "draw": _points(1, "points of each side of a drawn match"),
@@ -57,7 +57,7 @@ class WinPlusSpeed(ScoringMethod):
     """
 
     key = "win_plus_speed"
-    name = "Win plus speed bonus"
+    label = gettext_noop("Win plus speed bonus")
     params = {
         "win": _points(10, "points of the match winner, before the speed bonus"),
         "draw": _points(0, "points of each side of a drawn match"),

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from core.filters import SMALLINT_MAX
 from engine import get_game
-from scoring.labels import METRIC_LABELS
+from scoring.labels import metric_label
 from scoring.permissions import results_visible, standings_visible
 from scoring.selectors.matches import (
     current_deals,
@@ -160,7 +160,7 @@ TABLE_LABELS = {
 def label(key: str | None, four: bool = False) -> str | None:
     if key is None:
         return None
-    return str(TABLE_LABELS[key]) if four and key in TABLE_LABELS else str(METRIC_LABELS[key])
+    return str(TABLE_LABELS[key]) if four and key in TABLE_LABELS else metric_label(key)
 
 
 def standings(event: Event) -> dict[str, Any]:

@@ -9,11 +9,19 @@ from __future__ import annotations
 
 from scoring.methods.base import SettingCode, SettingError
 from scoring.ranking.entries import ByeInOpponents, ForfeitInOpponents, PairRound, RankingContext, pair_rounds
-from scoring.ranking.metrics import MATCH_POINTS, METRICS, Metric, lots_value, metric_choices, validate_chain
+from scoring.ranking.metrics import (
+    MATCH_POINTS,
+    MATCH_POINTS_LABEL,
+    METRICS,
+    Metric,
+    lots_value,
+    validate_chain,
+)
 from scoring.ranking.rank import StandingRow, UnitRow, rank, rank_units
 
 __all__ = [
     "MATCH_POINTS",
+    "MATCH_POINTS_LABEL",
     "METRICS",
     "ByeInOpponents",
     "ForfeitInOpponents",
@@ -25,7 +33,6 @@ __all__ = [
     "StandingRow",
     "UnitRow",
     "lots_value",
-    "metric_choices",
     "pair_rounds",
     "rank",
     "rank_units",

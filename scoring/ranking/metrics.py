@@ -1,8 +1,8 @@
 """Tiebreak metrics of the standings (docs/rules/guandan.md G10), behind one registry.
 
-Every metric is a small class with ``key``, ``name``, ``abbr`` and ``ascending`` (False: higher
+Every metric is a small class with ``key``, ``label`` and ``ascending`` (False: higher
 ranks first), registered in ``METRICS``; an event's tiebreak chain is validated against that
-dict (``validate_chain``) and the API's enum comes from it (``metric_choices``). A metric gives
+dict (``validate_chain``) and the API's enum comes from it. A metric gives
 the value of every pair at once, from totals the ``RankingContext`` computes once; only
 ``head_to_head`` depends on which pairs are tied (``group_dependent``).
 """
@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from scoring.methods.base import SettingCode, SettingError
+from scoring.methods.base import SettingCode, SettingError, gettext_noop
 from scoring.methods.records import MatchKind, Outcome
 from scoring.ranking.entries import ByeInOpponents, ForfeitInOpponents, PairRound, RankingContext, clean
 from tournaments.draws.matching import lot
@@ -21,6 +21,7 @@ from tournaments.draws.matching import lot
 Value = float | int | None
 
 MATCH_POINTS = "match_points"  # always ranks first (G10), never part of the chain
+MATCH_POINTS_LABEL = gettext_noop("Match points")
 LOTS_BITS = 53  # a JavaScript number holds every integer up to 2**53 exactly
 
 
@@ -32,8 +33,7 @@ def lots_value(seed: int, member: int) -> int:
 
 class Metric(ABC):
     key: ClassVar[str]
-    name: ClassVar[str]
-    abbr: ClassVar[str]
+    label: ClassVar[str]  # English, marked with gettext_noop: scoring.labels translates it
     ascending: ClassVar[bool] = False
     group_dependent: ClassVar[bool] = False
 
@@ -68,38 +68,44 @@ class _Sum(PerPairMetric):
 class LevelPoints(_Sum):
     """Level points (级分/小分) by the event's level method: the usual first tiebreak."""
 
-    key, name, abbr, field = "level_points", "Level points", "LP", "level_points"
+    key, field = "level_points", "level_points"
+    label = gettext_noop("Level points")
 
 
 class NetLevelPoints(_Sum):
     """净胜分: own final level − opponent's, summed over every game."""
 
-    key, name, abbr, field = "net_level_points", "Net level points", "Net", "net_levels"
+    key, field = "net_level_points", "net_levels"
+    label = gettext_noop("Net level points")
 
 
 class CumulativeLevelPoints(_Sum):
     """累积小分: own level − 2 over every game (passing A counts 15)."""
 
-    key, name, abbr, field = "cumulative_level_points", "Cumulative level points", "Cum", "cumulative_levels"
+    key, field = "cumulative_level_points", "cumulative_levels"
+    label = gettext_noop("Cumulative level points")
 
 
 class FirstPlaces(_Sum):
     """跑头家次数: deals in which one of the pair's seats went out first (a point game's recorded
     first-outs, docs/rules/daguai.md K7)."""
 
-    key, name, abbr, field = "first_places", "First places", "1st", "firsts"
+    key, field = "first_places", "firsts"
+    label = gettext_noop("First places")
 
 
 class DoubleWins(_Sum):
     """双上: deals won with a 1-2 finish."""
 
-    key, name, abbr, field = "double_wins", "Double wins", "1-2", "double_wins"
+    key, field = "double_wins", "double_wins"
+    label = gettext_noop("Double wins")
 
 
 class Wins(PerPairMetric):
     """Matches won; a bye and a forfeit win count as wins."""
 
-    key, name, abbr = "wins", "Wins", "W"
+    key = "wins"
+    label = gettext_noop("Wins")
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
         return sum(1 for entry in entries if entry.outcome is Outcome.WIN)
@@ -111,7 +117,8 @@ class HeadToHead(Metric):
     For any other group, or two pairs that never met, it is None and separates nobody.
     """
 
-    key, name, abbr = "head_to_head", "Head to head", "H2H"
+    key = "head_to_head"
+    label = gettext_noop("Head to head")
     group_dependent = True
 
     def values(self, ctx: RankingContext) -> dict[int, Value]:
@@ -137,7 +144,8 @@ class OpponentsPoints(PerPairMetric):
     pair's own points (``"own"``).
     """
 
-    key, name, abbr = "opponents_points", "Opponents' points", "Opp"
+    key = "opponents_points"
+    label = gettext_noop("Opponents' points")
     cut = 0
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
@@ -163,7 +171,8 @@ class OpponentsPoints(PerPairMetric):
 class OpponentsPointsCut1(OpponentsPoints):
     """Opponents' points without the lowest single contribution (when there are at least two)."""
 
-    key, name, abbr = "opponents_points_cut1", "Opponents' points, cut 1", "Opp-1"
+    key = "opponents_points_cut1"
+    label = gettext_noop("Opponents' points, cut 1")
     cut = 1
 
 
@@ -174,7 +183,8 @@ class Progressive(Metric):
     terms of the sum (the running totals still include those rounds).
     """
 
-    key, name, abbr = "progressive", "Progressive score", "Prog"
+    key = "progressive"
+    label = gettext_noop("Progressive score")
     cut = 0
 
     def values(self, ctx: RankingContext) -> dict[int, Value]:
@@ -189,22 +199,26 @@ class Progressive(Metric):
 
 
 class ProgressiveCut1(Progressive):
-    key, name, abbr, cut = "progressive_cut1", "Progressive score, cut 1", "Prog-1", 1
+    key, cut = "progressive_cut1", 1
+    label = gettext_noop("Progressive score, cut 1")
 
 
 class ProgressiveCut2(Progressive):
-    key, name, abbr, cut = "progressive_cut2", "Progressive score, cut 2", "Prog-2", 2
+    key, cut = "progressive_cut2", 2
+    label = gettext_noop("Progressive score, cut 2")
 
 
 class ProgressiveCut3(Progressive):
-    key, name, abbr, cut = "progressive_cut3", "Progressive score, cut 3", "Prog-3", 3
+    key, cut = "progressive_cut3", 3
+    label = gettext_noop("Progressive score, cut 3")
 
 
 class SonnebornBerger(PerPairMetric):
     """Sonneborn-Berger: opponents' final match points × 1 for a win, ½ for a draw, 0 for a loss,
     over played matches only (byes and forfeits add nothing)."""
 
-    key, name, abbr = "sonneborn_berger", "Sonneborn-Berger", "SB"
+    key = "sonneborn_berger"
+    label = gettext_noop("Sonneborn-Berger")
     _FACTOR: ClassVar[dict[Outcome, float]] = {Outcome.WIN: 1.0, Outcome.DRAW: 0.5, Outcome.LOSS: 0.0}
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
@@ -221,7 +235,8 @@ class SonnebornBerger(PerPairMetric):
 class Lots(Metric):
     """抽签: a reproducible lot ``lots_value(seed, pair)``; the seed is stored and published (G10)."""
 
-    key, name, abbr = "lots", "Drawing lots", "Lot"
+    key = "lots"
+    label = gettext_noop("Drawing lots")
 
     def values(self, ctx: RankingContext) -> dict[int, Value]:
         if ctx.seed is None:
@@ -249,11 +264,6 @@ METRICS: dict[str, type[Metric]] = {
         Lots,
     )
 }
-
-
-def metric_choices() -> list[tuple[str, str]]:
-    """(key, English name) of every tiebreak, for the setting's choices and the API enum."""
-    return [(key, cls.name) for key, cls in METRICS.items()]
 
 
 def validate_chain(chain: Sequence[str]) -> tuple[str, ...]:

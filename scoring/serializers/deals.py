@@ -2,6 +2,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictDateTimeField,
+    StrictIntegerField,
+)
+from core.serializers import StrictModelSerializer
 from engine.guandan.cards import format_level
 from referee.api.serializers import SEATS, ActionSerializer, TransferSerializer, _cards
 from scoring.models import Deal
@@ -12,8 +20,8 @@ SMALLINT = 32767
 class JokerShownSerializer(serializers.Serializer):
     """One big joker shown for an anti-tribute (抗贡, G7)."""
 
-    seat = serializers.CharField(max_length=2)
-    card = serializers.CharField(max_length=8, help_text="RJ: a big joker.")
+    seat = StrictCharField(max_length=2)
+    card = StrictCharField(max_length=8, help_text="RJ: a big joker.")
 
 
 class TributeRecordSerializer(serializers.Serializer):
@@ -32,17 +40,17 @@ class TributeRecordSerializer(serializers.Serializer):
 
 
 class DealInputSerializer(serializers.Serializer):
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         min_value=1, max_value=SMALLINT, help_text="Deals are numbered 1, 2, 3 … through the whole table."
     )
     finishing_order = serializers.ListField(
-        child=serializers.CharField(max_length=2),
+        child=StrictCharField(max_length=2),
         min_length=1,
         max_length=4,
         required=False,
         help_text="Seats in the order they went out; two are enough for a 1-2 finish (G5.5).",
     )
-    level = serializers.CharField(
+    level = StrictCharField(
         max_length=3, required=False, help_text="Optional check: the level the table played (G2)."
     )
     tribute = TributeRecordSerializer(required=False, allow_null=True, default=None)
@@ -53,7 +61,7 @@ class DealInputSerializer(serializers.Serializer):
         default=None,
         help_text="The hands as dealt (27 each).",
     )
-    leader = serializers.CharField(
+    leader = StrictCharField(
         max_length=2,
         required=False,
         allow_null=True,
@@ -61,7 +69,7 @@ class DealInputSerializer(serializers.Serializer):
         help_text="Who led (first deal: a card draw).",
     )
     plays = ActionSerializer(many=True, required=False, allow_null=True, default=None, max_length=2000)
-    played_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    played_at = StrictDateTimeField(required=False, allow_null=True, default=None)
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
@@ -90,13 +98,13 @@ class DealInputSerializer(serializers.Serializer):
 class DealCorrectionSerializer(DealInputSerializer):
     """``PUT /matches/{id}/deals/{number}``: deal ``number`` as it really was, and why."""
 
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         min_value=1, max_value=SMALLINT, required=False, help_text="Optional: the number in the URL."
     )
-    note = serializers.CharField(
+    note = StrictCharField(
         max_length=500, required=False, allow_blank=True, default="", help_text="Why the deal is corrected."
     )
-    corrects = serializers.IntegerField(
+    corrects = StrictIntegerField(
         min_value=1,
         max_value=SMALLINT,
         required=False,
@@ -111,10 +119,10 @@ class SheetDealInputSerializer(serializers.Serializer):
     fields (docs/rules/<game>.md, "Scorekeeping"), which its sheet reads and checks; a malformed one
     is a 400 naming its path."""
 
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         min_value=1, max_value=SMALLINT, help_text="Deals are numbered 1, 2, 3 … through the match."
     )
-    played_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    played_at = StrictDateTimeField(required=False, allow_null=True, default=None)
 
     def to_internal_value(self, data):
         value = super().to_internal_value(data)
@@ -125,13 +133,13 @@ class SheetDealInputSerializer(serializers.Serializer):
 class SheetDealCorrectionSerializer(SheetDealInputSerializer):
     """``PUT /matches/{id}/deals/{number}`` of a sheet game: deal ``number`` as it really was, and why."""
 
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         min_value=1, max_value=SMALLINT, required=False, help_text="Optional: the number in the URL."
     )
-    note = serializers.CharField(
+    note = StrictCharField(
         max_length=500, required=False, allow_blank=True, default="", help_text="Why the deal is corrected."
     )
-    corrects = serializers.IntegerField(
+    corrects = StrictIntegerField(
         min_value=1,
         max_value=SMALLINT,
         required=False,
@@ -144,26 +152,26 @@ class SheetDealCorrectionSerializer(SheetDealInputSerializer):
 class DealVoidSerializer(serializers.Serializer):
     """``POST /matches/{id}/deals/void``: void deal ``from`` and every later deal."""
 
-    note = serializers.CharField(
+    note = StrictCharField(
         max_length=500, required=False, allow_blank=True, default="", help_text="Why the deals are voided."
     )
 
     def get_fields(self):
         fields = super().get_fields()
-        fields["from"] = serializers.IntegerField(  # a Python keyword: not a class attribute
+        fields["from"] = StrictIntegerField(  # a Python keyword: not a class attribute
             min_value=1, max_value=SMALLINT, help_text="The first deal to void; every later deal goes too."
         )
         return fields
 
 
-class DealSerializer(serializers.ModelSerializer):
+class DealSerializer(StrictModelSerializer):
     """One deal of the match's record (its current version)."""
 
     level = serializers.SerializerMethodField(
         help_text="The level the deal was played at (A+: past A; a Shuangkou no-trump deal); null: the "
         "game has no levels."
     )
-    finishing_order = serializers.ListField(child=serializers.ChoiceField(choices=SEATS))
+    finishing_order = serializers.ListField(child=StrictChoiceField(choices=SEATS))
     record = serializers.JSONField(
         read_only=True,
         help_text="A sheet game's deal as its sheet keeps it (docs/rules/<game>.md); null for Guandan.",
@@ -172,7 +180,7 @@ class DealSerializer(serializers.ModelSerializer):
     corrects = serializers.SerializerMethodField(help_text="The version this one replaced.")
     # A plain string in the schema: an enum named "status" collides with the other status enums,
     # which only the project's ENUM_NAME_OVERRIDES can name apart.
-    status = serializers.CharField(
+    status = StrictCharField(
         read_only=True,
         help_text="current (the record), replaced (a later version replaced it) or voided (voided with "
         "the deals after it).",
@@ -232,16 +240,16 @@ def _who(user, token) -> str | None:
 
 
 class LevelsSerializer(serializers.Serializer):
-    NS = serializers.CharField(max_length=3)
-    EW = serializers.CharField(max_length=3)
+    NS = StrictCharField(max_length=3)
+    EW = StrictCharField(max_length=3)
 
 
 class LevelLineEntrySerializer(serializers.Serializer):
-    deal = serializers.IntegerField(help_text="The deal; for a referee's level change, the deal before it.")
-    game = serializers.IntegerField()
-    NS = serializers.CharField()
-    EW = serializers.CharField()
-    change = serializers.IntegerField(
+    deal = StrictIntegerField(help_text="The deal; for a referee's level change, the deal before it.")
+    game = StrictIntegerField()
+    NS = StrictCharField()
+    EW = StrictCharField()
+    change = StrictIntegerField(
         required=False, help_text="A referee's level change (G12): the penalty that made this entry."
     )
 
@@ -249,35 +257,31 @@ class LevelLineEntrySerializer(serializers.Serializer):
 class MatchStateSerializer(serializers.Serializer):
     """Where the match stands (G6, G8): what a scorekeeper's phone shows after every deal."""
 
-    best_of = serializers.IntegerField()
-    game = serializers.IntegerField(help_text="The game (局) being played, or the last one.")
-    games_won = serializers.DictField(child=serializers.IntegerField())
+    best_of = StrictIntegerField()
+    game = StrictIntegerField(help_text="The game (局) being played, or the last one.")
+    games_won = serializers.DictField(child=StrictIntegerField())
     levels = LevelsSerializer(help_text="Both sides' levels now (A+ = passed A).")
-    on_stage = serializers.ChoiceField(
-        choices=["NS", "EW"], allow_null=True, help_text="The side on stage (台上)."
-    )
-    deal_level = serializers.CharField(help_text="The level of the next deal (G2).")
-    next_deal = serializers.IntegerField(
-        allow_null=True, help_text="The number of the next deal; null when over."
-    )
-    a_failures = serializers.DictField(child=serializers.IntegerField(), help_text="G6 failures at A.")
-    needs_extra_deal = serializers.BooleanField()
-    deals_played = serializers.IntegerField()
-    finished = serializers.BooleanField(help_text="The match is over.")
-    winner = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
-    draw = serializers.BooleanField()
+    on_stage = StrictChoiceField(choices=["NS", "EW"], allow_null=True, help_text="The side on stage (台上).")
+    deal_level = StrictCharField(help_text="The level of the next deal (G2).")
+    next_deal = StrictIntegerField(allow_null=True, help_text="The number of the next deal; null when over.")
+    a_failures = serializers.DictField(child=StrictIntegerField(), help_text="G6 failures at A.")
+    needs_extra_deal = StrictBooleanField()
+    deals_played = StrictIntegerField()
+    finished = StrictBooleanField(help_text="The match is over.")
+    winner = StrictChoiceField(choices=["NS", "EW"], allow_null=True)
+    draw = StrictBooleanField()
     level_line = LevelLineEntrySerializer(many=True, help_text="Both levels after every deal (记级).")
     games = serializers.ListField(child=serializers.DictField(), help_text="Each game's full state.")
 
 
 class DealPostedSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
+    match = StrictIntegerField()
     deal = DealSerializer()
     state = MatchStateSerializer(help_text="The match after deals 1 … this deal's number.")
 
 
 class DealsVoidedSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
+    match = StrictIntegerField()
     voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
     state = MatchStateSerializer(help_text="The match after the deals that stay.")
 
@@ -289,22 +293,20 @@ class SheetStateSerializer(serializers.Serializer):
     """A sheet game's match state: the game's own object (docs/rules/<game>.md "Scorekeeping"); every
     game's has these members (``engine.sheets.SheetState``)."""
 
-    deals = serializers.IntegerField(help_text="Deals played.")
-    finished = serializers.BooleanField(help_text="The match is over.")
-    winner = serializers.ChoiceField(
-        choices=["NS", "EW"], allow_null=True, help_text="null: playing, or a draw."
-    )
+    deals = StrictIntegerField(help_text="Deals played.")
+    finished = StrictBooleanField(help_text="The match is over.")
+    winner = StrictChoiceField(choices=["NS", "EW"], allow_null=True, help_text="null: playing, or a draw.")
 
 
 class SheetDealPostedSerializer(serializers.Serializer):
     """The answer to a sheet game's deal: the deal and the match after it."""
 
-    match = serializers.IntegerField()
+    match = StrictIntegerField()
     deal = DealSerializer()
     state = SheetStateSerializer(help_text=SHEET_STATE_HELP)
 
 
 class SheetDealsVoidedSerializer(serializers.Serializer):
-    match = serializers.IntegerField()
+    match = StrictIntegerField()
     voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
     state = SheetStateSerializer(help_text=SHEET_STATE_HELP)

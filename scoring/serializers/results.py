@@ -3,6 +3,15 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictDateTimeField,
+    StrictFloatField,
+    StrictIntegerField,
+)
+from core.serializers import StrictModelSerializer
 from engine.guandan.cards import format_level
 from scoring.models import MatchResult
 from scoring.serializers.deals import SMALLINT, LevelsSerializer
@@ -12,9 +21,9 @@ class GameSheetSerializer(serializers.Serializer):
     """One game from the level sheet (记级): final levels and the number of deals (G8)."""
 
     levels = LevelsSerializer(help_text='Final levels, e.g. {"NS": "A+", "EW": "K"}.')
-    deals_played = serializers.IntegerField(min_value=1, max_value=SMALLINT)
-    time_up = serializers.BooleanField(required=False, default=False, help_text="The clock ended the game.")
-    winner = serializers.ChoiceField(
+    deals_played = StrictIntegerField(min_value=1, max_value=SMALLINT)
+    time_up = StrictBooleanField(required=False, default=False, help_text="The clock ended the game.")
+    winner = StrictChoiceField(
         choices=["NS", "EW"],
         required=False,
         allow_null=True,
@@ -24,8 +33,8 @@ class GameSheetSerializer(serializers.Serializer):
 
 
 class ForfeitSerializer(serializers.Serializer):
-    side = serializers.ChoiceField(choices=["NS", "EW", "both"], help_text="The side that forfeited.")
-    kind = serializers.ChoiceField(
+    side = StrictChoiceField(choices=["NS", "EW", "both"], help_text="The side that forfeited.")
+    kind = StrictChoiceField(
         choices=["forfeit", "withdrawal"],
         default="forfeit",
         help_text="forfeit: came too late (G11); withdrawal: withdrew before the match.",
@@ -35,23 +44,23 @@ class ForfeitSerializer(serializers.Serializer):
 class ResultInputSerializer(serializers.Serializer):
     """A result: nothing (derived from the deals), the level sheet, or a forfeit; plus who says so."""
 
-    time_up = serializers.BooleanField(
+    time_up = StrictBooleanField(
         required=False, default=False, help_text="A timed match: the clock ran out (G8)."
     )
     levels = LevelsSerializer(required=False, help_text="One game's final levels (the level sheet).")
-    deals_played = serializers.IntegerField(min_value=1, max_value=SMALLINT, required=False)
-    winner = serializers.ChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
+    deals_played = StrictIntegerField(min_value=1, max_value=SMALLINT, required=False)
+    winner = StrictChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
     games = GameSheetSerializer(many=True, required=False, max_length=3, help_text="A best of three.")
     forfeit = ForfeitSerializer(required=False, allow_null=True, default=None, help_text="Referees only.")
-    finished_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
-    side = serializers.ChoiceField(
+    finished_at = StrictDateTimeField(required=False, allow_null=True, default=None)
+    side = StrictChoiceField(
         choices=["NS", "EW"],
         required=False,
         allow_null=True,
         default=None,
         help_text="The side you keep score for: a result is confirmed by the other side.",
     )
-    corrects = serializers.IntegerField(
+    corrects = StrictIntegerField(
         min_value=1,
         max_value=SMALLINT,
         required=False,
@@ -59,9 +68,9 @@ class ResultInputSerializer(serializers.Serializer):
         default=None,
         help_text="The version this submission corrects.",
     )
-    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
-    confirm = serializers.BooleanField(required=False, default=False, help_text="Referees: confirm at once.")
-    set_aside_deals = serializers.BooleanField(
+    note = StrictCharField(max_length=500, required=False, allow_blank=True, default="")
+    confirm = StrictBooleanField(required=False, default=False, help_text="Referees: confirm at once.")
+    set_aside_deals = StrictBooleanField(
         required=False,
         default=False,
         help_text="Referees, with levels or games: score the level sheet and set the posted deals aside "
@@ -93,17 +102,17 @@ class ResultInputSerializer(serializers.Serializer):
 
 
 class ConfirmInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(
+    version = StrictIntegerField(
         min_value=1, max_value=SMALLINT, required=False, allow_null=True, default=None
     )
-    side = serializers.ChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
+    side = StrictChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
 
 
 def _level(value: int | None) -> str | None:
     return None if value is None else format_level(value)
 
 
-class ResultSerializer(serializers.ModelSerializer):
+class ResultSerializer(StrictModelSerializer):
     """One version of a match's result (G8)."""
 
     corrects = serializers.SerializerMethodField()
@@ -128,7 +137,7 @@ class ResultSerializer(serializers.ModelSerializer):
     forfeit = serializers.SerializerMethodField()
     submitted_by = serializers.SerializerMethodField()
     confirmed_by = serializers.SerializerMethodField()
-    set_aside_deals = serializers.BooleanField(
+    set_aside_deals = StrictBooleanField(
         source="deals_set_aside", help_text="A referee scored the level sheet and set the posted deals aside."
     )
 
@@ -172,7 +181,7 @@ class ResultSerializer(serializers.ModelSerializer):
             return None
         return {"NS": _level(result.ns_level), "EW": _level(result.ew_level)}
 
-    @extend_schema_field(serializers.DictField(child=serializers.BooleanField()))
+    @extend_schema_field(serializers.DictField(child=StrictBooleanField()))
     def get_passed_a(self, result):
         return {"NS": result.ns_level == 15, "EW": result.ew_level == 15}
 
@@ -182,7 +191,7 @@ class ResultSerializer(serializers.ModelSerializer):
             return None
         return abs(result.ns_level - result.ew_level)
 
-    @extend_schema_field(serializers.ChoiceField(choices=["NS", "EW"], allow_null=True))
+    @extend_schema_field(StrictChoiceField(choices=["NS", "EW"], allow_null=True))
     def get_winner(self, result) -> str | None:
         return result.winner or None
 
@@ -212,7 +221,7 @@ class ResultSerializer(serializers.ModelSerializer):
             for index, g in enumerate(result.games, start=1)
         ]
 
-    @extend_schema_field(serializers.DictField(child=serializers.FloatField(), allow_null=True))
+    @extend_schema_field(serializers.DictField(child=StrictFloatField(), allow_null=True))
     def get_points(self, result):
         if result.seats is not None:
             return {seat: row["points"] for seat, row in result.seats.items()}
@@ -221,12 +230,12 @@ class ResultSerializer(serializers.ModelSerializer):
         return {"NS": result.ns_points, "EW": result.ew_points}
 
     @extend_schema_field(
-        serializers.DictField(child=serializers.DictField(child=serializers.FloatField()), allow_null=True)
+        serializers.DictField(child=serializers.DictField(child=StrictFloatField()), allow_null=True)
     )
     def get_seats(self, result):
         return result.seats
 
-    @extend_schema_field(serializers.DictField(child=serializers.IntegerField(), allow_null=True))
+    @extend_schema_field(serializers.DictField(child=StrictIntegerField(), allow_null=True))
     def get_first_outs(self, result):
         if result.ns_first_outs is None:
             return None
@@ -254,9 +263,9 @@ def _who(user, token, party: str) -> str:
 class MatchResultsSerializer(serializers.Serializer):
     """The official result of a match and (for its staff) every version."""
 
-    status = serializers.ChoiceField(
+    status = StrictChoiceField(
         choices=["none", "submitted", "disputed", "confirmed"], help_text="Where the result stands."
     )
     official = ResultSerializer(allow_null=True, help_text="The confirmed version: the one that counts.")
     versions = ResultSerializer(many=True, help_text="Every version, oldest first (staff only).")
-    correction_deadline = serializers.DateTimeField(allow_null=True)
+    correction_deadline = StrictDateTimeField(allow_null=True)

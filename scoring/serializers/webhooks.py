@@ -2,19 +2,21 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.fields import StrictCharField, StrictChoiceField
+from core.serializers import StrictModelSerializer
 from scoring.models import Webhook, WebhookDelivery
 from scoring.webhooks import EVENT_TYPES, UrlNotAllowed, check_url
 
 
-class WebhookSerializer(serializers.ModelSerializer):
+class WebhookSerializer(StrictModelSerializer):
     events = serializers.ListField(
-        child=serializers.ChoiceField(choices=list(EVENT_TYPES)),
+        child=StrictChoiceField(choices=list(EVENT_TYPES)),
         required=False,
         default=list,
         max_length=len(EVENT_TYPES),
         help_text="Event types to receive; empty: all of them.",
     )
-    secret = serializers.CharField(read_only=True, help_text="The HMAC-SHA256 key of the signatures.")
+    secret = StrictCharField(read_only=True, help_text="The HMAC-SHA256 key of the signatures.")
 
     class Meta:
         model = Webhook
@@ -32,7 +34,7 @@ class WebhookSerializer(serializers.ModelSerializer):
         return sorted(set(events))
 
 
-class DeliverySerializer(serializers.ModelSerializer):
+class DeliverySerializer(StrictModelSerializer):
     class Meta:
         model = WebhookDelivery
         fields = [

@@ -7,9 +7,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 
+from core.fields import StrictCharField
 from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.models import AuditEntry
 from core.schema import problems
+from core.serializers import StrictModelSerializer
 from scoring.selectors.events import (
     AUDIT_ACTIONS,
     audit_entries,
@@ -67,8 +69,8 @@ class AuditFilter(django_filters.FilterSet):
         return queryset.filter(action=AUDIT_ACTIONS[value])
 
 
-class AuditEntrySerializer(serializers.ModelSerializer):
-    model = serializers.CharField(source="content_type.model")
+class AuditEntrySerializer(StrictModelSerializer):
+    model = StrictCharField(source="content_type.model")
     action = serializers.SerializerMethodField()
     actor = serializers.SerializerMethodField()
 

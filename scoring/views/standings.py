@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from core.filters import SMALLINT_MAX
 from core.problems import Problem
 from core.schema import problems
-from scoring.labels import COLUMNS, METRIC_LABELS
+from scoring.labels import COLUMNS, column_label, metric_label
 from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
@@ -45,7 +45,9 @@ def penalty_column(table: dict) -> list[str]:
     return ["penalty_points"] if any(row.get("penalty_points") for row in table["rows"]) else []
 
 
-class TableView(EventScopedMixin, GenericAPIView):
+class TabularView(EventScopedMixin, GenericAPIView):
+    """Rows of the event (standings, unit standings, results) as JSON, or as a CSV or XLSX file."""
+
     renderer_classes = [JSONRenderer, CSVRenderer, XLSXRenderer]
     pagination_class = None
     filter_backends = ()
@@ -75,14 +77,14 @@ class TableView(EventScopedMixin, GenericAPIView):
         return f"{data['event']}-{self.kind}{suffix}"
 
     def column_labels(self, keys) -> list[dict]:
-        return [{"key": key, "name": str(METRIC_LABELS.get(key) or COLUMNS[key])} for key in keys]
+        return [{"key": key, "name": column_label(key)} for key in keys]
 
     @staticmethod
     def label(key: str | None) -> str | None:
-        return None if key is None else str(METRIC_LABELS[key])
+        return None if key is None else metric_label(key)
 
 
-class StandingsView(TableView):
+class StandingsView(TabularView):
     """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
 
     read_permission = ScoringPermission.STANDINGS
@@ -105,9 +107,9 @@ class StandingsView(TableView):
             ("pair.number", COLUMNS["pair_number"]),
             ("pair.name", COLUMNS["pair_name"]),
             ("pair.unit", COLUMNS["unit"]),
-            ("match_points", METRIC_LABELS["match_points"]),
+            ("match_points", metric_label("match_points")),
             *((key, COLUMNS[key]) for key in penalty_column(data)),
-            *((f"tiebreaks.{key}", METRIC_LABELS[key]) for key in shown_tiebreaks(data)),
+            *((f"tiebreaks.{key}", metric_label(key)) for key in shown_tiebreaks(data)),
             ("played", COLUMNS["played"]),
             ("wins", COLUMNS["wins"]),
             ("draws", COLUMNS["draws"]),
@@ -116,7 +118,7 @@ class StandingsView(TableView):
         ]
 
 
-class UnitStandingsView(TableView):
+class UnitStandingsView(TabularView):
     """``GET /events/{slug}/standings/units/``: units by their pairs' totals (all, or the best K)."""
 
     read_permission = ScoringPermission.STANDINGS
@@ -136,14 +138,14 @@ class UnitStandingsView(TableView):
         return [
             ("rank", COLUMNS["rank"]),
             ("unit.name", COLUMNS["unit"]),
-            ("match_points", METRIC_LABELS["match_points"]),
-            ("level_points", METRIC_LABELS["level_points"]),
+            ("match_points", metric_label("match_points")),
+            ("level_points", metric_label("level_points")),
             ("pairs", COLUMNS["pairs"]),
             ("decided_by_name", COLUMNS["decided_by"]),
         ]
 
 
-class ResultsView(TableView):
+class ResultsView(TabularView):
     """``GET /events/{slug}/results/``: the published rounds' matches, official results and points."""
 
     read_permission = ScoringPermission.RESULTS

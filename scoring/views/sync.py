@@ -7,6 +7,7 @@ from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.fields import StrictCharField, StrictChoiceField, StrictIntegerField
 from core.idempotency import request_principal
 from core.permissions import Permission
 from core.problems import exception_handler
@@ -26,9 +27,9 @@ INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm
 
 
 class SyncItemSerializer(serializers.Serializer):
-    key = serializers.CharField(max_length=255, help_text="The item's own idempotency key (a UUID).")
-    kind = serializers.ChoiceField(choices=list(INPUTS), help_text="deal, result or confirm.")
-    match = serializers.IntegerField(min_value=1, max_value=2**62, help_text="The match id.")
+    key = StrictCharField(max_length=255, help_text="The item's own idempotency key (a UUID).")
+    kind = StrictChoiceField(choices=list(INPUTS), help_text="deal, result or confirm.")
+    match = StrictIntegerField(min_value=1, max_value=2**62, help_text="The match id.")
     body = serializers.DictField(help_text="What the single endpoint takes.")
 
 
@@ -37,11 +38,11 @@ class SyncRequestSerializer(serializers.Serializer):
 
 
 class SyncAnswerSerializer(serializers.Serializer):
-    key = serializers.CharField()
-    kind = serializers.CharField()
-    match = serializers.IntegerField()
-    outcome = serializers.ChoiceField(choices=["applied", "already_applied", "conflict", "refused"])
-    status = serializers.IntegerField(help_text="The status the single endpoint would have answered.")
+    key = StrictCharField()
+    kind = StrictCharField()
+    match = StrictIntegerField()
+    outcome = StrictChoiceField(choices=["applied", "already_applied", "conflict", "refused"])
+    status = StrictIntegerField(help_text="The status the single endpoint would have answered.")
     body = serializers.DictField(help_text="Its answer, or its problem+json body.")
 
 

@@ -1,9 +1,12 @@
-"""JSON types are checked, never coerced (core/strict.py, docs/api.md "Base, formats, languages")."""
+"""JSON types are checked, never coerced (core/fields.py, docs/api.md "Base, formats, languages")."""
 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Group
 from django.test.client import encode_multipart
+
+from core.serializers import StrictModelSerializer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.core.views")]
 
@@ -59,3 +62,18 @@ def test_the_message_is_translated(token_client):
         "/echo/", {"name": "ok", "count": "3"}, format="json", HTTP_ACCEPT_LANGUAGE="zh-Hans"
     )
     assert response.json()["errors"][0]["message"] != "Expected a whole number."
+
+
+class GroupSerializer(StrictModelSerializer):
+    class Meta:
+        model = Group
+        fields = ["name", "permissions"]
+
+
+@pytest.mark.parametrize(("field", "value"), [("name", 42), ("permissions", ["1"]), ("permissions", [True])])
+def test_the_fields_a_model_serializer_generates_check_json_types_too(field, value):
+    serializer = GroupSerializer(data={"name": "ok", "permissions": [], field: value})
+    assert not serializer.is_valid()
+    assert {name: [error.code for error in errors] for name, errors in serializer.errors.items()} == {
+        field: ["invalid_type"]
+    }

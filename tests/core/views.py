@@ -10,18 +10,25 @@ from rest_framework.parsers import MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictFloatField,
+    StrictIntegerField,
+)
 from core.idempotency import IdempotentMixin
 from core.parsers import FormParser, JSONParser
 from core.permissions import Permission
 
 
 class EchoSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=5)
-    count = serializers.IntegerField(min_value=1)
-    items = serializers.ListField(child=serializers.IntegerField(), required=False)
-    flag = serializers.BooleanField(required=False)
-    ratio = serializers.FloatField(required=False)
-    colour = serializers.ChoiceField(choices=["red", "black"], required=False)
+    name = StrictCharField(max_length=5)
+    count = StrictIntegerField(min_value=1)
+    items = serializers.ListField(child=StrictIntegerField(), required=False)
+    flag = StrictBooleanField(required=False)
+    ratio = StrictFloatField(required=False)
+    colour = StrictChoiceField(choices=["red", "black"], required=False)
 
 
 class EchoView(APIView):

@@ -1,20 +1,35 @@
-"""Every key of the scoring registries has a translatable label, and every scoring code a message."""
+"""Every key of the scoring registries has a translated label, and every scoring code a message."""
 
 from __future__ import annotations
 
 import pytest
 from django.utils import translation
 
-from scoring.labels import METHOD_LABELS, METRIC_LABELS
+from scoring.labels import metric_label
 from scoring.messages import MESSAGES
 from scoring.methods import METHODS
-from scoring.ranking import MATCH_POINTS, METRICS
+from scoring.ranking import MATCH_POINTS, MATCH_POINTS_LABEL, METRICS
 from tests.scoring.conftest import deals_url
 
+LABELS = [
+    MATCH_POINTS_LABEL,
+    *(cls.label for cls in METRICS.values()),
+    *(cls.label for cls in METHODS.values()),
+]
 
-def test_every_tiebreak_and_method_has_a_label():
-    assert set(METRIC_LABELS) == {MATCH_POINTS, *METRICS}
-    assert set(METHOD_LABELS) == set(METHODS)
+
+@pytest.mark.parametrize("label", LABELS)
+def test_every_tiebreak_and_method_label_has_a_chinese_translation(label):
+    # The registries are pure Python: their labels are msgids marked with gettext_noop, which
+    # ``make messages`` must have found.
+    with translation.override("zh-hans"):
+        assert translation.gettext(label) != label
+
+
+def test_a_tiebreak_is_shown_with_its_class_label():
+    with translation.override("en"):
+        assert metric_label(MATCH_POINTS) == "Match points"
+        assert [metric_label(key) for key in METRICS] == [cls.label for cls in METRICS.values()]
 
 
 @pytest.mark.parametrize("code", sorted(MESSAGES))

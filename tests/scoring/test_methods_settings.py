@@ -1,6 +1,6 @@
 """An event's scoring setting is validated against the method registry (G9).
 
-Covers scoring/methods/__init__.py (``METHODS``, ``build_method``, ``method_choices``) and
+Covers scoring/methods/__init__.py (``METHODS``, ``build_method``) and
 scoring/methods/base.py (``Param``, ``ScoringMethod``, ``SettingError``).
 """
 
@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from scoring.methods import METHODS, ScoringMethod, SettingError, build_method, method_choices
+from scoring.methods import METHODS, ScoringMethod, SettingError, build_method
 
 UNPLAYED = {"bye", "forfeit_win", "forfeit_loss", "withdrawal_win", "withdrawal_loss"}
 
@@ -33,10 +33,6 @@ def test_g9_registry_holds_the_six_methods_of_the_rules_and_k7_net_points():
         "game_points",  # docs/scoring.md "Tables of four" (D10), and any point game
     }
     assert all(key == cls.key for key, cls in METHODS.items())
-
-
-def test_g9_method_choices_come_from_the_registry():
-    assert method_choices() == [(key, cls.name) for key, cls in METHODS.items()]
 
 
 @pytest.mark.parametrize("key", sorted(METHODS))

@@ -5,6 +5,8 @@ import zoneinfo
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.fields import StrictCharField, StrictChoiceField, StrictIntegerField
+from core.serializers import StrictModelSerializer
 from engine import DEFAULT_GAME, EventScoring, game_codes, get_game
 from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
@@ -25,12 +27,12 @@ SETTING_FIELDS = {
 }
 
 
-class EventSerializer(serializers.ModelSerializer):
+class EventSerializer(StrictModelSerializer):
     rules = serializers.SerializerMethodField(help_text="The effective rule profile: ruleset + overrides.")
     penalty_rules = serializers.SerializerMethodField(
         help_text="G12: the effective penalty table, every number filled in (docs/referees.md)."
     )
-    game = serializers.ChoiceField(choices=[], default=DEFAULT_GAME)
+    game = StrictChoiceField(choices=[], default=DEFAULT_GAME)
 
     class Meta:
         model = Event
@@ -170,10 +172,10 @@ def _profile_error(exc: EngineError, container: str | None) -> dict:
     return {"rule_overrides": {exc.field or "": error}}
 
 
-class EventRoleSerializer(serializers.ModelSerializer):
-    username = serializers.CharField(source="user.username")
-    role = serializers.ChoiceField(choices=Role.choices)
-    tables = serializers.ListField(child=serializers.IntegerField(**TABLE), required=False, default=list)
+class EventRoleSerializer(StrictModelSerializer):
+    username = StrictCharField(source="user.username")
+    role = StrictChoiceField(choices=Role.choices)
+    tables = serializers.ListField(child=StrictIntegerField(**TABLE), required=False, default=list)
 
     class Meta:
         model = EventRole
@@ -181,7 +183,7 @@ class EventRoleSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "created_at"]
 
 
-class TableTokenSerializer(serializers.ModelSerializer):
+class TableTokenSerializer(StrictModelSerializer):
     url = serializers.SerializerMethodField(
         help_text="What the table's QR code carries: the table's matches, with the key in the URL "
         "fragment (`#table_token=…`), which browsers never send to a server. The app reads it there "

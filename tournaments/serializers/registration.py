@@ -4,6 +4,15 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Model
 from rest_framework import serializers
 
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictEmailField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
+)
+from core.serializers import StrictModelSerializer
 from tournaments.models import Pair, PairStatus, Player, Unit
 
 
@@ -22,7 +31,7 @@ def column_max(model: type[Model], name: str) -> int:
 PAIR_ID = {"min_value": 1, "max_value": column_max(Pair, "id")}
 
 
-class UnitSerializer(serializers.ModelSerializer):
+class UnitSerializer(StrictModelSerializer):
     class Meta:
         model = Unit
         fields = ["id", "name", "short_name"]
@@ -36,7 +45,7 @@ class UnitSerializer(serializers.ModelSerializer):
         return name
 
 
-class PublicPlayerSerializer(serializers.ModelSerializer):
+class PublicPlayerSerializer(StrictModelSerializer):
     """What anyone may read about a player: never contact data."""
 
     class Meta:
@@ -53,7 +62,7 @@ class PublicPlayerSerializer(serializers.ModelSerializer):
         return {"id": id_, "name": name, "unit": unit, "seed": seed}
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
     """The organiser's view, with contact data; also registers a single player."""
 
     class Meta:
@@ -68,12 +77,12 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 
 class PlayerInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
-    phone = serializers.CharField(max_length=32, required=False, allow_blank=True, default="")
+    name = StrictCharField(max_length=120)
+    email = StrictEmailField(required=False, allow_blank=True, default="")
+    phone = StrictCharField(max_length=32, required=False, allow_blank=True, default="")
 
 
-class PairSerializer(serializers.ModelSerializer):
+class PairSerializer(StrictModelSerializer):
     player_1 = PublicPlayerSerializer(read_only=True)
     player_2 = PublicPlayerSerializer(
         read_only=True, allow_null=True, help_text="Null for a player entered alone (a table-of-four game)."
@@ -81,7 +90,7 @@ class PairSerializer(serializers.ModelSerializer):
     player_3 = PublicPlayerSerializer(
         read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
     )
-    display_name = serializers.CharField(read_only=True)
+    display_name = StrictCharField(read_only=True)
 
     class Meta:
         model = Pair
@@ -150,7 +159,7 @@ class PairPrivateSerializer(PairSerializer):
 
 
 class PairCreateSerializer(serializers.Serializer):
-    number = serializers.IntegerField(
+    number = StrictIntegerField(
         min_value=1,
         max_value=column_max(Pair, "number"),
         required=False,
@@ -158,7 +167,7 @@ class PairCreateSerializer(serializers.Serializer):
         default=None,
         help_text="The pair number (对号); left out: the next free number.",
     )
-    name = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    name = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
     player_1 = PlayerInputSerializer()
     player_2 = PlayerInputSerializer(
         required=False,
@@ -172,11 +181,11 @@ class PairCreateSerializer(serializers.Serializer):
         default=None,
         help_text="The third player: required in a game of teams of three (Daguai Luzi), refused otherwise.",
     )
-    unit = serializers.PrimaryKeyRelatedField(queryset=Unit.objects.all(), required=False, allow_null=True)
-    seed = serializers.IntegerField(
+    unit = StrictPrimaryKeyRelatedField(queryset=Unit.objects.all(), required=False, allow_null=True)
+    seed = StrictIntegerField(
         min_value=1, max_value=column_max(Pair, "seed"), required=False, allow_null=True, default=None
     )
-    grade = serializers.CharField(max_length=32, required=False, allow_blank=True, default="")
+    grade = StrictCharField(max_length=32, required=False, allow_blank=True, default="")
 
     def validate_unit(self, unit):
         if unit is not None and unit.event_id != self.context["event"].pk:
@@ -184,10 +193,10 @@ class PairCreateSerializer(serializers.Serializer):
         return unit
 
 
-class PairUpdateSerializer(serializers.ModelSerializer):
+class PairUpdateSerializer(StrictModelSerializer):
     """Edit a pair: its name, unit, seed, grade and status (withdraw / disqualify keep its history)."""
 
-    status = serializers.ChoiceField(choices=PairStatus.choices, required=False)
+    status = StrictChoiceField(choices=PairStatus.choices, required=False)
 
     class Meta:
         model = Pair
@@ -205,11 +214,11 @@ class PairImportSerializer(serializers.Serializer):
     file = serializers.FileField(
         allow_empty_file=True, help_text="CSV (UTF-8 or GB18030) or XLSX; columns in docs/events.md."
     )
-    dry_run = serializers.BooleanField(default=False, help_text="Check every row, import nothing.")
+    dry_run = StrictBooleanField(default=False, help_text="Check every row, import nothing.")
 
 
 class SinglesDrawSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(
+    seed = StrictIntegerField(
         min_value=0,
         max_value=2**62,  # as a round's draw seed
         required=False,

@@ -7,6 +7,15 @@ from django.db.models.functions import Cast
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.fields import (
+    StrictBooleanField,
+    StrictChoiceField,
+    StrictDateTimeField,
+    StrictIntegerField,
+    StrictPrimaryKeyRelatedField,
+    StrictSlugField,
+)
+from core.serializers import StrictModelSerializer
 from tournaments.models import Match, Round, Stage
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
 
@@ -14,7 +23,7 @@ TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
 ROUND_NUMBER = {"min_value": 1, "max_value": column_max(Round, "number")}
 
 
-class StageSerializer(serializers.ModelSerializer):
+class StageSerializer(StrictModelSerializer):
     class Meta:
         model = Stage
         fields = ["id", "name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"]
@@ -69,9 +78,9 @@ class StageSerializer(serializers.ModelSerializer):
         return attrs
 
 
-class RoundSerializer(serializers.ModelSerializer):
-    stage = serializers.PrimaryKeyRelatedField(queryset=Stage.objects.all())
-    match_count = serializers.IntegerField(read_only=True, source="matches.count")
+class RoundSerializer(StrictModelSerializer):
+    stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all())
+    match_count = StrictIntegerField(read_only=True, source="matches.count")
 
     class Meta:
         model = Round
@@ -110,8 +119,8 @@ class RoundSerializer(serializers.ModelSerializer):
 class RoundUpdateSerializer(serializers.Serializer):
     """What a PATCH of a round may change: its start time, and its stage while it is a draft."""
 
-    stage = serializers.PrimaryKeyRelatedField(queryset=Stage.objects.all(), required=False)
-    starts_at = serializers.DateTimeField(required=False, allow_null=True)
+    stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all(), required=False)
+    starts_at = StrictDateTimeField(required=False, allow_null=True)
 
     def validate_stage(self, stage: Stage) -> Stage:
         if stage.event_id != self.context["event"].pk:
@@ -122,18 +131,18 @@ class RoundUpdateSerializer(serializers.Serializer):
 class TableSeatSerializer(serializers.Serializer):
     """One player's seat at a table of four (docs/events.md "Tables of four")."""
 
-    seat = serializers.ChoiceField(choices=["N", "E", "S", "W"], read_only=True)
+    seat = StrictChoiceField(choices=["N", "E", "S", "W"], read_only=True)
     pair = PairSerializer(read_only=True, help_text="The entrant (one player) in that seat.")
 
 
-class MatchSerializer(serializers.ModelSerializer):
-    round = serializers.IntegerField(source="round.number", read_only=True)
-    event = serializers.SlugField(source="round.event.slug", read_only=True)
+class MatchSerializer(StrictModelSerializer):
+    round = StrictIntegerField(source="round.number", read_only=True)
+    event = StrictSlugField(source="round.event.slug", read_only=True)
     ns_pair = PairSerializer(
         read_only=True, allow_null=True, help_text="Null for a table of four (its seats)."
     )
     ew_pair = PairSerializer(read_only=True, allow_null=True)
-    is_bye = serializers.BooleanField(read_only=True)
+    is_bye = StrictBooleanField(read_only=True)
     seats = serializers.SerializerMethodField(
         help_text="A table of four (four-player Dou Dizhu): its players by seat, N, E, S, W; empty otherwise."
     )
@@ -210,17 +219,17 @@ class MatchSerializer(serializers.ModelSerializer):
 class MatchWriteSerializer(serializers.Serializer):
     """A table of a draft round, set by hand: who sits NS and who EW (no EW pair: a bye)."""
 
-    ns_pair = serializers.IntegerField(**PAIR_ID, help_text="Pair id")
-    ew_pair = serializers.IntegerField(**PAIR_ID, allow_null=True, help_text="Pair id, or null for a bye")
+    ns_pair = StrictIntegerField(**PAIR_ID, help_text="Pair id")
+    ew_pair = StrictIntegerField(**PAIR_ID, allow_null=True, help_text="Pair id, or null for a bye")
 
 
 class MatchCreateSerializer(MatchWriteSerializer):
-    round = serializers.IntegerField(**ROUND_NUMBER, help_text="Round number (a draft round)")
-    table = serializers.IntegerField(**TABLE)
+    round = StrictIntegerField(**ROUND_NUMBER, help_text="Round number (a draft round)")
+    table = StrictIntegerField(**TABLE)
 
 
 class DrawRequestSerializer(serializers.Serializer):
-    seed = serializers.IntegerField(
+    seed = StrictIntegerField(
         min_value=0,
         max_value=2**62,
         required=False,
@@ -233,14 +242,10 @@ class DrawRequestSerializer(serializers.Serializer):
 class SwapSerializer(serializers.Serializer):
     """Either ``pair_a`` and ``pair_b`` (two pairs trade places) or ``table`` and ``to_table``."""
 
-    pair_a = serializers.IntegerField(
-        **PAIR_ID, required=False, help_text="Pair id: trade places with pair_b."
-    )
-    pair_b = serializers.IntegerField(
-        **PAIR_ID, required=False, help_text="Pair id: trade places with pair_a."
-    )
-    table = serializers.IntegerField(**TABLE, required=False, help_text="Move the match at this table …")
-    to_table = serializers.IntegerField(**TABLE, required=False, help_text="… to this table.")
+    pair_a = StrictIntegerField(**PAIR_ID, required=False, help_text="Pair id: trade places with pair_b.")
+    pair_b = StrictIntegerField(**PAIR_ID, required=False, help_text="Pair id: trade places with pair_a.")
+    table = StrictIntegerField(**TABLE, required=False, help_text="Move the match at this table …")
+    to_table = StrictIntegerField(**TABLE, required=False, help_text="… to this table.")
 
     EDITS = (("pair_a", "pair_b"), ("table", "to_table"))
 

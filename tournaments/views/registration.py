@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from core.fields import StrictIntegerField
 from core.parsers import FormParser, UploadParser
 from core.schema import problems
 from tournaments.models import Pair, Player, Unit
@@ -121,7 +122,7 @@ class PairViewSet(EventScopedViewSet):
         responses={
             201: inline_serializer(
                 "PairImportResult",
-                {"imported": serializers.IntegerField(), "pairs": PairPrivateSerializer(many=True)},
+                {"imported": StrictIntegerField(), "pairs": PairPrivateSerializer(many=True)},
             ),
             200: OpenApiResponse(description="Dry run: every row is valid; nothing was imported."),
             **problems(400, 401, 403),
@@ -152,9 +153,9 @@ class PairViewSet(EventScopedViewSet):
             201: inline_serializer(
                 "SinglesDrawResult",
                 {
-                    "seed": serializers.IntegerField(),
+                    "seed": StrictIntegerField(),
                     "pairs": PairPrivateSerializer(many=True),
-                    "unpaired": serializers.IntegerField(allow_null=True),
+                    "unpaired": StrictIntegerField(allow_null=True),
                 },
             ),
             **problems(400, 401, 403),
