@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Card, check_copies
+from engine.cards import CardT, check_copies
 from engine.errors import BadInput, RuleViolation
 
 
@@ -47,14 +47,14 @@ class PlayVerdict:
 
 
 def play_parser(
-    parse_cards: Callable[[Iterable[object]], tuple[Card, ...]],
-    parse_card: Callable[[object], Card],
+    parse_cards: Callable[[Iterable[object]], tuple[CardT, ...]],
+    parse_card: Callable[[object], CardT],
     *,
     max_cards: int,
     sizes: Collection[int] | None = None,
     decks: int | None = None,
     rule: str = "",
-) -> Callable[..., tuple[Card, ...]]:
+) -> Callable[..., tuple[CardT, ...]]:
     """``parse_play(codes, *, field)``: a play's cards; empty, longer than a hand or unknown is malformed.
 
     With ``sizes``, a play of any other number of cards is malformed (``invalid_play_size``);
@@ -69,9 +69,10 @@ def play_parser(
             return False
         return True
 
-    def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card, ...]:
-        if type(codes) not in (list, tuple) and (  # lists first: the ABC check is slow on the hot path
-            codes is None or isinstance(codes, str | bytes) or not isinstance(codes, Iterable)
+    def parse_play(codes: Iterable[object] | None, *, field: str) -> tuple[CardT, ...]:
+        if codes is None or (  # then lists first: the ABC check is slow on the hot path
+            type(codes) not in (list, tuple)
+            and (isinstance(codes, str | bytes) or not isinstance(codes, Iterable))
         ):
             raise BadInput("invalid", "A play is a list of card codes.", field=field)
         try:

@@ -137,7 +137,7 @@ class DealReplay(PlaysReplay):
         }
 
 
-def parse_deal_hands(hands: Mapping[object, Sequence[object]]) -> dict[Seat, tuple[Card, ...]]:
+def parse_deal_hands(hands: Mapping[Any, Sequence[object]]) -> dict[Seat, tuple[Card, ...]]:
     """K1: six hands of 27 cards, together exactly three decks."""
     parsed = parse_hands(
         hands,

@@ -153,7 +153,7 @@ class DealReplay(PlaysReplay):
 
 
 def parse_deal(
-    hands: Mapping[object, Iterable[object]], bottom: Iterable[object]
+    hands: Mapping[Any, Iterable[object]], bottom: Iterable[object]
 ) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
     """D1: four hands of 25 and the 8 bottom cards, together exactly two decks."""
     parsed = parse_hands(
@@ -167,12 +167,16 @@ def parse_deal(
     )
     if isinstance(bottom, str | bytes) or not isinstance(bottom, Iterable):
         raise BadInput("invalid", "bottom is a list of the 8 bottom cards.", field="bottom")
-    bottom = tuple(with_field(f"bottom[{i}]", parse_card, code) for i, code in enumerate(bottom))
-    if len(bottom) != BOTTOM_SIZE:
+    bottom_cards: tuple[Card, ...] = tuple(
+        with_field(f"bottom[{i}]", parse_card, code) for i, code in enumerate(bottom)
+    )
+    if len(bottom_cards) != BOTTOM_SIZE:
         raise BadInput("wrong_hand_size", f"The bottom holds {BOTTOM_SIZE} cards (D1).", field="bottom")
     seats = list(parsed)
-    check_copies(*parsed.values(), bottom, decks=DECKS, fields=[*(f"hands.{s}" for s in seats), "bottom"])
-    return parsed, bottom
+    check_copies(
+        *parsed.values(), bottom_cards, decks=DECKS, fields=[*(f"hands.{s}" for s in seats), "bottom"]
+    )
+    return parsed, bottom_cards
 
 
 class DealState(Rounds):

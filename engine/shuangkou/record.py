@@ -82,7 +82,7 @@ def check_two_decks(groups: Sequence[Sequence[Card]], fields: Sequence[str]) -> 
 
 
 def parse_deal_cards(
-    hands: Mapping[object, Iterable[object]], bottom: object
+    hands: Mapping[Any, Iterable[object]], bottom: object
 ) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
     """S1: four hands of 25 as dealt and the 8 bottom cards (in the order they would be turned)."""
     try:
