@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.cards import CardT, check_copies
 from engine.errors import BadInput, RuleViolation
+
+A = TypeVar("A")  # a game's action class
+R = TypeVar("R")  # a game's reading class
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,14 +100,14 @@ def play_parser(
 
 def action_parser(
     *,
-    action: type,
+    action: type[A],
     seats: Mapping[object, Any],
-    passes: Mapping[Any, Any],
+    passes: Mapping[Any, A],
     parse_seat: Callable[..., Any],
     kinds: str,
-    parse_rest: Callable[[Mapping[str, Any], Any, str], Any],
+    parse_rest: Callable[[Mapping[str, Any], Any, str], A],
     doc: str,
-) -> Callable[..., Any]:
+) -> Callable[..., A]:
     """``parse_action(value, *, field="play")``: one action of a deal from its wire form, the part
     every game shares: an ``action`` passes through; anything but an object is ``invalid_action``
     ("An action is an object with a seat and <kinds>."); the seat is read (``parse_seat`` names
@@ -113,7 +116,7 @@ def action_parser(
     """
     malformed = f"An action is an object with a seat and {kinds}."
 
-    def parse_action(value: Any, *, field: str = "play") -> Any:
+    def parse_action(value: Any, *, field: str = "play") -> A:
         if type(value) is action:
             return value
         if type(value) is not dict and not isinstance(value, Mapping):  # the ABC check is slow: dicts first
@@ -131,10 +134,10 @@ def action_parser(
 
 
 def judged(
-    found: tuple[Any, Any],
+    found: tuple[R | None, Any],
     violations: Mapping[Any, type[RuleViolation]],
     detail: Callable[[Any], str],
-) -> Any:
+) -> R:
     """The reading of a play a game's judge found legal, from its ``(reading, violation code)``;
     with a code, that code's violation (the game's ``VIOLATIONS``) is raised with its detail."""
     reading, problem = found

@@ -179,7 +179,7 @@ def parse_deal(
     return parsed, bottom_cards
 
 
-class DealState(Rounds):
+class DealState(Rounds[Seat, Card]):
     """A deal whose bidding is complete (D6): the landlord leads with the bottom in its hand."""
 
     action_type = Action
@@ -254,6 +254,7 @@ class DealState(Rounds):
         return DealEntry(seat, True, report=action.report)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
+        assert action.cards is not None  # a report is an aside (``_aside``), never judged
         reading = judged(
             judge(readings(action.cards, two_high=self._two_high), self._last_reading),
             VIOLATIONS,
@@ -342,8 +343,8 @@ def replay_deal(
         )
         return _unplayed(bidding, entries, violation)
     state = DealState(bidding=bidding, hands=parsed, bottom=bottom_cards, profile=profile)
-    entries, violation = replay(state, actions, rejected=_rejected)
-    return state.result(entries, violation)
+    played, violation = replay(state, actions, rejected=_rejected)
+    return state.result(played, violation)
 
 
 def _rejected(action: Action) -> DealEntry:

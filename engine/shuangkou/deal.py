@@ -183,6 +183,7 @@ class DealState:
             gained = sum(points[card] for card in cards)
         table = self.table
         held = self._held[seat]
+        lead: Shape | None
         if not trick:
             lead = check_lead(cards, table)
             if play.refused is None and lead.is_throw:
@@ -366,8 +367,8 @@ def replay_deal(
     try:
         _take(dealer_hand, buried_cards, dealer_seat)
     except ShuangkouViolation as error:
-        violation = Violation(Part.BURIED, error.card or 0, error.code, error.detail.replace("(S5)", "(S3)"))
-        return _with(unplayed, valid=False, violation=violation)
+        burial = Violation(Part.BURIED, error.card or 0, error.code, error.detail.replace("(S5)", "(S3)"))
+        return _with(unplayed, valid=False, violation=burial)
     for card in buried_cards:
         dealer_hand[card] -= 1
     held[dealer_seat] = tuple(card for card, n in dealer_hand.items() for _ in range(n))
