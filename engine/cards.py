@@ -151,7 +151,8 @@ def _parsers(
         card = cache.get(code)
         if card is not None:
             return card
-        card = by_code.get(_canonical(code))  # type: ignore[arg-type]
+        canonical = _canonical(code)
+        card = by_code.get(canonical) if canonical is not None else None
         if card is None:
             raise BadInput("unknown_card", f"Unknown card code {code!r}.")
         if len(cache) < 4096:
@@ -217,7 +218,9 @@ def check_copies(
     if not counts or max(counts.values()) <= decks:
         return
     if fields is not None:
-        g, i, card, n = extra_copy(groups, decks=decks)  # type: ignore[misc]
+        found = extra_copy(groups, decks=decks)
+        assert found is not None  # some card occurs more than ``decks`` times (counted above)
+        g, i, card, n = found
         where = f"{fields[g]}[{i}]"
     else:
         card, n = next((card, n) for card, n in counts.items() if n > decks)
