@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed-stamp
 # `make run` is local development: DEBUG on (no SECRET_KEY needed) unless the caller says otherwise.
 RUN_ENV := DEBUG=$${DEBUG:-true}
 
-.PHONY: install run serve test lint format bench schema messages clean
+.PHONY: install run serve test lint typecheck format bench schema messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+# Types (mypy with the Django and DRF plugins; pyproject.toml says which packages are strict).
+typecheck: install
+	$(BIN)/mypy
 
 format: install
 	$(BIN)/ruff check --fix .

@@ -1,11 +1,11 @@
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from core.problems import page_not_found
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("", include("core.urls")),
     path("", include("referee.urls")),
     path("", include("tournaments.urls")),

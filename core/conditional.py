@@ -25,6 +25,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
@@ -61,7 +62,7 @@ class RenderedResponse(Response):
         self.rendered = content
 
     @property
-    def rendered_content(self) -> bytes:
+    def rendered_content(self) -> bytes:  # type: ignore[override]  # DRF renders bytes; django-stubs say str
         # Response.rendered_content's Content-Type, without rendering ``data`` again.
         renderer = self.accepted_renderer
         content_type = self.content_type
@@ -85,6 +86,10 @@ class ConditionalMixin:
     #: (then it carries that GET's ETag). None: when the view is a viewset's detail route that can
     #: ``retrieve`` and the answer is a 200 (an edit, or an operation such as ``POST …/{id}/publish``).
     write_answer_is_representation: bool | None = None
+    # The DRF view's, this being mixed into one (its request is a DRF Request, which Django's View
+    # types as an HttpRequest).
+    request: Any
+    get_serializer: Callable[..., Any]
 
     def get_etag(self, request, *args, **kwargs) -> str | None:
         """The ETag of what this GET will answer, worked out before the answer is built.
@@ -104,8 +109,8 @@ class ConditionalMixin:
         Only for a view whose ``get_etag`` names everything its answer shows (the event's version,
         the rows): the same ETag is then the same answer, for any caller.
         """
-        etag = getattr(self, "_etag", None)
-        if etag is None or self.representation_seconds is None or request.method not in READS:
+        etag, seconds = getattr(self, "_etag", None), self.representation_seconds
+        if etag is None or seconds is None or request.method not in READS:
             return build()
         media_type = getattr(request, "accepted_media_type", None) or ""  # ``; indent=4`` renders apart
         key = "representation:" + hashlib.sha256(f"{etag} {media_type}".encode()).hexdigest()[:40]
@@ -113,7 +118,7 @@ class ConditionalMixin:
         if content is not None:
             return RenderedResponse(content)
         response = build()
-        response.add_post_render_callback(lambda rendered: _keep(key, self.representation_seconds, rendered))
+        response.add_post_render_callback(lambda rendered: _keep(key, seconds, rendered))
         return response
 
     def initial(self, request, *args, **kwargs):

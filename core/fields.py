@@ -15,7 +15,7 @@ field cannot silently coerce again.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
@@ -47,6 +47,8 @@ class JsonTyped:
     DRF field it is mixed into converts it."""
 
     json_type: ClassVar[str | None] = None
+    if TYPE_CHECKING:
+        root: Any  # the DRF field's own property, on the class this is mixed into
 
     def expected_json_type(self) -> str | None:
         return self.json_type

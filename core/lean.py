@@ -21,7 +21,7 @@ other field makes the class always take the serializer.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import django_filters
 from django.core.validators import MaxLengthValidator, MinLengthValidator, ProhibitNullCharactersValidator
@@ -73,7 +73,9 @@ def _decline(value: Any = None) -> Any:
     raise _Decline
 
 
-def _lengths(field: fields.Field, allowed: tuple[type, ...]) -> tuple[int | None, int | None]:
+def _lengths(
+    field: fields.CharField | fields.ListField, allowed: tuple[type, ...]
+) -> tuple[int | None, int | None]:
     """The field's (min_length, max_length), when its validators are exactly the standard ones."""
     for validator in field.validators:
         if not isinstance(validator, allowed):
@@ -97,9 +99,9 @@ _CHAR_VALIDATORS = (
 def _char(field: fields.CharField) -> Check:
     # A plain ASCII string with nothing to trim has nothing for the validators to refuse but
     # its length; anything else (numbers to coerce, blanks, NUL, surrogates) goes to DRF.
-    shortest, longest = _lengths(field, _CHAR_VALIDATORS)
+    shortest, most = _lengths(field, _CHAR_VALIDATORS)
     shortest = max(shortest or 0, 1)
-    longest = longest if longest is not None else float("inf")
+    longest = most if most is not None else float("inf")
 
     def check(value):
         if (
@@ -135,9 +137,9 @@ def _boolean(field: fields.BooleanField) -> Check:
 
 
 def _list(field: fields.ListField) -> Check:
-    shortest, longest = _lengths(field, (MaxLengthValidator, MinLengthValidator))
+    shortest, most = _lengths(field, (MaxLengthValidator, MinLengthValidator))
     shortest = max(shortest or 0, 0 if field.allow_empty else 1)
-    longest = longest if longest is not None else float("inf")
+    longest = most if most is not None else float("inf")
     if type(field.child) is fields._UnvalidatedField:  # items left to whoever reads them next
 
         def whole(value):
@@ -148,7 +150,9 @@ def _list(field: fields.ListField) -> Check:
         return whole
     child = _field(field.child)
     if type(field.child) in _CHARS:
-        return _strings(shortest, longest, child, *_lengths(field.child, _CHAR_VALIDATORS))
+        return _strings(
+            shortest, longest, child, *_lengths(cast(fields.CharField, field.child), _CHAR_VALIDATORS)
+        )
 
     def check(value):
         if type(value) is not list or not shortest <= len(value) <= longest:
@@ -158,10 +162,12 @@ def _list(field: fields.ListField) -> Check:
     return check
 
 
-def _strings(shortest: int, longest: float, each: Check, item_min: int | None, item_max: int | None) -> Check:
+def _strings(
+    shortest: int, longest: float, each: Check, item_least: int | None, item_most: int | None
+) -> Check:
     """A list of strings (cards) checked a whole list at a time; ``each`` item when in doubt."""
-    item_min = max(item_min or 0, 1)
-    item_max = item_max if item_max is not None else float("inf")
+    item_min = max(item_least or 0, 1)
+    item_max = item_most if item_most is not None else float("inf")
 
     def check(value):
         if type(value) is not list or not shortest <= len(value) <= longest:
@@ -199,8 +205,12 @@ def _dict(field: fields.DictField) -> Check:
 def _many(field: serializers.ListSerializer) -> Check:
     if type(field).validate is not serializers.ListSerializer.validate or field.validators:
         raise _Unsupported("list validation")
-    shortest = max(field.min_length or 0, 0 if field.allow_empty else 1)
-    longest = field.max_length if field.max_length is not None else float("inf")
+    # ListSerializer keeps min_length and max_length (DRF 3.14+); the stubs only know the arguments.
+    least, most = field.min_length, field.max_length  # type: ignore[attr-defined]
+    shortest = max(least or 0, 0 if field.allow_empty else 1)
+    longest = most if most is not None else float("inf")
+    if not isinstance(field.child, serializers.Serializer):  # a list of lists: DRF's way
+        raise _Unsupported("list child")
     child = _serializer(field.child)
 
     def check(value):

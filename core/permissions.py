@@ -36,10 +36,10 @@ class Permission(StrEnum):
 
 
 #: Every registered permission name (a member of some ``StrEnum``) and its check.
-CHECKS: dict[StrEnum, Check] = {}
+CHECKS: dict[str, Check] = {}  # keyed by the members, looked up by their names too (StrEnum)
 #: The checks that can let a caller without a token through (what is public, or published): the
 #: OpenAPI document marks the operations declaring them as callable anonymously (core.schema).
-ANONYMOUS: set[StrEnum] = set()
+ANONYMOUS: set[str] = set()
 
 
 def register_check(name: StrEnum, check: Check, *, anonymous: bool = False) -> None:

@@ -79,6 +79,7 @@ class Prepared:
             if limit is not None:
                 queryset = queryset[offset : offset + limit]
             return list(queryset)
+        assert isinstance(compiled, _Compiled)  # no longer _MISSING: compiled above
         params = list(compiled.params)
         for name, index in compiled.positions:
             params[index] = values[name]
@@ -115,7 +116,7 @@ class Prepared:
             return None
         attempts = []
         for round_ in range(2):
-            stand_ins = {}
+            stand_ins: dict[str, int | str] = {}
             for number, (name, value) in enumerate(sorted(values.items())):
                 if type(value) is int:
                     stand_ins[name] = _int_stand_in(round_, number)
@@ -138,10 +139,10 @@ class Prepared:
         for index, (a, b) in enumerate(zip(params, params_2, strict=True)):
             if a == b and a not in by_value:
                 continue
-            name = by_value.get(a)
-            if name is None or second[name] != b:
+            stood_for = by_value.get(a)
+            if stood_for is None or second[stood_for] != b:
                 return None
-            positions.append((name, index))
+            positions.append((stood_for, index))
         if sorted(name for name, _ in positions) != sorted(values):
             return None  # a stand-in missing, or there twice
         return _Compiled(sql, tuple(params), tuple(positions), converters, width)
@@ -153,7 +154,7 @@ def _compile_queryset(queryset: QuerySet, using: str):
     if (
         queryset._iterable_class is not ValuesListIterable
         or query.is_sliced
-        or queryset._prefetch_related_lookups
+        or queryset._prefetch_related_lookups  # type: ignore[attr-defined]  # private: not in the stubs
     ):
         return None
     compiler = query.get_compiler(using=using)

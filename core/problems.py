@@ -66,7 +66,9 @@ class Problem(exceptions.APIException):
     """An API error: a status, a stable code and a human detail. Services raise ``core.errors``'
     domain errors instead; ``problem_of`` turns those into this."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
+    # One message: an ErrorDetail, or its translation once the handler has rendered it.
+    detail: Any
     default_code = "invalid"
     default_detail = _("Invalid request.")
 
@@ -263,10 +265,13 @@ def _sqlstate(exc: BaseException) -> str:
 def _api_problem(exc: exceptions.APIException, instance: str | None) -> tuple[dict[str, Any], dict[str, str]]:
     """The body and headers of an API exception (DRF's, or ours)."""
     headers: dict[str, str] = {}
-    if getattr(exc, "auth_header", None):
-        headers["WWW-Authenticate"] = exc.auth_header
-    if getattr(exc, "wait", None):
-        headers["Retry-After"] = str(math.ceil(exc.wait))
+    errors: list[dict[str, Any]] | None
+    auth_header = getattr(exc, "auth_header", None)  # NotAuthenticated's
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
+    wait = getattr(exc, "wait", None)  # Throttled's
+    if wait:
+        headers["Retry-After"] = str(math.ceil(wait))
     if isinstance(exc, exceptions.ValidationError):
         errors = validation_errors(exc.detail)
         code = errors[0]["code"] if len(errors) == 1 else "invalid"
@@ -310,7 +315,7 @@ def _set_rollback() -> None:
             db.set_rollback(True)
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
+def exception_handler(exc: BaseException, context: dict[str, Any]) -> Response:
     request = context.get("request")
     instance = request.path if request is not None else None
 

@@ -39,6 +39,10 @@ class CountingThrottle(throttling.SimpleRateThrottle):
     and the list (up to the whole rate) travels to the cache and back on every request.
     """
 
+    # Set by SimpleRateThrottle.__init__ from the rate (the stubs leave them out).
+    num_requests: int
+    duration: int
+
     def get_ident(self, request) -> str:
         return client_address(request)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, Generic, TypeVar
 
 from engine.errors import BadInput
 
@@ -87,24 +88,29 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[type[Card], str], Card], tuple[type[Card], str]]:
         return _interned, (type(self), self.code)
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
         return self
 
 
-_PACKS: dict[type, CardPack] = {}
+_PACKS: dict[type[Card], CardPack[Any]] = {}
 
 
-def _interned(card_class: type, code: str) -> Card:
-    return _PACKS[card_class].by_code[code]
+def _interned(card_class: type[Card], code: str) -> Card:
+    card: Card = _PACKS[card_class].by_code[code]
+    return card
 
 
-class CardPack:
+#: The card class of a pack: its parsers hand out cards of that class (Guandan's know levels).
+CardT = TypeVar("CardT", bound=Card)
+
+
+class CardPack(Generic[CardT]):
     """The 54 interned cards of one card class, and the parsers that hand them out.
 
     ``parse_card`` and ``parse_cards`` are closures over the pack's dicts rather than methods:
@@ -112,32 +118,32 @@ class CardPack:
     as module globals.
     """
 
-    def __init__(self, card_class: type[Card] = Card) -> None:
+    def __init__(self, card_class: type[CardT]) -> None:
         if card_class in _PACKS:  # a second pack would hand out a second object per card
             raise ValueError(f"{card_class.__qualname__} already has its pack")
-        by_code: dict[str, Card] = {}
+        by_code: dict[str, CardT] = {}
         for suit in Suit:
             for rank, rank_code in RANK_CODES.items():
                 by_code[f"{suit}{rank_code}"] = card_class(rank, suit)
         by_code["BJ"] = card_class(SMALL_JOKER, None)
         by_code["RJ"] = card_class(BIG_JOKER, None)
         self.card_class = card_class
-        self.by_code: Mapping[str, Card] = by_code
+        self.by_code: Mapping[str, CardT] = by_code
         self.codes: tuple[str, ...] = tuple(by_code)
-        self.cards: tuple[Card, ...] = tuple(by_code.values())
+        self.cards: tuple[CardT, ...] = tuple(by_code.values())
         self.parse_card, self.parse_cards = _parsers(card_class, by_code)
         _PACKS[card_class] = self
 
 
 def _parsers(
-    card_class: type[Card], by_code: dict[str, Card]
-) -> tuple[Callable[[object], Card], Callable[[Iterable[object]], tuple[Card, ...]]]:
-    cache: dict[str, Card] = dict(by_code)
+    card_class: type[CardT], by_code: dict[str, CardT]
+) -> tuple[Callable[[object], CardT], Callable[[Iterable[object]], tuple[CardT, ...]]]:
+    cache: dict[str, CardT] = dict(by_code)
 
-    def parse_card(code: object) -> Card:
+    def parse_card(code: object) -> CardT:
         """Parse a card code: canonical, ``10`` for ``T``, lower case, a suit symbol, 小王/大王."""
         if type(code) is card_class:
-            return code  # type: ignore[return-value]
+            return code
         if isinstance(code, Card):  # a card of another game's class: the same card of this one
             return by_code[code.code]
         if not isinstance(code, str):
@@ -145,14 +151,15 @@ def _parsers(
         card = cache.get(code)
         if card is not None:
             return card
-        card = by_code.get(_canonical(code))  # type: ignore[arg-type]
+        canonical = _canonical(code)
+        card = by_code.get(canonical) if canonical is not None else None
         if card is None:
             raise BadInput("unknown_card", f"Unknown card code {code!r}.")
         if len(cache) < 4096:
             cache[code] = card
         return card
 
-    def parse_cards(codes: Iterable[object]) -> tuple[Card, ...]:
+    def parse_cards(codes: Iterable[object]) -> tuple[CardT, ...]:
         if type(codes) is list or type(codes) is tuple:
             try:  # codes seen before (every canonical one): a lookup each, without a call
                 return tuple([cache[code] for code in codes])
@@ -211,7 +218,9 @@ def check_copies(
     if not counts or max(counts.values()) <= decks:
         return
     if fields is not None:
-        g, i, card, n = extra_copy(groups, decks=decks)  # type: ignore[misc]
+        found = extra_copy(groups, decks=decks)
+        assert found is not None  # some card occurs more than ``decks`` times (counted above)
+        g, i, card, n = found
         where = f"{fields[g]}[{i}]"
     else:
         card, n = next((card, n) for card, n in counts.items() if n > decks)

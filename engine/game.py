@@ -67,7 +67,7 @@ class Game:
     reading_to_dict: Callable[[Any], dict[str, Any]] | None = None  # a reading's wire form
     # How events keep a match of this game deal by deal (engine.sheets); None for Guandan,
     # whose scorekeeping (levels, tribute, best of three) is its own.
-    match_sheet: MatchSheet | None = None
+    match_sheet: MatchSheet[Any] | None = None
     # Players in each of the two sides of a match (a Daguai team: 3); 1: each player scores for
     # themselves at a table of four (four-player Dou Dizhu: docs/events.md "Tables of four").
     team_size: int = 2
@@ -80,7 +80,7 @@ class Game:
         """Each player scores for themselves: a table seats four entrants of one player."""
         return self.team_size == 1
 
-    def profile(self, key: str | None = None, overrides: Mapping[str, Any] | None = None):
+    def profile(self, key: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
         """A built-in profile by key (the game's default when omitted), with overrides applied."""
         base = self.profiles.get(key or self.default_profile)
         if base is None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.cards import Card
+from engine.cards import CardT
 from engine.errors import BadInput
 
 S = TypeVar("S")
@@ -26,17 +26,17 @@ def with_field(field: str, parse: Callable[[Any], Any], value: object) -> Any:
 
 
 def parse_hands(
-    hands: Mapping[object, Iterable[object]],
+    hands: Mapping[Any, Iterable[object]],
     *,
     seats: Sequence[S],
     parse_seat: Callable[[object], S],
-    parse_cards: Callable[[Iterable[object]], tuple[Card, ...]],
-    parse_card: Callable[[object], Card],
+    parse_cards: Callable[[Iterable[object]], tuple[CardT, ...]],
+    parse_card: Callable[[object], CardT],
     hand_size: int,
     rule: str,
     field: str = "hands",
     exact: bool = True,
-) -> dict[S, tuple[Card, ...]]:
+) -> dict[S, tuple[CardT, ...]]:
     """One hand of ``hand_size`` cards for each of ``seats``; copies are the caller's to check.
 
     Raises ``BadInput``: ``invalid``, ``unknown_seat``, ``duplicate_seat``, ``unknown_card``,
@@ -45,7 +45,7 @@ def parse_hands(
     """
     if not isinstance(hands, Mapping):
         raise BadInput("invalid", f"hands maps each seat to its {hand_size} cards.", field=field)
-    parsed: dict[S, tuple[Card, ...]] = {}
+    parsed: dict[S, tuple[CardT, ...]] = {}
     for key, cards in hands.items():
         seat = with_field(field, parse_seat, key)
         where = f"{field}.{seat}"

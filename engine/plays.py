@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.cards import Card, check_copies
+from engine.cards import CardT, check_copies
 from engine.errors import BadInput, RuleViolation
+
+A = TypeVar("A")  # a game's action class
+R = TypeVar("R")  # a game's reading class
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +50,14 @@ class PlayVerdict:
 
 
 def play_parser(
-    parse_cards: Callable[[Iterable[object]], tuple[Card, ...]],
-    parse_card: Callable[[object], Card],
+    parse_cards: Callable[[Iterable[object]], tuple[CardT, ...]],
+    parse_card: Callable[[object], CardT],
     *,
     max_cards: int,
     sizes: Collection[int] | None = None,
     decks: int | None = None,
     rule: str = "",
-) -> Callable[..., tuple[Card, ...]]:
+) -> Callable[..., tuple[CardT, ...]]:
     """``parse_play(codes, *, field)``: a play's cards; empty, longer than a hand or unknown is malformed.
 
     With ``sizes``, a play of any other number of cards is malformed (``invalid_play_size``);
@@ -69,9 +72,10 @@ def play_parser(
             return False
         return True
 
-    def parse_play(codes: Iterable[Card | str] | None, *, field: str) -> tuple[Card, ...]:
-        if type(codes) not in (list, tuple) and (  # lists first: the ABC check is slow on the hot path
-            codes is None or isinstance(codes, str | bytes) or not isinstance(codes, Iterable)
+    def parse_play(codes: Iterable[object] | None, *, field: str) -> tuple[CardT, ...]:
+        if codes is None or (  # then lists first: the ABC check is slow on the hot path
+            type(codes) not in (list, tuple)
+            and (isinstance(codes, str | bytes) or not isinstance(codes, Iterable))
         ):
             raise BadInput("invalid", "A play is a list of card codes.", field=field)
         try:
@@ -96,14 +100,14 @@ def play_parser(
 
 def action_parser(
     *,
-    action: type,
+    action: type[A],
     seats: Mapping[object, Any],
-    passes: Mapping[Any, Any],
+    passes: Mapping[Any, A],
     parse_seat: Callable[..., Any],
     kinds: str,
-    parse_rest: Callable[[Mapping[str, Any], Any, str], Any],
+    parse_rest: Callable[[Mapping[str, Any], Any, str], A],
     doc: str,
-) -> Callable[..., Any]:
+) -> Callable[..., A]:
     """``parse_action(value, *, field="play")``: one action of a deal from its wire form, the part
     every game shares: an ``action`` passes through; anything but an object is ``invalid_action``
     ("An action is an object with a seat and <kinds>."); the seat is read (``parse_seat`` names
@@ -112,7 +116,7 @@ def action_parser(
     """
     malformed = f"An action is an object with a seat and {kinds}."
 
-    def parse_action(value: Any, *, field: str = "play") -> Any:
+    def parse_action(value: Any, *, field: str = "play") -> A:
         if type(value) is action:
             return value
         if type(value) is not dict and not isinstance(value, Mapping):  # the ABC check is slow: dicts first
@@ -130,10 +134,10 @@ def action_parser(
 
 
 def judged(
-    found: tuple[Any, Any],
+    found: tuple[R | None, Any],
     violations: Mapping[Any, type[RuleViolation]],
     detail: Callable[[Any], str],
-) -> Any:
+) -> R:
     """The reading of a play a game's judge found legal, from its ``(reading, violation code)``;
     with a code, that code's violation (the game's ``VIOLATIONS``) is raised with its detail."""
     reading, problem = found

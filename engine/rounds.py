@@ -24,11 +24,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from engine.cards import Card
+from engine.cards import CardT
 from engine.errors import BadInput, RuleViolation
 from engine.seats import ring, rotate
+
+S = TypeVar("S", bound=StrEnum)  # a game's seat
 
 
 class TurnCode(StrEnum):
@@ -102,7 +104,7 @@ class Violation:
     part: str = "plays"
 
 
-class Rounds(ABC):
+class Rounds(ABC, Generic[S, CardT]):
     """A deal in progress, advanced one action at a time with :meth:`apply`.
 
     An action has a ``seat`` and ``cards``: a tuple of cards for a play, an empty one for a pass,
@@ -115,12 +117,12 @@ class Rounds(ABC):
     entry_type: ClassVar[Callable[..., Any]]
     SECTIONS: ClassVar[Mapping[str, str]] = {"turn": "", "lead": "", "over": ""}
 
-    def __init__(self, *, order: Sequence[Any], leader: Any, hands: Mapping[Any, Iterable[Card]]) -> None:
+    def __init__(self, *, order: Sequence[S], leader: S, hands: Mapping[S, Iterable[CardT]]) -> None:
         self._order = tuple(order)
         self._after = ring(self._order)
         # each seat's followers in play order, nearest first (_next_in runs for every action)
         self._followers = {seat: rotate(self._order, seat)[1:] for seat in self._order}
-        self._hands: dict[Any, dict[Card, int]] = {}
+        self._hands: dict[Any, dict[CardT, int]] = {}
         self._left: dict[Any, int] = {}
         for seat in self._order:
             cards = tuple(hands[seat])
@@ -166,7 +168,7 @@ class Rounds(ABC):
     def finishing_order(self) -> tuple[Any, ...]:
         return tuple(self._finishing)
 
-    def hand(self, seat: Any) -> tuple[Card, ...]:
+    def hand(self, seat: Any) -> tuple[CardT, ...]:
         return tuple(card for card, n in self._hands[seat].items() for _ in range(n))
 
     def cards_left(self, seat: Any) -> int:
@@ -223,7 +225,7 @@ class Rounds(ABC):
         """An action that takes no turn (the game's own). A game without asides never parses one."""
         raise TypeError(f"{type(self).__name__} has no action that takes no turn.")
 
-    def _hold_up(self, seat: Any) -> None:  # noqa: B027 - a hook: games that hold nobody up keep it
+    def _hold_up(self, seat: Any) -> None:
         """Raise what stops ``seat`` (one of ``_held_up``) from taking its turn, e.g. a report it owes.
         Only a game that puts seats in ``_held_up`` is asked."""
 
@@ -235,7 +237,7 @@ class Rounds(ABC):
     def _ends_deal(self, seat: Any) -> bool:
         """Whether ``seat`` going out ends the deal (it has just played its last card)."""
 
-    def _lead_after_out(self, seat: Any) -> Any:
+    def _lead_after_out(self, seat: S) -> S:
         """Who leads when ``seat`` went out with the last play and everyone passed it."""
         return self._next_in(seat)
 
@@ -265,7 +267,7 @@ class Rounds(ABC):
     def _end(self) -> None:
         self._to_act = None
 
-    def _next_in(self, seat: Any) -> Any:
+    def _next_in(self, seat: S) -> S:
         """The next seat in play order that still holds cards (seats that are out are skipped)."""
         left = self._left
         for follower in self._followers[seat]:

@@ -88,7 +88,7 @@ def rotate(order: Sequence[S], first: S) -> tuple[S, ...]:
 def parse_seat_of(enum: type[S], value: object, *, hint: str, field: str | None = None) -> S:
     """A seat of ``enum`` from its code (case-insensitive; ints for numbered seats)."""
     if type(value) is enum:
-        return value  # type: ignore[return-value]
+        return value
     if isinstance(value, str | int) and not isinstance(value, bool):
         try:
             return enum(str(value).strip().upper())
@@ -97,7 +97,7 @@ def parse_seat_of(enum: type[S], value: object, *, hint: str, field: str | None 
     raise BadInput("unknown_seat", f"Unknown seat {value!r}; use {hint}.", field=field)
 
 
-def parse_seat(value: str) -> Seat:
+def parse_seat(value: object) -> Seat:
     try:
         return Seat(str(value).strip().upper())
     except ValueError:

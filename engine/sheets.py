@@ -32,9 +32,9 @@ maps them in its sheet and says so in ``side_names``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine.errors import BadInput
 from engine.seats import Side
@@ -92,40 +92,43 @@ class SheetTotals:
     seats: Mapping[str, Mapping[str, float]] | None = None
 
 
-class MatchSheet(ABC):
-    """A game's scoresheet (see the module's docstring)."""
+StateT = TypeVar("StateT", bound=SheetState)  # each game's own match state
+
+
+class MatchSheet(ABC, Generic[StateT]):
+    """A game's scoresheet (see the module's docstring), over its own match state."""
 
     side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "NS", Side.EW: "EW"}
     #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points".
     line_kind: ClassVar[str] = "points"
 
     @abstractmethod
-    def start(self, profile) -> SheetState:
+    def start(self, profile: Any) -> StateT:
         """The match before its first deal."""
 
     @abstractmethod
-    def record(self, data: Mapping[str, Any], *, state: SheetState, profile) -> dict[str, Any]:
+    def record(self, data: Mapping[str, Any], *, state: StateT, profile: Any) -> dict[str, Any]:
         """The canonical record of the next deal from what was posted (``BadInput`` with a field)."""
 
     @abstractmethod
-    def apply(self, state: SheetState, record: Mapping[str, Any], *, profile) -> SheetState:
+    def apply(self, state: StateT, record: Mapping[str, Any], *, profile: Any) -> StateT:
         """The match after one more (stored, canonical) deal."""
 
     @abstractmethod
-    def close_on_time(self, state: SheetState, *, profile) -> SheetState:
+    def close_on_time(self, state: StateT, *, profile: Any) -> StateT:
         """The match ended by the clock after its last deal (a finished match is unchanged)."""
 
     @abstractmethod
-    def totals(self, state: SheetState) -> SheetTotals:
+    def totals(self, state: StateT) -> SheetTotals:
         """What the result of a finished match (or one closed on time) records."""
 
-    def knockout_profile(self, profile):
+    def knockout_profile(self, profile: Any) -> Any:
         """The profile a match of a knockout stage is played under (a knockout match must send a side
         through): a game whose rules name a way to decide a level match overrides this; unchanged,
         a drawn match in a knockout is refused (``knockout_needs_winner``)."""
         return profile
 
-    def line(self, records, *, profile) -> list[dict[str, Any]]:
+    def line(self, records: Iterable[Any], *, profile: Any) -> list[dict[str, Any]]:
         """The match deal by deal as its scoresheet reads (the public results page shows it): per
         stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal."""
         state, entries = self.start(profile), []
@@ -134,17 +137,17 @@ class MatchSheet(ABC):
             entries.append({"deal": number, **self.line_entry(record, state)})
         return entries
 
-    def line_entry(self, record: Mapping[str, Any], state: SheetState) -> dict[str, Any]:
+    def line_entry(self, record: Mapping[str, Any], state: StateT) -> dict[str, Any]:
         """One deal's line: ``dealer``, ``scorer`` (who scored it, where the game says), ``scored``
         (the deal's own figure) and ``after`` (``{"NS", "EW"}``: the match's levels or points after
         it, as ``line_kind`` says)."""
         return {"dealer": record.get("dealer"), "scorer": None, "scored": None, "after": None}
 
-    def deal_level(self, state: SheetState) -> int | None:
+    def deal_level(self, state: StateT) -> int | None:
         """The level the next deal is played at (a level game overrides this); None: no levels."""
         return None
 
-    def fold(self, records, *, profile, time_up: bool = False) -> SheetState:
+    def fold(self, records: Iterable[Any], *, profile: Any, time_up: bool = False) -> StateT:
         """Every stored record in order, then the clock when it ran out."""
         state = self.start(profile)
         for record in records:

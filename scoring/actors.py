@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+
 from tournaments.auth import TableUser
 from tournaments.models import Event, Match, Role, TableToken
 from tournaments.permissions import event_roles
@@ -19,14 +22,17 @@ CHIEFS = frozenset({Role.ORGANIZER, Role.CHIEF_REFEREE})
 
 @dataclass(frozen=True)
 class Actor:
-    user: object | None  # the account; None for a table token
+    user: AbstractBaseUser | AnonymousUser | None  # the account; None for a table token
     token: TableToken | None
     roles: frozenset[str]
     tables: tuple[int, ...] | None  # a pure scorekeeper's tables; None: not limited
 
     @property
     def principal(self) -> str:
-        return f"table:{self.token.pk}" if self.token is not None else f"user:{self.user.pk}"
+        if self.token is not None:
+            return f"table:{self.token.pk}"
+        assert self.user is not None  # an account, having no table token
+        return f"user:{self.user.pk}"
 
     @property
     def is_referee(self) -> bool:
@@ -49,7 +55,10 @@ class Actor:
 
     @property
     def via(self) -> str:
-        return f"table:{self.token.event_id}:{self.token.table}" if self.token else f"user:{self.user.pk}"
+        if self.token:
+            return f"table:{self.token.event_id}:{self.token.table}"
+        assert self.user is not None  # an account, having no table token
+        return f"user:{self.user.pk}"
 
 
 def actor_of(request, event: Event) -> Actor:

@@ -50,7 +50,7 @@ def _additional_data(find_event):
 
 
 for model, (find_event, masked, excluded) in AUDITED.items():
-    model.get_additional_data = _additional_data(find_event)
+    setattr(model, "get_additional_data", _additional_data(find_event))  # noqa: B010 - auditlog's hook, on each model
     auditlog.register(
         model, mask_fields=masked, mask_callable="scoring.audit.redact", exclude_fields=excluded
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from typing import Any
 
 from django.utils.translation import gettext
 from rest_framework import renderers
@@ -18,7 +19,7 @@ from core.problems import PROBLEM_CONTENT_TYPE
 
 
 def _cell(row: dict, path: str):
-    value = row
+    value: Any = row
     for part in path.split("."):
         value = value.get(part) if isinstance(value, dict) else None
     if isinstance(value, list):

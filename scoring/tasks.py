@@ -59,10 +59,11 @@ def deliver_due_webhooks(limit: int = 100) -> int:
     passed, each as a task of its own."""
     from scoring.models import DeliveryStatus, WebhookDelivery
 
-    due = WebhookDelivery.objects.filter(
-        status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now(), webhook__active=True
-    ).values_list("pk", flat=True)[:limit]
-    due = list(due)
+    due = list(
+        WebhookDelivery.objects.filter(
+            status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now(), webhook__active=True
+        ).values_list("pk", flat=True)[:limit]
+    )
     for pk in due:
         deliver_webhook.delay(pk)
     return len(due)

@@ -53,6 +53,7 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         if self.cards is None:
+            assert self.ask is not None  # a question names the seat it asks (``asking``)
             answer = NO_REPORT if self.answer is None else self.answer
             return {"seat": self.seat.value, "ask": self.ask.value, "answer": answer}
         if not self.cards:
@@ -137,7 +138,7 @@ class DealReplay(PlaysReplay):
         }
 
 
-def parse_deal_hands(hands: Mapping[object, Sequence[object]]) -> dict[Seat, tuple[Card, ...]]:
+def parse_deal_hands(hands: Mapping[Any, Sequence[object]]) -> dict[Seat, tuple[Card, ...]]:
     """K1: six hands of 27 cards, together exactly three decks."""
     parsed = parse_hands(
         hands,
@@ -152,7 +153,7 @@ def parse_deal_hands(hands: Mapping[object, Sequence[object]]) -> dict[Seat, tup
     return parsed
 
 
-class DealState(Rounds):
+class DealState(Rounds[Seat, Card]):
     """A deal in progress (K4), advanced one action at a time with :meth:`apply`."""
 
     action_type = Action
@@ -209,6 +210,7 @@ class DealState(Rounds):
         return DealEntry(seat, True, asked=target)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
+        assert action.cards is not None  # a question is an aside (``_aside``), never judged
         return judged(
             judge_reading(strongest_reading(action.cards, ace_low=self._ace_low), self._last_reading),
             VIOLATIONS,

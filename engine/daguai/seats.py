@@ -19,7 +19,7 @@ class Team(StrEnum):
     B = "B"
 
     @property
-    def seats(self) -> tuple[Seat, Seat, Seat]:
+    def seats(self) -> tuple[Seat, ...]:  # three seats (TEAM_SIZE)
         return _TEAM_SEATS[self]
 
     @property

@@ -135,7 +135,7 @@ def _played(seats: list[Seat]) -> list[Seat]:
     return seats
 
 
-class DaguaiSheet(MatchSheet):
+class DaguaiSheet(MatchSheet[DaguaiMatch]):
     """K5-K7: a match of ``deals_per_round`` deals, scored deal by deal (see the module)."""
 
     side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "A", Side.EW: "B"}
@@ -172,7 +172,12 @@ class DaguaiSheet(MatchSheet):
         return record  # the dealer's turn and the match's end are ``apply``'s (rules against the state)
 
     def _replayed(
-        self, data: Mapping[str, Any], dealer: Seat, stopped: bool, profile: RuleProfile, record: dict
+        self,
+        data: Mapping[str, Any],
+        dealer: Seat,
+        stopped: bool,
+        profile: RuleProfile,
+        record: dict[str, Any],
     ) -> list[Seat]:
         if data.get("hands") is None:
             raise BadInput("invalid", "Plays are replayed from the hands as dealt.", field="hands")

@@ -118,7 +118,8 @@ def legal_moves(
     return [
         move
         for move in candidate_moves(hand, types=_BY_SIZE[previous.size])
-        if beats(strongest(readings(move.cards, ace_low=ace_low)), previous)  # type: ignore[arg-type]
+        if (reading := strongest(readings(move.cards, ace_low=ace_low))) is not None
+        and beats(reading, previous)
     ]
 
 

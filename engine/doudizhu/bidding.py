@@ -142,7 +142,7 @@ class Bidding:
         self.bids.append(bid)
 
     def result(self, violation: Violation | None = None) -> BiddingResult:
-        base = {
+        base: dict[str, Any] = {
             "valid": violation is None,
             "violation": violation,
             "dealer": self.dealer,

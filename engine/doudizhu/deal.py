@@ -153,7 +153,7 @@ class DealReplay(PlaysReplay):
 
 
 def parse_deal(
-    hands: Mapping[object, Iterable[object]], bottom: Iterable[object]
+    hands: Mapping[Any, Iterable[object]], bottom: Iterable[object]
 ) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
     """D1: four hands of 25 and the 8 bottom cards, together exactly two decks."""
     parsed = parse_hands(
@@ -167,15 +167,19 @@ def parse_deal(
     )
     if isinstance(bottom, str | bytes) or not isinstance(bottom, Iterable):
         raise BadInput("invalid", "bottom is a list of the 8 bottom cards.", field="bottom")
-    bottom = tuple(with_field(f"bottom[{i}]", parse_card, code) for i, code in enumerate(bottom))
-    if len(bottom) != BOTTOM_SIZE:
+    bottom_cards: tuple[Card, ...] = tuple(
+        with_field(f"bottom[{i}]", parse_card, code) for i, code in enumerate(bottom)
+    )
+    if len(bottom_cards) != BOTTOM_SIZE:
         raise BadInput("wrong_hand_size", f"The bottom holds {BOTTOM_SIZE} cards (D1).", field="bottom")
     seats = list(parsed)
-    check_copies(*parsed.values(), bottom, decks=DECKS, fields=[*(f"hands.{s}" for s in seats), "bottom"])
-    return parsed, bottom
+    check_copies(
+        *parsed.values(), bottom_cards, decks=DECKS, fields=[*(f"hands.{s}" for s in seats), "bottom"]
+    )
+    return parsed, bottom_cards
 
 
-class DealState(Rounds):
+class DealState(Rounds[Seat, Card]):
     """A deal whose bidding is complete (D6): the landlord leads with the bottom in its hand."""
 
     action_type = Action
@@ -250,6 +254,7 @@ class DealState(Rounds):
         return DealEntry(seat, True, report=action.report)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
+        assert action.cards is not None  # a report is an aside (``_aside``), never judged
         reading = judged(
             judge(readings(action.cards, two_high=self._two_high), self._last_reading),
             VIOLATIONS,
@@ -338,8 +343,8 @@ def replay_deal(
         )
         return _unplayed(bidding, entries, violation)
     state = DealState(bidding=bidding, hands=parsed, bottom=bottom_cards, profile=profile)
-    entries, violation = replay(state, actions, rejected=_rejected)
-    return state.result(entries, violation)
+    played, violation = replay(state, actions, rejected=_rejected)
+    return state.result(played, violation)
 
 
 def _rejected(action: Action) -> DealEntry:

@@ -50,8 +50,8 @@ def dealer_of(deal: int, direction: str = "counterclockwise") -> Seat:
     return seat_order(direction)[(deal - 1) % len(SEATS)]
 
 
-def _per_seat(value: float = 0) -> dict[Seat, float]:
-    return dict.fromkeys(SEATS, value)
+def _per_seat() -> dict[Seat, int]:
+    return dict.fromkeys(SEATS, 0)
 
 
 def _number(value: float) -> float | int:
@@ -117,9 +117,11 @@ class DoudizhuTable:
 
 def _winner(value: object) -> Party:
     try:
-        return Party(value)
+        if isinstance(value, str):  # no party is named by anything else
+            return Party(value)
     except ValueError:
-        raise BadInput("invalid_choice", "The winner is landlord or farmers (D8).", field="winner") from None
+        pass
+    raise BadInput("invalid_choice", "The winner is landlord or farmers (D8).", field="winner")
 
 
 def _bombs(value: object) -> int:
@@ -136,7 +138,9 @@ def _spring(value: object) -> bool:
     return value
 
 
-def _bidding(data: Mapping[str, Any], dealer: Seat, banned: frozenset[Seat], profile: RuleProfile):
+def _bidding(
+    data: Mapping[str, Any], dealer: Seat, banned: frozenset[Seat], profile: RuleProfile
+) -> BiddingResult:
     if data.get("bids") is None:
         raise BadInput("invalid", "Give the bidding of the deal (D2).", field="bids")
     result = check_bidding(dealer=dealer, bids=data["bids"], banned=banned, profile=profile)
@@ -156,7 +160,7 @@ def _refuse_bidding(result: BiddingResult) -> None:
         )
 
 
-class DoudizhuSheet(MatchSheet):
+class DoudizhuSheet(MatchSheet[DoudizhuTable]):
     """D10: a table of four playing ``deals_per_round`` deals, each seat scoring (see the module)."""
 
     line_kind: ClassVar[str] = "points"

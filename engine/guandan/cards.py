@@ -77,7 +77,7 @@ class Card(_shared.Card):
 
 PACK = CardPack(Card)
 ALL_CODES: tuple[str, ...] = PACK.codes
-ALL_CARDS: tuple[Card, ...] = PACK.cards  # type: ignore[assignment]
+ALL_CARDS: tuple[Card, ...] = PACK.cards
 parse_card = PACK.parse_card
 parse_cards = PACK.parse_cards
 

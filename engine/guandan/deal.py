@@ -121,7 +121,7 @@ def level_rise(finishing_order: Sequence[Seat | str] | FinishingOrder) -> int:
     return finishing_order.rise
 
 
-class DealState(Rounds):
+class DealState(Rounds[Seat, Card]):
     """A deal in progress (G5), advanced one action at a time with :meth:`apply`.
 
     The rounds themselves are every climbing game's (engine/rounds.py); Guandan judges
@@ -140,7 +140,7 @@ class DealState(Rounds):
         self,
         *,
         level: int | str,
-        hands: Mapping[Seat | str, Sequence[Card | str]],
+        hands: Mapping[Any, Sequence[Card | str]],
         leader: Seat | str,
         profile: RuleProfile = STANDARD,
     ) -> None:
@@ -199,7 +199,7 @@ class DealState(Rounds):
 def replay_deal(
     *,
     level: int | str,
-    hands: Mapping[Seat | str, Sequence[Card | str]],
+    hands: Mapping[Any, Sequence[Card | str]],
     leader: Seat | str,
     plays: Sequence[Action | Mapping[str, Any]],
     profile: RuleProfile = STANDARD,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.errors import BadInput
 from engine.guandan.cards import HAND_SIZE, Card, check_copies, parse_card, parse_cards, parse_level
@@ -42,7 +43,7 @@ def parse_question_level(level: int | str, *, field: str = "level") -> int:
 
 
 def parse_hands(
-    hands: Mapping[object, Iterable[object]], *, field: str = "hands"
+    hands: Mapping[Any, Iterable[object]], *, field: str = "hands"
 ) -> dict[Seat, tuple[Card, ...]]:
     """G1: four hands of 27 cards from two decks.
 

@@ -11,7 +11,7 @@ ever tried card by card, which keeps one classification to a few microseconds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -165,14 +165,18 @@ def _six(counts: dict[int, int], wild: int, flush: bool, level: int) -> tuple[Re
     )
 
 
-def _bomb_only(size: int):
+#: The readings of one play size from (counts by rank, wild cards, one suit throughout, level).
+_Shapes = Callable[[dict[int, int], int, bool, int], tuple[Reading, ...]]
+
+
+def _bomb_only(size: int) -> _Shapes:
     def shape(counts: dict[int, int], wild: int, flush: bool, level: int) -> tuple[Reading, ...]:
         return _group(ComboType.BOMB, counts, wild, size)
 
     return shape
 
 
-_BY_SIZE = {2: _two, 3: _three, 4: _four, 5: _five, 6: _six} | {
+_BY_SIZE: dict[int, _Shapes] = {2: _two, 3: _three, 4: _four, 5: _five, 6: _six} | {
     n: _bomb_only(n) for n in range(7, MAX_BOMB + 1)
 }
 

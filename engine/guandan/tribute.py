@@ -154,7 +154,7 @@ def validate_tributes(
     *,
     level: int | str,
     finishing_order: Sequence[object],
-    hands: Mapping[object, Iterable[object]],
+    hands: Mapping[Any, Iterable[object]],
     tributes: Sequence[Mapping[str, object]] = (),
     returns: Sequence[Mapping[str, object]] = (),
     profile: RuleProfile = STANDARD,

@@ -114,7 +114,7 @@ def check_tribute_record(
     returns: Sequence[Mapping[str, object]] = (),
     anti_tribute: Sequence[Mapping[str, object]] | None = None,
     profile: RuleProfile = STANDARD,
-    hands: Mapping[object, Iterable[object]] | None = None,
+    hands: Mapping[Any, Iterable[object]] | None = None,
 ) -> TributeRecord:
     """Check a recorded tribute, return and anti-tribute against G7.
 

@@ -8,6 +8,7 @@ one, the ``count``-th. The referee confirms them or rules otherwise (with a writ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
 from engine.penalties.tables import Effect, PenaltyTable
@@ -21,7 +22,7 @@ class Proposal:
     effects: tuple[Effect, ...]
     reason: str  # which rule of the table gave it, in words
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "infraction": str(self.infraction),
             "count": self.count,

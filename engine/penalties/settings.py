@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from enum import Enum
+from typing import Any, TypeVar
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
 from engine.penalties.tables import (
@@ -30,6 +32,8 @@ MAX_AMOUNT = 100  # levels or match points in one effect: far above any table's 
 MAX_STEPS = 10
 MAX_MINUTES = 24 * 60
 
+E = TypeVar("E", bound=Enum)  # the choices of one field (_choice)
+
 
 class PenaltySettingError(ValueError):
     def __init__(self, code: str, field: str, detail: str):
@@ -38,7 +42,7 @@ class PenaltySettingError(ValueError):
 
 
 def build_table(
-    setting: Mapping | None, *, default_table: str = "default", signal_penalty: str = "match_point"
+    setting: Mapping[str, Any] | None, *, default_table: str = "default", signal_penalty: str = "match_point"
 ) -> PenaltyTable:
     """The effective table of an event's setting (``None`` or ``{}``: ``default_table``, the rule
     profile's ``penalty_table``).
@@ -81,7 +85,7 @@ def build_table(
     return replace(with_rows(table, changed), disqualified_results=disqualified)
 
 
-def effects_from(value, path: str = "effects") -> tuple[Effect, ...]:
+def effects_from(value: object, path: str = "effects") -> tuple[Effect, ...]:
     """A referee's own effects (a ruling other than the table's): a list of effects, as a table's
     step writes them; empty: no penalty. Raises ``PenaltySettingError`` naming the bad value."""
     if value == []:
@@ -89,19 +93,19 @@ def effects_from(value, path: str = "effects") -> tuple[Effect, ...]:
     return _step(value, path)
 
 
-def to_setting(table: PenaltyTable) -> dict:
+def to_setting(table: PenaltyTable) -> dict[str, Any]:
     """The effective setting, every number filled in (what an event shows)."""
     return table.to_dict()
 
 
-def _only(value: Mapping, allowed: set[str], path: str) -> None:
+def _only(value: Mapping[str, Any], allowed: set[str], path: str) -> None:
     for name in value:
         if name not in allowed:
             where = f"{path}.{name}" if path else str(name)
             raise PenaltySettingError("unknown_field", where, f"Unknown field {name!r}.")
 
 
-def _row(base: Row, given, path: str) -> Row:
+def _row(base: Row, given: object, path: str) -> Row:
     if not isinstance(given, Mapping):
         raise PenaltySettingError("invalid", path, "A row is an object.")
     _only(given, {"scope", "steps", "late", "note"}, path)
@@ -122,13 +126,13 @@ def _row(base: Row, given, path: str) -> Row:
     return row
 
 
-def _step(step, path: str) -> tuple[Effect, ...]:
+def _step(step: object, path: str) -> tuple[Effect, ...]:
     if not isinstance(step, list) or not step:
         raise PenaltySettingError("invalid", path, "A step is a non-empty list of effects.")
     return tuple(_effect(effect, f"{path}.{i}") for i, effect in enumerate(step))
 
 
-def _effect(effect, path: str) -> Effect:
+def _effect(effect: object, path: str) -> Effect:
     if not isinstance(effect, Mapping):
         raise PenaltySettingError("invalid", path, "An effect is an object with a kind.")
     _only(effect, {"kind", "to", "amount", "on_stage"}, path)
@@ -154,7 +158,7 @@ def _effect(effect, path: str) -> Effect:
     return Effect(kind=kind, to=to, amount=amount, on_stage=on_stage)
 
 
-def _late(base: LateRule, given, path: str) -> LateRule:
+def _late(base: LateRule, given: object, path: str) -> LateRule:
     if not isinstance(given, Mapping):
         raise PenaltySettingError("invalid", path, "late is an object.")
     _only(given, {"forfeit_after", "forfeit_after_with_leave", "levels_per"}, path)
@@ -169,7 +173,7 @@ def _late(base: LateRule, given, path: str) -> LateRule:
     return late
 
 
-def _int(value, path: str, low: int, high: int) -> int:
+def _int(value: object, path: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise PenaltySettingError("invalid", path, "A whole number.")
     if not low <= value <= high:
@@ -177,7 +181,7 @@ def _int(value, path: str, low: int, high: int) -> int:
     return value
 
 
-def _choice(enum, value, path: str):
+def _choice(enum: type[E], value: object, path: str) -> E:
     try:
         return enum(value)
     except ValueError:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
 
@@ -26,8 +27,8 @@ class Effect:
     amount: int | None = None  # levels (LEVELS) or match points (MATCH_POINTS); signed
     on_stage: bool = False  # LEVELS: the side also goes on stage (台上)
 
-    def to_dict(self) -> dict:
-        out: dict = {"kind": str(self.kind), "to": str(self.to)}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": str(self.kind), "to": str(self.to)}
         if self.amount is not None:
             out["amount"] = self.amount
         if self.on_stage:
@@ -48,7 +49,7 @@ class LateRule:
     forfeit_after_with_leave: int = 15
     levels_per: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "forfeit_after": self.forfeit_after,
             "forfeit_after_with_leave": self.forfeit_after_with_leave,
@@ -67,8 +68,11 @@ class Row:
         """The effects of the ``count``-th offence (1-based); past the last step, the last again."""
         return self.steps[min(count, len(self.steps)) - 1]
 
-    def to_dict(self) -> dict:
-        out: dict = {"scope": str(self.scope), "steps": [[e.to_dict() for e in step] for step in self.steps]}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "scope": str(self.scope),
+            "steps": [[e.to_dict() for e in step] for step in self.steps],
+        }
         if self.late is not None:
             out["late"] = self.late.to_dict()
         if self.note:
@@ -89,7 +93,7 @@ class PenaltyTable:
     def row(self, infraction: Infraction) -> Row:
         return self.rows[infraction]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "table": self.key,
             "name": self.name,
@@ -99,7 +103,9 @@ class PenaltyTable:
         }
 
 
-def _e(kind: PenaltyKind, to: Target = Target.OFFENDER, amount: int | None = None, on_stage=False) -> Effect:
+def _e(
+    kind: PenaltyKind, to: Target = Target.OFFENDER, amount: int | None = None, on_stage: bool = False
+) -> Effect:
     return Effect(kind=kind, to=to, amount=amount, on_stage=on_stage)
 
 

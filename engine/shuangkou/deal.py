@@ -183,6 +183,7 @@ class DealState:
             gained = sum(points[card] for card in cards)
         table = self.table
         held = self._held[seat]
+        lead: Shape | None
         if not trick:
             lead = check_lead(cards, table)
             if play.refused is None and lead.is_throw:
@@ -199,7 +200,7 @@ class DealState:
         else:
             lead = self.lead
             assert lead is not None and self.standing is not None
-            check_follow(hand, cards, lead, table, held.get(lead.group, 0))  # type: ignore[arg-type]
+            check_follow(hand, cards, lead, table, held.get(lead.group, 0) if lead.group is not None else 0)
             self.standing = contest(self.standing, len(trick), cards, lead, table)
         if play.refused is not None:
             thrower_attacks = seat.side is self.attackers
@@ -219,7 +220,8 @@ class DealState:
 
     def _refused(self, seat: Seat, play: Play) -> None:
         """S5: a recorded refused throw must be a throw, really refused, and followed by the remedy."""
-        shape = check_lead(play.refused, self.table)  # type: ignore[arg-type]
+        assert play.refused is not None  # called for a play that records a refused throw
+        shape = check_lead(play.refused, self.table)
         if not shape.is_throw:
             raise broken(ViolationCode.NOT_A_THROW, "Only a throw of several units can be refused (S5).")
         refused = refused_units(shape, (self._hands[s] for s in self._others[seat]), self.table)
@@ -366,8 +368,8 @@ def replay_deal(
     try:
         _take(dealer_hand, buried_cards, dealer_seat)
     except ShuangkouViolation as error:
-        violation = Violation(Part.BURIED, error.card or 0, error.code, error.detail.replace("(S5)", "(S3)"))
-        return _with(unplayed, valid=False, violation=violation)
+        burial = Violation(Part.BURIED, error.card or 0, error.code, error.detail.replace("(S5)", "(S3)"))
+        return _with(unplayed, valid=False, violation=burial)
     for card in buried_cards:
         dealer_hand[card] -= 1
     held[dealer_seat] = tuple(card for card, n in dealer_hand.items() for _ in range(n))

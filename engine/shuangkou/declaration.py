@@ -126,10 +126,12 @@ def turn_bottom(bottom: Sequence[Card], level: int) -> tuple[Suit, int, TrumpSou
     turned counts.
     """
     for i, card in enumerate(bottom):
-        if card.rank == level:
-            return card.suit, i, TrumpSource.BOTTOM_LEVEL_CARD  # type: ignore[return-value]
+        if card.rank == level and card.suit is not None:  # a level card is never a joker
+            return card.suit, i, TrumpSource.BOTTOM_LEVEL_CARD
     best = max((i for i, c in enumerate(bottom) if c.suit is not None), key=lambda i: (bottom[i].rank, -i))
-    return bottom[best].suit, best, TrumpSource.BOTTOM_HIGHEST  # type: ignore[return-value]
+    suit = bottom[best].suit
+    assert suit is not None  # best is one of the suited cards
+    return suit, best, TrumpSource.BOTTOM_HIGHEST
 
 
 def judge_declarations(

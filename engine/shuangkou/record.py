@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, cast
 
 from engine.cards import Card, extra_copy, parse_card, parse_cards
 from engine.errors import BadInput
@@ -57,10 +57,11 @@ def parse_card_list(
         isinstance(codes, str | bytes) or not isinstance(codes, Iterable)
     ):
         raise BadInput("invalid", f"{field} is a list of card codes.", field=field)
+    items = cast("Iterable[object]", codes)  # the check above, without isinstance's slow ABC path for lists
     try:
-        cards = parse_cards(codes)  # type: ignore[arg-type]
+        cards = parse_cards(items)
     except BadInput:
-        cards = tuple(with_field(f"{field}.{i}", parse_card, code) for i, code in enumerate(codes))  # type: ignore[arg-type]
+        cards = tuple(with_field(f"{field}.{i}", parse_card, code) for i, code in enumerate(items))
     if not cards and low:
         raise BadInput("empty_play", f"{field} holds at least one card.", field=field)
     if len(cards) > high:
@@ -82,7 +83,7 @@ def check_two_decks(groups: Sequence[Sequence[Card]], fields: Sequence[str]) -> 
 
 
 def parse_deal_cards(
-    hands: Mapping[object, Iterable[object]], bottom: object
+    hands: Mapping[Any, Iterable[object]], bottom: object
 ) -> tuple[dict[Seat, tuple[Card, ...]], tuple[Card, ...]]:
     """S1: four hands of 25 as dealt and the 8 bottom cards (in the order they would be turned)."""
     try:

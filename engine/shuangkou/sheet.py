@@ -36,7 +36,7 @@ from engine.shuangkou.profiles import RuleProfile
 WHOLE_FIELDS = ("declarations", "hands", "bottom", "buried", "tricks")
 
 
-class ShuangkouSheet(MatchSheet):
+class ShuangkouSheet(MatchSheet[MatchState]):
     """docs/rules/shuangkou.md S8-S10 on the service's scoresheet (``match.MatchState`` is the state)."""
 
     line_kind = "levels"
@@ -83,7 +83,9 @@ class ShuangkouSheet(MatchSheet):
             raise BadInput("invalid", detail, field=missing[0])
         return self._replayed(data, state=state, level=level, profile=profile)
 
-    def _replayed(self, data, *, state: MatchState, level: int, profile: RuleProfile) -> dict[str, Any]:
+    def _replayed(
+        self, data: Mapping[str, Any], *, state: MatchState, level: int, profile: RuleProfile
+    ) -> dict[str, Any]:
         posted = data.get("dealer")
         dealer = state.dealer
         if posted is not None:

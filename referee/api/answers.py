@@ -64,7 +64,7 @@ def _json(value) -> str:
 
 def replay_json(ruleset: str, replay) -> bytes:
     """``JSONRenderer().render(replay_body(ruleset, replay))``, written faster (``renders_plainly``)."""
-    seats = {}
+    seats: dict[object, str] = {}  # each seat's JSON, rendered once
     entries = []
     for index, entry in enumerate(replay.entries):
         seat = seats.get(entry.seat)

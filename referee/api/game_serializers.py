@@ -419,7 +419,8 @@ class ShuangkouTrumpSerializer(serializers.Serializer):
     valid = StrictBooleanField()
     violation = ShuangkouViolationSerializer(allow_null=True)
     trump_suit = enum(["S", "H", "C", "D"], allow_null=True, help_text="Null: no trump suit.")
-    source = StrictCharField(allow_null=True, help_text="declared, jokers, bottom_level_card, …")
+    # A field named "source": DRF's metaclass takes it out of the class, the stubs see Field.source.
+    source = StrictCharField(allow_null=True, help_text="declared, jokers, bottom_level_card, …")  # type: ignore[assignment]
     first_caller = enum(SEATS, allow_null=True)
     standing_call = StrictIntegerField(allow_null=True, help_text="Index of the call that stands.")
     turned = StrictIntegerField(allow_null=True, help_text="The bottom card that settled trump.")

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from engine.seats import Side
 from scoring.methods.records import MatchKind, MatchRecord, Points
@@ -183,19 +183,20 @@ class ScoringMethod(ABC):
     needs_deals: ClassVar[bool] = False
     params: ClassVar[dict[str, Param]]
 
-    def __init__(self, **settings: object):
+    def __init__(self, **settings: object) -> None:
         unknown = sorted(set(settings) - set(self.params))
         if unknown:
             raise SettingError(SettingCode.UNKNOWN_FIELD, unknown[0], f"{self.key} has no param {unknown[0]}")
         given = {name: self.params[name].clean(value, name) for name, value in settings.items()}
-        resolved: dict[str, object] = {}
+        resolved: dict[str, Any] = {}
         for name in self.params:
             _resolve(name, self.params, given, resolved)
         ordered = {name: resolved[name] for name in self.params}
-        self.settings: Mapping[str, object] = MappingProxyType(self.validate(ordered))
+        # Each param's value, of its ParamType: its readers know which (a number, a table…).
+        self.settings: Mapping[str, Any] = MappingProxyType(self.validate(ordered))
 
     @classmethod
-    def validate(cls, settings: dict[str, object]) -> dict[str, object]:
+    def validate(cls, settings: dict[str, Any]) -> dict[str, Any]:
         """Checks across params, once every param has its value; override to add some."""
         return settings
 
@@ -256,7 +257,9 @@ class ScoringMethod(ABC):
         """Points of a played match."""
 
 
-def _resolve(name: str, params: Mapping[str, Param], given: Mapping, resolved: dict) -> object:
+def _resolve(
+    name: str, params: Mapping[str, Param], given: Mapping[str, object], resolved: dict[str, Any]
+) -> Any:
     if name not in resolved:
         if name in given:
             resolved[name] = given[name]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from engine.seats import Side
 from scoring.methods.base import (
@@ -62,7 +63,8 @@ class DealPoints(ScoringMethod):
 
         def points(side: Side) -> float:
             t = _tally(record, side)
-            return t.double * s["double"] + t.one_three * s["one_three"] + t.one_four * s["one_four"]
+            total: float = t.double * s["double"] + t.one_three * s["one_three"] + t.one_four * s["one_four"]
+            return total
 
         return per_side(points)
 
@@ -98,7 +100,7 @@ class DaguaiDeal(ScoringMethod):
     }
 
     @classmethod
-    def validate(cls, settings: dict[str, object]) -> dict[str, object]:
+    def validate(cls, settings: dict[str, Any]) -> dict[str, Any]:
         if len(settings["catch"]) < 2:
             raise SettingError(SettingCode.INVALID, "catch", "a 2-v-2 deal needs points for 1 and 2 caught")
         if len(settings["trapped"]) < 1:
@@ -108,7 +110,8 @@ class DaguaiDeal(ScoringMethod):
     def score_played(self, record: MatchRecord) -> Points:
         if record.points is not None:  # K5: the points the match's scoresheet recorded, deal by deal
             return per_side(record.points.__getitem__)
-        catch, trapped = self.settings["catch"], self.settings["trapped"]
+        catch: Sequence[float] = self.settings["catch"]
+        trapped: Sequence[float] = self.settings["trapped"]
 
         def points(side: Side) -> float:
             t = _tally(record, side)

@@ -8,6 +8,8 @@ The level difference (级差) of a match is the winner's net difference over its
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
+from typing import Any
 
 from engine.seats import Side
 from scoring.methods.base import (
@@ -62,7 +64,7 @@ class LevelTable(ScoringMethod):
     }
 
     @classmethod
-    def validate(cls, settings: dict[str, object]) -> dict[str, object]:
+    def validate(cls, settings: dict[str, Any]) -> dict[str, Any]:
         if settings["table"] is not None:
             settings["table"] = _table(settings["table"], scale=settings["scale"])
         return settings
@@ -85,8 +87,8 @@ class LevelTable(ScoringMethod):
         return winner, loser
 
 
-def _table(rows: tuple, *, scale: int) -> tuple[tuple[int, float, float], ...]:
-    out: list[tuple[int, float, float]] = []
+def _table(rows: Sequence[Sequence[object]], *, scale: int) -> tuple[tuple[float, float, float], ...]:
+    out: list[tuple[float, float, float]] = []
     if not rows:
         raise SettingError(SettingCode.INVALID, "table", "a loaded table needs at least one row")
     for i, row in enumerate(rows):
@@ -102,7 +104,7 @@ def _table(rows: tuple, *, scale: int) -> tuple[tuple[int, float, float], ...]:
             )
         if out and difference <= out[-1][0]:
             raise SettingError(SettingCode.INVALID, f"{field}.0", "differences must increase")
-        points = []
+        points: list[float] = []
         for j in (1, 2):
             value = number(row[j], f"{field}.{j}")
             if not 0 <= value <= scale:

@@ -104,7 +104,7 @@ class WinPlusSpeed(ScoringMethod):
 
     def _bonuses(self, records: Sequence[MatchRecord]) -> dict[int, float]:
         """The bonus of every won, played match of one round, by ``match_id``."""
-        bonuses = self.settings["bonuses"]
+        bonuses: Sequence[float] = self.settings["bonuses"]
         if not bonuses:
             return {}
 

@@ -8,7 +8,7 @@ so. Places are numbered 1, 2, 2, 4: tied pairs share the rank of the first of th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from scoring.methods.base import SettingCode, SettingError
@@ -51,9 +51,9 @@ class UnitRow:
     decided_by: str | None
 
 
-# A ranking in progress: ordered blocks of still-tied members, each with the key that separates
-# it from the next block (None after the last block).
-_Blocks = list[tuple[list[Hashable], str | None]]
+# A ranking in progress: ordered blocks of still-tied members (pair or unit ids), each with the key
+# that separates it from the next block (None after the last block).
+_Blocks = list[tuple[list[int], str | None]]
 
 
 def rank(ctx: RankingContext, *, chain: Sequence[str], shared_places: bool = True) -> list[StandingRow]:
@@ -149,7 +149,7 @@ def rank_units(
 
 
 def _split_all(
-    blocks: _Blocks, value_of: Callable[[Hashable], Value], key: str, *, ascending: bool = False
+    blocks: _Blocks, value_of: Callable[[int], Value], key: str, *, ascending: bool = False
 ) -> _Blocks:
     out: _Blocks = []
     for members, boundary in blocks:
@@ -161,9 +161,9 @@ def _split_all(
 
 
 def _split(
-    members: list[Hashable],
+    members: list[int],
     boundary: str | None,
-    value_of: Callable[[Hashable], Value],
+    value_of: Callable[[int], Value],
     key: str,
     *,
     ascending: bool = False,
@@ -172,13 +172,13 @@ def _split(
     their order. The last block keeps the group's own ``boundary``."""
     sign = 1 if ascending else -1
 
-    def order(member: Hashable) -> tuple[bool, Value]:
+    def order(member: int) -> tuple[bool, Value]:
         value = value_of(member)
         return (value is None, 0 if value is None else sign * value)
 
     ordered = sorted(members, key=order)
     out: _Blocks = []
-    current: list[Hashable] = []
+    current: list[int] = []
     previous: object = object()
     for member in ordered:
         value = value_of(member)

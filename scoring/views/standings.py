@@ -6,6 +6,7 @@ matching ``If-None-Match`` gets a 304, so club websites can poll cheaply.
 
 from __future__ import annotations
 
+from django.utils.functional import Promise
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.generics import GenericAPIView
@@ -101,7 +102,7 @@ class StandingsView(TabularView):
         columns = self.column_labels(["match_points", *penalty_column(table), *shown_tiebreaks(table)])
         return Response({**table, "rows": rows, "columns": columns})
 
-    def export_columns(self, data: dict) -> list[tuple[str, str]]:
+    def export_columns(self, data: dict) -> list[tuple[str, str | Promise]]:
         return [
             ("rank", COLUMNS["rank"]),
             ("pair.number", COLUMNS["pair_number"]),
@@ -134,7 +135,7 @@ class UnitStandingsView(TabularView):
         rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
         return Response({**table, "rows": rows})
 
-    def export_columns(self, data: dict) -> list[tuple[str, str]]:
+    def export_columns(self, data: dict) -> list[tuple[str, str | Promise]]:
         return [
             ("rank", COLUMNS["rank"]),
             ("unit.name", COLUMNS["unit"]),
@@ -163,7 +164,7 @@ class ResultsView(TabularView):
         suffix = f"-round-{data['round']}" if data.get("round") else ""
         return f"{data['event']}-results{suffix}"
 
-    def export_columns(self, data: dict) -> list[tuple[str, str]]:
+    def export_columns(self, data: dict) -> list[tuple[str, str | Promise]]:
         return [
             ("round", COLUMNS["round"]),
             ("table", COLUMNS["table"]),

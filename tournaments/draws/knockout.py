@@ -43,7 +43,7 @@ def bracket_order(n: int) -> tuple[int, ...]:
     """
     if n < 2 or n & (n - 1):
         raise DrawError(ErrorCode.INVALID_SIZE, f"a bracket has a power of two places, not {n}")
-    order = (1, 2) if n == 2 else (1, 4, 3, 2)
+    order: tuple[int, ...] = (1, 2) if n == 2 else (1, 4, 3, 2)
     while len(order) < n:
         size = 2 * len(order)
         order = tuple(place for seed in order for place in (seed, size + 1 - seed))
@@ -70,6 +70,7 @@ def knockout_draw(entrants: Sequence[Entrant], *, seed: int, separate_units: boo
         upper, lower = at_position.get(2 * table - 2), at_position.get(2 * table - 1)
         if upper is None or lower is None:
             pair = upper or lower
+            assert pair is not None  # more entrants than half the places: no match is empty
             pairings.append(Pairing(table=table, ns=pair.id))
             continue
         ns, ew = seat_pair(upper, lower, seed=seed)

@@ -24,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
+from types import ModuleType
 
 from tournaments.draws.types import DrawError, ErrorCode
 
+_rx: ModuleType | None
 try:  # rustworkx runs the same blossom algorithm about 50 times faster than networkx.
     import rustworkx as _rx
 except ImportError:  # pragma: no cover - depends on the environment
@@ -154,21 +156,25 @@ def min_cost_matching(
         k *= 2
 
 
-def _perfect_matching(nodes: int, edges: list[tuple[int, int, int]], backend: str) -> set | None:
+def _perfect_matching(
+    nodes: int, edges: list[tuple[int, int, int]], backend: str
+) -> set[tuple[int, int]] | None:
     # Both libraries maximise weight; maximum cardinality first makes the matching perfect when
     # one exists, and weight = top - cost turns "most weight" into "least cost".
     top = max((cost for _, _, cost in edges), default=0) + 1
     weighted = [(a, b, top - cost) for a, b, cost in edges]
+    matched: set[tuple[int, int]]
     if backend == "rustworkx":
-        graph = _rx.PyGraph()
-        graph.add_nodes_from(range(nodes))
-        graph.add_edges_from(weighted)
-        matched = _rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+        assert _rx is not None, "the rustworkx backend needs rustworkx installed"
+        rx_graph = _rx.PyGraph()
+        rx_graph.add_nodes_from(range(nodes))
+        rx_graph.add_edges_from(weighted)
+        matched = _rx.max_weight_matching(rx_graph, max_cardinality=True, weight_fn=int)
     else:
         import networkx as nx
 
-        graph = nx.Graph()
-        graph.add_nodes_from(range(nodes))
-        graph.add_weighted_edges_from(weighted)
-        matched = nx.max_weight_matching(graph, maxcardinality=True)
+        nx_graph: nx.Graph[int] = nx.Graph()
+        nx_graph.add_nodes_from(range(nodes))
+        nx_graph.add_weighted_edges_from(weighted)
+        matched = nx.max_weight_matching(nx_graph, maxcardinality=True)
     return matched if 2 * len(matched) == nodes else None

@@ -61,6 +61,9 @@ def snake_groups(ids_in_seed_order: Sequence[int], group_count: int) -> list[lis
 
 def _with_bye_last(matches: list[tuple[int | None, int | None]]) -> list[tuple[int, int | None]]:
     # A bye is written (pair, None), after the played matches, so tables count played matches.
-    played = [(a, b) for a, b in matches if a is not None and b is not None]
-    byes = [(a if a is not None else b, None) for a, b in matches if a is None or b is None]
-    return played + byes  # type: ignore[return-value]
+    played: list[tuple[int, int | None]] = [(a, b) for a, b in matches if a is not None and b is not None]
+    # A match holds at most one bye, so each bye match gives its one pair.
+    byes: list[tuple[int, int | None]] = [
+        (pair, None) for a, b in matches if a is None or b is None for pair in (a, b) if pair is not None
+    ]
+    return played + byes

@@ -61,6 +61,7 @@ def table_movement(
     movers, stayers = [], []
     for pairing in played:
         ns, ew = pairing.ns, pairing.ew
+        assert ew is not None  # played: the byes were left out
         missing = [pair for pair in (ns, ew) if pair not in scores]
         if missing:
             raise DrawError(ErrorCode.MISSING_SCORE, f"no half-time score for pair {missing[0]}")
@@ -166,10 +167,12 @@ def swap_entrants(pairings: Sequence[Pairing], *, a: int, b: int) -> tuple[Pairi
             raise DrawError(ErrorCode.UNKNOWN_ENTRANT, f"pair {pair} is not in the draw")
     trade = {a: b, b: a}
 
-    def swapped(pair: int | None) -> int | None:
-        return trade.get(pair, pair) if pair is not None else None
+    def swapped(pair: int) -> int:
+        return trade.get(pair, pair)
 
-    return tuple(Pairing(table=p.table, ns=swapped(p.ns), ew=swapped(p.ew)) for p in pairings)
+    return tuple(
+        Pairing(table=p.table, ns=swapped(p.ns), ew=None if p.ew is None else swapped(p.ew)) for p in pairings
+    )
 
 
 def move_table(pairings: Sequence[Pairing], *, table: int, to_table: int) -> tuple[Pairing, ...]:

@@ -116,7 +116,8 @@ class DrawSystem(ABC):
 
     @property
     def same_unit(self) -> SameUnit:
-        return self.options["same_unit"]
+        same_unit: SameUnit = self.options["same_unit"]  # made a SameUnit by __init__
+        return same_unit
 
     @abstractmethod
     def draw(self) -> Draw:

@@ -283,10 +283,12 @@ class _Search:
 
 
 def _table(number: int, group: Sequence[Entrant], *, seed: int, floats: bool) -> Table:
-    seats = sorted((entrant.id for entrant in group), key=lambda pid: (lot(seed, _SEAT_SALT, pid), pid))
+    north, east, south, west = sorted(
+        (entrant.id for entrant in group), key=lambda pid: (lot(seed, _SEAT_SALT, pid), pid)
+    )
     flags = []
     if any(a.has_met(b) for a, b in combinations(group, 2)):
         flags.append(str(Flag.REMATCH))
     if floats and len({entrant.points for entrant in group}) > 1:
         flags.append(str(Flag.FLOAT))
-    return Table(table=number, seats=tuple(seats), flags=tuple(sorted(flags)))
+    return Table(table=number, seats=(north, east, south, west), flags=tuple(sorted(flags)))

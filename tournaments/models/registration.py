@@ -107,8 +107,5 @@ class Pair(models.Model):
         """The entrant's players in order: one, two or three."""
         if self.player_2_id is None:
             return (self.player_1,)
-        return (
-            (self.player_1, self.player_2, self.player_3)
-            if self.player_3_id
-            else (self.player_1, self.player_2)
-        )
+        # A null player_3 reads as None without a query.
+        return tuple(player for player in (self.player_1, self.player_2, self.player_3) if player is not None)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import zoneinfo
+from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -17,7 +18,7 @@ from tournaments.serializers.registration import column_max
 from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
 from tournaments.services.events import EVENT_FIELDS
 
-TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
+TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
 #: The settings that name a registry entry: their OpenAPI enums are the registries' keys.
 SETTING_FIELDS = {
     "match_points": ScoringSettingField,

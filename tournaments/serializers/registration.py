@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Model
 from rest_framework import serializers
@@ -28,7 +30,7 @@ def column_max(model: type[Model], name: str) -> int:
     return BaseDatabaseOperations.integer_field_ranges[internal_type][1]
 
 
-PAIR_ID = {"min_value": 1, "max_value": column_max(Pair, "id")}
+PAIR_ID: dict[str, Any] = {"min_value": 1, "max_value": column_max(Pair, "id")}
 
 
 class UnitSerializer(StrictModelSerializer):
@@ -83,11 +85,12 @@ class PlayerInputSerializer(serializers.Serializer):
 
 
 class PairSerializer(StrictModelSerializer):
-    player_1 = PublicPlayerSerializer(read_only=True)
-    player_2 = PublicPlayerSerializer(
+    # The staff's twin (PairPrivateSerializer) shows the players' own details instead.
+    player_1: StrictModelSerializer = PublicPlayerSerializer(read_only=True)
+    player_2: StrictModelSerializer = PublicPlayerSerializer(
         read_only=True, allow_null=True, help_text="Null for a player entered alone (a table-of-four game)."
     )
-    player_3 = PublicPlayerSerializer(
+    player_3: StrictModelSerializer = PublicPlayerSerializer(
         read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
     )
     display_name = StrictCharField(read_only=True)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.db.models import Max, TextField
 from django.db.models.functions import Cast
@@ -19,8 +20,8 @@ from core.serializers import StrictModelSerializer
 from tournaments.models import Match, Round, Stage
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
 
-TABLE = {"min_value": 1, "max_value": column_max(Match, "table")}
-ROUND_NUMBER = {"min_value": 1, "max_value": column_max(Round, "number")}
+TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
+ROUND_NUMBER: dict[str, Any] = {"min_value": 1, "max_value": column_max(Round, "number")}
 
 
 class StageSerializer(StrictModelSerializer):
@@ -170,7 +171,8 @@ class MatchSerializer(StrictModelSerializer):
     def get_seats(self, match: Match) -> list[dict]:
         if match.ns_pair_id is not None:  # a two-sided match: no query
             return []
-        return TableSeatSerializer(match.seats.select_related("pair__player_1"), many=True).data
+        # The stubs give .data a ReturnDict even with many=True, which gives a ReturnList.
+        return TableSeatSerializer(match.seats.select_related("pair__player_1"), many=True).data  # type: ignore[return-value]
 
     # The lean twin for lists (as PairSerializer's): a match row of COLUMNS (a queryset annotated
     # with ANNOTATIONS), its pairs' rows by id. The flags come as their JSON text: a 304 hashes the

@@ -12,6 +12,8 @@ The values are checked by the registries' own validators (``build_method``, ``va
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
@@ -61,7 +63,7 @@ def penalty_table_schema() -> dict:
 
 
 class _RegistryFieldExtension(OpenApiSerializerFieldExtension):
-    schema = staticmethod(dict)
+    schema: staticmethod[[], dict[str, Any]] = staticmethod(dict)
 
     def map_serializer_field(self, auto_schema, direction):
         return self.schema()

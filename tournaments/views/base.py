@@ -8,6 +8,8 @@ one service call.
 from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
+from enum import StrEnum
+from typing import Any
 
 from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
@@ -52,9 +54,14 @@ class EventScopedMixin(IdempotentMixin, WriteETagMixin):
     POSTs honour ``Idempotency-Key`` (a retried draw or import replays the first answer).
     """
 
-    read_permission = EventPermission.VISIBLE
-    write_permission = EventPermission.ORGANIZER
+    read_permission: StrEnum = EventPermission.VISIBLE  # a view may name another app's check
+    write_permission: StrEnum = EventPermission.ORGANIZER
     lookup_value_regex = ID
+
+    # Set by the view this is mixed into (a DRF GenericAPIView; its request is a DRF Request,
+    # which Django's View types as an HttpRequest).
+    request: Any
+    kwargs: dict[str, Any]
 
     def get_event(self) -> Event:
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import django_filters
 from django.db.models import Count, Window
 from django.http import Http404
@@ -16,6 +18,7 @@ from core import lean
 from core.conditional import ConditionalMixin, etag_of
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.idempotency import IdempotentMixin
+from core.pagination import PageNumberPagination
 from core.schema import problems
 from scoring.serializers.matches import MatchDetailSerializer
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
@@ -194,11 +197,16 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
                 return page
         return self._paginate_rows(self.get_queryset().filter(**lookups))
 
+    @property
+    def _pages(self) -> PageNumberPagination | None:
+        """The view's paginator: the project's (settings' DEFAULT_PAGINATION_CLASS), or None."""
+        return cast("PageNumberPagination | None", self.paginator)
+
     def _page_asked(self) -> tuple[int, int] | None:
         """(page number, size) when the page asked for is plainly a number; else None."""
-        paginator = self.paginator
+        paginator = self._pages
         size = paginator.get_page_size(self.request) if paginator is not None else None
-        if not size:
+        if not size or paginator is None:
             return None
         number = self.request.query_params.get(paginator.page_query_param) or "1"
         if number.isascii() and number.isdigit() and int(number) >= 1:
@@ -207,7 +215,8 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
 
     def _counted_page(self, page: list[tuple], number: int, size: int) -> tuple[int, list[tuple]]:
         """The paginator set up for the page of ``page``'s rows, each ending with the count of all."""
-        paginator = self.paginator
+        paginator = self._pages
+        assert paginator is not None  # a page was asked (_page_asked)
         django_paginator = paginator.django_paginator_class((), size)
         django_paginator.count = page[0][-1]  # known: no COUNT query
         paginator.page = django_paginator.page(number)
@@ -231,7 +240,8 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         else DRF's pagination (a count first, a 404 for a page out of range)."""
         matches = matches.annotate(**MatchSerializer.ANNOTATIONS)
         columns = MatchSerializer.COLUMNS
-        if self.paginator is None or not self.paginator.get_page_size(self.request):
+        paginator = self._pages
+        if paginator is None or not paginator.get_page_size(self.request):
             return None, list(matches.values_list(*columns))
         asked = self._page_asked()
         if asked is not None:
@@ -242,7 +252,8 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
             if page:
                 return self._counted_page(page, number, size)
         rows = self.paginate_queryset(matches.values_list(*columns))
-        return self.paginator.page.paginator.count, rows
+        assert rows is not None and paginator.page is not None  # a page size is set (above)
+        return paginator.page.paginator.count, rows
 
     def list(self, request, *args, **kwargs):
         # Club websites poll the pairings: one of them builds a page, the rest get its bytes.
