@@ -1,8 +1,11 @@
 """How a match of a game is kept deal by deal: the scoresheet protocol (pure; no Django).
 
-Guandan's scorekeeping is its own (levels, tribute, best of three: ``engine.guandan``);
-every other game that events can be run on gives its ``Game`` a ``match_sheet``, one
+Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
 :class:`MatchSheet`, and the service keeps its matches through it alone:
+
+- ``read(data)`` parses what is posted as far as it can be without the match (a Guandan deal:
+  its hands, tribute, plays and finishing order, once, into a frozen value); a malformed deal is
+  a ``BadInput`` before anything else is asked. The default leaves the body to ``record``.
 
 - ``record(data, state=, profile=)`` checks what a scorekeeper posts for the next deal against
   the match so far and answers the deal's canonical record (a plain JSON-able dict: what is
@@ -23,6 +26,13 @@ every other game that events can be run on gives its ``Game`` a ``match_sheet``,
   for a game without levels).
 - ``totals(state)`` is what a match result stores and the standings read
   (:class:`SheetTotals`).
+- A table may play a best of three (Guandan G8): ``begin(profile, best_of=)`` is its state before
+  the first deal, and ``fold`` takes the referee's level changes (G12) between deals (``change``).
+- What identifies a deal for an idempotent re-post is its record, or, for a sheet with
+  ``identity_is_posted``, what was posted (``identity(posted)``: the same deal recorded the same
+  way, whatever the match around it); such a deal keeps its identity when a correction of an earlier
+  deal re-derives it. A refusal that needs more than a field (the expected level, each problem of a
+  tribute) is a :class:`DealRefused`.
 
 The two sides of a match are always ``Side.NS`` (the match's first pair, team or partnership)
 and ``Side.EW`` (the second); a game with other names for them (Daguai Luzi's teams A and B)
@@ -36,7 +46,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from engine.errors import BadInput
+from engine.errors import BadInput, RuleViolation
 from engine.seats import Side
 
 #: What the scorekeeping service itself reads from a posted deal; a sheet leaves these to it.
@@ -52,6 +62,25 @@ def check_deal_fields(data: object, fields: frozenset[str], *, game: str) -> Map
     if unknown:
         raise BadInput("unknown_field", f"A {game} deal has no field {unknown[0]!r}.", field=str(unknown[0]))
     return data
+
+
+class DealRefused(RuleViolation):
+    """A deal the rules refuse, with what the scorekeeper needs to fix it: ``extra`` (members of the
+    answer, e.g. the ``expected`` level) and ``errors`` (one ``{"field", "code", "message"}`` per
+    problem when one field is not enough)."""
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        field: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+        errors: list[dict[str, str]] | None = None,
+    ) -> None:
+        super().__init__(code, detail, field=field)
+        self.extra = dict(extra or {})
+        self.errors = errors
 
 
 class SheetState(Protocol):
@@ -98,6 +127,42 @@ class MatchSheet(ABC):
     side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "NS", Side.EW: "EW"}
     #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points".
     line_kind: ClassVar[str] = "points"
+    #: A deal is identified by what was posted (``identity``), not by its derived record.
+    identity_is_posted: ClassVar[bool] = False
+
+    def read(self, data: Mapping[str, Any]) -> Any:
+        """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
+        return data
+
+    def identity(self, posted: Any) -> Mapping[str, Any]:
+        """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
+        raise NotImplementedError("this sheet identifies a deal by its record")
+
+    def begin(self, profile, *, best_of: int = 1) -> SheetState:
+        """A table before its first deal: one match (``start``); a game whose table may play a best
+        of three overrides this."""
+        return self.start(profile)
+
+    def change(self, state: SheetState, change: Any) -> SheetState:
+        """The match after a referee's level change (G12); only a level game has them."""
+        raise BadInput("not_supported", "This game has no level changes.", field="levels")
+
+    def rederive(self, record: Mapping[str, Any], *, state: SheetState, profile) -> dict[str, Any]:
+        """A stored record checked again against a new match state (after a correction of an
+        earlier deal): ``record`` itself reads it unless the sheet says otherwise."""
+        return self.record(record, state=state, profile=profile)
+
+    def stored_form(
+        self, *, number: int, version: int, level: int | None, record, played_at
+    ) -> dict[str, Any]:
+        """A stored deal as a conflict answer shows it (``stored``); ``played_at`` is ISO text or None."""
+        return {
+            "number": number,
+            "version": version,
+            "level": level,
+            "record": record,
+            "played_at": played_at,
+        }
 
     @abstractmethod
     def start(self, profile) -> SheetState:
@@ -144,9 +209,27 @@ class MatchSheet(ABC):
         """The level the next deal is played at (a level game overrides this); None: no levels."""
         return None
 
-    def fold(self, records, *, profile, time_up: bool = False) -> SheetState:
-        """Every stored record in order, then the clock when it ran out."""
-        state = self.start(profile)
-        for record in records:
-            state = self.apply(state, record, profile=profile)
+    def fold(
+        self,
+        records,
+        *,
+        profile,
+        time_up: bool = False,
+        best_of: int = 1,
+        changes: Mapping[int, Any] | None = None,
+    ) -> SheetState:
+        """Every stored record in order, then the clock when it ran out. ``changes`` are the referee's
+        level changes by the number of deals before them (0: before the first); one that would come
+        after the match is over is not applied."""
+        changes = changes or {}
+        state = self._changed(self.begin(profile, best_of=best_of), changes.get(0, ()))
+        for number, record in enumerate(records, start=1):
+            state = self._changed(self.apply(state, record, profile=profile), changes.get(number, ()))
         return self.close_on_time(state, profile=profile) if time_up else state
+
+    def _changed(self, state: SheetState, changes) -> SheetState:
+        for change in changes:
+            if state.finished:
+                break
+            state = self.change(state, change)
+        return state

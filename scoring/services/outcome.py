@@ -20,8 +20,8 @@ from typing import Any
 from engine.errors import BadInput
 from engine.guandan.cards import Side
 from engine.guandan.finishing import normalise_finishing_order
+from engine.guandan.level_result import game_from_levels
 from engine.guandan.match import EndReason, MatchState
-from engine.guandan.sheet import game_from_levels
 from engine.guandan.tie import TieState, close_tie_on_time
 from scoring.methods import METHODS
 from scoring.models import ResultSource
