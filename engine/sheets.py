@@ -49,6 +49,9 @@ from typing import Any, ClassVar, Protocol
 from engine.errors import BadInput, RuleViolation
 from engine.seats import Side
 
+#: ``MatchSheet.line_kind`` of a game whose line is the table's level line (G8 记级).
+LEVEL_LINE = "level_line"
+
 #: What the scorekeeping service itself reads from a posted deal; a sheet leaves these to it.
 SERVICE_FIELDS = frozenset({"number", "played_at", "note", "corrects"})
 
@@ -119,16 +122,47 @@ class SheetTotals:
     ns_first_outs: int | None = None
     ew_first_outs: int | None = None
     seats: Mapping[str, Mapping[str, float]] | None = None
+    #: Each game of a table that plays several (a best of three, G8), as ``game_rows`` gives them.
+    games: tuple[Mapping[str, Any], ...] | None = None
+
+    def game_rows(self) -> list[dict[str, Any]]:
+        """The result's games: ``games``, or the match as one game (both levels, the winner, the
+        deals played and how it ended)."""
+        if self.games is not None:
+            return [dict(game) for game in self.games]
+        winner = None if self.winner is None else self.winner.value
+        return [
+            {
+                "ns_level": self.ns_level,
+                "ew_level": self.ew_level,
+                "winner": winner,
+                "draw": winner is None,
+                "deals_played": self.deals,
+                "end_reason": self.end_reason,
+                "tiebreak": None,
+                "passed_a": None,
+                "on_time": self.end_reason == "time_limit",
+            }
+        ]
 
 
 class MatchSheet(ABC):
     """A game's scoresheet (see the module's docstring)."""
 
     side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "NS", Side.EW: "EW"}
-    #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points".
+    #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points"; or
+    #: "level_line": the table's level line (``line`` overridden, G8 记级).
     line_kind: ClassVar[str] = "points"
     #: A deal is identified by what was posted (``identity``), not by its derived record.
     identity_is_posted: ClassVar[bool] = False
+    #: A match's result may also be read off its final levels alone (Guandan G8 记级:
+    #: engine/guandan/level_result.py); otherwise the result is the posted deals.
+    results_from_levels: ClassVar[bool] = False
+    #: A referee's ruling may change the match's levels between deals (G12: ``change``).
+    takes_level_changes: ClassVar[bool] = False
+    #: The record's members a service keeps in columns of their own rather than whole (Guandan's,
+    #: which its level line, tallies and exports read); empty: the record is kept whole.
+    record_columns: ClassVar[tuple[str, ...]] = ()
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
@@ -184,15 +218,28 @@ class MatchSheet(ABC):
     def totals(self, state: SheetState) -> SheetTotals:
         """What the result of a finished match (or one closed on time) records."""
 
+    def deals_expected(self, profile) -> int | None:
+        """How many deals a match plays, for a printed score sheet's rows: the profile's
+        ``deals_per_round`` where it fixes them (Daguai Luzi K5, Dou Dizhu D10); None: no fixed
+        number."""
+        return getattr(profile, "deals_per_round", None)
+
+    def tally(self, records) -> dict[str, list[int]] | None:
+        """The deals each side won by how they finished, when the game counts them (Guandan G6:
+        ``[1-2, 1-3, 1-4]`` per side); None: it does not."""
+        return None
+
     def knockout_profile(self, profile):
         """The profile a match of a knockout stage is played under (a knockout match must send a side
         through): a game whose rules name a way to decide a level match overrides this; unchanged,
         a drawn match in a knockout is refused (``knockout_needs_winner``)."""
         return profile
 
-    def line(self, records, *, profile) -> list[dict[str, Any]]:
+    def line(self, records, *, profile, best_of: int = 1, changes=None) -> list[dict[str, Any]]:
         """The match deal by deal as its scoresheet reads (the public results page shows it): per
-        stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal."""
+        stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal. A game with a
+        level line of its own (``line_kind`` "level_line": Guandan's 记级 with the referees' level
+        changes) overrides this; ``best_of`` and ``changes`` are ``fold``'s."""
         state, entries = self.start(profile), []
         for number, record in enumerate(records, start=1):
             state = self.apply(state, record, profile=profile)

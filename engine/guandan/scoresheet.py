@@ -23,6 +23,7 @@ a deal re-derived after a correction of an earlier one keeps its identity.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -31,11 +32,12 @@ from engine.errors import BadInput
 from engine.guandan.cards import Card, Seat, format_cards, format_level, parse_card, parse_level, parse_seat
 from engine.guandan.deal import Action, parse_action, replay_deal
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.match import EndReason, MatchState
 from engine.guandan.profiles import knockout_profile
 from engine.guandan.question import Transfer, parse_hands, parse_transfers, with_field
 from engine.guandan.tie import BEST_OF, TieState, apply_tie_change, apply_tie_deal, close_tie_on_time
 from engine.guandan.tribute_record import check_tribute_record
-from engine.sheets import DealRefused, MatchSheet, SheetTotals
+from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, SheetTotals
 
 #: The members of a Guandan record; a service may keep each in a column of its own.
 RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
@@ -143,8 +145,11 @@ def _shown(index: int, item: Mapping[str, Any]) -> tuple[Seat, Card]:
 class GuandanSheet(MatchSheet):
     """Guandan's scoresheet (see the module's docstring)."""
 
-    line_kind: ClassVar[str] = "levels"
+    line_kind: ClassVar[str] = LEVEL_LINE
     identity_is_posted: ClassVar[bool] = True
+    takes_level_changes: ClassVar[bool] = True
+    results_from_levels: ClassVar[bool] = True
+    record_columns: ClassVar[tuple[str, ...]] = RECORD_MEMBERS
 
     def read(self, data: Mapping[str, Any]) -> PostedDeal:
         return data if isinstance(data, PostedDeal) else read_deal(data)
@@ -212,6 +217,7 @@ class GuandanSheet(MatchSheet):
         return close_tie_on_time(state, profile=profile)
 
     def totals(self, state: TieState) -> SheetTotals:
+        """The table's result: the winner of the tie, its last game's levels and end, and each game."""
         last = state.current
         return SheetTotals(
             winner=state.winner,
@@ -219,7 +225,28 @@ class GuandanSheet(MatchSheet):
             end_reason=None if last.end_reason is None else str(last.end_reason),
             ns_level=last.ns_level,
             ew_level=last.ew_level,
+            games=tuple(_game(game) for game in state.games),
         )
+
+    def deals_expected(self, profile) -> int | None:
+        """A counted format's deals for every game of the table, and the extra deal that may decide
+        equal levels (G8); None: a game played through A or on time has no fixed number."""
+        if profile.match_format not in ("deal_count", "time_or_deals"):
+            return None
+        return profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
+
+    def tally(self, records) -> dict[str, list[int]]:
+        """Deals won per side by finish (G6): [1-2, 1-3, 1-4]."""
+        counts: Counter[tuple[str, int]] = Counter()
+        for record in records:
+            finish = normalise_finishing_order(record["finishing_order"])
+            counts[(str(finish.winner_side), finish.partner_place)] += 1
+        return {side: [counts[(side, place)] for place in (2, 3, 4)] for side in ("NS", "EW")}
+
+    def line(self, records, *, profile, best_of: int = 1, changes=None) -> list[dict[str, Any]]:
+        """The table's level line (G8 记级, ``TieState.level_line``): both levels after every deal,
+        and the referees' level changes (G12) where they were ruled."""
+        return self.fold(records, profile=profile, best_of=best_of, changes=changes).level_line()
 
     def stored_form(
         self, *, number: int, version: int, level: int | None, record, played_at
@@ -235,6 +262,21 @@ class GuandanSheet(MatchSheet):
             "played_at": played_at,
             "recorded_plays": record["plays"] is not None,
         }
+
+
+def _game(state: MatchState) -> dict[str, Any]:
+    """One game of the table as a result lists it (G8)."""
+    return {
+        "ns_level": state.ns_level,
+        "ew_level": state.ew_level,
+        "winner": None if state.winner is None else str(state.winner),
+        "draw": state.draw,
+        "deals_played": state.deals_played,
+        "end_reason": None if state.end_reason is None else str(state.end_reason),
+        "tiebreak": None if state.tiebreak is None else str(state.tiebreak),
+        "passed_a": None if state.passed_a is None else str(state.passed_a),
+        "on_time": state.end_reason == EndReason.TIME_LIMIT,
+    }
 
 
 def _level(value: object) -> int:

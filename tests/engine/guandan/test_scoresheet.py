@@ -25,7 +25,7 @@ def _record(data, state):
 
 
 def test_guandan_keeps_its_matches_on_a_scoresheet():
-    assert isinstance(SHEET, MatchSheet) and SHEET.identity_is_posted and SHEET.line_kind == "levels"
+    assert isinstance(SHEET, MatchSheet) and SHEET.identity_is_posted and SHEET.line_kind == "level_line"
 
 
 def test_read_parses_once_into_a_frozen_value():
