@@ -34,8 +34,8 @@ class Game:
     check_declarations: Callable[..., Any] | None = None  # Shuangkou S3 (calls and trump)
     score_deal: Callable[..., Any] | None = None  # points of one deal (D8, K5)
     reading_to_dict: Callable[[Any], dict[str, Any]] | None = None  # a reading's wire form
-    # How events keep a match of this game deal by deal (engine.sheets); None for Guandan,
-    # whose scorekeeping (levels, tribute, best of three) is its own.
+    # How events keep a match of this game deal by deal (engine.sheets); every game in service
+    # has one (None: a game not yet in service).
     match_sheet: MatchSheet | None = None
     # Players in each of the two sides of a match (a Daguai team: 3); 1: each player scores for
     # themselves at a table of ``players`` (four-player Dou Dizhu: docs/events.md "Tables of four").

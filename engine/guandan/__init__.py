@@ -6,6 +6,7 @@ from engine.guandan.combinations import validate_play
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import BUILTIN, STANDARD
 from engine.guandan.readings import reading_to_dict
+from engine.guandan.scoresheet import SHEET
 from engine.guandan.tribute import validate_tributes
 
 GAME = Game(
@@ -17,5 +18,6 @@ GAME = Game(
     replay_deal=replay_deal,
     validate_tributes=validate_tributes,
     reading_to_dict=reading_to_dict,
+    match_sheet=SHEET,
     hand_size=HAND_SIZE,
 )
