@@ -4,13 +4,14 @@ read once, checked against the table and folded; the fold is the tie's."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import BadInput
-from engine.guandan.cards import Side, format_cards
+from engine.guandan.cards import format_cards
 from engine.guandan.profiles import STANDARD
 from engine.guandan.scoresheet import SHEET, PostedDeal
 from engine.guandan.simulate import simulate_deal
@@ -119,26 +120,71 @@ def test_level_changes_fold_between_deals():
         SHEET.begin(STANDARD, best_of=2)
 
 
-@settings(max_examples=40, deadline=None)
+ORDERS = [["N", "S"], ["E", "W"], ["N", "E", "S"], ["E", "N", "W"], ["N", "W", "E"], ["W", "S", "E"]]
+
+
+def _simulated(seed: int, level: int) -> dict:
+    """A whole deal as a table records it: the hands, the leader and every play (G5)."""
+    deal = simulate_deal(rng=random.Random(seed), level=level)
+    return {
+        "hands": {str(seat): format_cards(cards) for seat, cards in deal.hands.items()},
+        "leader": str(deal.leader),
+        "plays": [action.to_dict() for action in deal.actions],
+    }
+
+
+@settings(max_examples=30, deadline=None)
 @given(
-    orders=st.lists(
-        st.sampled_from(
-            [["N", "S"], ["E", "W"], ["N", "E", "S"], ["E", "N", "W"], ["N", "W", "E"], ["W", "S", "E"]]
-        ),
-        max_size=30,
-    ),
+    deals=st.lists(st.tuples(st.sampled_from(ORDERS), st.integers(0, 2**16), st.booleans()), max_size=30),
     best_of=st.sampled_from([1, 3]),
 )
-def test_folding_through_the_sheet_is_the_tie(orders, best_of):
-    """Recording and applying every deal of a simulated table through the sheet reaches the state
-    ``tie.play_tie`` reaches from the finishing orders alone (until the table is over)."""
+def test_folding_a_simulated_match_through_the_sheet_is_the_tie(deals, best_of):
+    """Recording and applying every deal of a simulated table through the sheet — a game's first deal
+    often played out in full (hands and plays, replayed), the others by their finishing order —
+    reaches the state ``tie.play_tie`` reaches from the finishing orders alone."""
     state = SHEET.begin(STANDARD, best_of=best_of)
-    played = []
-    for order in orders:
+    orders = []
+    for order, seed, played in deals:
         if state.finished:
             break
-        state = SHEET.apply(state, _record({"finishing_order": order}, state), profile=STANDARD)
-        played.append(order)
-    assert state == play_tie(played, best_of=best_of)
-    assert SHEET.totals(state).winner == (state.winner if state.finished else None) or not state.finished
-    assert state.winner in (None, Side.NS, Side.EW)
+        # A later deal of a game needs its tribute with the hands (G7): only a game's first deal is
+        # played out here.
+        full = played and state.current.deals_played == 0
+        data = _simulated(seed, SHEET.deal_level(state)) if full else {"finishing_order": order}
+        record = _record(data, state)
+        state = SHEET.apply(state, record, profile=STANDARD)
+        orders.append(record["finishing_order"])
+    assert state == play_tie(orders, best_of=best_of)
+    if state.finished:
+        assert SHEET.totals(state).winner == state.winner and len(SHEET.totals(state).game_rows()) == len(
+            state.games
+        )
+
+
+def test_tally_counts_the_deals_won_by_finish():
+    records = [
+        {"finishing_order": order}
+        for order in (["N", "S", "E", "W"], ["E", "N", "W", "S"], ["N", "E", "W", "S"])
+    ]
+    assert SHEET.tally(records) == {"NS": [1, 0, 1], "EW": [0, 1, 0]}
+
+
+def test_a_stored_deal_in_a_conflict_shows_its_level_and_whether_plays_were_recorded():
+    record = _record({"finishing_order": NS_12, "leader": "n"}, TieState())
+    stored = SHEET.stored_form(number=1, version=2, level=2, record=record, played_at=None)
+    assert stored == {
+        "number": 1,
+        "version": 2,
+        "game": 1,
+        "level": "2",
+        "finishing_order": ["N", "S", "E", "W"],
+        "tribute": None,
+        "leader": "n",  # as the table wrote it
+        "played_at": None,
+        "recorded_plays": False,
+    }
+
+
+def test_a_printed_sheet_has_a_row_for_every_deal_of_a_counted_format():
+    counted = replace(STANDARD, match_format="deal_count", deal_limit=8, equal_levels="extra_deal")
+    assert SHEET.deals_expected(counted) == 9 and SHEET.deals_expected(STANDARD) is None
