@@ -18,6 +18,8 @@ Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
   re-derives each later deal with ``record(stored_record, state=…)`` against its new state (a
   record whose derived values depend on the state recomputes them; one the new state makes
   impossible refuses the correction).
+- ``play(posted, state=, profile=)`` is both in one call, the record and the match after it
+  (:class:`Played`): what the service calls for a deal posted or corrected.
 - ``apply(state, record, profile=)`` folds one stored record into the match state; a rule the
   deal breaks against the state (the wrong dealer, a deal after the match ended) is a
   ``BadInput`` too (the service answers ``match_over`` with a 409, any other with a 422).
@@ -84,6 +86,14 @@ class DealRefused(RuleViolation):
         super().__init__(code, detail, field=field)
         self.extra = dict(extra or {})
         self.errors = errors
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A deal played on a sheet: its canonical record and the match after it."""
+
+    record: dict[str, Any]
+    state: Any  # the game's SheetState
 
 
 class SheetState(Protocol):
@@ -181,10 +191,24 @@ class MatchSheet(ABC):
         """The match after a referee's level change (G12); only a level game has them."""
         raise BadInput("not_supported", "This game has no level changes.", field="levels")
 
-    def rederive(self, record: Mapping[str, Any], *, state: SheetState, profile) -> dict[str, Any]:
-        """A stored record checked again against a new match state (after a correction of an
-        earlier deal): ``record`` itself reads it unless the sheet says otherwise."""
-        return self.record(record, state=state, profile=profile)
+    def play(self, posted: Any, *, state: SheetState, profile) -> Played:
+        """The next deal checked against the match and folded, in one call: its record and the match
+        after it. A malformed deal is a ``BadInput``, a deal after the end a ``BadInput``
+        ``match_over``; any rule it breaks is a ``RuleViolation`` (what ``apply`` refuses, e.g. the
+        wrong dealer, a ``DealRefused``)."""
+        record = self.record(posted, state=state, profile=profile)
+        try:
+            after = self.apply(state, record, profile=profile)
+        except BadInput as error:
+            if error.code == "match_over":
+                raise
+            raise DealRefused(error.code, error.detail, field=error.field) from None
+        return Played(record, after)
+
+    def rederive(self, record: Mapping[str, Any], *, state: SheetState, profile) -> Played:
+        """A stored record played again against a new match state (after a correction of an earlier
+        deal): ``play`` reads it as it reads a post, unless the sheet says otherwise."""
+        return self.play(record, state=state, profile=profile)
 
     def stored_form(
         self, *, number: int, version: int, level: int | None, record, played_at

@@ -37,7 +37,7 @@ from engine.guandan.profiles import knockout_profile
 from engine.guandan.question import Transfer, parse_hands, parse_transfers, with_field
 from engine.guandan.tie import BEST_OF, TieState, apply_tie_change, apply_tie_deal, close_tie_on_time
 from engine.guandan.tribute_record import check_tribute_record
-from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, SheetTotals
+from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals
 
 #: The members of a Guandan record; a service may keep each in a column of its own.
 RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
@@ -196,7 +196,7 @@ class GuandanSheet(MatchSheet):
             "plays": posted.plays_form(),
         }
 
-    def rederive(self, record: Mapping[str, Any], *, state: TieState, profile) -> dict[str, Any]:
+    def rederive(self, record: Mapping[str, Any], *, state: TieState, profile) -> Played:
         """A stored deal checked again: its facts (finishing order, tribute, hands, plays) stay; a
         leader the tribute gave follows the tribute again, one the table named stays."""
         data: dict[str, Any] = {"finishing_order": record["finishing_order"]}
@@ -208,7 +208,7 @@ class GuandanSheet(MatchSheet):
                 data[name] = record[name]
         if record.get("leader") and (record.get("plays") is not None or tribute is None):
             data["leader"] = record["leader"]
-        return self.record(data, state=state, profile=profile)
+        return self.play(data, state=state, profile=profile)
 
     def apply(self, state: TieState, record: Mapping[str, Any], *, profile) -> TieState:
         return apply_tie_deal(state, record["finishing_order"], profile=profile)

@@ -3,7 +3,7 @@
 (docs/scoring.md "Every game keeps its matches on a scoresheet").
 
 The game's scoresheet (``engine.sheets.MatchSheet``) does every rule: ``read`` parses the posted
-deal, ``record`` checks it against the match so far and answers its record, ``apply`` folds it
+deal, ``play`` checks it against the match so far and answers its record and the match after it
 (Guandan: engine/guandan/scoresheet.py, G5-G8). This module only orders the checks, stores the deal
 and keeps a post idempotent per (match, number).
 
@@ -20,8 +20,8 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.errors import EngineError, RuleViolation
-from engine.sheets import MatchSheet, SheetState
+from engine.errors import BadInput, EngineError, RuleViolation
+from engine.sheets import MatchSheet, Played, SheetState
 from scoring.models import Deal
 from scoring.problems import ScoreConflict, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
@@ -51,14 +51,17 @@ def _record(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> dict[
         raise refused(error) from None
 
 
-def _apply(sheet: MatchSheet, state: SheetState, record: dict[str, Any], profile) -> SheetState:
-    """The match after the deal; a deal after the end is a 409, any other rule a 422."""
+def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> Played:
+    """The deal checked and folded (``MatchSheet.play``): a malformed body stays a 400, a broken rule
+    is a 422, a deal after the end a 409."""
     try:
-        return sheet.apply(state, record, profile=profile)
-    except EngineError as error:
+        return sheet.play(posted, state=state, profile=profile)
+    except RuleViolation as error:
+        raise refused(error) from None
+    except BadInput as error:
         if error.code == "match_over":
             raise match_over() from None
-        raise refused(error) from None
+        raise
 
 
 def _identity(sheet: MatchSheet, posted: Any, record=None) -> str:
@@ -104,21 +107,20 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
     state = sheet_state(match, deals, profile)
     if state.finished:
         raise match_over()
-    record = _record(sheet, posted, state, profile)
-    after = _apply(sheet, state, record, profile)
+    played = _play(sheet, posted, state, profile)
     deal = Deal.objects.create(
         match=match,
         number=number,
         **follows_voided(match, number),
         level=sheet.deal_level(state),
-        **Deal.record_fields(record, sheet.record_columns),
+        **Deal.record_fields(played.record, sheet.record_columns),
         played_at=data.get("played_at"),
-        content_hash=_identity(sheet, posted, record),
+        content_hash=_identity(sheet, posted, played.record),
         submitted_by=actor.user,
         table_token=actor.token,
     )
     mark_playing(match)
-    return DealPosted(deal=deal, state=after, created=True)
+    return DealPosted(deal=deal, state=played.state, created=True)
 
 
 @transaction.atomic
@@ -135,10 +137,10 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
     posted = sheet.read(data)
     stored = deals[number - 1]
     before = sheet_state(match, deals[: number - 1], profile)
-    # A deal identified by its record is checked before it is compared; one identified by what was
+    # A deal identified by its record is played before it is compared; one identified by what was
     # posted is compared first (the same correction again is answered whatever the rules say now).
-    record = None if sheet.identity_is_posted else _record(sheet, posted, before, profile)
-    digest = _identity(sheet, posted, record)
+    played = None if sheet.identity_is_posted else _play(sheet, posted, before, profile)
+    digest = _identity(sheet, posted, None if played is None else played.record)
     if stored.content_hash == digest:  # the same correction again (or no change at all)
         return DealPosted(deal=stored, state=sheet_state(match, deals[:number], profile), created=False)
     if data.get("corrects") is not None and data["corrects"] != stored.version:
@@ -149,12 +151,12 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
             field="corrects",
             extra={"stored": stored_deal(sheet, stored)},
         )
-    if record is None:
-        record = _record(sheet, posted, before, profile)
-    state = after = _apply(sheet, before, record, profile)
+    if played is None:
+        played = _play(sheet, posted, before, profile)
+    state = after = played.state
     fields = {
         "level": sheet.deal_level(before),
-        **Deal.record_fields(record, sheet.record_columns),
+        **Deal.record_fields(played.record, sheet.record_columns),
         "played_at": data.get("played_at") or stored.played_at,
         "content_hash": digest,
         "note": data.get("note") or "",
@@ -185,11 +187,10 @@ def _rederive(sheet: MatchSheet, deal: Deal, state: SheetState, profile, *, corr
     if state.finished:
         raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")
     try:
-        record = sheet.rederive(deal.sheet_record(), state=state, profile=profile)
-        after = sheet.apply(state, record, profile=profile)
+        played = sheet.rederive(deal.sheet_record(), state=state, profile=profile)
     except EngineError as error:
         raise later_deal_conflict(deal.number, corrected=corrected, reason=str(error.code)) from None
-    return sheet.deal_level(state), record, after
+    return sheet.deal_level(state), played.record, played.state
 
 
 @transaction.atomic

@@ -111,7 +111,7 @@ def test_rederive_follows_the_new_levels():
     assert record["game"] == 1
     # The same stored deal after an earlier correction that ended game 1 of a best of three.
     ended = play_tie([NS_12] * 5, best_of=3)
-    assert SHEET.rederive(record, state=ended, profile=STANDARD)["game"] == 2
+    assert SHEET.rederive(record, state=ended, profile=STANDARD).record["game"] == 2
 
 
 def test_level_changes_fold_between_deals():
