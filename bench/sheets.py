@@ -1,4 +1,5 @@
-"""The scoresheet path of Shuangkou and Daguai Luzi (docs/scoring.md "Games with a scoresheet"):
+"""The scoresheet path of Shuangkou and Daguai Luzi (docs/scoring.md "Every game keeps its matches on a
+scoresheet"):
 ``python -m bench.sheets`` (``make bench`` runs it).
 
 - **Deal posts** through the API (Django's test client: middleware, DRF, the sheet's record and fold

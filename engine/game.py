@@ -65,8 +65,8 @@ class Game:
     validate_tributes: Callable[..., Any] | None = None  # Guandan G7
     check_bidding: Callable[..., Any] | None = None  # Dou Dizhu D2-D3
     reading_to_dict: Callable[[Any], dict[str, Any]] | None = None  # a reading's wire form
-    # How events keep a match of this game deal by deal (engine.sheets); None for Guandan,
-    # whose scorekeeping (levels, tribute, best of three) is its own.
+    # How events keep a match of this game deal by deal (engine.sheets); every game in service
+    # has one (None: a game not yet in service).
     match_sheet: MatchSheet[Any] | None = None
     # Players in each of the two sides of a match (a Daguai team: 3); 1: each player scores for
     # themselves at a table of four (four-player Dou Dizhu: docs/events.md "Tables of four").

@@ -1,8 +1,11 @@
 """How a match of a game is kept deal by deal: the scoresheet protocol (pure; no Django).
 
-Guandan's scorekeeping is its own (levels, tribute, best of three: ``engine.guandan``);
-every other game that events can be run on gives its ``Game`` a ``match_sheet``, one
+Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
 :class:`MatchSheet`, and the service keeps its matches through it alone:
+
+- ``read(data)`` parses what is posted as far as it can be without the match (a Guandan deal:
+  its hands, tribute, plays and finishing order, once, into a frozen value); a malformed deal is
+  a ``BadInput`` before anything else is asked. The default leaves the body to ``record``.
 
 - ``record(data, state=, profile=)`` checks what a scorekeeper posts for the next deal against
   the match so far and answers the deal's canonical record (a plain JSON-able dict: what is
@@ -15,6 +18,8 @@ every other game that events can be run on gives its ``Game`` a ``match_sheet``,
   re-derives each later deal with ``record(stored_record, state=…)`` against its new state (a
   record whose derived values depend on the state recomputes them; one the new state makes
   impossible refuses the correction).
+- ``play(posted, state=, profile=)`` is both in one call, the record and the match after it
+  (:class:`Played`): what the service calls for a deal posted or corrected.
 - ``apply(state, record, profile=)`` folds one stored record into the match state; a rule the
   deal breaks against the state (the wrong dealer, a deal after the match ended) is a
   ``BadInput`` too (the service answers ``match_over`` with a 409, any other with a 422).
@@ -23,6 +28,13 @@ every other game that events can be run on gives its ``Game`` a ``match_sheet``,
   for a game without levels).
 - ``totals(state)`` is what a match result stores and the standings read
   (:class:`SheetTotals`).
+- A table may play a best of three (Guandan G8): ``begin(profile, best_of=)`` is its state before
+  the first deal, and ``fold`` takes the referee's level changes (G12) between deals (``change``).
+- What identifies a deal for an idempotent re-post is its record, or, for a sheet with
+  ``identity_is_posted``, what was posted (``identity(posted)``: the same deal recorded the same
+  way, whatever the match around it); such a deal keeps its identity when a correction of an earlier
+  deal re-derives it. A refusal that needs more than a field (the expected level, each problem of a
+  tribute) is a :class:`DealRefused`.
 
 The two sides of a match are always ``Side.NS`` (the match's first pair, team or partnership)
 and ``Side.EW`` (the second); a game with other names for them (Daguai Luzi's teams A and B)
@@ -32,12 +44,15 @@ maps them in its sheet and says so in ``side_names``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from engine.errors import BadInput
+from engine.errors import BadInput, RuleViolation
 from engine.seats import Side
+
+#: ``MatchSheet.line_kind`` of a game whose line is the table's level line (G8 记级).
+LEVEL_LINE = "level_line"
 
 #: What the scorekeeping service itself reads from a posted deal; a sheet leaves these to it.
 SERVICE_FIELDS = frozenset({"number", "played_at", "note", "corrects"})
@@ -52,6 +67,33 @@ def check_deal_fields(data: object, fields: frozenset[str], *, game: str) -> Map
     if unknown:
         raise BadInput("unknown_field", f"A {game} deal has no field {unknown[0]!r}.", field=str(unknown[0]))
     return data
+
+
+class DealRefused(RuleViolation):
+    """A deal the rules refuse, with what the scorekeeper needs to fix it: ``extra`` (members of the
+    answer, e.g. the ``expected`` level) and ``errors`` (one ``{"field", "code", "message"}`` per
+    problem when one field is not enough)."""
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        field: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+        errors: list[dict[str, str]] | None = None,
+    ) -> None:
+        super().__init__(code, detail, field=field)
+        self.extra = dict(extra or {})
+        self.errors = errors
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A deal played on a sheet: its canonical record and the match after it."""
+
+    record: dict[str, Any]
+    state: Any  # the game's SheetState
 
 
 class SheetState(Protocol):
@@ -90,6 +132,28 @@ class SheetTotals:
     ns_first_outs: int | None = None
     ew_first_outs: int | None = None
     seats: Mapping[str, Mapping[str, float]] | None = None
+    #: Each game of a table that plays several (a best of three, G8), as ``game_rows`` gives them.
+    games: tuple[Mapping[str, Any], ...] | None = None
+
+    def game_rows(self) -> list[dict[str, Any]]:
+        """The result's games: ``games``, or the match as one game (both levels, the winner, the
+        deals played and how it ended)."""
+        if self.games is not None:
+            return [dict(game) for game in self.games]
+        winner = None if self.winner is None else self.winner.value
+        return [
+            {
+                "ns_level": self.ns_level,
+                "ew_level": self.ew_level,
+                "winner": winner,
+                "draw": winner is None,
+                "deals_played": self.deals,
+                "end_reason": self.end_reason,
+                "tiebreak": None,
+                "passed_a": None,
+                "on_time": self.end_reason == "time_limit",
+            }
+        ]
 
 
 StateT = TypeVar("StateT", bound=SheetState)  # each game's own match state
@@ -99,8 +163,67 @@ class MatchSheet(ABC, Generic[StateT]):
     """A game's scoresheet (see the module's docstring), over its own match state."""
 
     side_names: ClassVar[Mapping[Side, str]] = {Side.NS: "NS", Side.EW: "EW"}
-    #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points".
+    #: What a deal's line counts after it (``line_entry``'s ``after``): "levels" or "points"; or
+    #: "level_line": the table's level line (``line`` overridden, G8 记级).
     line_kind: ClassVar[str] = "points"
+    #: A deal is identified by what was posted (``identity``), not by its derived record.
+    identity_is_posted: ClassVar[bool] = False
+    #: A match's result may also be read off its final levels alone (Guandan G8 记级:
+    #: engine/guandan/level_result.py); otherwise the result is the posted deals.
+    results_from_levels: ClassVar[bool] = False
+    #: A referee's ruling may change the match's levels between deals (G12: ``change``).
+    takes_level_changes: ClassVar[bool] = False
+    #: The record's members a service keeps in columns of their own rather than whole (Guandan's,
+    #: which its level line, tallies and exports read); empty: the record is kept whole.
+    record_columns: ClassVar[tuple[str, ...]] = ()
+
+    def read(self, data: Mapping[str, Any]) -> Any:
+        """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
+        return data
+
+    def identity(self, posted: Any) -> Mapping[str, Any]:
+        """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
+        raise NotImplementedError("this sheet identifies a deal by its record")
+
+    def begin(self, profile, *, best_of: int = 1) -> SheetState:
+        """A table before its first deal: one match (``start``); a game whose table may play a best
+        of three overrides this."""
+        return self.start(profile)
+
+    def change(self, state: SheetState, change: Any) -> SheetState:
+        """The match after a referee's level change (G12); only a level game has them."""
+        raise BadInput("not_supported", "This game has no level changes.", field="levels")
+
+    def play(self, posted: Any, *, state: SheetState, profile) -> Played:
+        """The next deal checked against the match and folded, in one call: its record and the match
+        after it. A malformed deal is a ``BadInput``, a deal after the end a ``BadInput``
+        ``match_over``; any rule it breaks is a ``RuleViolation`` (what ``apply`` refuses, e.g. the
+        wrong dealer, a ``DealRefused``)."""
+        record = self.record(posted, state=state, profile=profile)
+        try:
+            after = self.apply(state, record, profile=profile)
+        except BadInput as error:
+            if error.code == "match_over":
+                raise
+            raise DealRefused(error.code, error.detail, field=error.field) from None
+        return Played(record, after)
+
+    def rederive(self, record: Mapping[str, Any], *, state: SheetState, profile) -> Played:
+        """A stored record played again against a new match state (after a correction of an earlier
+        deal): ``play`` reads it as it reads a post, unless the sheet says otherwise."""
+        return self.play(record, state=state, profile=profile)
+
+    def stored_form(
+        self, *, number: int, version: int, level: int | None, record, played_at
+    ) -> dict[str, Any]:
+        """A stored deal as a conflict answer shows it (``stored``); ``played_at`` is ISO text or None."""
+        return {
+            "number": number,
+            "version": version,
+            "level": level,
+            "record": record,
+            "played_at": played_at,
+        }
 
     @abstractmethod
     def start(self, profile: Any) -> StateT:
@@ -122,15 +245,28 @@ class MatchSheet(ABC, Generic[StateT]):
     def totals(self, state: StateT) -> SheetTotals:
         """What the result of a finished match (or one closed on time) records."""
 
+    def deals_expected(self, profile) -> int | None:
+        """How many deals a match plays, for a printed score sheet's rows: the profile's
+        ``deals_per_round`` where it fixes them (Daguai Luzi K5, Dou Dizhu D10); None: no fixed
+        number."""
+        return getattr(profile, "deals_per_round", None)
+
+    def tally(self, records) -> dict[str, list[int]] | None:
+        """The deals each side won by how they finished, when the game counts them (Guandan G6:
+        ``[1-2, 1-3, 1-4]`` per side); None: it does not."""
+        return None
+
     def knockout_profile(self, profile: Any) -> Any:
         """The profile a match of a knockout stage is played under (a knockout match must send a side
         through): a game whose rules name a way to decide a level match overrides this; unchanged,
         a drawn match in a knockout is refused (``knockout_needs_winner``)."""
         return profile
 
-    def line(self, records: Iterable[Any], *, profile: Any) -> list[dict[str, Any]]:
+    def line(self, records, *, profile, best_of: int = 1, changes=None) -> list[dict[str, Any]]:
         """The match deal by deal as its scoresheet reads (the public results page shows it): per
-        stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal."""
+        stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal. A game with a
+        level line of its own (``line_kind`` "level_line": Guandan's 记级 with the referees' level
+        changes) overrides this; ``best_of`` and ``changes`` are ``fold``'s."""
         state, entries = self.start(profile), []
         for number, record in enumerate(records, start=1):
             state = self.apply(state, record, profile=profile)
@@ -147,9 +283,27 @@ class MatchSheet(ABC, Generic[StateT]):
         """The level the next deal is played at (a level game overrides this); None: no levels."""
         return None
 
-    def fold(self, records: Iterable[Any], *, profile: Any, time_up: bool = False) -> StateT:
-        """Every stored record in order, then the clock when it ran out."""
-        state = self.start(profile)
-        for record in records:
-            state = self.apply(state, record, profile=profile)
+    def fold(
+        self,
+        records,
+        *,
+        profile,
+        time_up: bool = False,
+        best_of: int = 1,
+        changes: Mapping[int, Any] | None = None,
+    ) -> StateT:
+        """Every stored record in order, then the clock when it ran out. ``changes`` are the referee's
+        level changes by the number of deals before them (0: before the first); one that would come
+        after the match is over is not applied."""
+        changes = changes or {}
+        state = self._changed(self.begin(profile, best_of=best_of), changes.get(0, ()))
+        for number, record in enumerate(records, start=1):
+            state = self._changed(self.apply(state, record, profile=profile), changes.get(number, ()))
         return self.close_on_time(state, profile=profile) if time_up else state
+
+    def _changed(self, state: SheetState, changes) -> SheetState:
+        for change in changes:
+            if state.finished:
+                break
+            state = self.change(state, change)
+        return state

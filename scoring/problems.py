@@ -38,4 +38,6 @@ def refused(error: EngineError, *, prefix: str = "") -> RuleRefused:
         field = field.replace(bracket, "." if bracket == "[" else "")
     if prefix:
         field = f"{prefix}.{field}" if field else prefix
-    return RuleRefused(error.detail, error.code, field=field or None)
+    # A sheet's DealRefused says more: the answer's extra members and one error per problem.
+    extra, errors = getattr(error, "extra", None), getattr(error, "errors", None)
+    return RuleRefused(error.detail, error.code, field=field or None, extra=extra, errors=errors)

@@ -1,17 +1,15 @@
-"""The OpenAPI document's scorekeeping bodies that serve every game (docs/scoring.md "Games with a
-scoresheet")."""
+"""The OpenAPI document's scorekeeping bodies that serve every game (docs/scoring.md "Every game keeps
+its matches on a scoresheet")."""
 
 from __future__ import annotations
 
-#: A deal's body and answer are Guandan's or a sheet game's. The two overlap (a sheet game's members
-#: are open: its own fields ride along, and its ``state`` is the game's own object), so a Guandan
-#: body or answer is valid under both: JSON Schema's ``oneOf`` (exactly one) would refuse it, ``anyOf``
+#: A deal's body and a match state are Guandan's or another game's. The two overlap (another game's
+#: members are open: its own fields ride along, and its state is the game's own object), so a Guandan
+#: body or state is valid under both: JSON Schema's ``oneOf`` (exactly one) would refuse it, ``anyOf``
 #: says what is meant.
 ANY_GAME = (
     "DealInputAnyGame",
     "DealCorrectionAnyGame",
-    "DealPostedAnyGame",
-    "DealsVoidedAnyGame",
     "MatchStateAnyGame",
 )
 

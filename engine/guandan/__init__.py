@@ -5,6 +5,7 @@ from engine.guandan.combinations import validate_play
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import BUILTIN, STANDARD
 from engine.guandan.readings import reading_to_dict
+from engine.guandan.scoresheet import SHEET
 from engine.guandan.tribute import validate_tributes
 
 GAME = Game(
@@ -17,4 +18,5 @@ GAME = Game(
     validate_tributes=validate_tributes,
     reading_to_dict=reading_to_dict,
     scoring=LEVEL_SCORING,
+    match_sheet=SHEET,
 )

@@ -66,6 +66,14 @@ class FinishingOrder:
     def codes(self) -> list[str]:
         return [str(seat) for seat in self.seats]
 
+    def identity(self) -> list[str]:
+        """The seats as they identify a deal: in a 1-2 finish both losers are last (G5.5), so their
+        order means nothing and they are listed in seat order."""
+        if not self.is_double_win:
+            return self.codes()
+        rest = [seat for seat in SEATS if seat not in self.seats[:2]]
+        return [str(seat) for seat in (*self.seats[:2], *rest)]
+
 
 def normalise_finishing_order(order: Iterable[object], *, field: str = "finishing_order") -> FinishingOrder:
     """Complete a finishing order of 2, 3 or 4 seats (G5.3, G5.5).

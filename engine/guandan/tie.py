@@ -23,12 +23,12 @@ progress:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import BadInput
 from engine.guandan.cards import format_level
-from engine.guandan.finishing import FinishingOrder
+from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.match import LevelChange, MatchState, apply_deal, apply_level_change, close_on_time
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.seats import Side
@@ -42,6 +42,8 @@ class TieState:
 
     best_of: int = 1
     games: tuple[MatchState, ...] = ()
+    # The last deal's finishing order: the next deal's tribute follows from it (G7).
+    last_deal: FinishingOrder | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.best_of, bool) or self.best_of not in BEST_OF:
@@ -100,6 +102,16 @@ class TieState:
     @property
     def deals_played(self) -> int:
         return sum(game.deals_played for game in self.games)
+
+    @property
+    def deals(self) -> int:
+        """``deals_played``, as every game's match state names it (``engine.sheets.SheetState``)."""
+        return self.deals_played
+
+    @property
+    def tribute_after(self) -> FinishingOrder | None:
+        """The finishing order the next deal's tribute follows from; None for a game's first deal (G7)."""
+        return self.last_deal if self.current.deals_played else None
 
     @property
     def needs_extra_deal(self) -> bool:
@@ -161,8 +173,13 @@ def apply_tie_deal(
     """
     if tie.finished:
         raise BadInput("match_over", "The tie is over; no more deals.", field="finishing_order")
-    game = apply_deal(tie.current, finishing_order, profile=profile)
-    return _with_current(tie, game)
+    finish = (
+        finishing_order
+        if isinstance(finishing_order, FinishingOrder)
+        else normalise_finishing_order(finishing_order)
+    )
+    game = apply_deal(tie.current, finish, profile=profile)
+    return replace(_with_current(tie, game), last_deal=finish)
 
 
 def apply_tie_change(tie: TieState, change: LevelChange) -> TieState:
@@ -231,5 +248,5 @@ def _changed(tie: TieState, changes: Sequence[LevelChange]) -> TieState:
 def _with_current(tie: TieState, game: MatchState) -> TieState:
     """``tie`` with ``game`` as its current game: replacing the one in progress, or appended."""
     if tie.games and not tie.games[-1].finished:
-        return TieState(best_of=tie.best_of, games=(*tie.games[:-1], game))
-    return TieState(best_of=tie.best_of, games=(*tie.games, game))
+        return replace(tie, games=(*tie.games[:-1], game))
+    return replace(tie, games=(*tie.games, game))

@@ -235,9 +235,9 @@ def _effects(data: dict[str, Any], *, default):
 
 def _level_point(match: Match, effects) -> int:
     """Where a level change enters the level line: after the deals posted so far. A finished match
-    takes none (G12 levels move a match in play; rule match points after it). A game kept on a
-    scoresheet has no referee's entries in its levels: its match takes no level change."""
-    if match_sheet(match) is not None:
+    takes none (G12 levels move a match in play; rule match points after it). A game whose sheet
+    takes no referee's entries in its levels (every game but Guandan) takes no level change."""
+    if not match_sheet(match).takes_level_changes:
         if any(effect.kind == PenaltyKind.LEVELS for effect in effects):
             raise Conflict(
                 "This game's levels follow its deals alone: rule match points instead.",

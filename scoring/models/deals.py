@@ -14,9 +14,10 @@ class Deal(models.Model):
     """One version of one deal (副/把) of a match, as its scorekeeper posted it (G5-G7).
 
     Deals are numbered through the whole table; ``game`` says which game (局) of a best of
-    three it belongs to. The match state (levels, stage, A failures) is never stored: it is
-    the engine's fold of the finishing orders of the *current* deals (G6, G8), so it cannot
-    drift from the rules.
+    three it belongs to. The match state (levels, stage, A failures; another game's points or
+    dealer) is never stored: it is the game's scoresheet's fold of the *current* deals' records
+    (``sheet_record``; G6, G8), so it cannot drift from the rules. A Guandan deal keeps its record
+    in its own columns, every other game's in ``record``.
 
     A version is never edited (docs/scoring.md §1, "Correcting a deal"): posting the same number
     again with the same content replays the answer, with other content it is a conflict. A wrong
@@ -96,3 +97,29 @@ class Deal(models.Model):
     def __str__(self) -> str:
         suffix = f" v{self.version}" if self.version > 1 else ""
         return f"{self.match} deal {self.number}{suffix}"
+
+    def sheet_record(self) -> dict:
+        """The deal's record as its game's sheet keeps it (``engine.sheets``): ``record``, or, for a
+        game whose sheet keeps its members in columns (Guandan's ``game``, ``finishing_order``,
+        ``tribute``, ``hands``, ``leader``, ``plays``), those columns."""
+        if self.record is not None:
+            return self.record
+        return {
+            "game": self.game,
+            "finishing_order": self.finishing_order,
+            "tribute": self.tribute,
+            "hands": self.hands,
+            "leader": self.leader or None,
+            "plays": self.plays,
+        }
+
+    @staticmethod
+    def record_fields(record: dict, columns: tuple[str, ...]) -> dict:
+        """The model fields that store ``record``: its ``columns`` each in its own, or the whole
+        record in ``record``."""
+        if not columns:
+            return {"record": record}
+        fields = {name: record[name] for name in columns}
+        if "leader" in fields:
+            fields["leader"] = fields["leader"] or ""
+        return fields

@@ -5,8 +5,8 @@ read finds it (``tournaments.selectors.visible_event``), what it publishes is as
 checks (``publish_pairings``, ``scoring.permissions.results_visible`` / ``standings_visible``,
 ``referee.incidents.selectors.rulings_visible``), pairings are the rows of the tables list
 (``tournaments.selectors.match_page`` and the serializers' lean twins), results are
-``scoring.selectors.results.results_table`` with each match's level line from
-``scoring.selectors.matches.tie_state``, and standings are ``standings_table`` / ``units_table`` with
+``scoring.selectors.results.results_table`` with each match's line from
+``scoring.selectors.matches.sheet_line``, and standings are ``standings_table`` / ``units_table`` with
 the columns and labels of ``GET /events/{slug}/standings/``.
 """
 
@@ -21,16 +21,10 @@ from django.utils.translation import gettext_lazy
 
 from core.filters import SMALLINT_MAX
 from engine import get_game
+from engine.sheets import LEVEL_LINE
 from scoring.labels import metric_label
 from scoring.permissions import results_visible, standings_visible
-from scoring.selectors.matches import (
-    current_deals,
-    match_profile,
-    match_sheet,
-    round_matches,
-    sheet_line,
-    tie_state,
-)
+from scoring.selectors.matches import current_deals, match_profile, round_matches, sheet_line
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
 from tournaments import selectors as tournament_selectors
@@ -115,9 +109,10 @@ def round_outcomes(event: Event, number: int) -> list[dict[str, Any]]:
 
 def results(event: Event, number: int) -> list[dict[str, Any]]:
     """``GET /events/{slug}/results/?round=N``'s rows, each with ``level_line``: the match state's
-    level line (记级, as ``GET /matches/{id}/`` answers it), or None for a bye; a sheet game's rows
-    have ``sheet_line`` instead (``scoring.selectors.matches.sheet_line``). The deals of the whole
-    round are read in one query; the referees' level changes (G12) are read per match by tie_state."""
+    level line (记级, as ``GET /matches/{id}/`` answers it), or None for a bye; a game whose sheet
+    has no level line has ``sheet_line`` instead (``scoring.selectors.matches.sheet_line``). The
+    deals of the whole round are read in one query; the referees' level changes (G12) are read per
+    match by sheet_line."""
     if not results_visible(PUBLIC, event):
         raise Http404("results not published")
     rows = results_table(event, only=number)["rows"]
@@ -132,19 +127,23 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
         stage = match.round.stage_id
         if stage not in profiles:
             profiles[stage] = match_profile(match)
-        sheet = match_sheet(match)
-        if sheet is None:
-            row["level_line"] = tie_state(match, deals[match.pk], profiles[stage]).level_line()
-        else:  # a sheet game's own line: its level sheet, or its deals' points (the result's
-            # own points are the row's ``points``, from results_table)
-            row["sheet_line"] = sheet_line(match, deals[match.pk], profiles[stage])
+        line = sheet_line(match, deals[match.pk], profiles[stage])
+        # A table's level line (Guandan's 记级) is the row's own column; any other game's line (its
+        # level sheet, or its deals' points: the result's own points are the row's ``points``) is
+        # shown as its sheet reads.
+        if line["kind"] == LEVEL_LINE:
+            row["level_line"] = line["entries"]
+        else:
+            row["sheet_line"] = line
     return rows
 
 
 def sheet_kind(event: Event) -> str | None:
-    """What a sheet game's results show (``MatchSheet.line_kind``: "levels", "points"); None: Guandan."""
+    """What the results' line column shows (``MatchSheet.line_kind``: "levels", "points"); None: the
+    table's level line (Guandan's 记级)."""
     sheet = get_game(event.game).match_sheet
-    return None if sheet is None else sheet.line_kind
+    kind = None if sheet is None else sheet.line_kind
+    return None if kind == LEVEL_LINE else kind
 
 
 #: What the standings' metrics count at tables of four (``scoring.ranking.tables``), where "match

@@ -14,6 +14,7 @@ import segno
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from engine import get_game
 from engine.guandan.cards import format_level
 from engine.seats import seat_order
 from tournaments.models import Event
@@ -28,13 +29,14 @@ OPEN_SHEET_ROWS = 24
 
 def rules_summary(event: Event) -> list[str]:
     """The event's effective rules (profile, overrides, match fields: ``Event.rule_profile``), in
-    short sentences for the foot of a score sheet (docs/rules/guandan.md G6-G8; a table of four:
-    docs/rules/doudizhu.md D2, D8, D10). Another game's sheet has no summary yet."""
-    profile = event.rule_profile()
-    if event.game == "doudizhu4":
-        return doudizhu_rules(profile)
-    if not hasattr(profile, "match_format"):
-        return []
+    short sentences for the foot of a score sheet (Guandan: docs/rules/guandan.md G6-G8; a table of
+    four: docs/rules/doudizhu.md D2, D8, D10). Another game's sheet has no summary yet."""
+    summary = RULES_SUMMARIES.get(event.game)
+    return [] if summary is None else summary(event.rule_profile())
+
+
+def guandan_rules(profile) -> list[str]:
+    """A Guandan table's rules in short sentences (G6 levels, G7 tribute, G8 the match format)."""
     formats = {
         "through_a": _("Play until a side passes A (计局制)."),
         "deal_count": _("A fixed number of deals: %(deals)s (计副制).") % {"deals": profile.deal_limit},
@@ -91,6 +93,10 @@ def doudizhu_rules(profile) -> list[str]:
     return lines
 
 
+#: Each game's rules in short sentences, from its profile (a game without one has no summary yet).
+RULES_SUMMARIES = {"guandan": guandan_rules, "doudizhu4": doudizhu_rules}
+
+
 def table_dealers(event: Event) -> list[dict[str, Any]]:
     """The rows of a table of four's deal sheet: each deal's number and dealer (D10: N deals first,
     then the deal passes in the turn direction)."""
@@ -103,15 +109,11 @@ def table_dealers(event: Event) -> list[dict[str, Any]]:
 
 
 def deal_rows(event: Event) -> list[int]:
-    """The numbered rows of the 记级 level line on a score sheet (a table of four: its deals, D10)."""
-    profile = event.rule_profile()
-    if not hasattr(profile, "match_format"):  # a sheet game: its round's deals where it counts them
-        count = getattr(profile, "deals_per_round", OPEN_SHEET_ROWS)
-    elif profile.match_format in ("deal_count", "time_or_deals"):
-        count = profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
-    else:
-        count = OPEN_SHEET_ROWS
-    return list(range(1, min(count, 60) + 1))
+    """The numbered rows of the deal by deal line on a score sheet (Guandan's 记级 level line; a table
+    of four: its deals, D10): as many as the game's sheet expects (``MatchSheet.deals_expected``), or
+    ``OPEN_SHEET_ROWS`` when the match has no fixed number of deals."""
+    count = get_game(event.game).match_sheet.deals_expected(event.rule_profile())
+    return list(range(1, min(OPEN_SHEET_ROWS if count is None else count, 60) + 1))
 
 
 def certificates(table: dict[str, Any]) -> list[dict[str, Any]]:

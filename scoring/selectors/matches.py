@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine import get_game
-from engine.guandan.profiles import RuleProfile, knockout_profile
-from engine.guandan.tie import TieState, play_tie
+from engine.guandan.profiles import RuleProfile
+from engine.guandan.tie import TieState
 from engine.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from tournaments.models import Event, Match, RoundStatus, StageKind
@@ -18,48 +18,64 @@ LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
 
 
 def match_profile(match: Match) -> Any:
-    """The event's rule profile; in a knockout a match must produce a winner: Guandan's (G8), or the
-    sheet's ``knockout_profile`` (Shuangkou: equal levels on time go to the side holding the deal)."""
+    """The event's rule profile; in a knockout a match must produce a winner: the sheet's
+    ``knockout_profile`` (Guandan G8: a level game is decided by an extra deal; Shuangkou: equal
+    levels on time go to the side holding the deal)."""
     profile = match.round.event.rule_profile()
     if match.round.stage.kind == StageKind.KNOCKOUT:
-        sheet = match_sheet(match)
-        profile = knockout_profile(profile) if sheet is None else sheet.knockout_profile(profile)
+        profile = match_sheet(match).knockout_profile(profile)
     return profile
 
 
-def match_sheet(match: Match) -> MatchSheet | None:
-    """How the event's game keeps a match deal by deal (``engine.sheets``); None: Guandan's own."""
-    return get_game(match.round.event.game).match_sheet
+def match_sheet(match: Match) -> MatchSheet:
+    """How the event's game keeps a match deal by deal (``engine.sheets``)."""
+    sheet = get_game(match.round.event.game).match_sheet
+    assert sheet is not None, "every game in service keeps its matches on a scoresheet"
+    return sheet
 
 
 def sheet_state(
     match: Match, deals: Iterable[Deal] | None = None, profile: Any = None, *, time_up: bool = False
 ) -> SheetState:
-    """A sheet game's match after its posted (current) deals, or after ``deals``: the sheet's fold."""
+    """The match after its posted (current) deals, or after ``deals``: the sheet's fold, a best of
+    three where the table plays one (G8), with the referees' standing level changes (G12) where
+    they were ruled."""
     sheet = match_sheet(match)
-    assert sheet is not None, "sheet_state is for the games with a match sheet"
     deals = match_deals(match) if deals is None else deals
     return sheet.fold(
-        [deal.record for deal in deals], profile=profile or match_profile(match), time_up=time_up
+        [deal.sheet_record() for deal in deals],
+        profile=profile or match_profile(match),
+        time_up=time_up,
+        **_table(match, sheet),
     )
 
 
 def sheet_line(match: Match, deals: Iterable[Deal], profile: Any) -> dict[str, Any]:
-    """A sheet game's match deal by deal, as the results page shows it: ``kind`` ("levels": the level
-    sheet of docs/rules/shuangkou.md S8; "points": docs/rules/daguai.md K5), ``sides`` (the sides'
-    names: NS/EW, Daguai's teams A/B) and ``entries`` (``MatchSheet.line``)."""
+    """The match deal by deal, as the results page shows it: ``kind`` (``MatchSheet.line_kind``:
+    "level_line": Guandan's 记级; "levels": the level sheet of docs/rules/shuangkou.md S8; "points":
+    docs/rules/daguai.md K5), ``sides`` (the sides' names: NS/EW, Daguai's teams A/B) and ``entries``
+    (``MatchSheet.line``)."""
     sheet = match_sheet(match)
-    assert sheet is not None, "sheet_line is for the games with a match sheet"
+    records = [deal.sheet_record() for deal in deals]
     return {
         "kind": sheet.line_kind,
         "sides": {side.value: name for side, name in sheet.side_names.items()},
-        "entries": sheet.line([deal.record for deal in deals], profile=profile),
+        "entries": sheet.line(records, profile=profile, **_table(match, sheet)),
     }
 
 
+def _table(match: Match, sheet: MatchSheet) -> dict[str, Any]:
+    """How the table plays (``MatchSheet.fold``'s ``best_of``) and the referees' standing level
+    changes (G12), where the game takes them."""
+    from referee.incidents.selectors import level_changes
+
+    changes = level_changes(match) if match.pk and sheet.takes_level_changes else None
+    return {"best_of": match.best_of, "changes": changes}
+
+
 def match_state(match: Match) -> dict[str, Any]:
-    """Where the match stands, as the API shows it: the sheet's state or Guandan's tie."""
-    return (sheet_state(match) if match_sheet(match) is not None else tie_state(match)).to_dict()
+    """Where the match stands, as the API shows it: its sheet's state."""
+    return sheet_state(match).to_dict()
 
 
 def match_deals(match: Match) -> list[Deal]:
@@ -95,17 +111,11 @@ def deal_history(match: Match) -> list[Deal]:
 def tie_state(
     match: Match, deals: Iterable[Deal] | None = None, profile: RuleProfile | None = None
 ) -> TieState:
-    """Where the match stands after its posted (current) deals, or after ``deals``, with the
-    referees' standing level changes (G12) in the level line where they were ruled."""
-    from referee.incidents.selectors import level_changes
-
-    deals = match_deals(match) if deals is None else deals
-    return play_tie(
-        [deal.finishing_order for deal in deals],
-        best_of=match.best_of,
-        profile=profile or match_profile(match),
-        changes=level_changes(match) if match.pk else None,
-    )
+    """A Guandan table's ``sheet_state``: its games (G8) and levels, with the referees' level
+    changes (G12) in the level line where they were ruled."""
+    state = sheet_state(match, deals, profile)
+    assert isinstance(state, TieState), "a Guandan match"
+    return state
 
 
 def official_result(match: Match) -> MatchResult | None:

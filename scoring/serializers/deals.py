@@ -1,5 +1,10 @@
 from __future__ import annotations
 
+from drf_spectacular.utils import (
+    PolymorphicProxySerializer,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import serializers
 
 from core.fields import (
@@ -95,12 +100,16 @@ class DealInputSerializer(serializers.Serializer):
         return value
 
 
-class DealCorrectionSerializer(DealInputSerializer):
-    """``PUT /matches/{id}/deals/{number}``: deal ``number`` as it really was, and why."""
-
-    number = StrictIntegerField(
+def _url_number() -> StrictIntegerField:
+    return StrictIntegerField(
         min_value=1, max_value=SMALLINT, required=False, help_text="Optional: the number in the URL."
     )
+
+
+class CorrectionFields(serializers.Serializer):
+    """What a correction (``PUT /matches/{id}/deals/{number}``) adds to a deal's body, every game's:
+    ``note`` says why, ``corrects`` is the version read (the number is the URL's: ``_url_number``)."""
+
     note = StrictCharField(
         max_length=500, required=False, allow_blank=True, default="", help_text="Why the deal is corrected."
     )
@@ -112,6 +121,12 @@ class DealCorrectionSerializer(DealInputSerializer):
         default=None,
         help_text="The version read; a correction of a version that is no longer current is a 409.",
     )
+
+
+class DealCorrectionSerializer(DealInputSerializer, CorrectionFields):
+    """``PUT /matches/{id}/deals/{number}``: deal ``number`` as it really was, and why."""
+
+    number = _url_number()
 
 
 class SheetDealInputSerializer(serializers.Serializer):
@@ -130,23 +145,24 @@ class SheetDealInputSerializer(serializers.Serializer):
         return {**{k: v for k, v in data.items() if k not in value}, **value}
 
 
-class SheetDealCorrectionSerializer(SheetDealInputSerializer):
-    """``PUT /matches/{id}/deals/{number}`` of a sheet game: deal ``number`` as it really was, and why."""
+class SheetDealCorrectionSerializer(SheetDealInputSerializer, CorrectionFields):
+    """``PUT /matches/{id}/deals/{number}`` of a game with an open body: deal ``number`` as it really
+    was, and why."""
 
-    number = StrictIntegerField(
-        min_value=1, max_value=SMALLINT, required=False, help_text="Optional: the number in the URL."
-    )
-    note = StrictCharField(
-        max_length=500, required=False, allow_blank=True, default="", help_text="Why the deal is corrected."
-    )
-    corrects = StrictIntegerField(
-        min_value=1,
-        max_value=SMALLINT,
-        required=False,
-        allow_null=True,
-        default=None,
-        help_text="The version read; a correction of a version that is no longer current is a 409.",
-    )
+    number = _url_number()
+
+
+#: The games whose deal body is declared field by field (validated here, documented in the OpenAPI
+#: document): Guandan's (G5-G7). Every other game's body is open: its sheet reads and checks it.
+DECLARED_BODIES: dict[str, tuple[type[serializers.Serializer], type[serializers.Serializer]]] = {
+    "guandan": (DealInputSerializer, DealCorrectionSerializer),
+}
+
+
+def deal_input_serializer(game: str, *, correction: bool = False) -> type[serializers.Serializer]:
+    """The serializer of a deal's body (a post, or a correction) of ``game``."""
+    post, correct = DECLARED_BODIES.get(game, (SheetDealInputSerializer, SheetDealCorrectionSerializer))
+    return correct if correction else post
 
 
 class DealVoidSerializer(serializers.Serializer):
@@ -174,7 +190,8 @@ class DealSerializer(StrictModelSerializer):
     finishing_order = serializers.ListField(child=StrictChoiceField(choices=SEATS))
     record = serializers.JSONField(
         read_only=True,
-        help_text="A sheet game's deal as its sheet keeps it (docs/rules/<game>.md); null for Guandan.",
+        help_text="The deal's record as its game's sheet keeps it (docs/rules/<game>.md); null for Guandan, "
+        "whose record is the deal's own members.",
     )
     recorded_plays = serializers.SerializerMethodField()
     corrects = serializers.SerializerMethodField(help_text="The version this one replaced.")
@@ -274,39 +291,48 @@ class MatchStateSerializer(serializers.Serializer):
     games = serializers.ListField(child=serializers.DictField(), help_text="Each game's full state.")
 
 
-class DealPostedSerializer(serializers.Serializer):
-    match = StrictIntegerField()
-    deal = DealSerializer()
-    state = MatchStateSerializer(help_text="The match after deals 1 … this deal's number.")
-
-
-class DealsVoidedSerializer(serializers.Serializer):
-    match = StrictIntegerField()
-    voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
-    state = MatchStateSerializer(help_text="The match after the deals that stay.")
-
-
 SHEET_STATE_HELP = "The game's match state (its sheet's, docs/rules/<game>.md): levels or points, the end."
 
 
 class SheetStateSerializer(serializers.Serializer):
-    """A sheet game's match state: the game's own object (docs/rules/<game>.md "Scorekeeping"); every
-    game's has these members (``engine.sheets.SheetState``)."""
+    """A match state as every game's sheet has it (``engine.sheets.SheetState``); the rest is the game's
+    own (docs/rules/<game>.md "Scorekeeping")."""
 
     deals = StrictIntegerField(help_text="Deals played.")
     finished = StrictBooleanField(help_text="The match is over.")
     winner = StrictChoiceField(choices=["NS", "EW"], allow_null=True, help_text="null: playing, or a draw.")
 
 
-class SheetDealPostedSerializer(serializers.Serializer):
-    """The answer to a sheet game's deal: the deal and the match after it."""
+def match_state_schema(**kwargs) -> PolymorphicProxySerializer:
+    """A match state as the game's sheet answers it: Guandan's table (``MatchStateSerializer``), or
+    another game's own object (``SheetStateSerializer``)."""
+    return PolymorphicProxySerializer(
+        component_name="MatchStateAnyGame",
+        serializers=[MatchStateSerializer, SheetStateSerializer],
+        resource_type_field_name=None,
+        **kwargs,
+    )
+
+
+@extend_schema_serializer(component_name="DealPostedAnyGame")
+class DealPostedSerializer(serializers.Serializer):
+    """The answer to a deal (posted or corrected): the deal and the match after it."""
 
     match = StrictIntegerField()
     deal = DealSerializer()
-    state = SheetStateSerializer(help_text=SHEET_STATE_HELP)
+    state = serializers.SerializerMethodField(help_text="The match after deals 1 … this deal's number.")
+
+    @extend_schema_field(match_state_schema())
+    def get_state(self, posted) -> dict:
+        return posted["state"]
 
 
-class SheetDealsVoidedSerializer(serializers.Serializer):
+@extend_schema_serializer(component_name="DealsVoidedAnyGame")
+class DealsVoidedSerializer(serializers.Serializer):
     match = StrictIntegerField()
     voided = DealSerializer(many=True, help_text="The deals voided now (none: they were void already).")
-    state = SheetStateSerializer(help_text=SHEET_STATE_HELP)
+    state = serializers.SerializerMethodField(help_text="The match after the deals that stay.")
+
+    @extend_schema_field(match_state_schema())
+    def get_state(self, voided) -> dict:
+        return voided["state"]

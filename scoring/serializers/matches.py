@@ -1,12 +1,12 @@
 from __future__ import annotations
 
-from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring.models import MatchResult, ResultStatus
 from scoring.permissions import results_visible
 from scoring.selectors.matches import correction_deadline, match_state, official_result
-from scoring.serializers.deals import MatchStateSerializer, SheetStateSerializer
+from scoring.serializers.deals import match_state_schema
 from scoring.serializers.results import ResultSerializer
 from tournaments.models import Match
 from tournaments.serializers.schedule import MatchSerializer
@@ -52,14 +52,7 @@ class MatchDetailSerializer(MatchSerializer):
         request = self.context.get("request")
         return request is None or results_visible(request, match.round.event)
 
-    @extend_schema_field(
-        PolymorphicProxySerializer(
-            component_name="MatchStateAnyGame",
-            serializers=[MatchStateSerializer, SheetStateSerializer],
-            resource_type_field_name=None,
-            allow_null=True,
-        )
-    )
+    @extend_schema_field(match_state_schema(allow_null=True))
     def get_state(self, match: Match):
         if match.is_bye or not self._visible(match):
             return None

@@ -1,7 +1,7 @@
-"""What posting, correcting and voiding deals share across games (docs/scoring.md §1 and "Games with
-a scoresheet"): the answers, the order and conflict rules, who may post and correct, and how a new
-version of a deal follows the one it replaces. Guandan's services (``scoring.services.deals``) and
-the sheet games' (``scoring.services.sheet_deals``) both use them, so the rules stay one.
+"""What posting, correcting and voiding deals need besides the game's scoresheet (docs/scoring.md §1
+and "Every game keeps its matches on a scoresheet"): the answers, the order and conflict rules, who
+may post and correct, and how a new version of a deal follows the one it replaces
+(``scoring.services.deals`` uses them).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from tournaments.models import Match, MatchStatus, RoundStatus
 @dataclass(frozen=True)
 class DealPosted:
     deal: Deal
-    state: Any  # the match after deals 1 … this deal's number (Guandan's TieState, or a sheet's state)
+    state: Any  # the match after deals 1 … this deal's number (the game's sheet state)
     created: bool  # False: the same deal was posted before, and this is its answer again
 
 

@@ -27,7 +27,7 @@ from scoring.services.common import (
     require_keeper,
     require_playing,
 )
-from scoring.services.outcome import Outcome, outcome_of
+from scoring.services.result_facts import ResultFacts, result_facts
 from scoring.webhooks import queue_event
 from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
 
@@ -51,7 +51,7 @@ def independent(result: MatchResult, actor, side: str) -> bool:
 @transaction.atomic
 def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -> ResultPosted:
     """Submit (or correct) the result. ``data``: ``levels``/``games``/``forfeit``/``time_up``/``winner``
-    (see outcome.py), ``finished_at``, ``side``, ``corrects``, ``note``, ``confirm`` (referees).
+    (see result_facts.py), ``finished_at``, ``side``, ``corrects``, ``note``, ``confirm`` (referees).
 
     ``if_match`` (the check of the caller's ``If-Match``, raising 412 when stale) also makes the
     submission a correction of the version the caller read: its own open version, or for a referee
@@ -74,11 +74,11 @@ def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -
     if data.get("corrects") is not None:
         target = next((v for v in versions if v.version == data["corrects"]), None)
         _may_correct(match, target, actor, side, corrects=data["corrects"])
-        outcome = outcome_of(match, data, actor=actor)
+        outcome = result_facts(match, data, actor=actor)
         digest = content_hash(outcome.identity())
         return ResultPosted(_correct(match, target, outcome, digest, data, actor, side, live), created=True)
 
-    outcome = outcome_of(match, data, actor=actor)
+    outcome = result_facts(match, data, actor=actor)
     digest = content_hash(outcome.identity())
 
     if confirmed is not None:
@@ -228,7 +228,7 @@ def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchRe
 
 
 def _store(
-    match, outcome: Outcome, digest, data, actor, side, *, version, status, corrects=None
+    match, outcome: ResultFacts, digest, data, actor, side, *, version, status, corrects=None
 ) -> MatchResult:
     return MatchResult.objects.create(
         match=match,
@@ -278,7 +278,7 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     decided, ruled = ruled_winner(match)
     if decided:  # a match awarded or forfeited by a ruling keeps the winner the ruling gave (G12)
         winner = match.ns_pair if ruled == match.ns_pair_id else match.ew_pair if ruled else None
-    if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # outcome_of refuses it first
+    if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # result_facts refuses it first
         raise RuleRefused("A knockout match must produce a winner (G8).", "knockout_needs_winner")
     refuse_overturning_an_advanced_winner(match, winner)
     replaced = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk)

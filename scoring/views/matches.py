@@ -16,7 +16,7 @@ from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed
 from scoring.selectors.access import table_match
 from scoring.selectors.deals import current_deal, current_deals
-from scoring.selectors.matches import deal_history, match_sheet, result_versions
+from scoring.selectors.matches import deal_history, result_versions
 from scoring.serializers.deals import (
     DealCorrectionSerializer,
     DealInputSerializer,
@@ -27,14 +27,12 @@ from scoring.serializers.deals import (
     DealVoidSerializer,
     SheetDealCorrectionSerializer,
     SheetDealInputSerializer,
-    SheetDealPostedSerializer,
-    SheetDealsVoidedSerializer,
+    deal_input_serializer,
 )
 from scoring.serializers.matches import MatchDetailSerializer, results_document
 from scoring.serializers.results import ConfirmInputSerializer, MatchResultsSerializer, ResultInputSerializer
 from scoring.services.deals import deal_correct, deal_submit, deals_void
 from scoring.services.results import result_confirm, result_submit
-from scoring.services.sheet_deals import sheet_deal_correct, sheet_deal_submit, sheet_deals_void
 from scoring.views.base import MatchScopedView
 from tournaments.auth import TableUser
 from tournaments.models import Match
@@ -55,17 +53,16 @@ def _flag(value: str | None, name: str) -> bool:
     raise Problem(f"{name} is true or false.", "invalid", field=name)
 
 
-def _either(name: str, guandan, sheet) -> PolymorphicProxySerializer:
-    """Guandan's body, or a sheet game's (docs/scoring.md "Games with a scoresheet")."""
+def _either(name: str, declared, open_body) -> PolymorphicProxySerializer:
+    """A deal's body: Guandan's declared fields, or another game's own (docs/scoring.md "Every game
+    keeps its matches on a scoresheet"); the game decides (``deal_input_serializer``)."""
     return PolymorphicProxySerializer(
-        component_name=name, serializers=[guandan, sheet], resource_type_field_name=None
+        component_name=name, serializers=[declared, open_body], resource_type_field_name=None
     )
 
 
 DEAL_INPUT = _either("DealInputAnyGame", DealInputSerializer, SheetDealInputSerializer)
 DEAL_CORRECTION = _either("DealCorrectionAnyGame", DealCorrectionSerializer, SheetDealCorrectionSerializer)
-DEAL_POSTED = _either("DealPostedAnyGame", DealPostedSerializer, SheetDealPostedSerializer)
-DEALS_VOIDED = _either("DealsVoidedAnyGame", DealsVoidedSerializer, SheetDealsVoidedSerializer)
 
 
 def posted_answer(posted) -> dict:
@@ -97,19 +94,16 @@ class MatchDealsView(MatchScopedView):
         return Response(DealSerializer(current_deals(match), many=True).data)
 
     @extend_schema(
-        summary="Post one deal as it was played (G5-G8; a sheet game's own fields); answers the match state",
+        summary="Post one deal as it was played (G5-G8; another game's own fields); answers the match state",
         request=DEAL_INPUT,
-        responses={201: DEAL_POSTED, 200: DEAL_POSTED, **problems(400, 403, 404, 409, 422)},
+        responses={201: DealPostedSerializer, 200: DealPostedSerializer, **problems(400, 403, 404, 409, 422)},
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
         match = self.get_match()
-        sheet = match_sheet(match) is not None
-        serializer = (SheetDealInputSerializer if sheet else DealInputSerializer)(data=request.data)
+        serializer = deal_input_serializer(match.round.event.game)(data=request.data)
         serializer.is_valid(raise_exception=True)
-        posted = (sheet_deal_submit if sheet else deal_submit)(
-            match=match, data=serializer.validated_data, actor=self.actor
-        )
+        posted = deal_submit(match=match, data=serializer.validated_data, actor=self.actor)
         return Response(
             posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
         )
@@ -138,8 +132,8 @@ class MatchDealView(MatchScopedView):
         summary="Correct a posted deal: a new version of it (the deals after it are checked again)",
         request=DEAL_CORRECTION,
         responses={
-            201: DEAL_POSTED,
-            200: DEAL_POSTED,
+            201: DealPostedSerializer,
+            200: DealPostedSerializer,
             **problems(400, 403, 404, 409, 412, 422),
         },
         tags=["scorekeeping"],
@@ -147,15 +141,14 @@ class MatchDealView(MatchScopedView):
     def put(self, request, pk, number):
         number = int(number)
         match = self.get_match()
-        sheet = match_sheet(match) is not None
-        serializer = (SheetDealCorrectionSerializer if sheet else DealCorrectionSerializer)(data=request.data)
+        serializer = deal_input_serializer(match.round.event.game, correction=True)(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         if data.get("number") not in (None, number):
             raise Problem(
                 f"The body names deal {data['number']}, the URL deal {number}.", "invalid", field="number"
             )
-        posted = (sheet_deal_correct if sheet else deal_correct)(
+        posted = deal_correct(
             match=match,
             number=number,
             data={**data, "number": number},
@@ -177,7 +170,7 @@ class DealsVoidView(MatchScopedView):
     @extend_schema(
         summary="Void deal `from` and every later deal (a correction: the table posts them again)",
         request=DealVoidSerializer,
-        responses={200: DEALS_VOIDED, **problems(400, 403, 404, 409, 412)},
+        responses={200: DealsVoidedSerializer, **problems(400, 403, 404, 409, 412)},
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
@@ -185,7 +178,7 @@ class DealsVoidView(MatchScopedView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         match = self.get_match()
-        done = (sheet_deals_void if match_sheet(match) is not None else deals_void)(
+        done = deals_void(
             match=match,
             first=data["from"],
             note=data["note"],

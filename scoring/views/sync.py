@@ -14,13 +14,12 @@ from core.problems import exception_handler
 from core.schema import problems
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
-from scoring.selectors.matches import match_sheet, result_versions
-from scoring.serializers.deals import DealInputSerializer, DealSerializer, SheetDealInputSerializer
+from scoring.selectors.matches import result_versions
+from scoring.serializers.deals import DealInputSerializer, DealSerializer, deal_input_serializer
 from scoring.serializers.matches import results_document
 from scoring.serializers.results import ConfirmInputSerializer, ResultInputSerializer
 from scoring.services.deals import deal_submit
 from scoring.services.results import result_confirm, result_submit
-from scoring.services.sheet_deals import sheet_deal_submit
 from scoring.services.sync import SyncItem, sync_apply
 
 INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
@@ -78,14 +77,12 @@ class SyncView(APIView):
         if match is None:
             raise exceptions.NotFound(f"No match {item.match}.")
         actor = actor_of(self.request, match.round.event)
-        sheet = match_sheet(match) is not None  # a sheet game's deal: its own body and service
-        inputs = (SheetDealInputSerializer if sheet and item.kind == "deal" else INPUTS[item.kind])(
-            data=item.body
-        )
+        kind = deal_input_serializer(match.round.event.game) if item.kind == "deal" else INPUTS[item.kind]
+        inputs = kind(data=item.body)
         inputs.is_valid(raise_exception=True)
         data = inputs.validated_data
         if item.kind == "deal":
-            posted = (sheet_deal_submit if sheet else deal_submit)(match=match, data=data, actor=actor)
+            posted = deal_submit(match=match, data=data, actor=actor)
             state = posted.state.to_dict()
             answer = {"match": match.pk, "deal": DealSerializer(posted.deal).data, "state": state}
             return (201 if posted.created else 200), answer, posted.created

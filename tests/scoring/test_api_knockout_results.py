@@ -1,6 +1,6 @@
 """Knockout results (G8: a knockout match must produce a winner; G11: winners go through).
 
-scoring/services/outcome.py (a winner or a refusal), scoring/services/results.py (a winner that a
+scoring/services/result_facts.py (a winner or a refusal), scoring/services/results.py (a winner that a
 later round already holds stands), tournaments/services/rounds.py (a draft with a pair that is no
 longer a winner is stale).
 """

@@ -1,5 +1,5 @@
 """Shuangkou events scored through the API (docs/rules/shuangkou.md S8-S10, "Scorekeeping"; the
-generic scoresheet plumbing of docs/scoring.md "Games with a scoresheet")."""
+generic scoresheet plumbing of docs/scoring.md "Every game keeps its matches on a scoresheet")."""
 
 from __future__ import annotations
 

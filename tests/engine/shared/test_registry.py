@@ -32,7 +32,7 @@ def test_d10_doudizhu4_is_in_service_with_players_alone_and_a_scoresheet():
 def test_k1_daguai_is_in_service_with_teams_of_three_and_a_scoresheet():
     game = get_game("daguai")
     assert (game.team_size, game.match_sheet is not None) == (3, True)
-    assert get_game("guandan").team_size == 2 and get_game("guandan").match_sheet is None
+    assert get_game("guandan").team_size == 2 and get_game("guandan").match_sheet is not None
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A result from the level sheet alone (docs/rules/guandan.md G8 记级): engine/guandan/sheet.py."""
+"""A result from the level sheet alone (docs/rules/guandan.md G8 记级): engine/guandan/level_result.py."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.errors import BadInput
 from engine.guandan.cards import PASSED_A
+from engine.guandan.level_result import game_from_levels, result_summary
 from engine.guandan.match import (
     EndReason,
     MatchState,
@@ -20,7 +21,6 @@ from engine.guandan.match import (
     play_match,
 )
 from engine.guandan.profiles import BUILTIN, STANDARD, knockout_profile
-from engine.guandan.sheet import game_from_levels, result_summary
 from engine.seats import Side
 
 NS, EW = Side.NS, Side.EW

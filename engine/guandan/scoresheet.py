@@ -1,0 +1,370 @@
+"""The scoresheet of a Guandan table (docs/rules/guandan.md G5-G8; the ``MatchSheet`` contract of
+engine/sheets.py). Pure Python.
+
+A table plays one match or a best of three (``tie.TieState``, G8). For every deal a scorekeeper
+posts its ``finishing_order`` and optionally ``level`` (a check of the level it was played at),
+``tribute`` (``tributes``, ``returns``, ``anti_tribute``), ``hands``, ``leader`` and ``plays``:
+
+- ``read`` parses the post once into a :class:`PostedDeal` (a malformed part is a ``BadInput``
+  naming it: ``finishing_order[1]``, ``tribute.tributes[0].card``, ``hands.W``, ``plays[3]``);
+- ``record`` checks it against the table: the level (G2, ``wrong_level``), the tribute against
+  the last deal's finishing order (G7, ``tribute_record.check_tribute_record``; each problem in
+  ``errors``), the leader the tribute gives (``wrong_leader``), the plays replayed from the hands
+  after the tribute (G5, ``deal.replay_deal``: a violation at ``plays.<i>``) and the finishing
+  order they give. It answers the deal's record: ``game`` (which game of the table),
+  ``finishing_order`` (all four seats), ``tribute`` (as posted, with its ``kind``), ``hands``,
+  ``leader`` and ``plays`` (canonical wire forms; None when not posted);
+- ``apply`` folds a record: the levels and the end of the table (G6, G8: ``tie.apply_tie_deal``).
+
+A deal is identified by what was posted (``PostedDeal.identity``), not by what follows from the
+deals before it: the same deal posted again is the same deal whatever the table's levels are, and
+a deal re-derived after a correction of an earlier one keeps its identity.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.errors import BadInput
+from engine.guandan.cards import Card, format_cards, format_level, parse_card, parse_level
+from engine.guandan.deal import Action, parse_action, replay_deal
+from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.match import EndReason, MatchState
+from engine.guandan.profiles import knockout_profile
+from engine.guandan.question import Transfer, parse_hands, parse_transfers, with_field
+from engine.guandan.tie import BEST_OF, TieState, apply_tie_change, apply_tie_deal, close_tie_on_time
+from engine.guandan.tribute_record import check_tribute_record
+from engine.seats import Seat, parse_seat
+from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals
+
+#: The members of a Guandan record; a service may keep each in a column of its own.
+RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
+
+
+@dataclass(frozen=True, slots=True)
+class PostedDeal:
+    """A Guandan deal as posted, parsed once. The posted ``level``, ``leader`` and finishing order
+    are kept as written too: the refusals quote them."""
+
+    finish: FinishingOrder | None  # the posted finishing order, completed (G5.5)
+    tributes: tuple[Transfer, ...] | None  # None: no tribute posted
+    returns: tuple[Transfer, ...] = ()
+    anti_tribute: tuple[tuple[Seat, Card], ...] | None = None
+    hands: Mapping[Seat, tuple[Card, ...]] | None = None
+    plays: tuple[Action, ...] | None = None
+    leader: Seat | None = None
+    order_given: Any = None
+    leader_given: Any = None
+    level_given: Any = None
+
+    def tribute(self) -> dict[str, Any] | None:
+        """The posted tribute's wire form (without its kind, which the table's last deal decides)."""
+        if self.tributes is None:
+            return None
+        tribute: dict[str, Any] = {
+            name: [
+                {"from": str(item.from_seat), "to": str(item.to_seat), "card": item.card.code}
+                for item in items
+            ]
+            for name, items in (("tributes", self.tributes), ("returns", self.returns))
+        }
+        if self.anti_tribute is not None:
+            tribute["anti_tribute"] = [
+                {"seat": str(seat), "card": card.code} for seat, card in self.anti_tribute
+            ]
+        return tribute
+
+    def hands_form(self) -> dict[str, str] | None:
+        return (
+            None
+            if self.hands is None
+            else {str(seat): format_cards(cards) for seat, cards in self.hands.items()}
+        )
+
+    def plays_form(self) -> list[dict[str, Any]] | None:
+        return None if self.plays is None else [action.to_dict() for action in self.plays]
+
+    def identity(self) -> dict[str, Any]:
+        """What identifies the deal: the same play recorded the same way (times and the level check
+        are not part of it)."""
+        content: dict[str, Any] = {}
+        if self.finish is not None:
+            content["finishing_order"] = self.finish.identity()
+        if self.tributes is not None:
+            content["tribute"] = self.tribute()
+        if self.hands is not None:
+            content["hands"] = self.hands_form()
+        if self.plays is not None:
+            content["plays"] = self.plays_form()
+        if self.leader is not None:
+            content["leader"] = str(self.leader)
+        return content
+
+
+def read_deal(data: Mapping[str, Any]) -> PostedDeal:
+    """Parse a posted deal (``BadInput`` naming the part): finishing order, tribute, hands, plays,
+    leader, in this order."""
+    order = data.get("finishing_order")
+    finish = None if order is None else normalise_finishing_order(order)
+    tribute = data.get("tribute")
+    tributes = returns = anti = None
+    if tribute is not None:
+        tributes, returns = (
+            tuple(parse_transfers(tribute.get(name) or [], field=f"tribute.{name}"))
+            for name in ("tributes", "returns")
+        )
+        if tribute.get("anti_tribute") is not None:
+            anti = tuple(_shown(index, item) for index, item in enumerate(tribute["anti_tribute"]))
+    hands = None if data.get("hands") is None else parse_hands(data["hands"])
+    plays = data.get("plays")
+    if plays is not None:
+        plays = tuple(parse_action(play, field=f"plays[{index}]") for index, play in enumerate(plays))
+    leader = data.get("leader")
+    return PostedDeal(
+        finish=finish,
+        tributes=tributes,
+        returns=returns or (),
+        anti_tribute=anti,
+        hands=hands,
+        plays=plays,
+        leader=None if leader is None else parse_seat(leader),
+        order_given=order,
+        leader_given=leader,
+        level_given=data.get("level"),
+    )
+
+
+def _shown(index: int, item: Mapping[str, Any]) -> tuple[Seat, Card]:
+    where = f"tribute.anti_tribute[{index}]"
+    seat = with_field(f"{where}.seat", parse_seat, item.get("seat"))
+    return seat, with_field(f"{where}.card", parse_card, item.get("card"))
+
+
+class GuandanSheet(MatchSheet):
+    """Guandan's scoresheet (see the module's docstring)."""
+
+    line_kind: ClassVar[str] = LEVEL_LINE
+    identity_is_posted: ClassVar[bool] = True
+    takes_level_changes: ClassVar[bool] = True
+    results_from_levels: ClassVar[bool] = True
+    record_columns: ClassVar[tuple[str, ...]] = RECORD_MEMBERS
+
+    def read(self, data: Mapping[str, Any]) -> PostedDeal:
+        return data if isinstance(data, PostedDeal) else read_deal(data)
+
+    def identity(self, posted: PostedDeal) -> dict[str, Any]:
+        return posted.identity()
+
+    def start(self, profile) -> TieState:
+        return TieState()
+
+    def begin(self, profile, *, best_of: int = 1) -> TieState:
+        if best_of not in BEST_OF:
+            raise BadInput("invalid_choice", "best_of must be 1 or 3 (G8).", field="best_of")
+        return TieState(best_of=best_of)
+
+    def change(self, state: TieState, change) -> TieState:
+        return apply_tie_change(state, change)
+
+    def deal_level(self, state: TieState) -> int:
+        return state.current.deal_level
+
+    def knockout_profile(self, profile):
+        return knockout_profile(profile)
+
+    def record(self, data, *, state: TieState, profile) -> dict[str, Any]:
+        posted = self.read(data)
+        level = state.current.deal_level
+        if posted.level_given is not None and _level(posted.level_given) != level:
+            number = state.deals_played + 1
+            raise DealRefused(
+                "wrong_level",
+                f"Deal {number} is played at {format_level(level)} (G2), not {posted.level_given}.",
+                field="level",
+                extra={"expected": format_level(level)},
+            )
+        tribute, leader, hands = _tribute(posted, state, level=level, profile=profile)
+        finish = _finish(posted, hands=hands, leader=leader, level=level, profile=profile)
+        return {
+            "game": state.game_number,
+            "finishing_order": finish.codes(),
+            "tribute": tribute,
+            "hands": posted.hands_form(),
+            "leader": leader,
+            "plays": posted.plays_form(),
+        }
+
+    def rederive(self, record: Mapping[str, Any], *, state: TieState, profile) -> Played:
+        """A stored deal checked again: its facts (finishing order, tribute, hands, plays) stay; a
+        leader the tribute gave follows the tribute again, one the table named stays."""
+        data: dict[str, Any] = {"finishing_order": record["finishing_order"]}
+        tribute = record.get("tribute")
+        if tribute is not None:
+            data["tribute"] = {name: value for name, value in tribute.items() if name != "kind"}
+        for name in ("hands", "plays"):
+            if record.get(name) is not None:
+                data[name] = record[name]
+        if record.get("leader") and (record.get("plays") is not None or tribute is None):
+            data["leader"] = record["leader"]
+        return self.play(data, state=state, profile=profile)
+
+    def apply(self, state: TieState, record: Mapping[str, Any], *, profile) -> TieState:
+        return apply_tie_deal(state, record["finishing_order"], profile=profile)
+
+    def close_on_time(self, state: TieState, *, profile) -> TieState:
+        return close_tie_on_time(state, profile=profile)
+
+    def totals(self, state: TieState) -> SheetTotals:
+        """The table's result: the winner of the tie, its last game's levels and end, and each game."""
+        last = state.current
+        return SheetTotals(
+            winner=state.winner,
+            deals=state.deals_played,
+            end_reason=None if last.end_reason is None else str(last.end_reason),
+            ns_level=last.ns_level,
+            ew_level=last.ew_level,
+            games=tuple(_game(game) for game in state.games),
+        )
+
+    def deals_expected(self, profile) -> int | None:
+        """A counted format's deals for every game of the table, and the extra deal that may decide
+        equal levels (G8); None: a game played through A or on time has no fixed number."""
+        if profile.match_format not in ("deal_count", "time_or_deals"):
+            return None
+        return profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
+
+    def tally(self, records) -> dict[str, list[int]]:
+        """Deals won per side by finish (G6): [1-2, 1-3, 1-4]."""
+        counts: Counter[tuple[str, int]] = Counter()
+        for record in records:
+            finish = normalise_finishing_order(record["finishing_order"])
+            counts[(str(finish.winner_side), finish.partner_place)] += 1
+        return {side: [counts[(side, place)] for place in (2, 3, 4)] for side in ("NS", "EW")}
+
+    def line(self, records, *, profile, best_of: int = 1, changes=None) -> list[dict[str, Any]]:
+        """The table's level line (G8 记级, ``TieState.level_line``): both levels after every deal,
+        and the referees' level changes (G12) where they were ruled."""
+        return self.fold(records, profile=profile, best_of=best_of, changes=changes).level_line()
+
+    def stored_form(
+        self, *, number: int, version: int, level: int | None, record, played_at
+    ) -> dict[str, Any]:
+        return {
+            "number": number,
+            "version": version,
+            "game": record["game"],
+            "level": format_level(level),
+            "finishing_order": record["finishing_order"],
+            "tribute": record["tribute"],
+            "leader": record["leader"] or None,
+            "played_at": played_at,
+            "recorded_plays": record["plays"] is not None,
+        }
+
+
+def _game(state: MatchState) -> dict[str, Any]:
+    """One game of the table as a result lists it (G8)."""
+    return {
+        "ns_level": state.ns_level,
+        "ew_level": state.ew_level,
+        "winner": None if state.winner is None else str(state.winner),
+        "draw": state.draw,
+        "deals_played": state.deals_played,
+        "end_reason": None if state.end_reason is None else str(state.end_reason),
+        "tiebreak": None if state.tiebreak is None else str(state.tiebreak),
+        "passed_a": None if state.passed_a is None else str(state.passed_a),
+        "on_time": state.end_reason == EndReason.TIME_LIMIT,
+    }
+
+
+def _level(value: object) -> int:
+    try:
+        return parse_level(value)
+    except BadInput as error:
+        raise BadInput(error.code, error.detail, field="level") from None
+
+
+def _tribute(posted: PostedDeal, state: TieState, *, level: int, profile):
+    """The tribute's record (with its kind), the deal's leader and the hands play starts from (G7)."""
+    leader = posted.leader_given
+    if posted.tributes is None and posted.hands is None:
+        return None, leader, None
+    tribute = posted.tribute()
+    previous = state.tribute_after
+    checked = check_tribute_record(
+        level=level,
+        previous_finishing_order=None if previous is None else previous.seats,
+        tributes=(tribute or {}).get("tributes", ()),
+        returns=(tribute or {}).get("returns", ()),
+        anti_tribute=(tribute or {}).get("anti_tribute"),
+        profile=profile,
+        hands=posted.hands,
+    )
+    if not checked.valid:
+        errors = [
+            {"field": _dotted("tribute", problem.field), "code": problem.code, "message": problem.detail}
+            for problem in checked.problems
+        ]
+        first = checked.problems[0]
+        raise DealRefused(first.code, first.detail, errors=errors, extra={"tribute": checked.to_dict()})
+    if tribute is not None:
+        tribute = {**tribute, "kind": str(checked.kind)}
+    if checked.leader is not None:
+        if posted.leader is not None and posted.leader != checked.leader:
+            raise DealRefused(
+                "wrong_leader",
+                f"{checked.leader} leads this deal (G7), not {leader}.",
+                field="leader",
+                extra={"expected": str(checked.leader)},
+            )
+        leader = str(checked.leader)
+    return tribute, leader, checked.hands_after or posted.hands
+
+
+def _finish(posted: PostedDeal, *, hands, leader, level: int, profile) -> FinishingOrder:
+    """The deal's finishing order: the plays' when recorded (G5), else the posted one."""
+    if posted.plays is None:
+        if posted.finish is None:
+            raise BadInput(
+                "required", "Give the finishing order (or the hands and plays).", field="finishing_order"
+            )
+        return posted.finish
+    if hands is None:
+        raise BadInput("hands_required", "Plays are replayed from the hands as dealt.", field="hands")
+    if leader is None:
+        raise BadInput(
+            "leader_required", "Name the seat that led the first deal (a card draw, G7).", field="leader"
+        )
+    replay = replay_deal(level=level, hands=hands, leader=leader, plays=posted.plays, profile=profile)
+    if replay.violation is not None:
+        v = replay.violation
+        raise DealRefused(
+            v.code,
+            v.detail,
+            field=f"plays.{v.index}",
+            extra={"violation": {"index": v.index, "code": v.code}},
+        )
+    if not replay.finished:
+        raise DealRefused("deal_not_finished", "The plays end before the deal is over (G5.5).", field="plays")
+    finish = FinishingOrder(seats=replay.finishing_order)  # type: ignore[arg-type]  # four seats once over
+    if posted.finish is not None and posted.finish.identity() != finish.codes():
+        raise DealRefused(
+            "finishing_order_mismatch",
+            f"The plays give the finishing order {finish.codes()}, not {posted.order_given}.",
+            field="finishing_order",
+        )
+    return finish
+
+
+def _dotted(prefix: str, field: str | None) -> str:
+    if not field:
+        return prefix
+    return prefix + "." + field.replace("[", ".").replace("]", "")
+
+
+SHEET = GuandanSheet()
+
+__all__ = ["RECORD_MEMBERS", "SHEET", "GuandanSheet", "PostedDeal", "read_deal"]

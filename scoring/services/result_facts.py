@@ -1,0 +1,267 @@
+"""What a result submission says happened, worked out by the game's scoresheet (docs/scoring.md §2,
+"Every game keeps its matches on a scoresheet").
+
+Three ways to give a result:
+- from the posted deals (nothing but ``time_up`` when a timed match was stopped by the clock): the
+  sheet's fold of the deals must show the match over; the winner and the totals are the sheet's
+  (``MatchSheet.totals``): a best of three's games (Guandan G8), a point game's points and
+  first-outs, a table of four's totals per seat (docs/rules/doudizhu.md D10);
+- from the level sheet (记级), for a game whose result may be read off its final levels
+  (``MatchSheet.results_from_levels``: Guandan, engine/guandan/level_result.py): ``levels`` (one
+  game) or ``games`` (a best of three), each with its ``deals_played`` and, where the rules need it,
+  ``time_up`` and ``winner``; when deals were posted the sheet must agree with them, unless a
+  referee sets them aside (``set_aside_deals``: a table whose phone died part-way, or whose deals
+  were posted wrong, is scored from its paper sheet). Any other game's result is its deals;
+- a forfeit (referees only): ``forfeit`` names the side that forfeited and whether it came late
+  (``forfeit``) or withdrew (``withdrawal``), G11/G12.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.errors import BadInput, EngineError
+from engine.guandan.level_result import game_from_levels
+from engine.guandan.tie import TieState
+from engine.seats import Side
+from engine.sheets import MatchSheet, SheetTotals
+from scoring.methods import METHODS
+from scoring.models import ResultSource
+from scoring.problems import NotAllowed, RuleRefused, refused
+from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
+from tournaments.models import Match, StageKind
+
+
+@dataclass(frozen=True)
+class ResultFacts:
+    """What a result submission says happened: the facts a ``MatchResult`` version stores."""
+
+    source: str
+    winner: str | None  # "NS", "EW", or None (a draw, or both sides forfeited)
+    games: list[dict[str, Any]]
+    ns_level: int | None
+    ew_level: int | None
+    deals_played: int
+    end_reason: str | None
+    tally: dict[str, list[int]] | None = None
+    forfeit_side: str | None = None
+    forfeit_kind: str | None = None
+    deals_set_aside: bool = False  # a referee scored the level sheet and set the posted deals aside
+    # A point game's totals (engine.sheets.SheetTotals): each side's points and first-outs.
+    points: dict[str, float | None] | None = None
+    first_outs: dict[str, int | None] | None = None
+    # A table of four (SheetTotals.seats): seat → that player's points, deals won, landlord hands.
+    seats: dict[str, dict[str, float]] | None = None
+
+    def tally_columns(self) -> dict[str, int | None]:
+        """The deals each side won by finish, as the result's columns (all None without deals)."""
+        return {
+            f"{side.lower()}_{name}": None if self.tally is None else self.tally[side][index]
+            for side in ("NS", "EW")
+            for index, name in enumerate(("double_wins", "one_threes", "one_fours"))
+        }
+
+    def sheet_columns(self) -> dict[str, float | int | None]:
+        """A point game's points and first-outs per side, as the result's columns (None: not kept)."""
+        points, firsts = self.points or {}, self.first_outs or {}
+        return {
+            **{f"{side.lower()}_points": points.get(side) for side in ("NS", "EW")},
+            **{f"{side.lower()}_first_outs": firsts.get(side) for side in ("NS", "EW")},
+            "seats": self.seats,
+        }
+
+    def identity(self) -> dict[str, Any]:
+        """What two submissions must share to agree (how they were entered does not matter)."""
+        return {
+            "winner": self.winner,
+            "games": [
+                {k: g[k] for k in ("ns_level", "ew_level", "winner", "deals_played", "end_reason")}
+                for g in self.games
+            ],
+            "forfeit": [self.forfeit_side, self.forfeit_kind],
+            **({"seats": self.seats} if self.seats is not None else {}),
+        }
+
+
+def result_facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
+    facts = _facts(match, data, actor=actor)
+    if facts.winner is None and match.round.stage.kind == StageKind.KNOCKOUT:
+        # The engine never ends a knockout Guandan game level (G8: a draw becomes an extra deal);
+        # only a forfeit of both sides could, and a knockout match must still send a pair through. A
+        # game whose rules name no way to decide a level match (Daguai Luzi's equal points) is refused
+        # too: a referee decides the tie and names the side that forfeits it.
+        detail = (
+            "A knockout match must produce a winner (G8): name the side that forfeited; the other "
+            "goes through."
+        )
+        if not match_sheet(match).results_from_levels and not facts.forfeit_side:
+            game = match.round.event.game
+            detail = (
+                f"The posted deals end this knockout match level, and the rules (docs/rules/{game}.md) "
+                "name no way to decide a level match: a referee decides the tie and names the side "
+                "that forfeits it (`forfeit`); the other goes through."
+            )
+        raise RuleRefused(
+            detail, "knockout_needs_winner", field="forfeit.side" if facts.forfeit_side else None
+        )
+    return facts
+
+
+def _facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
+    if data.get("forfeit"):
+        if match.is_table_of_four:
+            raise RuleRefused(
+                "A table of four has no sides to forfeit: a referee withdraws the absent player and the "
+                "table's result is its posted deals (docs/events.md, Tables of four).",
+                "not_supported",
+                field="forfeit",
+            )
+        return _forfeit(data["forfeit"], actor)
+    sheet = match_sheet(match)
+    if not sheet.results_from_levels:
+        for name in ("levels", "games", "set_aside_deals"):
+            if data.get(name):
+                raise RuleRefused(
+                    "This game's result is its posted deals: post them (and say `time_up` when the "
+                    "clock ran out), then submit the result with nothing else.",
+                    "deals_required",
+                    field=name,
+                )
+    profile = match_profile(match)
+    deals = match_deals(match)
+    levels = _level_games(data)
+    set_aside = False
+    if data.get("set_aside_deals"):
+        if not actor.is_referee:
+            raise NotAllowed(
+                "Only a referee sets the posted deals aside.", "referee_required", field="set_aside_deals"
+            )
+        set_aside, deals = bool(deals), []
+    from_deals = None
+    if deals or levels is None:
+        state = sheet_state(match, deals, profile)
+        if data.get("time_up") and not state.finished:
+            try:
+                state = sheet.close_on_time(state, profile=profile)
+            except EngineError as error:
+                raise refused(error, prefix="time_up") from None
+        if not state.finished:
+            raise RuleRefused(_unfinished(sheet), "match_not_finished", extra={"state": state.to_dict()})
+        tally = sheet.tally([deal.sheet_record() for deal in deals])
+        from_deals = _from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
+    if levels is None:
+        return from_deals
+    from_levels = _from_levels(match, data, levels, sheet=sheet, profile=profile)
+    if from_deals is not None:
+        if from_deals.identity() != from_levels.identity():
+            raise RuleRefused(
+                "The levels contradict the posted deals: correct the deals, or (a referee) set them "
+                "aside with `set_aside_deals`.",
+                "contradicts_deals",
+                field="games" if "games" in data else "levels",
+                extra={"from_deals": from_deals.games},
+            )
+        return from_deals
+    return replace(from_levels, deals_set_aside=set_aside)
+
+
+def _unfinished(sheet: MatchSheet) -> str:
+    if not sheet.results_from_levels:
+        return (
+            "The posted deals do not end the match: post the remaining deals, or say `time_up` when "
+            "the clock ran out."
+        )
+    return (
+        "The posted deals do not end the match (G8): post the remaining deals, or say "
+        "`time_up` when the clock ran out. A table that went on on paper is scored from its "
+        "level sheet by a referee, who sets the posted deals aside (`set_aside_deals`)."
+    )
+
+
+def _level_games(data: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The games of the level sheet (记级) given: ``games``, or one game's ``levels``; None: none."""
+    if data.get("games"):
+        return list(data["games"])
+    if data.get("levels"):
+        return [
+            {k: data[k] for k in ("levels", "deals_played", "winner", "time_up") if data.get(k) is not None}
+        ]
+    return None
+
+
+def _from_levels(match: Match, data, levels, *, sheet: MatchSheet, profile) -> ResultFacts:
+    """The result read off the level sheet, game by game (G8, engine/guandan/level_result.py)."""
+    if _needs_deals(match):
+        raise RuleRefused(
+            "This event scores every deal (G9): post the deals, not only the final levels.", "deals_required"
+        )
+    tie = TieState(best_of=match.best_of)
+    states = []
+    for index, game in enumerate(levels):
+        prefix = f"games.{index}" if "games" in data else ""
+        if tie.finished:
+            raise RuleRefused(
+                "The match was decided before this game.", "too_many_games", field=prefix or "games"
+            )
+        try:
+            state = game_from_levels(
+                ns_level=game["levels"]["NS"],
+                ew_level=game["levels"]["EW"],
+                deals_played=game["deals_played"],
+                profile=profile,
+                time_up=bool(game.get("time_up", data.get("time_up"))),
+                winner=Side(game["winner"]) if game.get("winner") else None,
+            )
+        except BadInput as error:
+            raise refused(error, prefix=prefix) from None
+        states.append(state)
+        tie = TieState(best_of=match.best_of, games=tuple(states))
+    if not tie.finished:
+        raise RuleRefused(
+            f"A best of {match.best_of} needs more games than the sheet gives.",
+            "match_not_finished",
+            field="games",
+        )
+    return _from_totals(sheet.totals(tie), ResultSource.LEVELS)
+
+
+def _from_totals(totals: SheetTotals, source: str, *, tally=None) -> ResultFacts:
+    winner = None if totals.winner is None else totals.winner.value
+    kept = totals.ns_points is not None or totals.ew_points is not None or totals.ns_first_outs is not None
+    return ResultFacts(
+        source=source,
+        winner=winner,
+        games=totals.game_rows(),
+        ns_level=totals.ns_level,
+        ew_level=totals.ew_level,
+        deals_played=totals.deals,
+        end_reason=totals.end_reason,
+        tally=tally,
+        points={"NS": totals.ns_points, "EW": totals.ew_points} if kept else None,
+        first_outs={"NS": totals.ns_first_outs, "EW": totals.ew_first_outs} if kept else None,
+        seats=None if totals.seats is None else {seat: dict(row) for seat, row in totals.seats.items()},
+    )
+
+
+def _forfeit(forfeit: dict[str, Any], actor) -> ResultFacts:
+    if not actor.is_referee:
+        raise NotAllowed("A forfeit is a referee's decision (G11, G12).", "referee_required", field="forfeit")
+    side = forfeit["side"]
+    winner = None if side == "both" else ("EW" if side == "NS" else "NS")
+    return ResultFacts(
+        source=ResultSource.FORFEIT,
+        winner=winner,
+        games=[],
+        ns_level=None,
+        ew_level=None,
+        deals_played=0,
+        end_reason=None,
+        forfeit_side=side,
+        forfeit_kind=forfeit.get("kind") or "forfeit",
+    )
+
+
+def _needs_deals(match: Match) -> bool:
+    event = match.round.event
+    return any(METHODS[s["method"]].needs_deals for s in (event.match_points, event.level_points))
