@@ -26,11 +26,6 @@ CODES = frozenset(GAMES)
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
 _LOOKUPS = ("get", "pop", "setdefault")
 
-#: Left to the branch that reworks the score-sheet pages (scoring/pages/printing.py: the Dou Dizhu
-#: rules summary of a score sheet); the lead removes each entry as it merges that branch.
-PENDING = {("scoring/pages/printing.py", 34)}
-
-
 def _modules() -> list[Path]:
     return sorted(
         path
@@ -81,15 +76,8 @@ def test_no_module_outside_the_engine_decides_by_a_game_code(path):
     keys = [
         (line, code)
         for line, code in game_keys(path.read_text(encoding="utf-8"))
-        if (name, line) not in PENDING
     ]
     assert keys == [], f"{name}: ask the game's registry entry instead of comparing its code: {keys}"
-
-
-def test_every_pending_exception_is_still_there():
-    """An exception that is gone is removed from ``PENDING`` (the list only shrinks)."""
-    for name, line in PENDING:
-        assert line in {found for found, _ in game_keys((ROOT / name).read_text(encoding="utf-8"))}, name
 
 
 PLANTED = """

@@ -14,7 +14,7 @@ import segno
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from engine import get_game
+from engine import doudizhu, get_game, guandan
 from engine.guandan.cards import format_level
 from engine.seats import seat_order
 from tournaments.models import Event
@@ -94,7 +94,7 @@ def doudizhu_rules(profile) -> list[str]:
 
 
 #: Each game's rules in short sentences, from its profile (a game without one has no summary yet).
-RULES_SUMMARIES = {"guandan": guandan_rules, "doudizhu4": doudizhu_rules}
+RULES_SUMMARIES = {guandan.GAME.code: guandan_rules, doudizhu.GAME.code: doudizhu_rules}
 
 
 def table_dealers(event: Event) -> list[dict[str, Any]]:
@@ -112,7 +112,9 @@ def deal_rows(event: Event) -> list[int]:
     """The numbered rows of the deal by deal line on a score sheet (Guandan's 记级 level line; a table
     of four: its deals, D10): as many as the game's sheet expects (``MatchSheet.deals_expected``), or
     ``OPEN_SHEET_ROWS`` when the match has no fixed number of deals."""
-    count = get_game(event.game).match_sheet.deals_expected(event.rule_profile())
+    sheet = get_game(event.game).match_sheet
+    assert sheet is not None, "events are run only on games in service, each with its sheet"
+    count = sheet.deals_expected(event.rule_profile())
     return list(range(1, min(OPEN_SHEET_ROWS if count is None else count, 60) + 1))
 
 

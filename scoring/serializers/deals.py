@@ -15,6 +15,7 @@ from core.fields import (
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
+from engine import guandan
 from engine.guandan.cards import format_level
 from referee.api.serializers import SEATS, ActionSerializer, TransferSerializer, _cards
 from scoring.models import Deal
@@ -155,7 +156,7 @@ class SheetDealCorrectionSerializer(SheetDealInputSerializer, CorrectionFields):
 #: The games whose deal body is declared field by field (validated here, documented in the OpenAPI
 #: document): Guandan's (G5-G7). Every other game's body is open: its sheet reads and checks it.
 DECLARED_BODIES: dict[str, tuple[type[serializers.Serializer], type[serializers.Serializer]]] = {
-    "guandan": (DealInputSerializer, DealCorrectionSerializer),
+    guandan.GAME.code: (DealInputSerializer, DealCorrectionSerializer),
 }
 
 
