@@ -7,6 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from engine.penalties import NAMES, Infraction
+from referee.incidents.selectors import proposal_for
 from referee.models import Appeal, Incident, Penalty, Ruling
 
 SEATS = ["N", "E", "S", "W"]
@@ -236,8 +237,6 @@ class IncidentDetailSerializer(IncidentSerializer):
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_proposal(self, incident) -> dict | None:
-        from referee.incidents.selectors import proposal_for
-
         if not self.context.get("sees_reporters") or incident.status != "reported":
             return None
         return proposal_for(incident).to_dict()

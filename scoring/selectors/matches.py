@@ -12,6 +12,7 @@ from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import TieState, play_tie
 from engine.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
+from scoring.rulings import rulings
 from tournaments.models import Event, Match, RoundStatus, StageKind
 
 LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
@@ -97,14 +98,12 @@ def tie_state(
 ) -> TieState:
     """Where the match stands after its posted (current) deals, or after ``deals``, with the
     referees' standing level changes (G12) in the level line where they were ruled."""
-    from referee.incidents.selectors import level_changes
-
     deals = match_deals(match) if deals is None else deals
     return play_tie(
         [deal.finishing_order for deal in deals],
         best_of=match.best_of,
         profile=profile or match_profile(match),
-        changes=level_changes(match) if match.pk else None,
+        changes=rulings().level_changes(match) if match.pk else None,
     )
 
 

@@ -21,6 +21,7 @@ from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.ranking import RankingContext, pair_rounds, rank, rank_units
 from scoring.ranking.entries import PairRound
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
+from scoring.rulings import rulings
 from tournaments.models import SEATS_OF_FOUR, Event, Match, Pair, PairStatus, RoundStatus, TableSeat, Unit
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
@@ -50,11 +51,9 @@ def scored_records(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> tuple[list[MatchRecord], dict[int, float]]:
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
-    from referee.incidents.standings import ruled_standings
-
     where = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
-    return ruled_standings(event, records, _rounds(event, **where, prefix="match__"))
+    return rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
 
 
 def _confirmed_records(
