@@ -13,12 +13,14 @@ from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
 from engine.guandan.readings import ComboType
-
-SEATS = ["N", "E", "S", "W"]
-
-
-def _cards(**kwargs) -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(max_length=8), max_length=108, **kwargs)
+from scoring.serializers.plays import (
+    SEATS,
+    ActionSerializer,
+    DeclaredSerializer,
+    FromToSerializer,
+    TransferSerializer,
+    _cards,
+)
 
 
 def enum(values, *, field: type[serializers.Field] = serializers.CharField, **kwargs) -> serializers.Field:
@@ -49,13 +51,6 @@ class RulesMixin(serializers.Serializer):
         required=False,
         default=dict,
         help_text='Overrides of single settings of the profile, e.g. {"wild_default": "highest"}.',
-    )
-
-
-class DeclaredSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(choices=[t.value for t in ComboType])
-    rank = serializers.CharField(
-        required=False, allow_null=True, default=None, help_text="Rank compared: 2-10, J, Q, K, A, BJ, RJ."
     )
 
 
@@ -93,30 +88,6 @@ class PlayVerdictSerializer(serializers.Serializer):
         allow_null=True, help_text="Null when there is no previous play."
     )
     reason = ReasonSerializer(allow_null=True)
-
-
-class ActionSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=2)
-    cards = _cards(required=False)
-    declared = DeclaredSerializer(required=False, allow_null=True)
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["pass"] = serializers.BooleanField(required=False, default=False)
-        return fields
-
-    @staticmethod
-    def lean_accepts(value: dict) -> bool:
-        """A play has cards, or is a pass (also core.lean's check of the fast path)."""
-        return bool(value.get("pass")) or "cards" in value
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not self.lean_accepts(value):
-            raise serializers.ValidationError(
-                {"cards": [serializers.ErrorDetail("A play has cards, or is a pass.", "required")]}
-            )
-        return value
 
 
 def _plays() -> serializers.ListField:
@@ -164,33 +135,6 @@ class DealReplaySerializer(serializers.Serializer):
     winner_side = serializers.ChoiceField(choices=["NS", "EW"], allow_null=True)
     level_rise = serializers.IntegerField(allow_null=True, help_text="G6: 3, 2 or 1 once the deal is over.")
     next_to_act = serializers.ChoiceField(choices=SEATS, allow_null=True)
-
-
-class FromToSerializer(serializers.Serializer):
-    """Adds the seat fields ``from`` and ``to`` (``from`` is a Python keyword, so not a class attribute).
-
-    On input a seat is any string (the engine says whether it is one); on output it is a seat.
-    """
-
-    def get_fields(self):
-        def seat(help_text: str) -> serializers.Field:
-            if self.read_only_seats:
-                return serializers.ChoiceField(choices=SEATS, help_text=help_text)
-            return serializers.CharField(max_length=2, help_text=help_text)
-
-        return {
-            "from": seat("Seat giving the card."),
-            "to": seat("Seat receiving it."),
-            **super().get_fields(),
-        }
-
-    read_only_seats = False
-
-
-class TransferSerializer(FromToSerializer):
-    """A card handed from one seat to another: a tribute or a return (G7)."""
-
-    card = serializers.CharField(max_length=8)
 
 
 class TributeValidateRequest(RulesMixin):

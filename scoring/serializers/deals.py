@@ -3,8 +3,8 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from engine.guandan.cards import format_level
-from referee.api.serializers import SEATS, ActionSerializer, TransferSerializer, _cards
 from scoring.models import Deal
+from scoring.serializers.plays import SEATS, ActionSerializer, TransferSerializer, _cards
 
 SMALLINT = 32767
 
