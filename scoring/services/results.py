@@ -29,7 +29,7 @@ from scoring.services.common import (
     require_playing,
 )
 from scoring.services.outcome import Outcome, outcome_of
-from scoring.webhooks import queue_event
+from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
 
 

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from core.audit import log_bulk
 from core.problems import Conflict, Problem
-from scoring.webhooks import queue_event
 from tournaments import draws
 from tournaments.models import (
     Event,
@@ -46,6 +45,7 @@ from tournaments.services.tables import (
     require_two_sided,
     store_tables,
 )
+from tournaments.signals import round_published
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
 STRUCTURAL = {
@@ -358,12 +358,7 @@ def round_publish(*, round_: Round) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()
-    event = round_.event
-    queue_event(
-        event,
-        "round.published",
-        {"round": round_.number, "pairings": f"/api/v1/events/{event.slug}/matches/?round={round_.number}"},
-    )
+    round_published.send(sender=Round, round=round_)  # the club websites' webhook (scoring)
     return round_
 
 
