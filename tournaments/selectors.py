@@ -101,6 +101,12 @@ def visible_matches(request, event: Event, matches):
     return matches.filter(round__status__in=PUBLISHED)
 
 
+def match_details(request, event: Event):
+    """The event's matches the caller sees (``visible_matches``), each with ``MATCH_WITH_PLAYERS``."""
+    matches = visible_matches(request, event, Match.objects.filter(round__event=event))
+    return matches.select_related(*MATCH_WITH_PLAYERS)
+
+
 def match_of_visible_event(request, pk):
     """The match ``pk`` with its round and event when its event is visible to the caller, else None
     (whether the caller sees the match itself is ``visible_matches``)."""
