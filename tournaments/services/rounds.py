@@ -13,7 +13,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from core.audit import log_bulk
+from core.bulk_audit import log_bulk
 from core.problems import Conflict, Problem
 from tournaments import draws
 from tournaments.models import (
@@ -145,7 +145,7 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
 
     Rows are updated in place by table number (a table keeps its match id through edits);
     tables that are gone are deleted and new ones created. Created and changed rows are written in
-    bulk, which sends no model signals, so they are audited here (core.audit.log_bulk).
+    bulk, which sends no model signals, so they are audited here (core.bulk_audit.log_bulk).
     """
     knockout = round_.stage.kind == StageKind.KNOCKOUT
     existing = {m.table: m for m in round_.matches.all()}
