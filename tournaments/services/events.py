@@ -12,44 +12,8 @@ from django.utils import timezone
 from core.problems import Conflict, Problem
 from engine import get_game
 from scoring.ranking import tables as table_scoring
-from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
+from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields
-
-#: What an organizer sets on an event, in the order EventSerializer shows them (its writable columns).
-EVENT_FIELDS = (
-    "slug",
-    "name",
-    "starts_on",
-    "ends_on",
-    "venue",
-    "time_zone",
-    "game",
-    "ruleset",
-    "rule_overrides",
-    "match_format",
-    "deal_limit",
-    "time_limit_minutes",
-    "equal_levels",
-    "best_of",
-    "same_unit",
-    "table_movement",
-    "status",
-    "publish_pairings",
-    "publish_results",
-    "publish_standings",
-    "match_points",
-    "level_points",
-    "tiebreaks",
-    "shared_places",
-    "opponents_bye",
-    "opponents_forfeit",
-    "penalty_table",
-    "publish_rulings",
-    "unit_best",
-    "lots_seed",
-    "correction_minutes",
-)
-
 
 #: How a new event of a game scores and ranks unless its organizer says otherwise (docs/scoring.md
 #: "Defaults by game"); a game not listed takes the columns' defaults (Guandan's G9, G10).
