@@ -25,9 +25,11 @@ run: install
 test: install
 	$(BIN)/python -m pytest
 
+# lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml).
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/mypy
 
 # Types (mypy with the Django and DRF plugins; pyproject.toml says which packages are strict).

@@ -3,7 +3,8 @@
 The middleware keeps the current request in a context variable. DRF authenticates inside the
 view and copies the user and credential onto the Django request, so when an entry is saved the
 request already says who acted and how (a token, a table token, a session); outside a request
-(Celery tasks, management commands) the entry is marked ``system``.
+(Celery tasks, management commands) the entry is marked ``system``. Writes made in bulk are logged
+by core.bulk_audit.
 """
 
 from __future__ import annotations
@@ -50,44 +51,3 @@ def credential(auth) -> str:
         return "session"
     key = getattr(auth, "key", None)
     return f"token:{key[:TOKEN_PREFIX]}" if isinstance(key, str) and key else "token"
-
-
-def log_bulk(entries, *, event_id: int | None) -> None:
-    """Audit writes made in bulk (``bulk_create``, ``bulk_update``, ``QuerySet.update``/``delete``),
-    which send no model signals, so django-auditlog cannot see them.
-
-    ``entries`` are ``(instance, action, changes)`` with ``action`` ``"create"``, ``"update"`` or
-    ``"delete"`` and ``changes`` as ``{field: [before, after]}``; one ``INSERT`` writes them all.
-    """
-    from django.contrib.contenttypes.models import ContentType
-
-    from core.models import AuditEntry
-
-    actions = {
-        "create": AuditEntry.Action.CREATE,
-        "update": AuditEntry.Action.UPDATE,
-        "delete": AuditEntry.Action.DELETE,
-    }
-    actor, via, address = current_actor()
-    rows = []
-    for instance, action, changes in entries:
-        rows.append(
-            AuditEntry(
-                content_type=ContentType.objects.get_for_model(instance),
-                object_pk=str(instance.pk),
-                object_id=instance.pk,
-                object_repr=str(instance),
-                action=actions[action],
-                changes={name: [_plain(old), _plain(new)] for name, (old, new) in changes.items()},
-                actor=actor,
-                via=via,
-                remote_addr=address,
-                event_id=event_id,
-            )
-        )
-    AuditEntry.objects.bulk_create(rows)
-
-
-def _plain(value):
-    """A value as django-auditlog writes it in ``changes``: a string, or None."""
-    return None if value is None else str(value)

@@ -1,6 +1,8 @@
 from auditlog.models import AbstractLogEntry
 from django.db import models
 
+from core.audit import current_actor
+
 
 class IdempotencyRecord(models.Model):
     """A write made with an ``Idempotency-Key``: the key, a hash of the request, and the answer.
@@ -45,8 +47,6 @@ class AuditEntry(AbstractLogEntry):
         indexes = [models.Index(fields=["event_id", "-timestamp"])]
 
     def save(self, *args, **kwargs):
-        from core.audit import current_actor
-
         if self.event_id is None and isinstance(self.additional_data, dict):
             self.event_id = self.additional_data.get("event_id")
         actor, via, address = current_actor()

@@ -9,12 +9,17 @@ class RefereeConfig(AppConfig):
     verbose_name = "Referee"
 
     def ready(self) -> None:
+        # Imported here, not at the top: the app registry must be ready before models and the modules
+        # that use them are imported (Django's rule for AppConfig.ready).
         from core.problems import ENGINE_MESSAGES, register_converter
         from referee.api.messages import MESSAGES
         from referee.api.problems import engine_problem
         from referee.incidents import audit, permissions  # noqa: F401  - audit log, permission checks
         from referee.incidents.problems import MESSAGES as INCIDENT_MESSAGES
+        from referee.incidents.rulings import RULINGS
+        from scoring.rulings import register
 
         ENGINE_MESSAGES.update(MESSAGES)
         register_converter(engine_problem)
         ENGINE_MESSAGES.update(INCIDENT_MESSAGES)
+        register(RULINGS)  # what the standing rulings do to scoring (G12): scoring never imports this app

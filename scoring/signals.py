@@ -16,6 +16,9 @@ pair registered (a row of zeros) change no standings it shows. ``standings.updat
   reinstated; a player or a unit is renamed.
 
 What a row held before the save is read in ``pre_save`` (one query per save of these models).
+
+A round just published also tells them its pairings (``round.published``): the tournaments layer
+sends ``tournaments.signals.round_published`` and this app, above it, queues the webhook.
 """
 
 from __future__ import annotations
@@ -23,7 +26,10 @@ from __future__ import annotations
 from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 
+from scoring.services.common import notify_standings
+from scoring.tasks import queue_event
 from tournaments.models import Event, Match, Pair, Player, Round, RoundStatus, Unit
+from tournaments.signals import round_published
 
 # model -> the fields whose change the standings show
 STANDINGS_FIELDS = {
@@ -65,8 +71,6 @@ def _bump(sender, instance, **kwargs) -> None:
         return
     Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
     if kwargs.get("signal") is post_save and _standings_changed(sender, instance):
-        from scoring.services.common import notify_standings
-
         notify_standings(Event.objects.get(pk=event_id))
 
 
@@ -86,3 +90,16 @@ for model in (Event, Pair, Player, Round, Unit):
     pre_save.connect(_remember, sender=model, dispatch_uid=f"standings-{model.__name__}-before")
     post_save.connect(_bump, sender=model, dispatch_uid=f"standings-{model.__name__}")
     post_delete.connect(_bump, sender=model, dispatch_uid=f"standings-{model.__name__}-delete")
+
+
+def _round_published(sender, round, **kwargs) -> None:
+    """A round's pairings are out: tell the club websites (``round.published``, in its transaction)."""
+    event = round.event
+    queue_event(
+        event,
+        "round.published",
+        {"round": round.number, "pairings": f"/api/v1/events/{event.slug}/matches/?round={round.number}"},
+    )
+
+
+round_published.connect(_round_published, dispatch_uid="webhook-round-published")

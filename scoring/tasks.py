@@ -1,21 +1,27 @@
 """Background work of scoring: standings recomputed after a confirmation, webhook deliveries.
 
-Tasks take ids, are queued on commit (services) and are safe to run twice.
+Tasks take ids, are queued on commit (services) and are safe to run twice. ``queue_event`` records
+the deliveries of a webhook event and queues them; how a delivery is signed, posted and recorded is
+scoring.webhooks.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.models import DeliveryStatus, Webhook, WebhookDelivery
+from scoring.selectors.standings import standings_table, units_table
+from scoring.webhooks import backoff, post, record
+from tournaments.models import Event
+
 
 @shared_task(name="scoring.standings_refresh")
 def standings_refresh(event_id: int) -> int:
     """Recompute and cache the event's standings (pairs and units) for its current results version."""
-    from scoring.selectors.standings import standings_table, units_table
-    from tournaments.models import Event
-
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0
@@ -33,9 +39,6 @@ def deliver_webhook(delivery_id: int) -> str:
     failed — and the POST is made after the commit, holding no lock: a worker that dies while
     posting leaves a delivery the sweep retries after the back-off, and another worker skips it.
     """
-    from scoring.models import DeliveryStatus, WebhookDelivery
-    from scoring.webhooks import backoff, post, record
-
     with transaction.atomic():
         delivery = (
             WebhookDelivery.objects.select_for_update(skip_locked=True, of=("self",))
@@ -57,8 +60,6 @@ def deliver_webhook(delivery_id: int) -> str:
 def deliver_due_webhooks(limit: int = 100) -> int:
     """The retry sweep (Celery beat, every 30 s): queues every pending delivery whose back-off has
     passed, each as a task of its own."""
-    from scoring.models import DeliveryStatus, WebhookDelivery
-
     due = list(
         WebhookDelivery.objects.filter(
             status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now(), webhook__active=True
@@ -67,3 +68,29 @@ def deliver_due_webhooks(limit: int = 100) -> int:
     for pk in due:
         deliver_webhook.delay(pk)
     return len(due)
+
+
+def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
+    """Record one delivery per interested hook, and send each after the transaction commits."""
+    hooks = [hook for hook in Webhook.objects.filter(event=event, active=True) if hook.wants(event_type)]
+    if not hooks:
+        return
+    created_at = timezone.now().isoformat()
+    deliveries = WebhookDelivery.objects.bulk_create(
+        WebhookDelivery(
+            webhook=hook,
+            event_type=event_type,
+            payload={"type": event_type, "event": event.slug, "created_at": created_at, "data": data},
+            next_attempt_at=timezone.now(),
+        )
+        for hook in hooks
+    )
+    ids = [delivery.pk for delivery in deliveries]
+
+    def send() -> None:
+        for pk in ids:
+            deliver_webhook.delay(pk)
+
+    # Robust: the change has committed and its rows are there for the retry sweep, so a broker that
+    # cannot take the task must not turn the caller's answer into a 500 (nor skip later callbacks).
+    transaction.on_commit(send, robust=True)

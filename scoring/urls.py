@@ -1,6 +1,7 @@
 from django.urls import re_path
 
 from scoring.views import events, matches, standings, sync
+from scoring.views.match_detail import MatchViewSet
 from tournaments.urls import EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
@@ -12,6 +13,7 @@ router = Router(use_regex_path=True)
 router.register(f"{EVENT}/disputes", events.DisputeViewSet, basename="dispute")
 router.register(f"{EVENT}/audit", events.AuditViewSet, basename="audit")
 router.register(f"{EVENT}/webhooks", events.WebhookViewSet, basename="webhook")
+router.register("matches", MatchViewSet, basename="match")  # one table: /matches/{id}/
 
 urlpatterns = [
     re_path(rf"^matches/{ID}/deals/?$", matches.MatchDealsView.as_view(), name="match-deals"),

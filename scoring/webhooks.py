@@ -19,12 +19,12 @@ import json
 import socket
 import time
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
+
+from scoring.models import DeliveryStatus
 
 EVENT_TYPES = ("result.confirmed", "standings.updated", "round.published", "ruling.made")
 MAX_ATTEMPTS = 8
@@ -77,36 +77,6 @@ def check_url(url: str) -> None:
             raise UrlNotAllowed(f"{parts.hostname} resolves to a private address ({address}).")
 
 
-def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
-    """Record one delivery per interested hook, and send each after the transaction commits."""
-    from scoring.models import Webhook, WebhookDelivery
-
-    hooks = [hook for hook in Webhook.objects.filter(event=event, active=True) if hook.wants(event_type)]
-    if not hooks:
-        return
-    created_at = timezone.now().isoformat()
-    deliveries = WebhookDelivery.objects.bulk_create(
-        WebhookDelivery(
-            webhook=hook,
-            event_type=event_type,
-            payload={"type": event_type, "event": event.slug, "created_at": created_at, "data": data},
-            next_attempt_at=timezone.now(),
-        )
-        for hook in hooks
-    )
-    ids = [delivery.pk for delivery in deliveries]
-
-    def send() -> None:
-        from scoring.tasks import deliver_webhook
-
-        for pk in ids:
-            deliver_webhook.delay(pk)
-
-    # Robust: the change has committed and its rows are there for the retry sweep, so a broker that
-    # cannot take the task must not turn the caller's answer into a 500 (nor skip later callbacks).
-    transaction.on_commit(send, robust=True)
-
-
 @dataclass(frozen=True)
 class Attempt:
     ok: bool
@@ -139,8 +109,6 @@ def post(delivery) -> Attempt:
 
 def record(delivery, attempt: Attempt) -> None:
     """Write an attempt's outcome on its delivery (the attempt was counted when it was claimed)."""
-    from scoring.models import DeliveryStatus
-
     delivery.response_status, delivery.last_error = attempt.status, attempt.error
     if attempt.ok:
         delivery.status, delivery.delivered_at, delivery.next_attempt_at = (

@@ -26,6 +26,7 @@ CODES = frozenset(GAMES)
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
 _LOOKUPS = ("get", "pop", "setdefault")
 
+
 def _modules() -> list[Path]:
     return sorted(
         path
@@ -73,10 +74,7 @@ def game_keys(source: str, codes: Set[str] = CODES) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("path", _modules(), ids=lambda path: str(path.relative_to(ROOT)))
 def test_no_module_outside_the_engine_decides_by_a_game_code(path):
     name = str(path.relative_to(ROOT))
-    keys = [
-        (line, code)
-        for line, code in game_keys(path.read_text(encoding="utf-8"))
-    ]
+    keys = [(line, code) for line, code in game_keys(path.read_text(encoding="utf-8"))]
     assert keys == [], f"{name}: ask the game's registry entry instead of comparing its code: {keys}"
 
 

@@ -2,7 +2,8 @@
 rows of the tables list. Views ask these; they hold no queries of their own.
 
 Match points come from the scoring app (G9: the event's own method over confirmed results, byes
-scored as the event says); qualification ranks by the event's standings (G10).
+scored as the event says); qualification ranks by the event's standings (G10). Both are read through
+``tournaments.standings``, which the scoring app fills at start-up (it stands above this layer).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from django.db.models import Count, Max, Q, Window
 from django.http import Http404
 
 from core.prepared import Prepared
-from scoring.selectors.standings import pair_points, standings_table, table_seats
 from tournaments.auth import TableUser
 from tournaments.models import (
+    SEATS_OF_FOUR,
     Event,
     Match,
     Pair,
@@ -27,12 +28,14 @@ from tournaments.models import (
     Round,
     RoundStatus,
     Stage,
+    TableSeat,
     TableToken,
     Unit,
 )
 from tournaments.permissions import is_account, is_staff, scorekeeper_tables, sees_drafts
 from tournaments.serializers.registration import PairSerializer
 from tournaments.serializers.schedule import MatchSerializer
+from tournaments.standings import standings
 
 PUBLISHED = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 #: What a match's page shows with it (``select_related``): its round, stage and event, both pairs' players.
@@ -96,6 +99,12 @@ def visible_matches(request, event: Event, matches):
     if visibility != PUBLISHED_ROUNDS:
         matches = matches.filter(table__in=visibility)
     return matches.filter(round__status__in=PUBLISHED)
+
+
+def match_details(request, event: Event):
+    """The event's matches the caller sees (``visible_matches``), each with ``MATCH_WITH_PLAYERS``."""
+    matches = visible_matches(request, event, Match.objects.filter(round__event=event))
+    return matches.select_related(*MATCH_WITH_PLAYERS)
 
 
 def match_of_visible_event(request, pk):
@@ -211,7 +220,7 @@ def histories(event: Event, *, before: int) -> dict[int, History]:
         players = [pair for _, pair in seats]
         for pair in players:
             result[pair].opponents.update(other for other in players if other != pair)
-    for pair, points in pair_points(event, before=before).items():
+    for pair, points in standings().points(event, before=before).items():
         result[pair].points = points
     return result
 
@@ -243,7 +252,7 @@ def stage_pairs(stage: Stage) -> tuple[list[Pair], bool]:
     first = Round.objects.filter(stage=stage).order_by("number").values_list("number", flat=True).first()
     if first is None:
         first = (Round.objects.filter(event=stage.event_id).aggregate(top=Max("number"))["top"] or 0) + 1
-    rows = standings_table(stage.event, upto=first - 1)["rows"]
+    rows = standings().table(stage.event, upto=first - 1)["rows"]
     place = {row["pair"]["id"]: row["rank"] for row in rows}
     ranked = sorted(
         pairs, key=lambda p: (place.get(p.pk, len(rows) + 1), p.seed is None, p.seed or 0, p.number)
@@ -285,6 +294,18 @@ def _pairs(columns, **ids):
 
 
 _pair_reads = Prepared(Pair, _pairs)
+
+
+def table_seats(match_ids) -> dict[int, dict[str, int]]:
+    """The players of the tables of four among ``match_ids``: match id → {seat: entrant id}, the
+    seats in the order N, E, S, W (one query; none without ids)."""
+    if not match_ids:
+        return {}
+    seated: dict[int, dict[str, int]] = {}
+    rows = TableSeat.objects.filter(match_id__in=match_ids).values_list("match_id", "seat", "pair_id")
+    for match, seat, pair in sorted(rows, key=lambda row: (row[0], SEATS_OF_FOUR.index(row[1]))):
+        seated.setdefault(match, {})[seat] = pair
+    return seated
 
 
 def seat_rows(match_ids) -> dict[int, list[tuple[str, int]]]:

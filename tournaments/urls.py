@@ -2,7 +2,7 @@ from rest_framework.routers import Route, SimpleRouter
 
 from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenViewSet
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
-from tournaments.views.schedule import EventMatchViewSet, MatchViewSet, RoundViewSet, StageViewSet
+from tournaments.views.schedule import EventMatchViewSet, RoundViewSet, StageViewSet
 
 EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
 
@@ -30,6 +30,5 @@ router.register(f"{EVENT}/pairs", PairViewSet, basename="pair")
 router.register(f"{EVENT}/stages", StageViewSet, basename="stage")
 router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/matches", EventMatchViewSet, basename="event-match")
-router.register("matches", MatchViewSet, basename="match")
 
 urlpatterns = router.urls

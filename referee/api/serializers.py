@@ -14,12 +14,14 @@ from rest_framework import serializers
 
 from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
 from engine.guandan.readings import ComboType
-
-SEATS = ["N", "E", "S", "W"]
-
-
-def _cards(**kwargs) -> serializers.ListField:
-    return serializers.ListField(child=StrictCharField(max_length=8), max_length=108, **kwargs)
+from scoring.serializers.plays import (
+    SEATS,
+    ActionSerializer,
+    DeclaredSerializer,
+    FromToSerializer,
+    TransferSerializer,
+    _cards,
+)
 
 
 def enum(values, *, field: type[serializers.Field] = StrictCharField, **kwargs) -> serializers.Field:
@@ -53,13 +55,6 @@ class RulesMixin(serializers.Serializer):
     )
 
 
-class DeclaredSerializer(serializers.Serializer):
-    type = StrictChoiceField(choices=[t.value for t in ComboType])
-    rank = StrictCharField(
-        required=False, allow_null=True, default=None, help_text="Rank compared: 2-10, J, Q, K, A, BJ, RJ."
-    )
-
-
 class PlayValidateRequest(RulesMixin):
     game = game_field("guandan", required=False)
     level = StrictCharField(max_length=3, help_text="The deal's level: 2-10, J, Q, K, A (T too).")
@@ -90,30 +85,6 @@ class PlayVerdictSerializer(serializers.Serializer):
     previous_reading = ReadingSerializer(allow_null=True)
     beats_previous = StrictBooleanField(allow_null=True, help_text="Null when there is no previous play.")
     reason = ReasonSerializer(allow_null=True)
-
-
-class ActionSerializer(serializers.Serializer):
-    seat = StrictCharField(max_length=2)
-    cards = _cards(required=False)
-    declared = DeclaredSerializer(required=False, allow_null=True)
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["pass"] = StrictBooleanField(required=False, default=False)
-        return fields
-
-    @staticmethod
-    def lean_accepts(value: dict) -> bool:
-        """A play has cards, or is a pass (also core.lean's check of the fast path)."""
-        return bool(value.get("pass")) or "cards" in value
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not self.lean_accepts(value):
-            raise serializers.ValidationError(
-                {"cards": [serializers.ErrorDetail("A play has cards, or is a pass.", "required")]}
-            )
-        return value
 
 
 def _plays() -> serializers.ListField:
@@ -161,33 +132,6 @@ class DealReplaySerializer(serializers.Serializer):
     winner_side = StrictChoiceField(choices=["NS", "EW"], allow_null=True)
     level_rise = StrictIntegerField(allow_null=True, help_text="G6: 3, 2 or 1 once the deal is over.")
     next_to_act = StrictChoiceField(choices=SEATS, allow_null=True)
-
-
-class FromToSerializer(serializers.Serializer):
-    """Adds the seat fields ``from`` and ``to`` (``from`` is a Python keyword, so not a class attribute).
-
-    On input a seat is any string (the engine says whether it is one); on output it is a seat.
-    """
-
-    def get_fields(self):
-        def seat(help_text: str) -> serializers.Field:
-            if self.read_only_seats:
-                return StrictChoiceField(choices=SEATS, help_text=help_text)
-            return StrictCharField(max_length=2, help_text=help_text)
-
-        return {
-            "from": seat("Seat giving the card."),
-            "to": seat("Seat receiving it."),
-            **super().get_fields(),
-        }
-
-    read_only_seats = False
-
-
-class TransferSerializer(FromToSerializer):
-    """A card handed from one seat to another: a tribute or a return (G7)."""
-
-    card = StrictCharField(max_length=8)
 
 
 class TributeValidateRequest(RulesMixin):

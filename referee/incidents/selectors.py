@@ -1,11 +1,10 @@
 """Reads of the referee's records (docs/referees.md): who sees which incident, how many earlier
 offences count, what the table proposes, and what the standing penalties do to a match's level line
-(G12) and to the standings (G9, G10)."""
+and winner (G12); what they do to the standings is referee.incidents.standings."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -14,7 +13,7 @@ from engine.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
 from engine.seats import Side
 from referee.models import Appeal, Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
 from scoring.actors import actor_of
-from tournaments.models import Event, Match, PairStatus, Role
+from tournaments.models import Event, Match, Role
 from tournaments.permissions import has_role, is_staff
 from tournaments.selectors import visible_events
 
@@ -149,41 +148,3 @@ def level_changes(match: Match) -> dict[int, list[LevelChange]]:
 
 def _sides(side: str) -> tuple[Side, ...]:
     return (Side.NS, Side.EW) if side == "both" else (Side(side),)
-
-
-# ---- the standings (G9, G10) -------------------------------------------------------------------
-
-
-def standings_penalties(event: Event, match_ids: Iterable[int] | None = None) -> list[tuple]:
-    """The standing penalties that reach the standings, in one query: (match id, round number, NS
-    pair, EW pair, kind, side, amount), oldest first."""
-    rows = active_penalties().filter(
-        event=event,
-        kind__in=(PenaltyKind.MATCH_POINTS, PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT),
-    )
-    if match_ids is not None:
-        rows = rows.filter(match_id__in=list(match_ids))
-    return list(
-        rows.order_by("id").values_list(
-            "match_id",
-            "match__round__number",
-            "match__ns_pair_id",
-            "match__ew_pair_id",
-            "kind",
-            "side",
-            "amount",
-        )
-    )
-
-
-def disqualified_by_ruling(event: Event) -> set[int]:
-    """Pairs a standing ruling disqualified and that are still disqualified."""
-    return set(
-        active_penalties()
-        .filter(
-            event=event,
-            kind=PenaltyKind.DISQUALIFICATION,
-            ruling__incident__pair__status=PairStatus.DISQUALIFIED,
-        )
-        .values_list("ruling__incident__pair_id", flat=True)
-    )

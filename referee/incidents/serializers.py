@@ -15,6 +15,7 @@ from core.fields import (
 )
 from core.serializers import StrictModelSerializer
 from engine.penalties import NAMES, Infraction
+from referee.incidents.selectors import proposal_for
 from referee.models import Appeal, Incident, Penalty, Ruling
 
 SEATS = ["N", "E", "S", "W"]
@@ -240,8 +241,6 @@ class IncidentDetailSerializer(IncidentSerializer):
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_proposal(self, incident) -> dict | None:
-        from referee.incidents.selectors import proposal_for
-
         if not self.context.get("sees_reporters") or incident.status != "reported":
             return None
         return proposal_for(incident).to_dict()

@@ -32,7 +32,7 @@ from scoring.problems import NotAllowed
 from scoring.selectors.matches import match_deals, match_sheet, tie_state
 from scoring.services.common import bump_results_version, lock_match, require_keeper
 from scoring.services.results import refuse_overturning_an_advanced_winner
-from scoring.webhooks import queue_event
+from scoring.tasks import queue_event
 from tournaments.models import Event, Match, MatchStatus, Pair, PairStatus, RoundStatus
 
 SEAT_SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}

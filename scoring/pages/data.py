@@ -3,7 +3,7 @@
 Nothing here decides visibility or computes a score anew: the event is found as an anonymous API
 read finds it (``tournaments.selectors.visible_event``), what it publishes is asked of the API's
 checks (``publish_pairings``, ``scoring.permissions.results_visible`` / ``standings_visible``,
-``referee.incidents.selectors.rulings_visible``), pairings are the rows of the tables list
+the referee app's ``scoring.rulings`` readers), pairings are the rows of the tables list
 (``tournaments.selectors.match_page`` and the serializers' lean twins), results are
 ``scoring.selectors.results.results_table`` with each match's line from
 ``scoring.selectors.matches.sheet_line``, and standings are ``standings_table`` / ``units_table`` with
@@ -24,7 +24,13 @@ from engine import get_game
 from engine.sheets import LEVEL_LINE
 from scoring.labels import metric_label
 from scoring.permissions import results_visible, standings_visible
-from scoring.selectors.matches import current_deals, match_profile, round_matches, sheet_line
+from scoring.rulings import rulings as registered_rulings
+from scoring.selectors.matches import (
+    current_deals,
+    match_profile,
+    round_matches,
+    sheet_line,
+)
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
 from tournaments import selectors as tournament_selectors
@@ -182,61 +188,19 @@ def unit_standings(event: Event) -> dict[str, Any]:
     return {**table, "rows": rows}
 
 
-# ---- rulings: shown when the referee app has them ----------------------------------------------
-# The hook: ``referee.incidents`` (docs/referees.md) owns incidents and rulings and says who sees
-# them (``rulings_visible``, ``visible_incidents``). Without it (an older tree, or the app taken
-# out) the page and its link are simply left out: ``rulings_published`` is False.
-
-
-def _rulings_api():
-    try:
-        from referee.incidents import selectors
-    except ImportError:  # pragma: no cover - the referee records are part of this tree
-        return None
-    return selectors
+# ---- rulings: shown when the referee app registered its readers (scoring.rulings) ----------------
+# ``referee.incidents`` (docs/referees.md) owns incidents and rulings and says who sees them; without
+# it the page and its link are simply left out: ``rulings_published`` is False.
 
 
 def rulings_published(event: Event) -> bool:
-    selectors = _rulings_api()
-    return selectors is not None and bool(selectors.rulings_visible(PUBLIC, event))
+    return registered_rulings().published(event)
 
 
 def rulings(event: Event) -> list[dict[str, Any]]:
     """The incidents the public sees (ruled, appealed or decided; never who reported them), each with
     its standing ruling and that ruling's effects, as the incidents API shows them to the public."""
-    selectors = _rulings_api()
-    if selectors is None or not selectors.rulings_visible(PUBLIC, event):
+    readers = registered_rulings()
+    if not readers.published(event):
         raise Http404("rulings not published")
-    from referee.models import RulingStatus
-
-    incidents = list(
-        selectors.visible_incidents(PUBLIC, event)
-        .prefetch_related("rulings")
-        .order_by("match__round__number", "match__table", "id")
-    )
-    shown = []
-    for incident in incidents:
-        standing = next((r for r in incident.rulings.all() if r.status == RulingStatus.STANDING), None)
-        shown.append(
-            {
-                "id": incident.pk,
-                "round": incident.match.round.number,
-                "table": incident.match.table,
-                "deal": incident.deal,
-                "side": incident.side,
-                "seat": incident.seat,
-                "pair": incident.pair.number,
-                "infraction": incident.infraction,
-                "status": incident.get_status_display(),
-                "ruling": None
-                if standing is None
-                else {
-                    "rule": standing.rule,
-                    "dismissed": standing.dismissed,
-                    "effects": standing.effects,
-                    "note": standing.note,
-                    "made_at": standing.made_at,
-                },
-            }
-        )
-    return shown
+    return readers.shown(event)

@@ -12,6 +12,7 @@ from engine.guandan.profiles import RuleProfile
 from engine.guandan.tie import TieState
 from engine.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
+from scoring.rulings import rulings
 from tournaments.models import Event, Match, RoundStatus, StageKind
 
 LIVE = (ResultStatus.SUBMITTED, ResultStatus.DISPUTED)
@@ -67,9 +68,7 @@ def sheet_line(match: Match, deals: Iterable[Deal], profile: Any) -> dict[str, A
 def _table(match: Match, sheet: MatchSheet) -> dict[str, Any]:
     """How the table plays (``MatchSheet.fold``'s ``best_of``) and the referees' standing level
     changes (G12), where the game takes them."""
-    from referee.incidents.selectors import level_changes
-
-    changes = level_changes(match) if match.pk and sheet.takes_level_changes else None
+    changes = rulings().level_changes(match) if match.pk and sheet.takes_level_changes else None
     return {"best_of": match.best_of, "changes": changes}
 
 

@@ -16,8 +16,9 @@ from engine.seats import Side
 from scoring.methods import build_method
 from scoring.models import MatchResult, ResultStatus
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
-from scoring.selectors.standings import SCORED_ROUNDS, match_records, table_seats
+from scoring.selectors.standings import SCORED_ROUNDS, match_records
 from tournaments.models import Event, Match, Pair
+from tournaments.selectors import table_seats
 
 #: What a seat of a table of four shows of its confirmed result (``SheetTotals.seats``, D8).
 SEAT_TOTALS = ("points", "deals_won", "landlord_won", "landlord_lost")

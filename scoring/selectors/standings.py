@@ -21,7 +21,9 @@ from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.ranking import RankingContext, pair_rounds, rank, rank_units
 from scoring.ranking.entries import PairRound
 from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
-from tournaments.models import SEATS_OF_FOUR, Event, Match, Pair, PairStatus, RoundStatus, TableSeat, Unit
+from scoring.rulings import rulings
+from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, Unit
+from tournaments.selectors import table_seats
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
@@ -50,11 +52,9 @@ def scored_records(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> tuple[list[MatchRecord], dict[int, float]]:
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
-    from referee.incidents.standings import ruled_standings
-
     where = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
-    return ruled_standings(event, records, _rounds(event, **where, prefix="match__"))
+    return rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
 
 
 def _confirmed_records(
@@ -174,18 +174,6 @@ def _kind(source: str, forfeit_kind: str) -> MatchKind:
     if source != ResultSource.FORFEIT:
         return MatchKind.PLAYED
     return MatchKind.WITHDRAWAL if forfeit_kind == "withdrawal" else MatchKind.FORFEIT
-
-
-def table_seats(match_ids) -> dict[int, dict[str, int]]:
-    """The players of the tables of four among ``match_ids``: match id → {seat: entrant id}, the
-    seats in the order N, E, S, W (one query; none without ids)."""
-    if not match_ids:
-        return {}
-    seated: dict[int, dict[str, int]] = {}
-    rows = TableSeat.objects.filter(match_id__in=match_ids).values_list("match_id", "seat", "pair_id")
-    for match, seat, pair in sorted(rows, key=lambda row: (row[0], SEATS_OF_FOUR.index(row[1]))):
-        seated.setdefault(match, {})[seat] = pair
-    return seated
 
 
 def table_entries(

@@ -17,8 +17,8 @@ from core.fields import (
 from core.serializers import StrictModelSerializer
 from engine import guandan
 from engine.guandan.cards import format_level
-from referee.api.serializers import SEATS, ActionSerializer, TransferSerializer, _cards
 from scoring.models import Deal
+from scoring.serializers.plays import SEATS, ActionSerializer, TransferSerializer, _cards
 
 SMALLINT = 32767
 

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
+from scoring.tasks import queue_event, standings_refresh
 from tournaments.models import Event, Match, RoundStatus
 
 
@@ -65,8 +66,6 @@ def bump_results_version(event: Event) -> None:
 def notify_standings(event: Event) -> None:
     """The standings changed (their ``results_version`` moved for it): tell the club websites
     (``standings.updated``, written in this transaction) and recompute them after the commit."""
-    from scoring.webhooks import queue_event
-
     version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
     queue_event(
         event,
@@ -75,8 +74,6 @@ def notify_standings(event: Event) -> None:
     )
 
     def refresh() -> None:
-        from scoring.tasks import standings_refresh
-
         standings_refresh.delay(event.pk)
 
     # Robust: the confirmation has committed and readers compute the table themselves on a cache

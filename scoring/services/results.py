@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
+from scoring.rulings import rulings
 from scoring.selectors.matches import LIVE
 from scoring.services.common import (
     bump_results_version,
@@ -28,7 +29,7 @@ from scoring.services.common import (
     require_playing,
 )
 from scoring.services.result_facts import ResultFacts, result_facts
-from scoring.webhooks import queue_event
+from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
 
 
@@ -273,9 +274,7 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     if match.round.status == RoundStatus.CLOSED:
         require_correction_right(match, actor)
     winner = match.ns_pair if result.winner == "NS" else match.ew_pair if result.winner == "EW" else None
-    from referee.incidents.selectors import ruled_winner  # the referees' layer stands on this one
-
-    decided, ruled = ruled_winner(match)
+    decided, ruled = rulings().winner(match)
     if decided:  # a match awarded or forfeited by a ruling keeps the winner the ruling gave (G12)
         winner = match.ns_pair if ruled == match.ns_pair_id else match.ew_pair if ruled else None
     if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # result_facts refuses it first

@@ -23,8 +23,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import DeliveryStatus, Webhook, WebhookDelivery
-from scoring.tasks import deliver_due_webhooks
-from scoring.webhooks import MAX_ATTEMPTS, queue_event, verify
+from scoring.tasks import deliver_due_webhooks, queue_event
+from scoring.webhooks import MAX_ATTEMPTS, verify
 from tests.scoring.conftest import API, NS_SWEEP, post_deals, result_url
 from tests.tournaments.conftest import (
     EventFactory,

@@ -1,7 +1,7 @@
 """Tournament data (docs/rules/guandan.md G8, G11), split by domain and re-exported here."""
 
 from tournaments.models.access import EventRole, Role, TableToken
-from tournaments.models.event import Event, EventStatus
+from tournaments.models.event import EVENT_FIELDS, Event, EventStatus
 from tournaments.models.registration import Pair, PairStatus, Player, Unit
 from tournaments.models.schedule import (
     SEATS_OF_FOUR,
@@ -15,6 +15,7 @@ from tournaments.models.schedule import (
 )
 
 __all__ = [
+    "EVENT_FIELDS",
     "SEATS_OF_FOUR",
     "Event",
     "EventRole",

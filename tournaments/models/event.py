@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from engine import DEFAULT_GAME, game_codes, get_game
+from engine.penalties import build_table
 from tournaments.draws import SameUnit
 
 
@@ -180,8 +181,6 @@ class Event(models.Model):
 
     def penalty_rules(self):
         """The effective penalty table (G12): the setting over the rule profile's table and variant."""
-        from engine.penalties import build_table
-
         profile = self.rule_profile()
         return build_table(
             self.penalty_table,
@@ -192,3 +191,39 @@ class Event(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status != EventStatus.DRAFT
+
+
+#: What an organizer sets on an event, in the order EventSerializer shows them (its writable columns).
+EVENT_FIELDS = (
+    "slug",
+    "name",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "time_zone",
+    "game",
+    "ruleset",
+    "rule_overrides",
+    "match_format",
+    "deal_limit",
+    "time_limit_minutes",
+    "equal_levels",
+    "best_of",
+    "same_unit",
+    "table_movement",
+    "status",
+    "publish_pairings",
+    "publish_results",
+    "publish_standings",
+    "match_points",
+    "level_points",
+    "tiebreaks",
+    "shared_places",
+    "opponents_bye",
+    "opponents_forfeit",
+    "penalty_table",
+    "publish_rulings",
+    "unit_best",
+    "lots_seed",
+    "correction_minutes",
+)

@@ -13,10 +13,9 @@ from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
 from scoring.methods import SettingError, build_method
 from scoring.ranking import validate_chain
-from tournaments.models import Event, EventRole, Match, Role, TableToken
+from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
 from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
-from tournaments.services.events import EVENT_FIELDS
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
 #: The settings that name a registry entry: their OpenAPI enums are the registries' keys.

@@ -11,10 +11,10 @@ import re
 from collections.abc import Iterable, Sequence
 
 from core.errors import Conflict
-from scoring.selectors.standings import pair_points
 from tournaments import draws
 from tournaments.models import Event, Match, MatchStatus, Pair, Round
 from tournaments.selectors import histories, previous_round, stage_pairs
+from tournaments.standings import standings
 
 _PAIR_ID = re.compile(r"\b([Pp]air) (\d+)\b")
 
@@ -96,7 +96,7 @@ def _scores(round_: Round, matches: Sequence[Match], *, need_winner: bool) -> di
     if pending:
         raise Conflict(f"The previous round has no confirmed winner at tables {pending}.", "results_pending")
     if not need_winner:
-        return pair_points(round_.event, only=round_.number)
+        return standings().points(round_.event, only=round_.number)
     scores: dict[int, float] = {}
     for m in matches:
         if m.is_bye:

@@ -10,43 +10,8 @@ from django.utils import timezone
 
 from core.errors import Conflict, DomainError
 from engine import DEFAULT_GAME, get_game
-from tournaments.models import Event, EventRole, Match, Pair, Player, Role, Round, TableToken
+from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields
-
-#: What an organizer sets on an event, in the order EventSerializer shows them (its writable columns).
-EVENT_FIELDS = (
-    "slug",
-    "name",
-    "starts_on",
-    "ends_on",
-    "venue",
-    "time_zone",
-    "game",
-    "ruleset",
-    "rule_overrides",
-    "match_format",
-    "deal_limit",
-    "time_limit_minutes",
-    "equal_levels",
-    "best_of",
-    "same_unit",
-    "table_movement",
-    "status",
-    "publish_pairings",
-    "publish_results",
-    "publish_standings",
-    "match_points",
-    "level_points",
-    "tiebreaks",
-    "shared_places",
-    "opponents_bye",
-    "opponents_forfeit",
-    "penalty_table",
-    "publish_rulings",
-    "unit_best",
-    "lots_seed",
-    "correction_minutes",
-)
 
 
 def game_scoring_defaults(game: str) -> dict[str, object]:

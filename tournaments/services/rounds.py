@@ -13,9 +13,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from core.audit import log_bulk
+from core.bulk_audit import log_bulk
 from core.errors import Conflict, DomainError
-from scoring.webhooks import queue_event
 from tournaments import draws
 from tournaments.models import (
     Event,
@@ -46,6 +45,7 @@ from tournaments.services.tables import (
     require_two_sided,
     store_tables,
 )
+from tournaments.signals import round_published
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
 STRUCTURAL = {
@@ -145,7 +145,7 @@ def _store(round_: Round, pairings, *, best_of: int) -> None:
 
     Rows are updated in place by table number (a table keeps its match id through edits);
     tables that are gone are deleted and new ones created. Created and changed rows are written in
-    bulk, which sends no model signals, so they are audited here (core.audit.log_bulk).
+    bulk, which sends no model signals, so they are audited here (core.bulk_audit.log_bulk).
     """
     knockout = round_.stage.kind == StageKind.KNOCKOUT
     existing = {m.table: m for m in round_.matches.all()}
@@ -358,12 +358,7 @@ def round_publish(*, round_: Round) -> Round:
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()
-    event = round_.event
-    queue_event(
-        event,
-        "round.published",
-        {"round": round_.number, "pairings": f"/api/v1/events/{event.slug}/matches/?round={round_.number}"},
-    )
+    round_published.send(sender=Round, round=round_)  # the club websites' webhook (scoring)
     return round_
 
 

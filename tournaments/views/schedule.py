@@ -1,4 +1,5 @@
-"""Stages, rounds (draw, edit, publish, close) and matches (the tables)."""
+"""Stages, rounds (draw, edit, publish, close) and an event's matches (the tables list); one table,
+``/matches/{id}/``, shows its result and level line and is scoring's (scoring.views.match_detail)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from typing import cast
 
 import django_filters
 from django.db.models import Count, Window
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
@@ -15,20 +15,15 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core import lean
-from core.conditional import ConditionalMixin, etag_of
+from core.conditional import etag_of
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
-from core.idempotency import IdempotentMixin
 from core.pagination import PageNumberPagination
 from core.schema import problems
-from scoring.serializers.matches import MatchDetailSerializer
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
-from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
-    MATCH_WITH_PLAYERS,
     PUBLISHED_ROUNDS,
     match_answers,
-    match_of_visible_event,
     match_page,
     match_visibility,
     public_event,
@@ -39,14 +34,13 @@ from tournaments.serializers.schedule import (
     DrawRequestSerializer,
     MatchCreateSerializer,
     MatchSerializer,
-    MatchWriteSerializer,
     RoundSerializer,
     RoundUpdateSerializer,
     StageSerializer,
     SwapSerializer,
 )
 from tournaments.services import rounds as services
-from tournaments.views.base import ID, EventScopedMixin, EventScopedViewSet
+from tournaments.views.base import EventScopedMixin, EventScopedViewSet
 
 
 class StageViewSet(EventScopedViewSet):
@@ -274,58 +268,3 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
             round_=round_, table=data["table"], ns_pair=data["ns_pair"], ew_pair=data["ew_pair"]
         )
         return Response(MatchSerializer(match, context=self.get_serializer_context()).data, status=201)
-
-
-class MatchViewSet(
-    IdempotentMixin,
-    ConditionalMixin,
-    mixins.RetrieveModelMixin,
-    mixins.UpdateModelMixin,
-    mixins.DestroyModelMixin,
-    viewsets.GenericViewSet,
-):
-    """``/matches/{id}/``: one table of a round, as its event allows the caller to see it.
-
-    While its round is a draft, an organizer may change who plays there (``PATCH``/``PUT``
-    with ``ns_pair`` and ``ew_pair``) or remove it (``DELETE``); the draw is re-checked.
-    """
-
-    serializer_class = MatchDetailSerializer  # a single table shows its level line and result (G8)
-    read_permission = EventPermission.VISIBLE
-    write_permission = EventPermission.ORGANIZER
-    lookup_value_regex = ID
-    http_method_names = ["get", "put", "patch", "delete", "head", "options"]
-
-    def get_event(self):
-        if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request
-            return Event(pk=0, slug="schema")
-        if not hasattr(self, "_event"):
-            match = match_of_visible_event(self.request, self.kwargs["pk"])
-            if match is None:
-                raise Http404(f"No {Match._meta.object_name} matches the given query.")
-            self._event = match.round.event
-        return self._event
-
-    def get_queryset(self):
-        event = self.get_event()
-        matches = visible_matches(self.request, event, Match.objects.filter(round__event=event))
-        return matches.select_related(*MATCH_WITH_PLAYERS)
-
-    @extend_schema(
-        request=MatchWriteSerializer, responses={200: MatchDetailSerializer, **problems(400, 403, 409, 412)}
-    )
-    def update(self, request, *args, **kwargs):
-        match = self.get_object()
-        with self.locked_write(match, lock=match.round):
-            serializer = MatchWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
-            serializer.is_valid(raise_exception=True)
-            data = {"ns_pair": match.ns_pair_id, "ew_pair": match.ew_pair_id, **serializer.validated_data}
-            match = services.match_update(match=match, ns_pair=data["ns_pair"], ew_pair=data["ew_pair"])
-            return Response(self.get_serializer(match).data)
-
-    @extend_schema(responses={204: None, **problems(403, 409, 412)})
-    def destroy(self, request, *args, **kwargs):
-        match = self.get_object()
-        with self.locked_write(match, lock=match.round):
-            services.match_delete(match=match)
-        return Response(status=204)

@@ -1,0 +1,63 @@
+"""How the referees' rulings (G12) reach scoring, which never imports the referee app.
+
+The referee app (``referee.incidents``) stands above scoring: its penalties point at scoring's
+matches and results. What a standing ruling does to scoring is read through the ``Rulings`` that
+app registers at start-up (``RefereeConfig.ready``); scoring owns this interface and only calls it.
+Until something is registered (the referee app not installed) nothing is ruled: standings, level
+lines and winners stay as played, and the public rulings page is left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+
+from engine.guandan.match import LevelChange
+from scoring.methods.records import MatchRecord
+from tournaments.models import Event, Match
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """The readers of the standing rulings that scoring asks (each one or two queries)."""
+
+    #: ``(event, records, rounds)`` → the records as the rulings leave them (matches awarded or
+    #: forfeited, a disqualified pair's matches) and each pair's penalty match points; ``rounds`` is
+    #: the filter of the matches being scored, prefixed ``match__``.
+    standings: Callable[[Event, list[MatchRecord], Q], tuple[list[MatchRecord], dict[int, float]]]
+    #: ``match`` → its standing level changes for the engine's fold, by the number of deals before each.
+    level_changes: Callable[[Match], dict[int, list[LevelChange]]]
+    #: ``match`` → (whether a standing ruling decides it, the winning pair's id or None).
+    winner: Callable[[Match], tuple[bool, int | None]]
+    #: ``event`` → whether the public sees the event's rulings (its rulings page and link).
+    published: Callable[[Event], bool]
+    #: ``event`` → the incidents the public sees, each with its standing ruling (the rulings page).
+    shown: Callable[[Event], list[dict[str, Any]]]
+
+
+def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[list[MatchRecord], dict]:
+    return records, {}
+
+
+AS_PLAYED = Rulings(
+    standings=_as_played,
+    level_changes=lambda match: {},
+    winner=lambda match: (False, None),
+    published=lambda event: False,
+    shown=lambda event: [],
+)
+
+_registered = [AS_PLAYED]
+
+
+def register(rulings: Rulings) -> None:
+    """Make ``rulings`` the readers scoring asks (the referee app, at start-up)."""
+    _registered[0] = rulings
+
+
+def rulings() -> Rulings:
+    """The registered readers of the standing rulings (``AS_PLAYED`` when none is)."""
+    return _registered[0]
