@@ -11,9 +11,9 @@ import random
 import statistics
 import time
 
+from engine.scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, build_method
+from engine.scoring.ranking import RankingContext, pair_rounds, rank
 from engine.seats import Side
-from scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, build_method
-from scoring.ranking import RankingContext, pair_rounds, rank
 
 CHAIN = ("level_points", "opponents_points", "head_to_head", "progressive", "lots")
 

@@ -19,8 +19,8 @@ class EventScoring:
     """How a new event of a game scores and ranks unless its organizer says otherwise, and what it
     may not change (docs/scoring.md "Defaults by game").
 
-    The names are keys of the scoring layer's registries (``scoring.methods.METHODS``,
-    ``scoring.ranking.METRICS``), held here as plain strings: the engine never imports scoring, and
+    The names are keys of the scoring layer's registries (``engine.scoring.methods.METHODS``,
+    ``engine.scoring.ranking.METRICS``), held here as plain strings: the engine never imports scoring, and
     tests/core/test_registries.py checks every name against those registries.
     """
 

@@ -1,6 +1,6 @@
 """Human names of the standings' and results' columns, in the active language (headers, exports).
 
-A tiebreak's name is its metric's ``label`` (scoring.ranking: English, marked for translation
+A tiebreak's name is its metric's ``label`` (engine.scoring.ranking: English, marked for translation
 there, pure Python); ``metric_label`` translates it when it is shown, in Chinese on
 ``Accept-Language: zh-Hans``. The other columns are named here.
 """
@@ -8,7 +8,7 @@ there, pure Python); ``metric_label`` translates it when it is shown, in Chinese
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.ranking import MATCH_POINTS, MATCH_POINTS_LABEL, METRICS
+from engine.scoring.ranking import MATCH_POINTS, MATCH_POINTS_LABEL, METRICS
 
 
 def metric_label(key: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from django.db.models import Q
 
 from engine.guandan.match import LevelChange
-from scoring.methods.records import MatchRecord
+from engine.scoring.methods.records import MatchRecord
 from tournaments.models import Event, Match
 
 

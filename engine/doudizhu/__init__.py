@@ -26,7 +26,7 @@ GAME = Game(
     team_size=1,
     # docs/scoring.md "Tables of four": each player's own points (D8) and those points less the
     # table's average, then deals won, tables topped, progressive score, lots. The standings' entries
-    # of a table of four (scoring.ranking.tables) are players, not sides: only these methods, and
+    # of a table of four (engine.scoring.ranking.tables) are players, not sides: only these methods, and
     # only the tiebreaks that compare players (head-to-head, opponents' points, levels and double
     # wins compare two sides).
     scoring=EventScoring(

@@ -19,9 +19,9 @@ from dataclasses import replace
 from django.db.models import Q
 
 from engine.penalties import PenaltyKind
+from engine.scoring.methods.records import MatchKind, MatchRecord
 from engine.seats import Side
 from referee.incidents.selectors import active_penalties
-from scoring.methods.records import MatchKind, MatchRecord
 from tournaments.models import Event, PairStatus
 
 KINDS = (

@@ -152,7 +152,7 @@ def sheet_kind(event: Event) -> str | None:
     return None if kind == LEVEL_LINE else kind
 
 
-#: What the standings' metrics count at tables of four (``scoring.ranking.tables``), where "match
+#: What the standings' metrics count at tables of four (``engine.scoring.ranking.tables``), where "match
 #: points" and "first places" would mislead: a player's points, above the table's average, deals won.
 TABLE_LABELS = {
     "match_points": gettext_lazy("Points"),

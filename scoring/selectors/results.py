@@ -4,7 +4,7 @@ seats its players at tables of four: their seats and their confirmed seat totals
 
 A table of four (four-player Dou Dizhu, docs/rules/doudizhu.md D8, D10) has no sides: its row's
 ``ns_pair`` and ``ew_pair`` are null and ``seats`` lists its players N, E, S, W, each with the
-seat's totals of the confirmed result and the standings' points of it (``scoring.ranking.tables``);
+seat's totals of the confirmed result and the standings' points of it (``engine.scoring.ranking.tables``);
 ``points`` is then per seat. A two-sided match's ``seats`` is empty."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.guandan.cards import format_level
+from engine.scoring.methods import build_method
+from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from engine.seats import Side
-from scoring.methods import build_method
 from scoring.models import MatchResult, ResultStatus
-from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from scoring.selectors.standings import SCORED_ROUNDS, match_records
 from tournaments.models import Event, Match, Pair
 from tournaments.selectors import table_seats

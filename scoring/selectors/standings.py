@@ -2,7 +2,7 @@
 
 ``match_records`` reads every confirmed result of the event, and the byes of its published
 rounds, as plain ``MatchRecord`` values in two queries whatever the number of pairs; the match
-points (G9) and the ranking (G10) are pure functions of them (scoring.methods, scoring.ranking).
+points (G9) and the ranking (G10) are pure functions of them (engine.scoring.methods, engine.scoring.ranking).
 A computed table is cached under the event's ``results_version`` (bumped by every confirmation
 and correction), so a cached table is never stale.
 """
@@ -14,13 +14,13 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Q
 
+from engine.scoring.methods import build_method
+from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
+from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
+from engine.scoring.ranking.entries import PairRound
+from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from engine.seats import Side
-from scoring.methods import build_method
-from scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from scoring.models import MatchResult, ResultSource, ResultStatus
-from scoring.ranking import RankingContext, pair_rounds, rank, rank_units
-from scoring.ranking.entries import PairRound
-from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from scoring.rulings import rulings
 from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, Unit
 from tournaments.selectors import table_seats
@@ -179,7 +179,7 @@ def _kind(source: str, forfeit_kind: str) -> MatchKind:
 def table_entries(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> tuple[dict[int, list[PairRound]], list[int]]:
-    """A tables-of-four event's standings entries (``scoring.ranking.tables``) and the rounds they
+    """A tables-of-four event's standings entries (``engine.scoring.ranking.tables``) and the rounds they
     come from: three queries (confirmed tables, their seats, the byes of the published rounds)."""
     where = {"upto": upto, "before": before, "only": only}
     rows = list(

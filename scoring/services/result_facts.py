@@ -24,9 +24,9 @@ from typing import Any
 from engine.errors import BadInput, EngineError
 from engine.guandan.level_result import game_from_levels
 from engine.guandan.tie import TieState
+from engine.scoring.methods import METHODS
 from engine.seats import Side
 from engine.sheets import MatchSheet, SheetTotals
-from scoring.methods import METHODS
 from scoring.models import ResultSource
 from scoring.problems import NotAllowed, RuleRefused, refused
 from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state

@@ -20,11 +20,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("config", "core", "engine", "referee", "tournaments", "scoring")
 PROJECT = sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
-#: The pure packages filed under an app (the ``pure`` contract: no Django, so nothing of the apps): a
-#: bottom layer with the engines, each a node of its own among the top-level packages. Tournaments
-#: validates an event's scoring settings with the scoring methods and the ranking (the ``layers``
-#: contract's ignored imports), and the ranking draws its lots with the draws' ``lot``.
-PURE = ("tournaments.draws", "scoring.methods", "scoring.ranking")
+#: The pure package filed under an app (the ``pure`` contract: no Django, so nothing of the apps): the
+#: draws, a node of their own among the top-level packages (they import only the engine's lots).
+PURE = ("tournaments.draws",)
 ABOVE_CORE = ("referee", "tournaments", "scoring", "config", "bench")
 CORE = sorted((ROOT / "core").rglob("*.py"))
 

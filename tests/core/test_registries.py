@@ -1,8 +1,9 @@
 """Registries are the only source of choices (issue 10): the OpenAPI document's enum for each setting
 that names a registry entry is that registry's keys, and the models' choices are those keys too.
 
-Scoring methods: scoring.methods.METHODS; tiebreak metrics: scoring.ranking.METRICS; penalty tables:
-engine.penalties.TABLES; draw systems: tournaments.draws.DRAW_SYSTEMS (a stage's ``kind``); games:
+Scoring methods: engine.scoring.methods.METHODS; tiebreak metrics: engine.scoring.ranking.METRICS;
+penalty tables: engine.penalties.TABLES; draw systems: tournaments.draws.DRAW_SYSTEMS (a stage's
+``kind``); games:
 engine.registry.GAMES, whose entries name methods and tiebreaks by key (``Game.scoring``) and which the
 database does not list (adding a game is no migration)."""
 
@@ -13,8 +14,8 @@ from drf_spectacular.generators import SchemaGenerator
 
 from engine.penalties import TABLES
 from engine.registry import GAMES
-from scoring.methods import METHODS
-from scoring.ranking import METRICS
+from engine.scoring.methods import METHODS
+from engine.scoring.ranking import METRICS
 from tournaments.draws import DRAW_SYSTEMS
 from tournaments.models import Event, Stage, StageKind
 

@@ -1,8 +1,8 @@
-"""Builders of the plain records the pure scoring tests rank (scoring/methods/records.py)."""
+"""Builders of the plain records the pure scoring tests rank (engine/scoring/methods/records.py)."""
 
 from __future__ import annotations
 
-from scoring.methods import DealTally, GameRecord, MatchRecord
+from engine.scoring.methods import DealTally, GameRecord, MatchRecord
 
 
 def played(match_id, round, ns, ew, levels, winner, tally=None) -> MatchRecord:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from scoring.ranking import lots_value
+from engine.scoring.ranking import lots_value
 from tests.scoring.conftest import API, EW_SWEEP, NS_SWEEP, post_deals, result_url
 from tests.scoring.scored import (
     dealt,

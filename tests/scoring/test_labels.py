@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from engine.scoring.methods import METHODS
+from engine.scoring.ranking import MATCH_POINTS, MATCH_POINTS_LABEL, METRICS
 from scoring.labels import metric_label
 from scoring.messages import MESSAGES
-from scoring.methods import METHODS
-from scoring.ranking import MATCH_POINTS, MATCH_POINTS_LABEL, METRICS
 from tests.scoring.conftest import deals_url
 
 LABELS = [

@@ -2,15 +2,15 @@
 ``daguai_deal`` reads a match's recorded points, ``net_points`` their difference, the
 ``first_places`` tiebreak the recorded first-outs, and a new event of the game takes the K7 chain.
 
-Covers scoring/methods/deals.py, scoring/methods/records.py, scoring/ranking/entries.py and
-tournaments/services/events.py (``game_scoring_defaults``).
+Covers engine/scoring/methods/deals.py, engine/scoring/methods/records.py,
+engine/scoring/ranking/entries.py and tournaments/services/events.py (``game_scoring_defaults``).
 """
 
 from __future__ import annotations
 
+from engine.scoring.methods import DealTally, MatchKind, MatchRecord, Points, build_method
+from engine.scoring.ranking import RankingContext, pair_rounds, rank, validate_chain
 from engine.seats import Side
-from scoring.methods import DealTally, MatchKind, MatchRecord, Points, build_method
-from scoring.ranking import RankingContext, pair_rounds, rank, validate_chain
 from tournaments.models.event import default_level_points, default_match_points, default_tiebreaks
 from tournaments.services.events import game_scoring_defaults
 

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.lots import lot
 from tournaments.draws import DrawError
-from tournaments.draws.matching import BACKEND, JITTER, CostScale, jitter, lot, min_cost_matching
+from tournaments.draws.matching import BACKEND, JITTER, CostScale, jitter, min_cost_matching
 
 BACKENDS = sorted({"networkx", BACKEND})
 # Above every sum of soft costs below (at most 8 edges of 1000 << 40 each).

@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
 from itertools import combinations
 
-from tournaments.draws.matching import lot
+from engine.lots import lot
 from tournaments.draws.seating import annotate, relaxed_of, seat_draw, seat_pair
 from tournaments.draws.types import (
     Draw,

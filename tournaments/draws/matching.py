@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from types import ModuleType
 
+from engine.lots import lot
 from tournaments.draws.types import DrawError, ErrorCode
 
 _rx: ModuleType | None
@@ -36,7 +37,6 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 BACKEND = "rustworkx" if _rx is not None else "networkx"
 
-_MASK64 = (1 << 64) - 1
 # Range of the random tie-break on each edge. Wide enough that two different draws with equal
 # cost are very unlikely (isolation lemma: below edges / JITTER), so the draw does not depend on
 # the library's own tie-breaking.
@@ -45,23 +45,6 @@ JITTER = 1 << 24
 GAP_RESOLUTION = 1 << 24
 # Beyond this, weights no longer fit the 128-bit integers rustworkx works with.
 _MAX_WEIGHT = 1 << 120
-
-
-def _mix(x: int) -> int:
-    # splitmix64's finaliser: a fixed, documented function, so a stored seed replays the same
-    # draw on any Python version (unlike ``random.Random`` methods, which may change).
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-def lot(seed: int, *parts: int) -> int:
-    """A reproducible 64-bit lot drawn from ``seed`` for the given integers (ids, a salt)."""
-    x = _mix(seed & _MASK64)
-    for part in parts:
-        x = _mix(x ^ (part & _MASK64))
-    return x
 
 
 def jitter(seed: int, a: int, b: int) -> int:

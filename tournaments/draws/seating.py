@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from tournaments.draws.matching import lot
+from engine.lots import lot
 from tournaments.draws.types import (
     Draw,
     DrawDefect,

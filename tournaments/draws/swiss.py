@@ -24,7 +24,8 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from typing import TypeVar
 
-from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, lot, min_cost_matching
+from engine.lots import lot
+from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
 from tournaments.draws.types import (
     Draw,

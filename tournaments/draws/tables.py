@@ -44,7 +44,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from tournaments.draws.matching import lot
+from engine.lots import lot
 from tournaments.draws.types import DrawError, DrawNote, Entrant, ErrorCode, FirstRound, Flag
 
 TABLE_SIZE = 4

@@ -84,8 +84,8 @@ class Event(models.Model):
     table_movement = models.BooleanField(
         default=False, help_text="G11: after a half, winners move up a table."
     )
-    # G9, G10: scoring and standings; validated against the registries of scoring.methods and
-    # scoring.ranking (docs/scoring.md).
+    # G9, G10: scoring and standings; validated against the registries of engine.scoring.methods and
+    # engine.scoring.ranking (docs/scoring.md).
     match_points = models.JSONField(
         default=default_match_points,
         help_text="G9 scoring method of the match points (场分) and its numbers.",

@@ -11,8 +11,8 @@ from core.serializers import StrictModelSerializer
 from engine import DEFAULT_GAME, EventScoring, game_codes, get_game
 from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
-from scoring.methods import SettingError, build_method
-from scoring.ranking import validate_chain
+from engine.scoring.methods import SettingError, build_method
+from engine.scoring.ranking import validate_chain
 from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
 from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
@@ -156,7 +156,8 @@ def _scoring_choices(scoring: EventScoring, merged: dict) -> None:
 
 
 def _scoring_setting(value, what: str) -> dict:
-    """G9: a scoring method and its numbers, checked against the methods' registry (scoring.methods)."""
+    """G9: a scoring method and its numbers, checked against the methods' registry
+    (engine.scoring.methods)."""
     try:
         return build_method(value).to_dict()
     except SettingError as exc:

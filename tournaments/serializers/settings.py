@@ -2,8 +2,8 @@
 each is the registry's keys, read when the document is built (issue 10: one registry, from which
 the settings' choices, the OpenAPI enum and the dispatch all come).
 
-- ``match_points`` / ``level_points``: ``{"method": <scoring.methods.METHODS key>, **params}`` (G9);
-- ``tiebreaks``: a list of ``scoring.ranking.METRICS`` keys (G10);
+- ``match_points`` / ``level_points``: ``{"method": <engine.scoring.methods.METHODS key>, **params}`` (G9);
+- ``tiebreaks``: a list of ``engine.scoring.ranking.METRICS`` keys (G10);
 - ``penalty_table``: ``{"table": <engine.penalties.TABLES key>, "rows", "disqualified_results"}`` (G12).
 
 The values are checked by the registries' own validators (``build_method``, ``validate_chain``,
@@ -19,16 +19,16 @@ from rest_framework import serializers
 
 from engine.penalties import TABLES
 from engine.penalties.tables import DISQUALIFIED_RESULTS
-from scoring.methods import METHODS
-from scoring.ranking import METRICS
+from engine.scoring.methods import METHODS
+from engine.scoring.ranking import METRICS
 
 
 class ScoringSettingField(serializers.JSONField):
-    """A G9 scoring setting: a method of ``scoring.methods.METHODS`` and its params."""
+    """A G9 scoring setting: a method of ``engine.scoring.methods.METHODS`` and its params."""
 
 
 class TiebreakChainField(serializers.JSONField):
-    """A G10 tiebreak chain: keys of ``scoring.ranking.METRICS``, in order."""
+    """A G10 tiebreak chain: keys of ``engine.scoring.ranking.METRICS``, in order."""
 
 
 class PenaltyTableField(serializers.JSONField):

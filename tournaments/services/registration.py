@@ -15,7 +15,7 @@ from django.db.models import Max, Q
 
 from core.errors import Conflict, DomainError
 from engine import get_game
-from tournaments.draws.matching import lot
+from engine.lots import lot
 from tournaments.models import Event, Pair, Player, Unit
 from tournaments.services import save_fields
 

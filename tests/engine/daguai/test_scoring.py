@@ -11,7 +11,7 @@ from engine.daguai.profiles import STANDARD
 from engine.daguai.scoring import clock_expired, daguai_deal, score_as_it_stands
 from engine.daguai.seats import SEATS, Team
 from engine.errors import BadInput
-from scoring.methods.deals import daguai_deal_points
+from engine.scoring.methods.deals import daguai_deal_points
 
 # | seats out in order | first out | how it ended                      | points |
 # | 1 3 5              | A         | A all out, 3 of B caught          | 8      |

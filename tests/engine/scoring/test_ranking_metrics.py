@@ -1,15 +1,15 @@
 """G10 tiebreak metrics, each on a worked example, and the registry they are validated against.
 
-Covers scoring/ranking/metrics.py.
+Covers engine/scoring/ranking/metrics.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from engine.scoring.methods import MatchKind, MatchRecord, SettingError, build_method
+from engine.scoring.ranking import METRICS, RankingContext, lots_value, pair_rounds, validate_chain
 from engine.seats import Side
-from scoring.methods import MatchKind, MatchRecord, SettingError, build_method
-from scoring.ranking import METRICS, RankingContext, lots_value, pair_rounds, validate_chain
 from tests.scoring.records import played, t
 
 NS, EW = Side.NS, Side.EW

@@ -1,9 +1,10 @@
-"""The standings' entries of a table of four (docs/scoring.md "Tables of four"; scoring/ranking/tables.py)."""
+"""The standings' entries of a table of four (docs/scoring.md "Tables of four";
+engine/scoring/ranking/tables.py)."""
 
 from __future__ import annotations
 
-from scoring.methods.records import MatchKind, Outcome
-from scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
+from engine.scoring.methods.records import MatchKind, Outcome
+from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 
 
 def table(

@@ -1,14 +1,14 @@
 """G9 methods that score the result of the match: ``win_draw_loss`` and ``win_plus_speed``.
 
-Covers scoring/methods/results.py.
+Covers engine/scoring/methods/results.py.
 """
 
 from __future__ import annotations
 
 import random
 
+from engine.scoring.methods import GameRecord, MatchKind, MatchRecord, Points, build_method
 from engine.seats import Side
-from scoring.methods import GameRecord, MatchKind, MatchRecord, Points, build_method
 
 NS, EW = Side.NS, Side.EW
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scoring.methods.base import SettingCode, SettingError
-from scoring.methods.records import Outcome
-from scoring.ranking.entries import RankingContext, clean
-from scoring.ranking.metrics import MATCH_POINTS, METRICS, Lots, Value, lots_value, validate_chain
+from engine.scoring.methods.base import SettingCode, SettingError
+from engine.scoring.methods.records import Outcome
+from engine.scoring.ranking.entries import RankingContext, clean
+from engine.scoring.ranking.metrics import MATCH_POINTS, METRICS, Lots, Value, lots_value, validate_chain
 
 LOTS = Lots.key
 LEVEL_POINTS = "level_points"

@@ -13,8 +13,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import Any
 
-from engine.seats import Side
-from scoring.methods.base import (
+from engine.scoring.methods.base import (
     Param,
     ParamType,
     ScoringMethod,
@@ -24,7 +23,8 @@ from scoring.methods.base import (
     per_side,
     unplayed_params,
 )
-from scoring.methods.records import DealTally, MatchRecord, Points
+from engine.scoring.methods.records import DealTally, MatchRecord, Points
+from engine.seats import Side
 
 _NO_DEALS = DealTally()
 

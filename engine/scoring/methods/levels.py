@@ -11,8 +11,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from engine.seats import Side
-from scoring.methods.base import (
+from engine.scoring.methods.base import (
     Derived,
     Param,
     ParamType,
@@ -23,7 +22,8 @@ from scoring.methods.base import (
     number,
     unplayed_params,
 )
-from scoring.methods.records import MatchRecord, Points
+from engine.scoring.methods.records import MatchRecord, Points
+from engine.seats import Side
 
 MAX_DIFFERENCE = 13  # 过A (15) against 2
 

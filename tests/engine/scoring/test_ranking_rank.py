@@ -1,15 +1,15 @@
 """G10 standings: match points, then the event's tiebreak chain, shared places or lots.
 
-Covers scoring/ranking/rank.py (``rank``, ``StandingRow``).
+Covers engine/scoring/ranking/rank.py (``rank``, ``StandingRow``).
 """
 
 from __future__ import annotations
 
 import pytest
 
+from engine.scoring.methods import DealTally, SettingError, build_method
+from engine.scoring.ranking import RankingContext, StandingRow, lots_value, pair_rounds, rank
 from engine.seats import Side
-from scoring.methods import DealTally, SettingError, build_method
-from scoring.ranking import RankingContext, StandingRow, lots_value, pair_rounds, rank
 from tests.scoring.records import played
 
 NS, EW = Side.NS, Side.EW

@@ -7,7 +7,7 @@ and ``to_dict()`` shows the effective setting with the defaults filled in.
 
 Every method has the same five params for matches that were not played (G9, G11): ``bye``,
 ``forfeit_win``, ``forfeit_loss``, ``withdrawal_win`` and ``withdrawal_loss``; only their
-defaults differ. Pure Python: nothing under ``scoring/methods`` imports Django.
+defaults differ. Pure Python: nothing under ``engine/scoring/methods`` imports Django.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from engine.scoring.methods.records import MatchKind, MatchRecord, Points
 from engine.seats import Side
-from scoring.methods.records import MatchKind, MatchRecord, Points
 
 
 def gettext_noop(message: str) -> str:

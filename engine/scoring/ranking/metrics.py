@@ -13,10 +13,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import ClassVar
 
-from scoring.methods.base import SettingCode, SettingError, gettext_noop
-from scoring.methods.records import MatchKind, Outcome
-from scoring.ranking.entries import ByeInOpponents, ForfeitInOpponents, PairRound, RankingContext, clean
-from tournaments.draws.matching import lot
+from engine.lots import lot
+from engine.scoring.methods.base import SettingCode, SettingError, gettext_noop
+from engine.scoring.methods.records import MatchKind, Outcome
+from engine.scoring.ranking.entries import (
+    ByeInOpponents,
+    ForfeitInOpponents,
+    PairRound,
+    RankingContext,
+    clean,
+)
 
 Value = float | int | None
 

@@ -1,6 +1,6 @@
 """G10: what the standings read about each pair, one ``PairRound`` per match.
 
-Covers scoring/ranking/entries.py (``pair_rounds``, ``RankingContext``).
+Covers engine/scoring/ranking/entries.py (``pair_rounds``, ``RankingContext``).
 """
 
 from __future__ import annotations
@@ -9,9 +9,17 @@ import random
 
 import pytest
 
+from engine.scoring.methods import (
+    DealTally,
+    GameRecord,
+    MatchKind,
+    MatchRecord,
+    Outcome,
+    SettingError,
+    build_method,
+)
+from engine.scoring.ranking import PairRound, RankingContext, pair_rounds
 from engine.seats import Side
-from scoring.methods import DealTally, GameRecord, MatchKind, MatchRecord, Outcome, SettingError, build_method
-from scoring.ranking import PairRound, RankingContext, pair_rounds
 
 NS, EW = Side.NS, Side.EW
 WDL = build_method({"method": "win_draw_loss"})

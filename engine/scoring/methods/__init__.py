@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.methods.base import Derived, Param, ParamType, ScoringMethod, SettingCode, SettingError
-from scoring.methods.deals import (
+from engine.scoring.methods.base import Derived, Param, ParamType, ScoringMethod, SettingCode, SettingError
+from engine.scoring.methods.deals import (
     DaguaiDeal,
     DealOrderError,
     DealPoints,
@@ -17,9 +17,9 @@ from scoring.methods.deals import (
     NetPoints,
     daguai_deal_points,
 )
-from scoring.methods.levels import LevelDifference, LevelTable
-from scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord, Outcome, Points
-from scoring.methods.results import WinDrawLoss, WinPlusSpeed
+from engine.scoring.methods.levels import LevelDifference, LevelTable
+from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord, Outcome, Points
+from engine.scoring.methods.results import WinDrawLoss, WinPlusSpeed
 
 METHODS: dict[str, type[ScoringMethod]] = {
     cls.key: cls

@@ -1,15 +1,14 @@
 """G9 methods that score every deal: ``deal_points`` and ``daguai_deal`` (and the general
 ``daguai_deal_points`` for team games such as 3-v-3 Daguai Luzi).
 
-Covers scoring/methods/deals.py.
+Covers engine/scoring/methods/deals.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from engine.seats import Side
-from scoring.methods import (
+from engine.scoring.methods import (
     DealOrderError,
     DealTally,
     GameRecord,
@@ -20,6 +19,7 @@ from scoring.methods import (
     build_method,
     daguai_deal_points,
 )
+from engine.seats import Side
 
 NS, EW = Side.NS, Side.EW
 DEALS = {"method": "deal_points"}

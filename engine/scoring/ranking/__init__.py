@@ -7,9 +7,15 @@ event's tiebreak chain, validated against ``METRICS``.
 
 from __future__ import annotations
 
-from scoring.methods.base import SettingCode, SettingError
-from scoring.ranking.entries import ByeInOpponents, ForfeitInOpponents, PairRound, RankingContext, pair_rounds
-from scoring.ranking.metrics import (
+from engine.scoring.methods.base import SettingCode, SettingError
+from engine.scoring.ranking.entries import (
+    ByeInOpponents,
+    ForfeitInOpponents,
+    PairRound,
+    RankingContext,
+    pair_rounds,
+)
+from engine.scoring.ranking.metrics import (
     MATCH_POINTS,
     MATCH_POINTS_LABEL,
     METRICS,
@@ -17,7 +23,7 @@ from scoring.ranking.metrics import (
     lots_value,
     validate_chain,
 )
-from scoring.ranking.rank import StandingRow, UnitRow, rank, rank_units
+from engine.scoring.ranking.rank import StandingRow, UnitRow, rank, rank_units
 
 __all__ = [
     "MATCH_POINTS",

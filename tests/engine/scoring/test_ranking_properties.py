@@ -2,7 +2,7 @@
 and the rows are consistent (ranks non-decreasing, numbered 1, 2, 2, 4, ``decided_by`` set
 exactly between rows of different ranks).
 
-Covers scoring/ranking (``pair_rounds``, ``rank``) with scoring/methods.
+Covers engine/scoring/ranking (``pair_rounds``, ``rank``) with engine/scoring/methods.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.scoring.methods import METHODS, DealTally, GameRecord, MatchKind, MatchRecord, build_method
+from engine.scoring.ranking import METRICS, RankingContext, StandingRow, pair_rounds, rank
 from engine.seats import Side
-from scoring.methods import METHODS, DealTally, GameRecord, MatchKind, MatchRecord, build_method
-from scoring.ranking import METRICS, RankingContext, StandingRow, pair_rounds, rank
 
 KINDS = [MatchKind.PLAYED] * 8 + [MatchKind.FORFEIT, MatchKind.WITHDRAWAL]
 

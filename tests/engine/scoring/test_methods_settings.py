@@ -1,7 +1,7 @@
 """An event's scoring setting is validated against the method registry (G9).
 
-Covers scoring/methods/__init__.py (``METHODS``, ``build_method``) and
-scoring/methods/base.py (``Param``, ``ScoringMethod``, ``SettingError``).
+Covers engine/scoring/methods/__init__.py (``METHODS``, ``build_method``) and
+engine/scoring/methods/base.py (``Param``, ``ScoringMethod``, ``SettingError``).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from scoring.methods import METHODS, ScoringMethod, SettingError, build_method
+from engine.scoring.methods import METHODS, ScoringMethod, SettingError, build_method
 
 UNPLAYED = {"bye", "forfeit_win", "forfeit_loss", "withdrawal_win", "withdrawal_loss"}
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from scoring.methods.records import MatchKind, Outcome
-from scoring.ranking.entries import PairRound, clean
+from engine.scoring.methods.records import MatchKind, Outcome
+from engine.scoring.ranking.entries import PairRound, clean
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from engine.scoring.methods.base import (
+    Derived,
+    Param,
+    ParamType,
+    ScoringMethod,
+    gettext_noop,
+    unplayed_params,
+)
+from engine.scoring.methods.records import MatchKind, MatchRecord, Points
 from engine.seats import Side
-from scoring.methods.base import Derived, Param, ParamType, ScoringMethod, gettext_noop, unplayed_params
-from scoring.methods.records import MatchKind, MatchRecord, Points
 
 
 def _points(default: object, help_text: str) -> Param:

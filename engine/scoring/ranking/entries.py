@@ -14,9 +14,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import NamedTuple
 
+from engine.scoring.methods.base import ScoringMethod, SettingCode, SettingError
+from engine.scoring.methods.records import FIRST_LEVEL, DealTally, MatchKind, MatchRecord, Outcome
 from engine.seats import Side
-from scoring.methods.base import ScoringMethod, SettingCode, SettingError
-from scoring.methods.records import FIRST_LEVEL, DealTally, MatchKind, MatchRecord, Outcome
 
 _NO_DEALS = DealTally()
 

@@ -1,14 +1,14 @@
 """G11 unit standings: units ranked by their pairs' match points, then level points, then lots.
 
-Covers scoring/ranking/rank.py (``rank_units``, ``UnitRow``).
+Covers engine/scoring/ranking/rank.py (``rank_units``, ``UnitRow``).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from scoring.methods import SettingError
-from scoring.ranking import StandingRow, UnitRow, lots_value, rank_units
+from engine.scoring.methods import SettingError
+from engine.scoring.ranking import StandingRow, UnitRow, lots_value, rank_units
 
 
 def row(pair: int, rank: int, match_points: float) -> StandingRow:

@@ -1,15 +1,15 @@
 """G9 methods that score levels: ``level_table`` (26/28-point scales, loaded tables) and
 ``level_difference`` (net and cumulative).
 
-Covers scoring/methods/levels.py. Levels: 2 … 14 (A), 15 for a side that passed A.
+Covers engine/scoring/methods/levels.py. Levels: 2 … 14 (A), 15 for a side that passed A.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from engine.scoring.methods import GameRecord, MatchKind, MatchRecord, Points, SettingError, build_method
 from engine.seats import Side
-from scoring.methods import GameRecord, MatchKind, MatchRecord, Points, SettingError, build_method
 
 NS, EW = Side.NS, Side.EW
 TABLE_28 = {"method": "level_table"}
