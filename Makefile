@@ -6,7 +6,10 @@ STAMP  := $(VENV)/.installed-stamp
 # `make run` is local development: DEBUG on (no SECRET_KEY needed) unless the caller says otherwise.
 RUN_ENV := DEBUG=$${DEBUG:-true}
 
-.PHONY: install run serve test lint typecheck format bench schema messages clean
+# Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
+PYTEST_ARGS ?=
+
+.PHONY: install run serve test test-e2e lint typecheck format bench schema messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +25,14 @@ run: install
 	$(RUN_ENV) $(BIN)/python manage.py seed_demo
 	$(RUN_ENV) $(BIN)/python manage.py runserver 127.0.0.1:8000
 
+# Everything but the end-to-end suites (the `e2e` marker, left out by pyproject's addopts).
 test: install
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The schemathesis contract (tests/contract/) and the browser tests (tests/pages/test_browser.py):
+# one file per worker (--dist loadfile), so the browser's module fixture starts Chromium once.
+test-e2e: install
+	$(BIN)/python -m pytest -m e2e --dist loadfile $(PYTEST_ARGS)
 
 # lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml).
 lint: install

@@ -27,7 +27,7 @@ from tournaments.demo import SLUG
 from tournaments.models import Event, EventRole, Role, TableToken
 from tournaments.services.rounds import round_create
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.e2e]
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 

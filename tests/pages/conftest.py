@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import io
 from html.parser import HTMLParser
 
@@ -9,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
+from tests.conftest import rolled_back
 from tournaments.models import Event
 
 API = "/api/v1"
@@ -22,9 +24,18 @@ def seed() -> Event:
     return Event.objects.get(slug=SLUG)
 
 
+@pytest.fixture(scope="module")
+def seeded(django_db_setup, django_db_blocker) -> Event:
+    """The demo seeded once for a module's tests, in a transaction rolled back after the last one."""
+    with rolled_back(django_db_blocker):
+        yield seed()
+
+
 @pytest.fixture
-def demo(db) -> Event:
-    return seed()
+def demo(seeded, db) -> Event:
+    """The demo event; what a test writes is rolled back after it, and it has its own copy of the
+    event to change."""
+    return copy.deepcopy(seeded)
 
 
 def api(path: str, **headers) -> dict | list:

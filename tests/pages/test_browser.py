@@ -22,6 +22,7 @@ from rest_framework.test import APIClient
 from tests.pages.conftest import API, SLUG, api, number, seed
 from tournaments.models import Match
 
+pytestmark = pytest.mark.e2e
 SCREENSHOTS = Path(settings.BASE_DIR) / "var" / "screenshots"
 PHONE, DESKTOP = (360, 800), (1280, 900)
 

@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
+from tests.conftest import rolled_back
 from tests.pages.conftest import rows
 from tests.pages.test_pages import PAGES
 from tests.scoring.test_api_doudizhu_event import SEAT_DEALS_WON, SEAT_POINTS, SLUG, Doudizhu
@@ -20,16 +21,18 @@ pytestmark = pytest.mark.django_db
 SEATS = ("N", "E", "S", "W")
 
 
-@pytest.fixture
-def played(db) -> tuple[list[dict], list[dict]]:
-    """The event with round 1 confirmed: its tables (seated) and its bye, as the matches API lists them."""
-    game = Doudizhu()
-    game.set_up()
-    first = game.draw()
-    for match in first:
-        if not match["is_bye"]:
-            game.play(match)
-    return [m for m in first if not m["is_bye"]], [m for m in first if m["is_bye"]]
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker) -> tuple[list[dict], list[dict]]:
+    """The event with round 1 confirmed: its tables (seated) and its bye, as the matches API lists them.
+    Played once for the module (in a transaction rolled back after its last test); the tests only read."""
+    with rolled_back(django_db_blocker):
+        game = Doudizhu()
+        game.set_up()
+        first = game.draw()
+        for match in first:
+            if not match["is_bye"]:
+                game.play(match)
+        yield [m for m in first if not m["is_bye"]], [m for m in first if m["is_bye"]]
 
 
 def html(path: str) -> str:

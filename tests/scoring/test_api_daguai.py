@@ -16,6 +16,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from scoring.models import MatchResult
+from tests.conftest import rolled_back
 from tests.scoring.conftest import API
 from tests.scoring.event_api import EventThroughApi, check
 
@@ -89,8 +90,15 @@ class Daguai(EventThroughApi):
         return [(row["pair"]["id"], row["match_points"], row["tiebreaks"], row["decided_by"]) for row in rows]
 
 
-@pytest.fixture
-def daguai(db) -> dict:
+@pytest.fixture(scope="module")
+def daguai(django_db_setup, django_db_blocker) -> dict:
+    """The event played over two rounds, once for the module (in a transaction rolled back after its
+    last test); the tests only read it, each in a savepoint of its own."""
+    with rolled_back(django_db_blocker):
+        yield played()
+
+
+def played() -> dict:
     game = Daguai()
     seen: dict = {"event": game.set_up()}
     first = game.draw()

@@ -23,6 +23,7 @@ from itertools import combinations
 import pytest
 from rest_framework.test import APIClient
 
+from tests.conftest import rolled_back
 from tests.scoring.conftest import API
 from tests.scoring.event_api import EventThroughApi, check
 
@@ -86,13 +87,16 @@ def seated(match: dict) -> dict[str, int]:
     return {seat["seat"]: seat["pair"]["id"] for seat in match["seats"]}
 
 
-@pytest.fixture
-def ddz(db):
-    game = Doudizhu()
-    event = game.set_up()
-    first = game.draw()
-    results = {match["table"]: game.play(match) for match in first if not match["is_bye"]}
-    return game, event, first, results
+@pytest.fixture(scope="module")
+def ddz(django_db_setup, django_db_blocker):
+    """The event with round 1 played, once for the module (in a transaction rolled back after its
+    last test); the tests read it, and what they write is rolled back after each."""
+    with rolled_back(django_db_blocker):
+        game = Doudizhu()
+        event = game.set_up()
+        first = game.draw()
+        results = {match["table"]: game.play(match) for match in first if not match["is_bye"]}
+        yield game, event, first, results
 
 
 def test_d10_an_event_of_doudizhu4_takes_players_alone_and_the_table_scoring(ddz):

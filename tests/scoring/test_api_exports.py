@@ -14,6 +14,7 @@ import pytest
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from tests.conftest import rolled_back
 from tests.scoring.conftest import API
 from tests.scoring.scored import enter, scored_event
 from tests.tournaments.conftest import EventFactory, assert_problem
@@ -73,8 +74,15 @@ RESULTS_ROWS = [
 ]  # fmt: skip
 
 
-@pytest.fixture
-def spring(db):
+@pytest.fixture(scope="module")
+def spring(django_db_setup, django_db_blocker):
+    """Event ``spring``, scored once for the module (in a transaction rolled back after its last
+    test); the tests read it, each in a savepoint of its own."""
+    with rolled_back(django_db_blocker):
+        yield spring_scored()
+
+
+def spring_scored():
     scored = scored_event(
         [[(1, 2), (3, 4), (5, None)]],
         pairs=5,

@@ -3,15 +3,18 @@ best of three (the stage's ``best_of``); each round is drawn, published, scored 
 only confirmed winners go through to the next round.
 
 Only the users and their tokens are made outside the API. The ``cup`` fixture plays the event once
-per test and records what each test looks at.
+for the module (in a transaction rolled back after its last test) and records what each test looks
+at; each test runs in a savepoint of its own. A tie of a single game, on an event of its own, is in
+test_event_knockout_tie.py.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.conftest import rolled_back
 from tests.scoring.conftest import API, EW_SWEEP, NS_SWEEP
-from tests.tournaments.conftest import assert_problem, client_for, field_errors, new_user
+from tests.tournaments.conftest import assert_problem, client_for, new_user
 
 pytestmark = pytest.mark.django_db
 
@@ -99,8 +102,13 @@ class Cup:
         return official["official"]
 
 
-@pytest.fixture
-def cup(db) -> Cup:
+@pytest.fixture(scope="module")
+def cup(django_db_setup, django_db_blocker) -> Cup:
+    with rolled_back(django_db_blocker):
+        yield played()
+
+
+def played() -> Cup:
     cup = Cup()
     for number in (1, 2, 3):
         assert cup.new_round() == number
@@ -166,17 +174,3 @@ def test_the_finals_winner_wins_the_event(cup):
 def test_g11_after_the_final_the_stage_is_complete(cup):
     number = cup.new_round()
     assert_problem(cup.draw(number), 409, "stage_complete")
-
-
-def test_g8_a_level_sheet_tie_in_a_knockout_needs_the_winner(db):
-    cup = Cup(best_of=1, pairs=4)
-    cup.new_round()
-    check(cup.draw(1))
-    match = cup.publish(1)[0]
-    url = f"{API}/matches/{match['id']}/result"
-    tie = {"levels": {"NS": "9", "EW": "9"}, "deals_played": 8}
-    response = cup.keeper.post(url, tie)
-    assert_problem(response, 422, "winner_required")
-    assert field_errors(response) == {"winner": "winner_required"}
-    version = check(cup.keeper.post(url, {**tie, "winner": "EW"}), 201)["versions"][0]
-    assert (version["winner"], version["games"][0]["tiebreak"]) == ("EW", "extra_deal")

@@ -4,7 +4,8 @@ the results (posted deals at tables 1 and 2, level sheets at tables 3 and 4) wit
 standings, unit standings and exports are checked against values computed here from the results.
 
 Only the users and their tokens are made outside the API. The ``swiss`` fixture plays the event
-once per test and records what each test looks at.
+once for the module (in a transaction rolled back after its last test) and records what each test
+looks at; the tests only read it, each in a savepoint of its own.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from openpyxl import load_workbook
 from rest_framework.test import APIClient
 
+from tests.conftest import rolled_back
 from tests.scoring.conftest import API, EW_SWEEP, NS_SWEEP
 from tests.tournaments.conftest import assert_problem, client_for, new_user
 
@@ -176,8 +178,7 @@ def winners_of_round(number: int, matches: list[dict]) -> list[str | None]:
     return out
 
 
-@pytest.fixture
-def swiss(db) -> Swiss:
+def played() -> Swiss:
     game = Swiss()
     game.set_up()
     for number in (1, 2, 3):
@@ -193,6 +194,12 @@ def swiss(db) -> Swiss:
             game.confirm(*game.pending)
         check(game.close(number))
     return game
+
+
+@pytest.fixture(scope="module")
+def swiss(django_db_setup, django_db_blocker) -> Swiss:
+    with rolled_back(django_db_blocker):
+        yield played()
 
 
 # ---- what the standings should be, computed from the results entered ------------------------------

@@ -6,10 +6,14 @@ Round 3 is published: deal 1 is posted at its table 1, and its table 2 has an of
 Round 4 closed two hours ago (past the 30-minute correction period): its table 1 has an official
 result. A webhook is registered. On a draft event, callers without a role find nothing (404);
 anonymous writes stay 401.
+
+Both events are built once for the module (``setups``); each case runs in a savepoint rolled back
+after it, on its own copy of the event.
 """
 
 from __future__ import annotations
 
+import copy
 import datetime
 
 import pytest
@@ -19,6 +23,7 @@ from django.utils import timezone
 from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, Webhook
 from scoring.services.deals import deal_submit
+from tests.conftest import rolled_back
 from tests.tournaments.conftest import (
     ACTORS,
     MatchFactory,
@@ -143,7 +148,7 @@ def _setup(status: str) -> dict:
     stage = table_2.round.stage
     third = RoundFactory(event=event, stage=stage, number=3, status=RoundStatus.PUBLISHED)
     dealt = MatchFactory(round=third, table=1, ns_pair=pairs[0], ew_pair=pairs[1])
-    organizer = get_user_model().objects.create_user(username="setup-organizer")
+    organizer, _ = get_user_model().objects.get_or_create(username="setup-organizer")
     actor = Actor(user=organizer, token=None, roles=frozenset({Role.ORGANIZER}), tables=None)
     deal_submit(match=dealt, data={**DEAL, "tribute": None, "hands": None, "plays": None}, actor=actor)
     official = confirm(MatchFactory(round=third, table=2, ns_pair=pairs[1], ew_pair=pairs[0]), pairs[1])
@@ -158,12 +163,24 @@ def _setup(status: str) -> dict:
     return setup
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker) -> dict:
+    with rolled_back(django_db_blocker):
+        yield {status: _setup(status) for status in (EventStatus.PUBLISHED, EventStatus.DRAFT)}
+
+
+@pytest.fixture
+def setups(built, db) -> dict:
+    """The published and the draft event with their ids, by status."""
+    return copy.deepcopy(built)
+
+
 @pytest.mark.parametrize(
     ("method", "url", "body", "actor", "expected"),
     list(permission_cases(READS + WRITES, draft=False, keep_for_outsiders=("/table/", "/sync"))),
 )
-def test_published_event(method, url, body, actor, expected):
-    setup = _setup(EventStatus.PUBLISHED)
+def test_published_event(setups, method, url, body, actor, expected):
+    setup = setups[EventStatus.PUBLISHED]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
@@ -171,8 +188,8 @@ def test_published_event(method, url, body, actor, expected):
     ("method", "url", "body", "actor", "expected"),
     list(permission_cases(READS + WRITES, draft=True, keep_for_outsiders=("/table/", "/sync"))),
 )
-def test_draft_event(method, url, body, actor, expected):
-    setup = _setup(EventStatus.DRAFT)
+def test_draft_event(setups, method, url, body, actor, expected):
+    setup = setups[EventStatus.DRAFT]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
@@ -191,8 +208,8 @@ def test_draft_event(method, url, body, actor, expected):
         ("superuser", 201),
     ],
 )
-def test_a_sync_item_needs_the_rights_of_its_single_endpoint(status, actor, expected):
-    setup = _setup(status)
+def test_a_sync_item_needs_the_rights_of_its_single_endpoint(setups, status, actor, expected):
+    setup = setups[status]
     batch = {"items": [{"key": "k-1", "kind": "deal", "match": "{table_1}", "body": DEAL}]}
     response = call(actor_client(setup["event"], actor), "POST", "/api/v1/sync", batch, setup["ids"])
     assert response.status_code == 200
@@ -203,15 +220,15 @@ def test_a_sync_item_needs_the_rights_of_its_single_endpoint(status, actor, expe
 
 
 @pytest.mark.parametrize("actor", ["table_scorekeeper", "table_token"])
-def test_a_sync_item_for_another_table_is_not_found(actor):
-    setup = _setup(EventStatus.PUBLISHED)
+def test_a_sync_item_for_another_table_is_not_found(setups, actor):
+    setup = setups[EventStatus.PUBLISHED]
     batch = {"items": [{"key": "k-2", "kind": "deal", "match": "{published_table_2}", "body": DEAL}]}
     response = call(actor_client(setup["event"], actor), "POST", "/api/v1/sync", batch, setup["ids"])
     assert response.json()["items"][0]["status"] == 404
 
 
-def test_a_table_token_posting_to_another_tables_match_gets_a_404():
-    setup = _setup(EventStatus.PUBLISHED)
+def test_a_table_token_posting_to_another_tables_match_gets_a_404(setups):
+    setup = setups[EventStatus.PUBLISHED]
     other_table = Match.objects.get(pk=setup["ids"]["dealt_table_1"])  # the token keeps table 2 here
     token = table_client(setup["event"], 2)
     response = token.post(f"/api/v1/matches/{other_table.pk}/deals/", {**DEAL, "number": 2}, format="json")

@@ -1,4 +1,5 @@
-"""Factories for events and their registration and schedule, clients per role, and helpers.
+"""Events built from the factories (tests/factories.py, re-exported here for the tests that import
+them from this module), clients per role, and helpers.
 
 The API tests of the tournaments app go through the real API with DRF's ``APIClient``;
 factories only set up what a test is not about.
@@ -8,14 +9,22 @@ from __future__ import annotations
 
 import itertools
 
-import factory
 import pytest
 from django.contrib.auth import get_user_model
-from factory.django import DjangoModelFactory
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring.models import MatchResult, ResultSource, ResultStatus
+from tests.factories import (
+    EventFactory,
+    MatchFactory,
+    PairFactory,
+    PlayerFactory,
+    RoundFactory,
+    StageFactory,
+    UnitFactory,
+    next_number,
+)
 from tournaments.models import (
     Event,
     EventRole,
@@ -23,99 +32,14 @@ from tournaments.models import (
     Match,
     MatchStatus,
     Pair,
-    Player,
     Role,
     Round,
     RoundStatus,
-    Stage,
-    StageKind,
     TableToken,
-    Unit,
 )
 
 PROBLEM = "application/problem+json"
 _users = itertools.count(1)
-
-
-# ---- factories -------------------------------------------------------------------------------
-class EventFactory(DjangoModelFactory):
-    class Meta:
-        model = Event
-
-    slug = factory.Sequence(lambda n: f"event-{n}")
-    name = factory.Sequence(lambda n: f"Event {n}")
-    status = EventStatus.DRAFT
-
-    class Params:
-        published = factory.Trait(status=EventStatus.PUBLISHED)
-
-
-class UnitFactory(DjangoModelFactory):
-    class Meta:
-        model = Unit
-
-    event = factory.SubFactory(EventFactory)
-    name = factory.Sequence(lambda n: f"Unit {n}")
-
-
-class PlayerFactory(DjangoModelFactory):
-    class Meta:
-        model = Player
-
-    event = factory.SubFactory(EventFactory)
-    name = factory.Sequence(lambda n: f"Player {n}")
-    email = factory.LazyAttribute(lambda o: f"{o.name.lower().replace(' ', '.')}@example.org")
-    phone = "+86 138 0000 0000"
-
-
-def _next_number(model, event, field="number") -> int:
-    numbers = model.objects.filter(event=event).values_list(field, flat=True)
-    return max(numbers, default=0) + 1
-
-
-class PairFactory(DjangoModelFactory):
-    class Meta:
-        model = Pair
-
-    event = factory.SubFactory(EventFactory)
-    number = factory.LazyAttribute(lambda o: _next_number(Pair, o.event))
-    unit = None
-    player_1 = factory.SubFactory(
-        PlayerFactory, event=factory.SelfAttribute("..event"), unit=factory.SelfAttribute("..unit")
-    )
-    player_2 = factory.SubFactory(
-        PlayerFactory, event=factory.SelfAttribute("..event"), unit=factory.SelfAttribute("..unit")
-    )
-
-
-class StageFactory(DjangoModelFactory):
-    class Meta:
-        model = Stage
-
-    event = factory.SubFactory(EventFactory)
-    name = factory.Sequence(lambda n: f"Stage {n}")
-    kind = StageKind.SWISS
-    order = factory.LazyAttribute(lambda o: _next_number(Stage, o.event, "order"))
-
-
-class RoundFactory(DjangoModelFactory):
-    class Meta:
-        model = Round
-
-    event = factory.SubFactory(EventFactory)
-    stage = factory.SubFactory(StageFactory, event=factory.SelfAttribute("..event"))
-    number = factory.LazyAttribute(lambda o: _next_number(Round, o.event))
-    status = RoundStatus.DRAFT
-
-
-class MatchFactory(DjangoModelFactory):
-    class Meta:
-        model = Match
-
-    round = factory.SubFactory(RoundFactory)
-    table = factory.LazyAttribute(lambda o: o.round.matches.count() + 1)
-    ns_pair = factory.SubFactory(PairFactory, event=factory.SelfAttribute("..round.event"))
-    ew_pair = factory.SubFactory(PairFactory, event=factory.SelfAttribute("..round.event"))
 
 
 # ---- clients and roles -----------------------------------------------------------------------
@@ -194,7 +118,7 @@ def make_pairs(
     A ``first`` far from 1 keeps pair numbers apart from pair ids, for tests of what names pairs.
     """
     unit_list = [UnitFactory(event=event) for _ in range(units)]
-    first = _next_number(Pair, event) if first is None else first
+    first = next_number(Pair, event) if first is None else first
     return [
         PairFactory(
             event=event,

@@ -3,16 +3,22 @@
 Every write endpoint of the tournaments app gets malformed bodies, and random JSON over its own
 field names; every list gets malformed query strings. Whatever happens must be a 2xx or a 4xx
 problem.
+
+The event and its organizer are built once for the module; each test runs in a savepoint rolled
+back after it, on its own copy of the event.
 """
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournaments.conftest import PROBLEM, actor_client, event_with_rounds, field_errors
-from tournaments.models import EventStatus
+from tests.conftest import rolled_back
+from tests.tournaments.conftest import PROBLEM, client_for, event_with_rounds, field_errors, grant
+from tournaments.models import EventStatus, Role
 
 pytestmark = pytest.mark.django_db
 
@@ -106,10 +112,19 @@ def assert_no_server_error(response) -> None:
         assert body["code"] and body["status"] == response.status_code
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker) -> dict:
+    with rolled_back(django_db_blocker):
+        setup = event_with_rounds(EventStatus.PUBLISHED)
+        setup["organizer"] = grant(setup["event"], Role.ORGANIZER)
+        yield setup
+
+
 @pytest.fixture
-def setup():
-    setup = event_with_rounds(EventStatus.PUBLISHED)
-    setup["client"] = actor_client(setup["event"], "organizer")
+def setup(built, db) -> dict:
+    """The published event of tests/tournaments, its ids, and a client of its organizer."""
+    setup = copy.deepcopy(built)
+    setup["client"] = client_for(setup.pop("organizer"))
     return setup
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import io
 
 import pytest
 from django.core.management import call_command
 
+from tests.conftest import rolled_back
 from tests.tournaments.conftest import client_for, confirm_round
 from tournaments.demo import DEMO_SEED, SLUG
 from tournaments.models import Event, EventRole, Match, Pair, Role, Round, Unit
@@ -14,10 +16,18 @@ from tournaments.models import Event, EventRole, Match, Pair, Role, Round, Unit
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(scope="module")
+def seeded(django_db_setup, django_db_blocker) -> Event:
+    """Seeded once for the module, in a transaction rolled back after its last test."""
+    with rolled_back(django_db_blocker):
+        call_command("seed_demo", stdout=io.StringIO())
+        yield Event.objects.get(slug=SLUG)
+
+
 @pytest.fixture
-def demo() -> Event:
-    call_command("seed_demo", stdout=io.StringIO())
-    return Event.objects.get(slug=SLUG)
+def demo(seeded, db) -> Event:
+    """The demo event, a copy of its own for each test (what a test writes is rolled back after it)."""
+    return copy.deepcopy(seeded)
 
 
 def test_the_demo_has_sixteen_pairs_in_four_units(demo):

@@ -5,12 +5,18 @@ published event. Round 1 is published (tables 1 and 2); round 2 is a draft. The 
 scorekeeper and the table token keep table 1. A draft event is the same table, except that it
 does not exist for callers without a role there: their reads and writes are 404s (anonymous
 writes stay 401: every write needs a token first).
+
+Both events are built once for the module (``setups``); each case runs in a savepoint rolled back
+after it, on its own copy of the event.
 """
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
+from tests.conftest import rolled_back
 from tests.tournaments.conftest import (
     ACTORS,
     actor_client,
@@ -82,17 +88,29 @@ WRITES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker) -> dict:
+    with rolled_back(django_db_blocker):
+        yield {status: event_with_rounds(status) for status in (EventStatus.PUBLISHED, EventStatus.DRAFT)}
+
+
+@pytest.fixture
+def setups(built, db) -> dict:
+    """The published and the draft event with their ids, by status."""
+    return copy.deepcopy(built)
+
+
 @pytest.mark.parametrize(
     ("method", "url", "body", "actor", "expected"), list(permission_cases(READS + WRITES, draft=False))
 )
-def test_published_event(method, url, body, actor, expected):
-    setup = event_with_rounds(EventStatus.PUBLISHED)
+def test_published_event(setups, method, url, body, actor, expected):
+    setup = setups[EventStatus.PUBLISHED]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
 @pytest.mark.parametrize(
     ("method", "url", "body", "actor", "expected"), list(permission_cases(READS + WRITES, draft=True))
 )
-def test_draft_event(method, url, body, actor, expected):
-    setup = event_with_rounds(EventStatus.DRAFT)
+def test_draft_event(setups, method, url, body, actor, expected):
+    setup = setups[EventStatus.DRAFT]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)

@@ -1,15 +1,21 @@
 """Who may do what with incidents, rulings, appeals and penalties (a permission table, as in
 tests/scoring/test_permissions.py): the table of tests/tournaments, round 1 published; incidents at
 its table 1 (kept by the limited scorekeeper and the table token): one reported, one ruled, one
-appealed; a penalty of a ruling. The event does not publish its rulings."""
+appealed; a penalty of a ruling. The event does not publish its rulings.
+
+Both events are built once for the module (``setups``); each case runs in a savepoint rolled back
+after it, on its own copy of the event."""
 
 from __future__ import annotations
+
+import copy
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from referee.incidents import services
 from scoring.actors import Actor
+from tests.conftest import rolled_back
 from tests.tournaments.conftest import actor_client, call, check_status, event_with_rounds, permission_cases
 from tournaments.models import EventStatus, Match, Role
 
@@ -37,7 +43,7 @@ def _setup(status: str) -> dict:
     setup = event_with_rounds(status)
     event = setup["event"]
     table_1 = Match.objects.get(round__event=event, round__number=1, table=1)
-    user = get_user_model().objects.create_user(username="setup-referee")
+    user, _ = get_user_model().objects.get_or_create(username="setup-referee")
     referee = Actor(user=user, token=None, roles=frozenset({Role.REFEREE}), tables=None)
     table = Actor(user=user, token=None, roles=frozenset({Role.SCOREKEEPER}), tables=None)
 
@@ -59,27 +65,39 @@ def _setup(status: str) -> dict:
     return setup
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker) -> dict:
+    with rolled_back(django_db_blocker):
+        yield {status: _setup(status) for status in (EventStatus.PUBLISHED, EventStatus.DRAFT)}
+
+
+@pytest.fixture
+def setups(built, db) -> dict:
+    """The published and the draft event with their ids, by status."""
+    return copy.deepcopy(built)
+
+
 @pytest.mark.parametrize(
     ("method", "url", "body", "actor", "expected"), list(permission_cases(ROWS, draft=False))
 )
-def test_published_event(method, url, body, actor, expected):
-    setup = _setup(EventStatus.PUBLISHED)
+def test_published_event(setups, method, url, body, actor, expected):
+    setup = setups[EventStatus.PUBLISHED]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
 @pytest.mark.parametrize(
     ("method", "url", "body", "actor", "expected"), list(permission_cases(ROWS, draft=True))
 )
-def test_draft_event(method, url, body, actor, expected):
+def test_draft_event(setups, method, url, body, actor, expected):
     if actor == "anonymous" and method == "GET":
         expected = 404  # rulings may be public (publish_rulings): a hidden event is not found
-    setup = _setup(EventStatus.DRAFT)
+    setup = setups[EventStatus.DRAFT]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)
 
 
 @pytest.mark.parametrize("actor", ["anonymous", "outsider"])
-def test_the_public_reads_the_rulings_once_the_event_publishes_them(actor):
-    setup = _setup(EventStatus.PUBLISHED)
+def test_the_public_reads_the_rulings_once_the_event_publishes_them(setups, actor):
+    setup = setups[EventStatus.PUBLISHED]
     setup["event"].publish_rulings = True
     setup["event"].save()
     client = actor_client(setup["event"], actor)

@@ -1,0 +1,103 @@
+"""The factory-boy factories of the tests: an event and its units, players, pairs, stages, rounds and
+matches, each made with what a test is not about (tests/tournaments/conftest.py builds whole events
+from them; their old home re-exports them for the tests that import them from there).
+"""
+
+from __future__ import annotations
+
+import factory
+from factory.django import DjangoModelFactory
+
+from tournaments.models import (
+    Event,
+    EventStatus,
+    Match,
+    Pair,
+    Player,
+    Round,
+    RoundStatus,
+    Stage,
+    StageKind,
+    Unit,
+)
+
+
+class EventFactory(DjangoModelFactory):
+    class Meta:
+        model = Event
+
+    slug = factory.Sequence(lambda n: f"event-{n}")
+    name = factory.Sequence(lambda n: f"Event {n}")
+    status = EventStatus.DRAFT
+
+    class Params:
+        published = factory.Trait(status=EventStatus.PUBLISHED)
+
+
+class UnitFactory(DjangoModelFactory):
+    class Meta:
+        model = Unit
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Unit {n}")
+
+
+class PlayerFactory(DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+    email = factory.LazyAttribute(lambda o: f"{o.name.lower().replace(' ', '.')}@example.org")
+    phone = "+86 138 0000 0000"
+
+
+def next_number(model, event, field="number") -> int:
+    """The number after the event's highest (pairs, rounds) or its next stage order."""
+    numbers = model.objects.filter(event=event).values_list(field, flat=True)
+    return max(numbers, default=0) + 1
+
+
+class PairFactory(DjangoModelFactory):
+    class Meta:
+        model = Pair
+
+    event = factory.SubFactory(EventFactory)
+    number = factory.LazyAttribute(lambda o: next_number(Pair, o.event))
+    unit = None
+    player_1 = factory.SubFactory(
+        PlayerFactory, event=factory.SelfAttribute("..event"), unit=factory.SelfAttribute("..unit")
+    )
+    player_2 = factory.SubFactory(
+        PlayerFactory, event=factory.SelfAttribute("..event"), unit=factory.SelfAttribute("..unit")
+    )
+
+
+class StageFactory(DjangoModelFactory):
+    class Meta:
+        model = Stage
+
+    event = factory.SubFactory(EventFactory)
+    name = factory.Sequence(lambda n: f"Stage {n}")
+    kind = StageKind.SWISS
+    order = factory.LazyAttribute(lambda o: next_number(Stage, o.event, "order"))
+
+
+class RoundFactory(DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    event = factory.SubFactory(EventFactory)
+    stage = factory.SubFactory(StageFactory, event=factory.SelfAttribute("..event"))
+    number = factory.LazyAttribute(lambda o: next_number(Round, o.event))
+    status = RoundStatus.DRAFT
+
+
+class MatchFactory(DjangoModelFactory):
+    class Meta:
+        model = Match
+
+    round = factory.SubFactory(RoundFactory)
+    table = factory.LazyAttribute(lambda o: o.round.matches.count() + 1)
+    ns_pair = factory.SubFactory(PairFactory, event=factory.SelfAttribute("..round.event"))
+    ew_pair = factory.SubFactory(PairFactory, event=factory.SelfAttribute("..round.event"))
