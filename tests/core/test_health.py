@@ -63,7 +63,9 @@ def test_a_broker_that_accepts_but_never_answers_costs_about_a_second(api_client
             elapsed = time.monotonic() - started
     assert response.status_code == 503
     assert response.json()["broker"] == "down"
-    assert elapsed < 1.5
+    # About a second of timeout; the margin is for a loaded CI machine (the unit and end-to-end
+    # suites run side by side there), still far below a broker wait without a timeout.
+    assert elapsed < 3
 
 
 def test_a_cache_that_does_not_answer_does_not_break_the_check(api_client, monkeypatch):
