@@ -169,19 +169,33 @@ def validate_tributes(
     given = parse_transfers(tributes, field="tributes")
     back = parse_transfers(returns, field="returns")
     finish = normalise_finishing_order(finishing_order) if finishing_order else None
-    plan = _plan(level=deal_level, finish=finish, hands=dealt, profile=profile)
+    return check_tributes(
+        level=deal_level, finish=finish, hands=dealt, tributes=given, returns=back, profile=profile
+    )
 
-    working = {seat: Counter(cards) for seat, cards in dealt.items()}
-    tribute_checks = _check_tributes(given, plan=plan, level=deal_level, working=working)
-    return_checks = _check_returns(back, plan=plan, level=deal_level, working=working, profile=profile)
-    missing = _missing(given, back, plan=plan, level=deal_level, working=working, profile=profile)
+
+def check_tributes(
+    *,
+    level: int,
+    finish: FinishingOrder | None,
+    hands: Mapping[Seat, Sequence[Card]],
+    tributes: Sequence[Transfer] = (),
+    returns: Sequence[Transfer] = (),
+    profile: RuleProfile = STANDARD,
+) -> TributeVerdict:
+    """``validate_tributes`` of a question already parsed (a scoresheet's posted deal): the new
+    deal's level, the last deal's finishing order (None for the first deal), the hands as dealt."""
+    plan = _plan(level=level, finish=finish, hands=hands, profile=profile)
+
+    working = {seat: Counter(cards) for seat, cards in hands.items()}
+    tribute_checks = _check_tributes(tributes, plan=plan, level=level, working=working)
+    return_checks = _check_returns(returns, plan=plan, level=level, working=working, profile=profile)
+    missing = _missing(tributes, returns, plan=plan, level=level, working=working, profile=profile)
 
     valid = not missing and all(item.ok for item in tribute_checks + return_checks)
     hands_after = None
     if valid:
-        hands_after = MappingProxyType(
-            {seat: _sorted(working[seat].elements(), deal_level) for seat in SEATS}
-        )
+        hands_after = MappingProxyType({seat: _sorted(working[seat].elements(), level) for seat in SEATS})
     return TributeVerdict(
         kind=plan.kind,
         finishing_order=finish,
@@ -226,7 +240,7 @@ def returnable_cards(
 
 
 def _plan(
-    *, level: int, finish: FinishingOrder | None, hands: Mapping[Seat, tuple[Card, ...]], profile: RuleProfile
+    *, level: int, finish: FinishingOrder | None, hands: Mapping[Seat, Sequence[Card]], profile: RuleProfile
 ) -> _Plan:
     if finish is None:
         return _Plan(TributeKind.NONE, (), MappingProxyType({}), None)
@@ -273,7 +287,7 @@ def double_tribute_leader(*, first: Seat, to_first: Seat, profile: RuleProfile =
 
 
 def _check_tributes(
-    items: list[Transfer], *, plan: _Plan, level: int, working: dict[Seat, Counter[Card]]
+    items: Sequence[Transfer], *, plan: _Plan, level: int, working: dict[Seat, Counter[Card]]
 ) -> tuple[ItemCheck, ...]:
     receiver_of = dict(plan.expected)
     paid: set[Seat] = set()
@@ -319,7 +333,7 @@ def _tribute_problem(
 
 
 def _check_returns(
-    items: list[Transfer],
+    items: Sequence[Transfer],
     *,
     plan: _Plan,
     level: int,
@@ -374,8 +388,8 @@ def _return_problem(
 
 
 def _missing(
-    tributes: list[Transfer],
-    returns: list[Transfer],
+    tributes: Sequence[Transfer],
+    returns: Sequence[Transfer],
     *,
     plan: _Plan,
     level: int,

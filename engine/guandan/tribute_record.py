@@ -12,7 +12,7 @@ the payers. Two things need the hands, which a record usually lacks:
   card (G7 ``max_ten``). Without hands such a return is reported ``return_not_allowed``; record
   the hands so the engine can apply the fallback.
 
-With ``hands`` the record is checked in full by ``tribute.validate_tributes``, and the recorded
+With ``hands`` the record is checked in full by ``tribute.check_tributes``, and the recorded
 anti-tribute must agree with the hands.
 
 A malformed record raises ``BadInput`` with its field (the codes of ``question.py`` and
@@ -48,10 +48,10 @@ from engine.guandan.tribute import (
     TributeCode,
     TributeKind,
     TributeVerdict,
+    check_tributes,
     double_tribute_leader,
     double_tribute_pairs,
     returnable_cards,
-    validate_tributes,
 )
 from engine.seats import Seat, parse_seat
 
@@ -128,31 +128,56 @@ def check_tribute_record(
     given = parse_transfers(tributes, field="tributes")
     back = parse_transfers(returns, field="returns")
     shown = _parse_shown(anti_tribute)
+    return check_tribute(
+        level=deal_level,
+        previous=finish,
+        tributes=given,
+        returns=back,
+        anti_tribute=[(item.seat, item.card) for item in shown],
+        profile=profile,
+        hands=None if hands is None else parse_hands(hands),
+    )
+
+
+def check_tribute(
+    *,
+    level: int,
+    previous: FinishingOrder | None,
+    tributes: Sequence[Transfer] = (),
+    returns: Sequence[Transfer] = (),
+    anti_tribute: Sequence[tuple[Seat, Card]] | None = None,
+    profile: RuleProfile = STANDARD,
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+) -> TributeRecord:
+    """``check_tribute_record`` of a record already parsed (a scoresheet's posted deal): the new
+    deal's level, the last deal's finishing order (None for the first deal of a game), the shown
+    big jokers as (seat, card) in the order given, the hands as dealt when recorded."""
+    shown = [_Shown(index, seat, card) for index, (seat, card) in enumerate(anti_tribute or ())]
     if hands is not None:
-        verdict = validate_tributes(
-            level=deal_level,
-            finishing_order=finish.codes() if finish else [],
-            hands=hands,
-            tributes=tributes,
-            returns=returns,
-            profile=profile,
+        verdict = check_tributes(
+            level=level, finish=previous, hands=hands, tributes=tributes, returns=returns, profile=profile
         )
-        return _from_verdict(verdict, shown, finish, parse_hands(hands))
-    if finish is None:
+        return _from_verdict(verdict, shown, previous, hands)
+    if previous is None:
         why = "The first deal of a game has no tribute (G7)."
-        return _record(TributeKind.NONE, _first_deal(shown) + _unexpected(given, back, why), None)
+        return _record(TributeKind.NONE, _first_deal(shown) + _unexpected(tributes, returns, why), None)
     if shown:
         why = "Anti-tribute: the payers showed both big jokers, so nothing is paid (G7)."
-        problems = _anti_tribute_problems(shown, finish) + _unexpected(given, back, why)
-        return _record(TributeKind.ANTI_TRIBUTE, problems, finish.first)
-    return _check_payments(finish, given, back, level=deal_level, profile=profile)
+        problems = _anti_tribute_problems(shown, previous) + _unexpected(tributes, returns, why)
+        return _record(TributeKind.ANTI_TRIBUTE, problems, previous.first)
+    return _check_payments(previous, tributes, returns, level=level, profile=profile)
 
 
 # ---- without hands -------------------------------------------------------------------------------
 
 
 def _check_payments(
-    finish: FinishingOrder, given: list[Transfer], back: list[Transfer], *, level: int, profile: RuleProfile
+    finish: FinishingOrder,
+    given: Sequence[Transfer],
+    back: Sequence[Transfer],
+    *,
+    level: int,
+    profile: RuleProfile,
 ) -> TributeRecord:
     expected = _expected(finish, given, level=level, profile=profile)
     problems = (
@@ -171,7 +196,7 @@ def _check_payments(
 
 
 def _expected(
-    finish: FinishingOrder, given: list[Transfer], *, level: int, profile: RuleProfile
+    finish: FinishingOrder, given: Sequence[Transfer], *, level: int, profile: RuleProfile
 ) -> dict[Seat, Seat]:
     """Payer -> receiver. A double tribute's pairing needs both cards: empty while one is missing."""
     if not finish.is_double_win:
@@ -187,7 +212,7 @@ def _receivers(finish: FinishingOrder) -> tuple[Seat, ...]:
     return (finish.first, finish.first.partner) if finish.is_double_win else (finish.first,)
 
 
-def _tribute_cards(finish: FinishingOrder, given: list[Transfer]) -> dict[Seat, Card]:
+def _tribute_cards(finish: FinishingOrder, given: Sequence[Transfer]) -> dict[Seat, Card]:
     """Each payer's tribute card: the first it is recorded to pay (a second is a duplicate)."""
     cards: dict[Seat, Card] = {}
     for item in given:
@@ -197,7 +222,7 @@ def _tribute_cards(finish: FinishingOrder, given: list[Transfer]) -> dict[Seat, 
 
 
 def _tribute_problems(
-    items: list[Transfer], *, finish: FinishingOrder, expected: dict[Seat, Seat], level: int
+    items: Sequence[Transfer], *, finish: FinishingOrder, expected: dict[Seat, Seat], level: int
 ) -> list[RecordFault]:
     payers = finish.last_seats
     winners = _receivers(finish)
@@ -231,7 +256,7 @@ def _tribute_problems(
 
 
 def _return_problems(
-    items: list[Transfer],
+    items: Sequence[Transfer],
     *,
     finish: FinishingOrder,
     expected: dict[Seat, Seat],
@@ -278,7 +303,9 @@ def _return_allowed(item: Transfer, *, level: int, profile: RuleProfile) -> bool
     return item.card in legal
 
 
-def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOrder) -> list[RecordFault]:
+def _missing(
+    given: Sequence[Transfer], back: Sequence[Transfer], *, finish: FinishingOrder
+) -> list[RecordFault]:
     paid = {item.from_seat for item in given}
     returned = {item.from_seat for item in back}
     receivers = _receivers(finish)
@@ -295,7 +322,7 @@ def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOr
     return problems
 
 
-def _unexpected(given: list[Transfer], back: list[Transfer], why: str) -> list[RecordFault]:
+def _unexpected(given: Sequence[Transfer], back: Sequence[Transfer], why: str) -> list[RecordFault]:
     return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, f"tributes[{item.index}]", why) for item in given] + [
         RecordFault(TributeCode.UNEXPECTED_RETURN, f"returns[{item.index}]", why) for item in back
     ]
@@ -348,7 +375,7 @@ def _anti_tribute_agrees(
     shown: list[_Shown],
     finish: FinishingOrder | None,
     verdict: TributeVerdict,
-    hands: Mapping[Seat, tuple[Card, ...]],
+    hands: Mapping[Seat, Sequence[Card]],
 ) -> list[RecordFault]:
     """With hands: the recorded anti-tribute must be the one the hands make (G7)."""
     if finish is None:
@@ -391,7 +418,7 @@ def _from_verdict(
     verdict: TributeVerdict,
     shown: list[_Shown],
     finish: FinishingOrder | None,
-    hands: Mapping[Seat, tuple[Card, ...]],
+    hands: Mapping[Seat, Sequence[Card]],
 ) -> TributeRecord:
     problems = _anti_tribute_agrees(shown, finish, verdict, hands) + _verdict_problems(verdict)
     hands_after = None if problems else verdict.hands_after
