@@ -197,21 +197,19 @@ def apply_deal(
     winner = finish.winner_side
     # G6: the deal counts as "played at A" for the on-stage side only when its level is A.
     at_a = state.on_stage if state.on_stage and state.level(state.on_stage) == LEVEL_A else None
-    counters = _next_streaks(state, finish)
+    streaked = _next_streaks(state, finish)
     if at_a is winner and _wins_at_a(finish, profile):
         new = replace(
-            state,
-            **counters,
-            **{_field(winner, "level"): PASSED_A},
+            streaked,
             passed_a=winner,
             finished=True,
             winner=winner,
             needs_extra_deal=False,
             end_reason=EndReason.PASSED_A,
         )
-        return _record(new, winner)
+        return _record(_with_level(new, winner, PASSED_A), winner)
 
-    new = replace(state, **counters)
+    new = streaked
     for side in Side:
         new = _change_level(new, side, finish=finish, on_stage=state.on_stage, profile=profile)
         new = _count_a_failure(new, side, failed=side is at_a, profile=profile)
@@ -236,10 +234,8 @@ def apply_level_change(state: MatchState, change: LevelChange) -> MatchState:
     if state.finished:
         raise BadInput("match_over", "The match is over; its levels no longer change.", field="levels")
     level = min(max(state.level(change.side) + change.amount, FIRST_LEVEL), LEVEL_A)
-    new = replace(
-        state,
-        **{_field(change.side, "level"): level},
-        on_stage=change.side if change.on_stage else state.on_stage,
+    new = _with_level(
+        replace(state, on_stage=change.side if change.on_stage else state.on_stage), change.side, level
     )
     return replace(
         new,
@@ -338,7 +334,8 @@ def _change_level(
         level = _rise(level, steps, mandatory=profile.mandatory_levels, cleared=cleared)
     if profile.streaks and level < LEVEL_A:  # G6: a side at A is never demoted
         level = max(FIRST_LEVEL, level - _streak_penalty(state, side))
-    return replace(state, **{_field(side, "level"): level, _field(side, "cleared"): cleared})
+    new = _with_level(state, side, level)
+    return replace(new, ns_cleared=cleared) if side is Side.NS else replace(new, ew_cleared=cleared)
 
 
 def _rise(level: int, steps: int, *, mandatory: tuple[int, ...], cleared: tuple[int, ...]) -> int:
@@ -362,23 +359,30 @@ def _count_a_failure(state: MatchState, side: Side, *, failed: bool, profile: Ru
         count += 1
     elif profile.a_fail_count == "consecutive":
         count = 0  # a deal not played at this side's A breaks the run
-    changes: dict[str, Any] = {_field(side, "a_failures"): count}
-    if count >= profile.a_fail_limit:
-        changes[_field(side, "a_failures")] = 0
-        if profile.a_fail_reset is not None:
-            changes[_field(side, "level")] = profile.a_fail_reset
-    return replace(state, **changes)
+    reset = count >= profile.a_fail_limit
+    if reset:
+        count = 0
+    new = replace(state, ns_a_failures=count) if side is Side.NS else replace(state, ew_a_failures=count)
+    if reset and profile.a_fail_reset is not None:
+        new = _with_level(new, side, profile.a_fail_reset)
+    return new
 
 
-def _next_streaks(state: MatchState, finish: FinishingOrder) -> dict[str, Any]:
+def _next_streaks(state: MatchState, finish: FinishingOrder) -> MatchState:
     last = finish.last_seats
+    first_n, first_e, first_s, first_w = (
+        state.first_streak(seat) + 1 if seat is finish.first else 0 for seat in SEATS
+    )
+    last_n, last_e, last_s, last_w = (state.last_streak(seat) + 1 if seat in last else 0 for seat in SEATS)
     losers = finish.winner_side.other
-    return {
-        "first_streaks": tuple(state.first_streak(seat) + 1 if seat is finish.first else 0 for seat in SEATS),
-        "last_streaks": tuple(state.last_streak(seat) + 1 if seat in last else 0 for seat in SEATS),
-        _field(losers, "double_downs"): state.double_downs(losers) + 1 if finish.is_double_win else 0,
-        _field(losers.other, "double_downs"): 0,
-    }
+    downs = state.double_downs(losers) + 1 if finish.is_double_win else 0
+    return replace(
+        state,
+        first_streaks=(first_n, first_e, first_s, first_w),
+        last_streaks=(last_n, last_e, last_s, last_w),
+        ns_double_downs=downs if losers is Side.NS else 0,
+        ew_double_downs=downs if losers is Side.EW else 0,
+    )
 
 
 # ---- G8 details --------------------------------------------------------------------------------
@@ -411,5 +415,6 @@ def decide_on_levels(state: MatchState, reason: EndReason, profile: RuleProfile)
     return replace(state, finished=True, draw=True, end_reason=reason, tiebreak=Tiebreak.DRAW)
 
 
-def _field(side: Side, name: str) -> str:
-    return f"{side.value.lower()}_{name}"
+def _with_level(state: MatchState, side: Side, level: int) -> MatchState:
+    """``state`` with ``side``'s level (each side's own field, named so the types follow)."""
+    return replace(state, ns_level=level) if side is Side.NS else replace(state, ew_level=level)
