@@ -3,7 +3,7 @@
 A scorekeeper posting a deal may record who paid which card to whom, the returns, or an
 anti-tribute with the big jokers shown. ``check_tribute_record`` checks all of it that can be
 checked without the hands as dealt: who pays and who receives (G7, the double-tribute pairing of
-``tribute.double_tribute_pairs``), one tribute and one return each, no wild tributed, the
+``tribute_rules.double_tribute_pairs``), one tribute and one return each, no wild tributed, the
 return rule as far as the card alone shows it, and the anti-tribute's two big jokers shown by
 the payers. Two things need the hands, which a record usually lacks:
 
@@ -44,15 +44,8 @@ from engine.guandan.question import (
     parse_transfers,
     with_field,
 )
-from engine.guandan.tribute import (
-    TributeCode,
-    TributeKind,
-    TributeVerdict,
-    check_tributes,
-    double_tribute_leader,
-    double_tribute_pairs,
-    returnable_cards,
-)
+from engine.guandan.tribute import TributeCode, TributeKind, TributeVerdict, check_tributes
+from engine.guandan.tribute_rules import double_tribute_leader, double_tribute_pairs, returnable_cards
 from engine.seats import Seat, parse_seat
 
 

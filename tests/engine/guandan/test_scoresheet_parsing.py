@@ -20,7 +20,8 @@ from engine.guandan.question import Transfer
 from engine.guandan.scoresheet import SHEET
 from engine.guandan.simulate import choose_action, deal_hands
 from engine.guandan.tie import TieState, play_tie
-from engine.guandan.tribute import check_tributes, returnable_cards, tribute_cards
+from engine.guandan.tribute import check_tributes
+from engine.guandan.tribute_rules import returnable_cards, tribute_cards
 from engine.seats import Seat
 
 #: The parsers of a deal's parts, by the module that defines them.
