@@ -19,7 +19,9 @@ Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
   record whose derived values depend on the state recomputes them; one the new state makes
   impossible refuses the correction).
 - ``play(posted, state=, profile=)`` is both in one call, the record and the match after it
-  (:class:`Played`): what the service calls for a deal posted or corrected.
+  (:class:`Played`): what the service calls for a deal posted or corrected. A sheet whose check
+  already holds what the fold needs as a value (Guandan's finishing order) overrides it to fold
+  that value instead of reading the record back (``refused_by_the_match`` keeps the refusals).
 - ``apply(state, record, profile=)`` folds one stored record into the match state; a rule the
   deal breaks against the state (the wrong dealer, a deal after the match ended) is a
   ``BadInput`` too (the service answers ``match_over`` with a 409, any other with a 422).
