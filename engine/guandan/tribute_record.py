@@ -120,13 +120,12 @@ def check_tribute_record(
         finish = normalise_finishing_order(previous_finishing_order, field="previous_finishing_order")
     given = parse_transfers(tributes, field="tributes")
     back = parse_transfers(returns, field="returns")
-    shown = _parse_shown(anti_tribute)
     return check_tribute(
         level=deal_level,
         previous=finish,
         tributes=given,
         returns=back,
-        anti_tribute=[(item.seat, item.card) for item in shown],
+        anti_tribute=_parse_shown(anti_tribute),
         profile=profile,
         hands=None if hands is None else parse_hands(hands),
     )
@@ -324,7 +323,7 @@ def _unexpected(given: Sequence[Transfer], back: Sequence[Transfer], why: str) -
 # ---- anti-tribute --------------------------------------------------------------------------------
 
 
-def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[_Shown]:
+def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[tuple[Seat, Card]]:
     if items is None:
         return []
     if isinstance(items, str | bytes | Mapping) or not isinstance(items, Sequence):
@@ -335,7 +334,7 @@ def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[_Shown]:
         if not isinstance(item, Mapping) or not {"seat", "card"} <= item.keys():
             raise BadInput("invalid", f"{where} needs seat and card.", field=where)
         seat = with_field(f"{where}.seat", parse_seat, item["seat"])
-        shown.append(_Shown(index, seat, with_field(f"{where}.card", parse_card, item["card"])))
+        shown.append((seat, with_field(f"{where}.card", parse_card, item["card"])))
     return shown
 
 
