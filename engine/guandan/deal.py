@@ -2,7 +2,8 @@
 
 :class:`DealState` is the state machine: ``state.apply(action)`` either plays the action or
 raises the :class:`RuleViolation` it breaks, leaving the state unchanged. :func:`replay_deal`
-runs a whole recorded deal through it and stops at the first violation (API ``deals/replay``).
+runs a whole recorded deal through it and stops at the first violation (API ``deals/replay``);
+:func:`replay_dealt` does the same with a deal already parsed (a scoresheet's posted deal).
 
 Each action is checked in this order: ``deal_over``, ``not_your_turn``, then for a pass
 ``cannot_pass_on_lead``, for a play ``card_not_in_hand``, ``illegal_combination``,

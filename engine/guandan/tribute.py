@@ -2,7 +2,8 @@
 
 ``validate_tributes`` answers the referee question of ``POST /referee/tributes/validate``:
 given the last deal's finishing order and the new hands as dealt, were the
-tributes and returns made legal, is there an anti-tribute, and who leads?
+tributes and returns made legal, is there an anti-tribute, and who leads? It parses the question
+and asks ``check_tributes``, which takes parsed values (a scoresheet's posted deal is parsed once).
 
 A malformed question raises ``BadInput`` (a 400, with the field it is about):
 ``unknown_seat``, ``unknown_card``, ``unknown_level``, ``too_many_copies``, ``missing_hand``,

@@ -12,8 +12,9 @@ the payers. Two things need the hands, which a record usually lacks:
   card (G7 ``max_ten``). Without hands such a return is reported ``return_not_allowed``; record
   the hands so the engine can apply the fallback.
 
-With ``hands`` the record is checked in full by ``tribute.check_tributes``, and the recorded
-anti-tribute must agree with the hands.
+``check_tribute`` is the same check on values already parsed (a scoresheet's posted deal); the
+question's ``check_tribute_record`` parses and asks it. With ``hands`` the record is checked in
+full by ``tribute.check_tributes``, and the recorded anti-tribute must agree with the hands.
 
 A malformed record raises ``BadInput`` with its field (the codes of ``question.py`` and
 ``finishing.py``; ``invalid`` for an ``anti_tribute`` item that is not ``{"seat", "card"}``).
