@@ -19,7 +19,9 @@ Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
   record whose derived values depend on the state recomputes them; one the new state makes
   impossible refuses the correction).
 - ``play(posted, state=, profile=)`` is both in one call, the record and the match after it
-  (:class:`Played`): what the service calls for a deal posted or corrected.
+  (:class:`Played`): what the service calls for a deal posted or corrected. A sheet whose check
+  already holds what the fold needs as a value (Guandan's finishing order) overrides it to fold
+  that value instead of reading the record back (``refused_by_the_match`` keeps the refusals).
 - ``apply(state, record, profile=)`` folds one stored record into the match state; a rule the
   deal breaks against the state (the wrong dealer, a deal after the match ended) is a
   ``BadInput`` too (the service answers ``match_over`` with a 409, any other with a 422).
@@ -44,7 +46,8 @@ maps them in its sheet and says so in ``side_names``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -88,14 +91,6 @@ class DealRefused(RuleViolation):
         self.errors = errors
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A deal played on a sheet: its canonical record and the match after it."""
-
-    record: dict[str, Any]
-    state: Any  # the game's SheetState
-
-
 class SheetState(Protocol):
     """A match state as the service reads it; each game's own frozen dataclass."""
 
@@ -124,7 +119,7 @@ class SheetTotals:
 
     winner: Side | None
     deals: int
-    end_reason: str
+    end_reason: str | None  # None: a match not ended (the results read only ended ones)
     ns_level: int | None = None
     ew_level: int | None = None
     ns_points: float | None = None
@@ -159,6 +154,27 @@ class SheetTotals:
 StateT = TypeVar("StateT", bound=SheetState)  # each game's own match state
 
 
+@dataclass(frozen=True, slots=True)
+class Played(Generic[StateT]):
+    """A deal played on a sheet: its canonical record and the match after it."""
+
+    record: dict[str, Any]
+    state: StateT
+
+
+@contextmanager
+def refused_by_the_match() -> Iterator[None]:
+    """Around folding a checked deal into the match (``MatchSheet.play``): what the fold refuses is a
+    ``DealRefused`` (a rule the deal breaks against the match, e.g. the wrong dealer); a deal after
+    the end stays the ``BadInput`` ``match_over``."""
+    try:
+        yield
+    except BadInput as error:
+        if error.code == "match_over":
+            raise
+        raise DealRefused(error.code, error.detail, field=error.field) from None
+
+
 class MatchSheet(ABC, Generic[StateT]):
     """A game's scoresheet (see the module's docstring), over its own match state."""
 
@@ -185,36 +201,38 @@ class MatchSheet(ABC, Generic[StateT]):
         """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
         raise NotImplementedError("this sheet identifies a deal by its record")
 
-    def begin(self, profile, *, best_of: int = 1) -> SheetState:
+    def begin(self, profile: Any, *, best_of: int = 1) -> StateT:
         """A table before its first deal: one match (``start``); a game whose table may play a best
         of three overrides this."""
         return self.start(profile)
 
-    def change(self, state: SheetState, change: Any) -> SheetState:
+    def change(self, state: StateT, change: Any) -> StateT:
         """The match after a referee's level change (G12); only a level game has them."""
         raise BadInput("not_supported", "This game has no level changes.", field="levels")
 
-    def play(self, posted: Any, *, state: SheetState, profile) -> Played:
+    def play(self, posted: Any, *, state: StateT, profile: Any) -> Played[StateT]:
         """The next deal checked against the match and folded, in one call: its record and the match
         after it. A malformed deal is a ``BadInput``, a deal after the end a ``BadInput``
         ``match_over``; any rule it breaks is a ``RuleViolation`` (what ``apply`` refuses, e.g. the
         wrong dealer, a ``DealRefused``)."""
         record = self.record(posted, state=state, profile=profile)
-        try:
+        with refused_by_the_match():
             after = self.apply(state, record, profile=profile)
-        except BadInput as error:
-            if error.code == "match_over":
-                raise
-            raise DealRefused(error.code, error.detail, field=error.field) from None
         return Played(record, after)
 
-    def rederive(self, record: Mapping[str, Any], *, state: SheetState, profile) -> Played:
+    def rederive(self, record: Mapping[str, Any], *, state: StateT, profile: Any) -> Played[StateT]:
         """A stored record played again against a new match state (after a correction of an earlier
         deal): ``play`` reads it as it reads a post, unless the sheet says otherwise."""
         return self.play(record, state=state, profile=profile)
 
     def stored_form(
-        self, *, number: int, version: int, level: int | None, record, played_at
+        self,
+        *,
+        number: int,
+        version: int,
+        level: int | None,
+        record: Mapping[str, Any],
+        played_at: str | None,
     ) -> dict[str, Any]:
         """A stored deal as a conflict answer shows it (``stored``); ``played_at`` is ISO text or None."""
         return {
@@ -245,13 +263,14 @@ class MatchSheet(ABC, Generic[StateT]):
     def totals(self, state: StateT) -> SheetTotals:
         """What the result of a finished match (or one closed on time) records."""
 
-    def deals_expected(self, profile) -> int | None:
+    def deals_expected(self, profile: Any) -> int | None:
         """How many deals a match plays, for a printed score sheet's rows: the profile's
         ``deals_per_round`` where it fixes them (Daguai Luzi K5, Dou Dizhu D10); None: no fixed
         number."""
-        return getattr(profile, "deals_per_round", None)
+        deals: int | None = getattr(profile, "deals_per_round", None)
+        return deals
 
-    def tally(self, records) -> dict[str, list[int]] | None:
+    def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]] | None:
         """The deals each side won by how they finished, when the game counts them (Guandan G6:
         ``[1-2, 1-3, 1-4]`` per side); None: it does not."""
         return None
@@ -262,7 +281,14 @@ class MatchSheet(ABC, Generic[StateT]):
         a drawn match in a knockout is refused (``knockout_needs_winner``)."""
         return profile
 
-    def line(self, records, *, profile, best_of: int = 1, changes=None) -> list[dict[str, Any]]:
+    def line(
+        self,
+        records: Iterable[Mapping[str, Any]],
+        *,
+        profile: Any,
+        best_of: int = 1,
+        changes: Mapping[int, Sequence[Any]] | None = None,
+    ) -> list[dict[str, Any]]:
         """The match deal by deal as its scoresheet reads (the public results page shows it): per
         stored record ``deal`` (1, 2, …) and the game's ``line_entry`` after that deal. A game with a
         level line of its own (``line_kind`` "level_line": Guandan's 记级 with the referees' level
@@ -285,12 +311,12 @@ class MatchSheet(ABC, Generic[StateT]):
 
     def fold(
         self,
-        records,
+        records: Iterable[Mapping[str, Any]],
         *,
-        profile,
+        profile: Any,
         time_up: bool = False,
         best_of: int = 1,
-        changes: Mapping[int, Any] | None = None,
+        changes: Mapping[int, Sequence[Any]] | None = None,
     ) -> StateT:
         """Every stored record in order, then the clock when it ran out. ``changes`` are the referee's
         level changes by the number of deals before them (0: before the first); one that would come
@@ -301,7 +327,7 @@ class MatchSheet(ABC, Generic[StateT]):
             state = self._changed(self.apply(state, record, profile=profile), changes.get(number, ()))
         return self.close_on_time(state, profile=profile) if time_up else state
 
-    def _changed(self, state: SheetState, changes) -> SheetState:
+    def _changed(self, state: StateT, changes: Sequence[Any]) -> StateT:
         for change in changes:
             if state.finished:
                 break

@@ -2,7 +2,8 @@
 
 :class:`DealState` is the state machine: ``state.apply(action)`` either plays the action or
 raises the :class:`RuleViolation` it breaks, leaving the state unchanged. :func:`replay_deal`
-runs a whole recorded deal through it and stops at the first violation (API ``deals/replay``).
+runs a whole recorded deal through it and stops at the first violation (API ``deals/replay``);
+:func:`replay_dealt` does the same with a deal already parsed (a scoresheet's posted deal).
 
 Each action is checked in this order: ``deal_over``, ``not_your_turn``, then for a pass
 ``cannot_pass_on_lead``, for a play ``card_not_in_hand``, ``illegal_combination``,
@@ -26,7 +27,7 @@ from engine.guandan.combinations import (
     parse_play,
     violation_detail,
 )
-from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.finishing import FinishingOrder, complete_finishing_order, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.guandan.question import parse_hands
 from engine.guandan.readings import Reading, readings
@@ -45,6 +46,7 @@ __all__ = [
     "level_rise",
     "parse_action",
     "replay_deal",
+    "replay_dealt",
 ]
 
 
@@ -108,6 +110,7 @@ class DealReplay(PlaysReplay):
     finished: bool
     winner_side: Side | None
     level_rise: int | None
+    finish: FinishingOrder | None = None  # the finishing order as a value, once the deal is over
 
 
 def level_rise(finishing_order: Sequence[Seat | str] | FinishingOrder) -> int:
@@ -144,14 +147,34 @@ class DealState(Rounds[Seat, Card]):
         leader: Seat | str,
         profile: RuleProfile = STANDARD,
     ) -> None:
-        self.level = coerce_level(level)
+        """A deal from a question's members as written (the level, the leader and the hands are
+        parsed here); :meth:`dealt` starts one from values already parsed."""
+        deal_level = coerce_level(level)
+        self._deal(deal_level, _seat(leader, field="leader"), parse_hands(hands), profile)
+
+    @classmethod
+    def dealt(
+        cls,
+        *,
+        level: int,
+        hands: Mapping[Seat, Sequence[Card]],
+        leader: Seat,
+        profile: RuleProfile = STANDARD,
+    ) -> DealState:
+        """A deal from parsed values (a scoresheet's posted deal): nothing is parsed again."""
+        # __init__ is the question's entry point and parses; this one skips it on purpose.
+        state = cls.__new__(cls)
+        state._deal(level, leader, hands, profile)
+        return state
+
+    def _deal(
+        self, level: int, leader: Seat, hands: Mapping[Seat, Sequence[Card]], profile: RuleProfile
+    ) -> None:
+        self.level = level
         self.profile = profile
         self._wild_default = profile.wild_default
-        super().__init__(
-            order=seat_order(profile.turn_direction),
-            leader=_seat(leader, field="leader"),
-            hands=parse_hands(hands),
-        )
+        self._finish: FinishingOrder | None = None
+        super().__init__(order=seat_order(profile.turn_direction), leader=leader, hands=hands)
 
     @staticmethod
     def parse_action(value: Action | Mapping[str, Any]) -> Action:
@@ -177,22 +200,23 @@ class DealState(Rounds[Seat, Card]):
     def _end(self) -> None:
         # G5.5: a partnership is out; the seats still holding cards come last (in a 1-2
         # finish both are last, 双下), in the order finishing.py completes every finishing order.
-        self._finishing = list(normalise_finishing_order(self._finishing).seats)
+        self._finish = complete_finishing_order(self._finishing)
+        self._finishing = list(self._finish.seats)
         self._to_act = None
 
     def result(self, entries: Sequence[DealEntry] = (), violation: Violation | None = None) -> DealReplay:
         """The replay verdict for the state reached (G5, G6)."""
-        order = tuple(self._finishing)
-        finished = self.finished
+        finish = self._finish
         return DealReplay(
             valid=violation is None,
             entries=tuple(entries),
             violation=violation,
-            finishing_order=order,
-            finished=finished,
-            winner_side=order[0].side if finished else None,
-            level_rise=level_rise(order) if finished else None,
+            finishing_order=tuple(self._finishing),
+            finished=self.finished,
+            winner_side=None if finish is None else finish.winner_side,
+            level_rise=None if finish is None else finish.rise,
             next_to_act=self._to_act,
+            finish=finish,
         )
 
 
@@ -211,7 +235,24 @@ def replay_deal(
     is the ``violation`` of a normal answer.
     """
     state = DealState(level=level, hands=hands, leader=leader, profile=profile)
-    entries, violation = replay(state, parse_actions(plays, parse_action), rejected=_rejected)
+    return _replayed(state, parse_actions(plays, parse_action))
+
+
+def replay_dealt(
+    *,
+    level: int,
+    hands: Mapping[Seat, Sequence[Card]],
+    leader: Seat,
+    plays: Sequence[Action],
+    profile: RuleProfile = STANDARD,
+) -> DealReplay:
+    """``replay_deal`` of a deal already parsed (a scoresheet's posted deal): the hands as checked,
+    the actions as read; nothing is parsed again."""
+    return _replayed(DealState.dealt(level=level, hands=hands, leader=leader, profile=profile), plays)
+
+
+def _replayed(state: DealState, actions: Sequence[Action]) -> DealReplay:
+    entries, violation = replay(state, actions, rejected=_rejected)
     return state.result(entries, violation)
 
 

@@ -8,14 +8,14 @@ the fourth is the one left. Tribute (G7) and level change (G6) both start here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.errors import BadInput
 from engine.guandan.question import SEATS, with_field
 from engine.seats import Seat, Side, parse_seat
 
-__all__ = ["SEATS", "FinishingOrder", "normalise_finishing_order"]
+__all__ = ["SEATS", "FinishingOrder", "complete_finishing_order", "normalise_finishing_order"]
 
 _RISE = {2: 3, 3: 2, 4: 1}  # G6, by the place of the 1st seat's partner
 
@@ -76,7 +76,7 @@ class FinishingOrder:
 
 
 def normalise_finishing_order(order: Iterable[object], *, field: str = "finishing_order") -> FinishingOrder:
-    """Complete a finishing order of 2, 3 or 4 seats (G5.3, G5.5).
+    """Complete a finishing order of 2, 3 or 4 seats (G5.3, G5.5) from its wire form.
 
     Raises ``BadInput``: ``unknown_seat``, ``duplicate_seat`` (so never more than four seats),
     ``invalid``, ``finishing_order_incomplete`` (fewer than 2 seats, or 2 seats that are not
@@ -92,6 +92,16 @@ def normalise_finishing_order(order: Iterable[object], *, field: str = "finishin
                 "duplicate_seat", f"Seat {seat} appears twice in the finishing order.", field=field
             )
         seats.append(seat)
+    return complete_finishing_order(seats, field=field)
+
+
+def complete_finishing_order(seats: Sequence[Seat], *, field: str = "finishing_order") -> FinishingOrder:
+    """All four seats from the distinct seats that went out, in order (G5.5): what a replay's end
+    builds from its seats, and ``normalise_finishing_order`` from the seats it parsed.
+
+    Raises ``BadInput`` ``finishing_order_incomplete`` (fewer than 2 seats, or 2 seats that are not
+    partners: such a deal has not ended).
+    """
     if len(seats) < 2 or (len(seats) == 2 and seats[1] != seats[0].partner):
         raise BadInput(
             "finishing_order_incomplete",
@@ -102,4 +112,6 @@ def normalise_finishing_order(order: Iterable[object], *, field: str = "finishin
     # The seats not named went out last; their order only matters with three named seats,
     # where exactly one is left. Seat order keeps the result deterministic.
     rest = [seat for seat in SEATS if seat not in seats]
-    return FinishingOrder(seats=tuple(seats + rest))  # type: ignore[arg-type]
+    # Distinct seats and the rest of the four make exactly four: the unpacking says so to the types.
+    first, second, third, fourth = (*seats, *rest)
+    return FinishingOrder(seats=(first, second, third, fourth))

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.errors import BadInput
 from engine.guandan.cards import LEVEL_A, PASSED_A, format_level
@@ -47,6 +47,7 @@ from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.seats import Seat, Side
 
 FIRST_LEVEL = 2
+T = TypeVar("T")  # a per-side field's type (``_sides``)
 COUNTED_FORMATS = ("deal_count", "time_or_deals")  # G8 formats with a deal limit
 TIMED_FORMATS = ("time_limit", "time_or_deals")  # G8 formats with a clock
 
@@ -197,12 +198,13 @@ def apply_deal(
     winner = finish.winner_side
     # G6: the deal counts as "played at A" for the on-stage side only when its level is A.
     at_a = state.on_stage if state.on_stage and state.level(state.on_stage) == LEVEL_A else None
-    counters = _next_streaks(state, finish)
+    new = _next_streaks(state, finish)
     if at_a is winner and _wins_at_a(finish, profile):
+        ns_level, ew_level = _sides(winner, PASSED_A, new.ns_level, new.ew_level)
         new = replace(
-            state,
-            **counters,
-            **{_field(winner, "level"): PASSED_A},
+            new,
+            ns_level=ns_level,
+            ew_level=ew_level,
             passed_a=winner,
             finished=True,
             winner=winner,
@@ -211,7 +213,6 @@ def apply_deal(
         )
         return _record(new, winner)
 
-    new = replace(state, **counters)
     for side in Side:
         new = _change_level(new, side, finish=finish, on_stage=state.on_stage, profile=profile)
         new = _count_a_failure(new, side, failed=side is at_a, profile=profile)
@@ -236,9 +237,11 @@ def apply_level_change(state: MatchState, change: LevelChange) -> MatchState:
     if state.finished:
         raise BadInput("match_over", "The match is over; its levels no longer change.", field="levels")
     level = min(max(state.level(change.side) + change.amount, FIRST_LEVEL), LEVEL_A)
+    ns_level, ew_level = _sides(change.side, level, state.ns_level, state.ew_level)
     new = replace(
         state,
-        **{_field(change.side, "level"): level},
+        ns_level=ns_level,
+        ew_level=ew_level,
         on_stage=change.side if change.on_stage else state.on_stage,
     )
     return replace(
@@ -338,7 +341,9 @@ def _change_level(
         level = _rise(level, steps, mandatory=profile.mandatory_levels, cleared=cleared)
     if profile.streaks and level < LEVEL_A:  # G6: a side at A is never demoted
         level = max(FIRST_LEVEL, level - _streak_penalty(state, side))
-    return replace(state, **{_field(side, "level"): level, _field(side, "cleared"): cleared})
+    ns_level, ew_level = _sides(side, level, state.ns_level, state.ew_level)
+    ns_cleared, ew_cleared = _sides(side, cleared, state.ns_cleared, state.ew_cleared)
+    return replace(state, ns_level=ns_level, ew_level=ew_level, ns_cleared=ns_cleared, ew_cleared=ew_cleared)
 
 
 def _rise(level: int, steps: int, *, mandatory: tuple[int, ...], cleared: tuple[int, ...]) -> int:
@@ -362,23 +367,33 @@ def _count_a_failure(state: MatchState, side: Side, *, failed: bool, profile: Ru
         count += 1
     elif profile.a_fail_count == "consecutive":
         count = 0  # a deal not played at this side's A breaks the run
-    changes: dict[str, Any] = {_field(side, "a_failures"): count}
+    level = state.level(side)
     if count >= profile.a_fail_limit:
-        changes[_field(side, "a_failures")] = 0
+        count = 0
         if profile.a_fail_reset is not None:
-            changes[_field(side, "level")] = profile.a_fail_reset
-    return replace(state, **changes)
+            level = profile.a_fail_reset
+    ns_failures, ew_failures = _sides(side, count, state.ns_a_failures, state.ew_a_failures)
+    ns_level, ew_level = _sides(side, level, state.ns_level, state.ew_level)
+    return replace(
+        state, ns_a_failures=ns_failures, ew_a_failures=ew_failures, ns_level=ns_level, ew_level=ew_level
+    )
 
 
-def _next_streaks(state: MatchState, finish: FinishingOrder) -> dict[str, Any]:
+def _next_streaks(state: MatchState, finish: FinishingOrder) -> MatchState:
     last = finish.last_seats
+    first_n, first_e, first_s, first_w = (
+        state.first_streak(seat) + 1 if seat is finish.first else 0 for seat in SEATS
+    )
+    last_n, last_e, last_s, last_w = (state.last_streak(seat) + 1 if seat in last else 0 for seat in SEATS)
     losers = finish.winner_side.other
-    return {
-        "first_streaks": tuple(state.first_streak(seat) + 1 if seat is finish.first else 0 for seat in SEATS),
-        "last_streaks": tuple(state.last_streak(seat) + 1 if seat in last else 0 for seat in SEATS),
-        _field(losers, "double_downs"): state.double_downs(losers) + 1 if finish.is_double_win else 0,
-        _field(losers.other, "double_downs"): 0,
-    }
+    downs = state.double_downs(losers) + 1 if finish.is_double_win else 0
+    return replace(
+        state,
+        first_streaks=(first_n, first_e, first_s, first_w),
+        last_streaks=(last_n, last_e, last_s, last_w),
+        ns_double_downs=downs if losers is Side.NS else 0,
+        ew_double_downs=downs if losers is Side.EW else 0,
+    )
 
 
 # ---- G8 details --------------------------------------------------------------------------------
@@ -411,5 +426,7 @@ def decide_on_levels(state: MatchState, reason: EndReason, profile: RuleProfile)
     return replace(state, finished=True, draw=True, end_reason=reason, tiebreak=Tiebreak.DRAW)
 
 
-def _field(side: Side, name: str) -> str:
-    return f"{side.value.lower()}_{name}"
+def _sides(side: Side, value: T, ns: T, ew: T) -> tuple[T, T]:
+    """A per-side field's (NS, EW) values with ``side``'s set to ``value``: a ``replace`` then names
+    both sides' fields, each with its own type."""
+    return (value, ew) if side is Side.NS else (ns, value)

@@ -5,16 +5,20 @@ A table plays one match or a best of three (``tie.TieState``, G8). For every dea
 posts its ``finishing_order`` and optionally ``level`` (a check of the level it was played at),
 ``tribute`` (``tributes``, ``returns``, ``anti_tribute``), ``hands``, ``leader`` and ``plays``:
 
-- ``read`` parses the post once into a :class:`PostedDeal` (a malformed part is a ``BadInput``
+- ``read`` parses the post once into a ``posted.PostedDeal`` (a malformed part is a ``BadInput``
   naming it: ``finishing_order[1]``, ``tribute.tributes[0].card``, ``hands.W``, ``plays[3]``);
 - ``record`` checks it against the table: the level (G2, ``wrong_level``), the tribute against
-  the last deal's finishing order (G7, ``tribute_record.check_tribute_record``; each problem in
+  the last deal's finishing order (G7, ``tribute_record.check_tribute``; each problem in
   ``errors``), the leader the tribute gives (``wrong_leader``), the plays replayed from the hands
-  after the tribute (G5, ``deal.replay_deal``: a violation at ``plays.<i>``) and the finishing
-  order they give. It answers the deal's record: ``game`` (which game of the table),
+  after the tribute (G5, ``deal.replay_dealt``: a violation at ``plays.<i>``) and the finishing
+  order they give. The checks take the parsed values (the referee questions' entry points,
+  ``check_tribute_record`` and ``replay_deal``, are the ones that parse raw input), so nothing
+  of the post is parsed twice. It answers the deal's record: ``game`` (which game of the table),
   ``finishing_order`` (all four seats), ``tribute`` (as posted, with its ``kind``), ``hands``,
   ``leader`` and ``plays`` (canonical wire forms; None when not posted);
-- ``apply`` folds a record: the levels and the end of the table (G6, G8: ``tie.apply_tie_deal``).
+- ``apply`` folds a stored record: the levels and the end of the table (G6, G8:
+  ``tie.apply_tie_deal``); ``play`` checks and folds in one call, folding the finishing order the
+  check settled rather than reading it back from the record.
 
 A deal is identified by what was posted (``PostedDeal.identity``), not by what follows from the
 deals before it: the same deal posted again is the same deal whatever the table's levels are, and
@@ -24,126 +28,27 @@ a deal re-derived after a correction of an earlier one keeps its identity.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import BadInput
-from engine.guandan.cards import Card, format_cards, format_level, parse_card, parse_level
-from engine.guandan.deal import Action, parse_action, replay_deal
+from engine.guandan.cards import Card, format_level, parse_level
+from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
-from engine.guandan.match import EndReason, MatchState
-from engine.guandan.profiles import knockout_profile
-from engine.guandan.question import Transfer, parse_hands, parse_transfers, with_field
+from engine.guandan.match import EndReason, LevelChange, MatchState
+from engine.guandan.posted import PostedDeal, read_deal
+from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import BEST_OF, TieState, apply_tie_change, apply_tie_deal, close_tie_on_time
-from engine.guandan.tribute_record import check_tribute_record
-from engine.seats import Seat, parse_seat
-from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals
+from engine.guandan.tribute_record import check_tribute
+from engine.seats import Seat
+from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals, refused_by_the_match
 
 #: The members of a Guandan record; a service may keep each in a column of its own.
 RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
 
 
-@dataclass(frozen=True, slots=True)
-class PostedDeal:
-    """A Guandan deal as posted, parsed once. The posted ``level``, ``leader`` and finishing order
-    are kept as written too: the refusals quote them."""
-
-    finish: FinishingOrder | None  # the posted finishing order, completed (G5.5)
-    tributes: tuple[Transfer, ...] | None  # None: no tribute posted
-    returns: tuple[Transfer, ...] = ()
-    anti_tribute: tuple[tuple[Seat, Card], ...] | None = None
-    hands: Mapping[Seat, tuple[Card, ...]] | None = None
-    plays: tuple[Action, ...] | None = None
-    leader: Seat | None = None
-    order_given: Any = None
-    leader_given: Any = None
-    level_given: Any = None
-
-    def tribute(self) -> dict[str, Any] | None:
-        """The posted tribute's wire form (without its kind, which the table's last deal decides)."""
-        if self.tributes is None:
-            return None
-        tribute: dict[str, Any] = {
-            name: [
-                {"from": str(item.from_seat), "to": str(item.to_seat), "card": item.card.code}
-                for item in items
-            ]
-            for name, items in (("tributes", self.tributes), ("returns", self.returns))
-        }
-        if self.anti_tribute is not None:
-            tribute["anti_tribute"] = [
-                {"seat": str(seat), "card": card.code} for seat, card in self.anti_tribute
-            ]
-        return tribute
-
-    def hands_form(self) -> dict[str, str] | None:
-        return (
-            None
-            if self.hands is None
-            else {str(seat): format_cards(cards) for seat, cards in self.hands.items()}
-        )
-
-    def plays_form(self) -> list[dict[str, Any]] | None:
-        return None if self.plays is None else [action.to_dict() for action in self.plays]
-
-    def identity(self) -> dict[str, Any]:
-        """What identifies the deal: the same play recorded the same way (times and the level check
-        are not part of it)."""
-        content: dict[str, Any] = {}
-        if self.finish is not None:
-            content["finishing_order"] = self.finish.identity()
-        if self.tributes is not None:
-            content["tribute"] = self.tribute()
-        if self.hands is not None:
-            content["hands"] = self.hands_form()
-        if self.plays is not None:
-            content["plays"] = self.plays_form()
-        if self.leader is not None:
-            content["leader"] = str(self.leader)
-        return content
-
-
-def read_deal(data: Mapping[str, Any]) -> PostedDeal:
-    """Parse a posted deal (``BadInput`` naming the part): finishing order, tribute, hands, plays,
-    leader, in this order."""
-    order = data.get("finishing_order")
-    finish = None if order is None else normalise_finishing_order(order)
-    tribute = data.get("tribute")
-    tributes = returns = anti = None
-    if tribute is not None:
-        tributes, returns = (
-            tuple(parse_transfers(tribute.get(name) or [], field=f"tribute.{name}"))
-            for name in ("tributes", "returns")
-        )
-        if tribute.get("anti_tribute") is not None:
-            anti = tuple(_shown(index, item) for index, item in enumerate(tribute["anti_tribute"]))
-    hands = None if data.get("hands") is None else parse_hands(data["hands"])
-    plays = data.get("plays")
-    if plays is not None:
-        plays = tuple(parse_action(play, field=f"plays[{index}]") for index, play in enumerate(plays))
-    leader = data.get("leader")
-    return PostedDeal(
-        finish=finish,
-        tributes=tributes,
-        returns=returns or (),
-        anti_tribute=anti,
-        hands=hands,
-        plays=plays,
-        leader=None if leader is None else parse_seat(leader),
-        order_given=order,
-        leader_given=leader,
-        level_given=data.get("level"),
-    )
-
-
-def _shown(index: int, item: Mapping[str, Any]) -> tuple[Seat, Card]:
-    where = f"tribute.anti_tribute[{index}]"
-    seat = with_field(f"{where}.seat", parse_seat, item.get("seat"))
-    return seat, with_field(f"{where}.card", parse_card, item.get("card"))
-
-
-class GuandanSheet(MatchSheet):
+class GuandanSheet(MatchSheet[TieState]):
     """Guandan's scoresheet (see the module's docstring)."""
 
     line_kind: ClassVar[str] = LEVEL_LINE
@@ -152,31 +57,48 @@ class GuandanSheet(MatchSheet):
     results_from_levels: ClassVar[bool] = True
     record_columns: ClassVar[tuple[str, ...]] = RECORD_MEMBERS
 
-    def read(self, data: Mapping[str, Any]) -> PostedDeal:
+    def read(self, data: Mapping[str, Any] | PostedDeal) -> PostedDeal:
         return data if isinstance(data, PostedDeal) else read_deal(data)
 
     def identity(self, posted: PostedDeal) -> dict[str, Any]:
         return posted.identity()
 
-    def start(self, profile) -> TieState:
+    def start(self, profile: RuleProfile) -> TieState:
         return TieState()
 
-    def begin(self, profile, *, best_of: int = 1) -> TieState:
+    def begin(self, profile: RuleProfile, *, best_of: int = 1) -> TieState:
         if best_of not in BEST_OF:
             raise BadInput("invalid_choice", "best_of must be 1 or 3 (G8).", field="best_of")
         return TieState(best_of=best_of)
 
-    def change(self, state: TieState, change) -> TieState:
+    def change(self, state: TieState, change: LevelChange) -> TieState:
         return apply_tie_change(state, change)
 
     def deal_level(self, state: TieState) -> int:
         return state.current.deal_level
 
-    def knockout_profile(self, profile):
+    def knockout_profile(self, profile: RuleProfile) -> RuleProfile:
         return knockout_profile(profile)
 
-    def record(self, data, *, state: TieState, profile) -> dict[str, Any]:
-        posted = self.read(data)
+    def record(
+        self, data: Mapping[str, Any] | PostedDeal, *, state: TieState, profile: RuleProfile
+    ) -> dict[str, Any]:
+        return self._checked(self.read(data), state=state, profile=profile)[0]
+
+    def play(
+        self, posted: Mapping[str, Any] | PostedDeal, *, state: TieState, profile: RuleProfile
+    ) -> Played[TieState]:
+        """``MatchSheet.play``, folding the finishing order the check settled rather than reading it
+        again from the record."""
+        record, finish = self._checked(self.read(posted), state=state, profile=profile)
+        with refused_by_the_match():
+            after = apply_tie_deal(state, finish, profile=profile)
+        return Played(record, after)
+
+    def _checked(
+        self, posted: PostedDeal, *, state: TieState, profile: RuleProfile
+    ) -> tuple[dict[str, Any], FinishingOrder]:
+        """The deal's record (``record``) and its finishing order as a value."""
         level = state.current.deal_level
         if posted.level_given is not None and _level(posted.level_given) != level:
             number = state.deals_played + 1
@@ -186,18 +108,21 @@ class GuandanSheet(MatchSheet):
                 field="level",
                 extra={"expected": format_level(level)},
             )
-        tribute, leader, hands = _tribute(posted, state, level=level, profile=profile)
-        finish = _finish(posted, hands=hands, leader=leader, level=level, profile=profile)
-        return {
+        start = _tribute(posted, state, level=level, profile=profile)
+        finish = _finish(posted, start, level=level, profile=profile)
+        record = {
             "game": state.game_number,
             "finishing_order": finish.codes(),
-            "tribute": tribute,
+            "tribute": start.tribute,
             "hands": posted.hands_form(),
-            "leader": leader,
+            "leader": start.leader_given,
             "plays": posted.plays_form(),
         }
+        return record, finish
 
-    def rederive(self, record: Mapping[str, Any], *, state: TieState, profile) -> Played:
+    def rederive(
+        self, record: Mapping[str, Any], *, state: TieState, profile: RuleProfile
+    ) -> Played[TieState]:
         """A stored deal checked again: its facts (finishing order, tribute, hands, plays) stay; a
         leader the tribute gave follows the tribute again, one the table named stays."""
         data: dict[str, Any] = {"finishing_order": record["finishing_order"]}
@@ -211,10 +136,10 @@ class GuandanSheet(MatchSheet):
             data["leader"] = record["leader"]
         return self.play(data, state=state, profile=profile)
 
-    def apply(self, state: TieState, record: Mapping[str, Any], *, profile) -> TieState:
+    def apply(self, state: TieState, record: Mapping[str, Any], *, profile: RuleProfile) -> TieState:
         return apply_tie_deal(state, record["finishing_order"], profile=profile)
 
-    def close_on_time(self, state: TieState, *, profile) -> TieState:
+    def close_on_time(self, state: TieState, *, profile: RuleProfile) -> TieState:
         return close_tie_on_time(state, profile=profile)
 
     def totals(self, state: TieState) -> SheetTotals:
@@ -229,14 +154,14 @@ class GuandanSheet(MatchSheet):
             games=tuple(_game(game) for game in state.games),
         )
 
-    def deals_expected(self, profile) -> int | None:
+    def deals_expected(self, profile: RuleProfile) -> int | None:
         """A counted format's deals for every game of the table, and the extra deal that may decide
         equal levels (G8); None: a game played through A or on time has no fixed number."""
         if profile.match_format not in ("deal_count", "time_or_deals"):
             return None
         return profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
 
-    def tally(self, records) -> dict[str, list[int]]:
+    def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
         """Deals won per side by finish (G6): [1-2, 1-3, 1-4]."""
         counts: Counter[tuple[str, int]] = Counter()
         for record in records:
@@ -244,14 +169,28 @@ class GuandanSheet(MatchSheet):
             counts[(str(finish.winner_side), finish.partner_place)] += 1
         return {side: [counts[(side, place)] for place in (2, 3, 4)] for side in ("NS", "EW")}
 
-    def line(self, records, *, profile, best_of: int = 1, changes=None) -> list[dict[str, Any]]:
+    def line(
+        self,
+        records: Iterable[Mapping[str, Any]],
+        *,
+        profile: RuleProfile,
+        best_of: int = 1,
+        changes: Mapping[int, Sequence[LevelChange]] | None = None,
+    ) -> list[dict[str, Any]]:
         """The table's level line (G8 记级, ``TieState.level_line``): both levels after every deal,
         and the referees' level changes (G12) where they were ruled."""
         return self.fold(records, profile=profile, best_of=best_of, changes=changes).level_line()
 
     def stored_form(
-        self, *, number: int, version: int, level: int | None, record, played_at
+        self,
+        *,
+        number: int,
+        version: int,
+        level: int | None,
+        record: Mapping[str, Any],
+        played_at: str | None,
     ) -> dict[str, Any]:
+        assert level is not None  # a Guandan deal is stored with the level it was played at
         return {
             "number": number,
             "version": version,
@@ -287,19 +226,27 @@ def _level(value: object) -> int:
         raise BadInput(error.code, error.detail, field="level") from None
 
 
-def _tribute(posted: PostedDeal, state: TieState, *, level: int, profile):
-    """The tribute's record (with its kind), the deal's leader and the hands play starts from (G7)."""
-    leader = posted.leader_given
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """How a deal starts after its tribute (G7): the tribute's record (with its kind), the leader as
+    the record keeps it and as a seat, and the hands play starts from."""
+
+    tribute: dict[str, Any] | None
+    leader_given: Any
+    leader: Seat | None
+    hands: Mapping[Seat, Sequence[Card]] | None
+
+
+def _tribute(posted: PostedDeal, state: TieState, *, level: int, profile: RuleProfile) -> _Start:
+    """The deal's start after its tribute (G7), checked against the last deal's finishing order."""
     if posted.tributes is None and posted.hands is None:
-        return None, leader, None
-    tribute = posted.tribute()
-    previous = state.tribute_after
-    checked = check_tribute_record(
+        return _Start(None, posted.leader_given, posted.leader, None)
+    checked = check_tribute(
         level=level,
-        previous_finishing_order=None if previous is None else previous.seats,
-        tributes=(tribute or {}).get("tributes", ()),
-        returns=(tribute or {}).get("returns", ()),
-        anti_tribute=(tribute or {}).get("anti_tribute"),
+        previous=state.tribute_after,
+        tributes=posted.tributes or (),
+        returns=posted.returns,
+        anti_tribute=posted.anti_tribute,
         profile=profile,
         hands=posted.hands,
     )
@@ -310,21 +257,23 @@ def _tribute(posted: PostedDeal, state: TieState, *, level: int, profile):
         ]
         first = checked.problems[0]
         raise DealRefused(first.code, first.detail, errors=errors, extra={"tribute": checked.to_dict()})
+    tribute = posted.tribute()
     if tribute is not None:
         tribute = {**tribute, "kind": str(checked.kind)}
-    if checked.leader is not None:
-        if posted.leader is not None and posted.leader != checked.leader:
-            raise DealRefused(
-                "wrong_leader",
-                f"{checked.leader} leads this deal (G7), not {leader}.",
-                field="leader",
-                extra={"expected": str(checked.leader)},
-            )
-        leader = str(checked.leader)
-    return tribute, leader, checked.hands_after or posted.hands
+    hands = checked.hands_after or posted.hands
+    if checked.leader is None:
+        return _Start(tribute, posted.leader_given, posted.leader, hands)
+    if posted.leader is not None and posted.leader != checked.leader:
+        raise DealRefused(
+            "wrong_leader",
+            f"{checked.leader} leads this deal (G7), not {posted.leader_given}.",
+            field="leader",
+            extra={"expected": str(checked.leader)},
+        )
+    return _Start(tribute, str(checked.leader), checked.leader, hands)
 
 
-def _finish(posted: PostedDeal, *, hands, leader, level: int, profile) -> FinishingOrder:
+def _finish(posted: PostedDeal, start: _Start, *, level: int, profile: RuleProfile) -> FinishingOrder:
     """The deal's finishing order: the plays' when recorded (G5), else the posted one."""
     if posted.plays is None:
         if posted.finish is None:
@@ -332,13 +281,15 @@ def _finish(posted: PostedDeal, *, hands, leader, level: int, profile) -> Finish
                 "required", "Give the finishing order (or the hands and plays).", field="finishing_order"
             )
         return posted.finish
-    if hands is None:
+    if start.hands is None:
         raise BadInput("hands_required", "Plays are replayed from the hands as dealt.", field="hands")
-    if leader is None:
+    if start.leader is None:
         raise BadInput(
             "leader_required", "Name the seat that led the first deal (a card draw, G7).", field="leader"
         )
-    replay = replay_deal(level=level, hands=hands, leader=leader, plays=posted.plays, profile=profile)
+    replay = replay_dealt(
+        level=level, hands=start.hands, leader=start.leader, plays=posted.plays, profile=profile
+    )
     if replay.violation is not None:
         v = replay.violation
         raise DealRefused(
@@ -347,9 +298,9 @@ def _finish(posted: PostedDeal, *, hands, leader, level: int, profile) -> Finish
             field=f"plays.{v.index}",
             extra={"violation": {"index": v.index, "code": v.code}},
         )
-    if not replay.finished:
+    if replay.finish is None:
         raise DealRefused("deal_not_finished", "The plays end before the deal is over (G5.5).", field="plays")
-    finish = FinishingOrder(seats=replay.finishing_order)  # type: ignore[arg-type]  # four seats once over
+    finish = replay.finish
     if posted.finish is not None and posted.finish.identity() != finish.codes():
         raise DealRefused(
             "finishing_order_mismatch",
@@ -367,4 +318,4 @@ def _dotted(prefix: str, field: str | None) -> str:
 
 SHEET = GuandanSheet()
 
-__all__ = ["RECORD_MEMBERS", "SHEET", "GuandanSheet", "PostedDeal", "read_deal"]
+__all__ = ["RECORD_MEMBERS", "SHEET", "GuandanSheet"]

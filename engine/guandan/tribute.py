@@ -2,7 +2,8 @@
 
 ``validate_tributes`` answers the referee question of ``POST /referee/tributes/validate``:
 given the last deal's finishing order and the new hands as dealt, were the
-tributes and returns made legal, is there an anti-tribute, and who leads?
+tributes and returns made legal, is there an anti-tribute, and who leads? It parses the question
+and asks ``check_tributes``, which takes parsed values (a scoresheet's posted deal is parsed once).
 
 A malformed question raises ``BadInput`` (a 400, with the field it is about):
 ``unknown_seat``, ``unknown_card``, ``unknown_level``, ``too_many_copies``, ``missing_hand``,
@@ -38,11 +39,18 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.guandan.cards import BIG_JOKER, LEVEL_ORDER, Card, format_cards
+from engine.guandan.cards import BIG_JOKER, Card, format_cards
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.guandan.question import SEATS, Transfer, parse_hands, parse_question_level, parse_transfers
-from engine.seats import Seat, next_seat
+from engine.guandan.tribute_rules import (
+    double_tribute_leader,
+    double_tribute_pairs,
+    returnable_cards,
+    sorted_cards,
+    tribute_cards,
+)
+from engine.seats import Seat
 
 
 class TributeKind(StrEnum):
@@ -169,18 +177,34 @@ def validate_tributes(
     given = parse_transfers(tributes, field="tributes")
     back = parse_transfers(returns, field="returns")
     finish = normalise_finishing_order(finishing_order) if finishing_order else None
-    plan = _plan(level=deal_level, finish=finish, hands=dealt, profile=profile)
+    return check_tributes(
+        level=deal_level, finish=finish, hands=dealt, tributes=given, returns=back, profile=profile
+    )
 
-    working = {seat: Counter(cards) for seat, cards in dealt.items()}
-    tribute_checks = _check_tributes(given, plan=plan, level=deal_level, working=working)
-    return_checks = _check_returns(back, plan=plan, level=deal_level, working=working, profile=profile)
-    missing = _missing(given, back, plan=plan, level=deal_level, working=working, profile=profile)
+
+def check_tributes(
+    *,
+    level: int,
+    finish: FinishingOrder | None,
+    hands: Mapping[Seat, Sequence[Card]],
+    tributes: Sequence[Transfer] = (),
+    returns: Sequence[Transfer] = (),
+    profile: RuleProfile = STANDARD,
+) -> TributeVerdict:
+    """``validate_tributes`` of a question already parsed (a scoresheet's posted deal): the new
+    deal's level, the last deal's finishing order (None for the first deal), the hands as dealt."""
+    plan = _plan(level=level, finish=finish, hands=hands, profile=profile)
+
+    working = {seat: Counter(cards) for seat, cards in hands.items()}
+    tribute_checks = _check_tributes(tributes, plan=plan, level=level, working=working)
+    return_checks = _check_returns(returns, plan=plan, level=level, working=working, profile=profile)
+    missing = _missing(tributes, returns, plan=plan, level=level, working=working, profile=profile)
 
     valid = not missing and all(item.ok for item in tribute_checks + return_checks)
     hands_after = None
     if valid:
         hands_after = MappingProxyType(
-            {seat: _sorted(working[seat].elements(), deal_level) for seat in SEATS}
+            {seat: sorted_cards(working[seat].elements(), level) for seat in SEATS}
         )
     return TributeVerdict(
         kind=plan.kind,
@@ -196,37 +220,8 @@ def validate_tributes(
     )
 
 
-def tribute_cards(hand: Iterable[Card], level: int) -> tuple[Card, ...]:
-    """G7: the cards a payer may tribute: its highest by G2 order, never a wild."""
-    candidates = [card for card in hand if not card.is_wild(level)]
-    top = max(card.order(level) for card in candidates)
-    return _sorted({card for card in candidates if card.order(level) == top}, level)
-
-
-def returnable_cards(
-    hand: Iterable[Card], *, level: int, giver: Seat, receiver: Seat, profile: RuleProfile = STANDARD
-) -> tuple[Card, ...]:
-    """G7 ``return_rule``: the cards ``giver`` (who received a tribute) may give back to ``receiver``."""
-    cards = set(hand)
-    rule = profile.return_rule
-    to_partner = receiver == giver.partner
-    if rule == "any" or (rule in ("partner_max_ten", "below_level_to_partner") and not to_partner):
-        return _sorted(cards, level)
-    if rule == "below_level_to_partner":
-        # 公司掼蛋比赛规则 "必须小于参谋": the 参谋 (level card) ranks above A (G2), so "below it"
-        # is every card but the jokers and the level cards themselves.
-        allowed = {card for card in cards if card.order(level) < LEVEL_ORDER}
-    else:  # max_ten, and partner_max_ten towards a partner
-        allowed = {card for card in cards if not card.is_joker and card.rank <= 10 and card.rank != level}
-    if not allowed:
-        # G7 max_ten: a receiver with no such card returns its lowest card.
-        low = min(card.order(level) for card in cards)
-        allowed = {card for card in cards if card.order(level) == low}
-    return _sorted(allowed, level)
-
-
 def _plan(
-    *, level: int, finish: FinishingOrder | None, hands: Mapping[Seat, tuple[Card, ...]], profile: RuleProfile
+    *, level: int, finish: FinishingOrder | None, hands: Mapping[Seat, Sequence[Card]], profile: RuleProfile
 ) -> _Plan:
     if finish is None:
         return _Plan(TributeKind.NONE, (), MappingProxyType({}), None)
@@ -245,35 +240,8 @@ def _plan(
     return _Plan(TributeKind.DOUBLE, expected, MappingProxyType(highest), leader)
 
 
-def double_tribute_pairs(
-    *, first: Seat, cards: Mapping[Seat, Card], level: int, profile: RuleProfile = STANDARD
-) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
-    """G7 double tribute: who pays whom, as ``((payer, first), (payer, first.partner))``.
-
-    ``cards`` maps each of the two losers to its tribute card. The higher card by G2 order
-    goes to the 1st seat, the other to the 1st seat's partner; with equal cards the 1st seat
-    takes the card of its 下家 (the next seat in ``profile.turn_direction``).
-    """
-    a, b = cards
-    top_a, top_b = (cards[seat].order(level) for seat in (a, b))
-    to_first = a if top_a > top_b else b
-    if top_a == top_b:
-        # Equal tributes: the 1st seat takes its 下家's card; the 下家 is always an opponent.
-        to_first = next_seat(first, profile.turn_direction)
-    to_second = b if to_first == a else a
-    return ((to_first, first), (to_second, first.partner))
-
-
-def double_tribute_leader(*, first: Seat, to_first: Seat, profile: RuleProfile = STANDARD) -> Seat:
-    """G7 ``double_tribute_lead``: the payer whose card went to the 1st seat (``higher_payer``),
-    or the seat after the 1st seat (``first_seat_next``)."""
-    if profile.double_tribute_lead == "higher_payer":
-        return to_first
-    return next_seat(first, profile.turn_direction)
-
-
 def _check_tributes(
-    items: list[Transfer], *, plan: _Plan, level: int, working: dict[Seat, Counter[Card]]
+    items: Sequence[Transfer], *, plan: _Plan, level: int, working: dict[Seat, Counter[Card]]
 ) -> tuple[ItemCheck, ...]:
     receiver_of = dict(plan.expected)
     paid: set[Seat] = set()
@@ -319,7 +287,7 @@ def _tribute_problem(
 
 
 def _check_returns(
-    items: list[Transfer],
+    items: Sequence[Transfer],
     *,
     plan: _Plan,
     level: int,
@@ -374,8 +342,8 @@ def _return_problem(
 
 
 def _missing(
-    tributes: list[Transfer],
-    returns: list[Transfer],
+    tributes: Sequence[Transfer],
+    returns: Sequence[Transfer],
     *,
     plan: _Plan,
     level: int,
@@ -415,7 +383,3 @@ def _move(item: Transfer, working: dict[Seat, Counter[Card]]) -> None:
     if working[item.from_seat][item.card] > 0:
         working[item.from_seat][item.card] -= 1
         working[item.to_seat][item.card] += 1
-
-
-def _sorted(cards: Iterable[Card], level: int) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: (card.order(level), card.rank, str(card.suit or ""))))

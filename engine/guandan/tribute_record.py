@@ -3,7 +3,7 @@
 A scorekeeper posting a deal may record who paid which card to whom, the returns, or an
 anti-tribute with the big jokers shown. ``check_tribute_record`` checks all of it that can be
 checked without the hands as dealt: who pays and who receives (G7, the double-tribute pairing of
-``tribute.double_tribute_pairs``), one tribute and one return each, no wild tributed, the
+``tribute_rules.double_tribute_pairs``), one tribute and one return each, no wild tributed, the
 return rule as far as the card alone shows it, and the anti-tribute's two big jokers shown by
 the payers. Two things need the hands, which a record usually lacks:
 
@@ -12,8 +12,9 @@ the payers. Two things need the hands, which a record usually lacks:
   card (G7 ``max_ten``). Without hands such a return is reported ``return_not_allowed``; record
   the hands so the engine can apply the fallback.
 
-With ``hands`` the record is checked in full by ``tribute.validate_tributes``, and the recorded
-anti-tribute must agree with the hands.
+``check_tribute`` is the same check on values already parsed (a scoresheet's posted deal); the
+question's ``check_tribute_record`` parses and asks it. With ``hands`` the record is checked in
+full by ``tribute.check_tributes``, and the recorded anti-tribute must agree with the hands.
 
 A malformed record raises ``BadInput`` with its field (the codes of ``question.py`` and
 ``finishing.py``; ``invalid`` for an ``anti_tribute`` item that is not ``{"seat", "card"}``).
@@ -44,15 +45,8 @@ from engine.guandan.question import (
     parse_transfers,
     with_field,
 )
-from engine.guandan.tribute import (
-    TributeCode,
-    TributeKind,
-    TributeVerdict,
-    double_tribute_leader,
-    double_tribute_pairs,
-    returnable_cards,
-    validate_tributes,
-)
+from engine.guandan.tribute import TributeCode, TributeKind, TributeVerdict, check_tributes
+from engine.guandan.tribute_rules import double_tribute_leader, double_tribute_pairs, returnable_cards
 from engine.seats import Seat, parse_seat
 
 
@@ -127,32 +121,56 @@ def check_tribute_record(
         finish = normalise_finishing_order(previous_finishing_order, field="previous_finishing_order")
     given = parse_transfers(tributes, field="tributes")
     back = parse_transfers(returns, field="returns")
-    shown = _parse_shown(anti_tribute)
+    return check_tribute(
+        level=deal_level,
+        previous=finish,
+        tributes=given,
+        returns=back,
+        anti_tribute=_parse_shown(anti_tribute),
+        profile=profile,
+        hands=None if hands is None else parse_hands(hands),
+    )
+
+
+def check_tribute(
+    *,
+    level: int,
+    previous: FinishingOrder | None,
+    tributes: Sequence[Transfer] = (),
+    returns: Sequence[Transfer] = (),
+    anti_tribute: Sequence[tuple[Seat, Card]] | None = None,
+    profile: RuleProfile = STANDARD,
+    hands: Mapping[Seat, Sequence[Card]] | None = None,
+) -> TributeRecord:
+    """``check_tribute_record`` of a record already parsed (a scoresheet's posted deal): the new
+    deal's level, the last deal's finishing order (None for the first deal of a game), the shown
+    big jokers as (seat, card) in the order given, the hands as dealt when recorded."""
+    shown = [_Shown(index, seat, card) for index, (seat, card) in enumerate(anti_tribute or ())]
     if hands is not None:
-        verdict = validate_tributes(
-            level=deal_level,
-            finishing_order=finish.codes() if finish else [],
-            hands=hands,
-            tributes=tributes,
-            returns=returns,
-            profile=profile,
+        verdict = check_tributes(
+            level=level, finish=previous, hands=hands, tributes=tributes, returns=returns, profile=profile
         )
-        return _from_verdict(verdict, shown, finish, parse_hands(hands))
-    if finish is None:
+        return _from_verdict(verdict, shown, previous, hands)
+    if previous is None:
         why = "The first deal of a game has no tribute (G7)."
-        return _record(TributeKind.NONE, _first_deal(shown) + _unexpected(given, back, why), None)
+        return _record(TributeKind.NONE, _first_deal(shown) + _unexpected(tributes, returns, why), None)
     if shown:
         why = "Anti-tribute: the payers showed both big jokers, so nothing is paid (G7)."
-        problems = _anti_tribute_problems(shown, finish) + _unexpected(given, back, why)
-        return _record(TributeKind.ANTI_TRIBUTE, problems, finish.first)
-    return _check_payments(finish, given, back, level=deal_level, profile=profile)
+        problems = _anti_tribute_problems(shown, previous) + _unexpected(tributes, returns, why)
+        return _record(TributeKind.ANTI_TRIBUTE, problems, previous.first)
+    return _check_payments(previous, tributes, returns, level=level, profile=profile)
 
 
 # ---- without hands -------------------------------------------------------------------------------
 
 
 def _check_payments(
-    finish: FinishingOrder, given: list[Transfer], back: list[Transfer], *, level: int, profile: RuleProfile
+    finish: FinishingOrder,
+    given: Sequence[Transfer],
+    back: Sequence[Transfer],
+    *,
+    level: int,
+    profile: RuleProfile,
 ) -> TributeRecord:
     expected = _expected(finish, given, level=level, profile=profile)
     problems = (
@@ -171,7 +189,7 @@ def _check_payments(
 
 
 def _expected(
-    finish: FinishingOrder, given: list[Transfer], *, level: int, profile: RuleProfile
+    finish: FinishingOrder, given: Sequence[Transfer], *, level: int, profile: RuleProfile
 ) -> dict[Seat, Seat]:
     """Payer -> receiver. A double tribute's pairing needs both cards: empty while one is missing."""
     if not finish.is_double_win:
@@ -187,7 +205,7 @@ def _receivers(finish: FinishingOrder) -> tuple[Seat, ...]:
     return (finish.first, finish.first.partner) if finish.is_double_win else (finish.first,)
 
 
-def _tribute_cards(finish: FinishingOrder, given: list[Transfer]) -> dict[Seat, Card]:
+def _tribute_cards(finish: FinishingOrder, given: Sequence[Transfer]) -> dict[Seat, Card]:
     """Each payer's tribute card: the first it is recorded to pay (a second is a duplicate)."""
     cards: dict[Seat, Card] = {}
     for item in given:
@@ -197,7 +215,7 @@ def _tribute_cards(finish: FinishingOrder, given: list[Transfer]) -> dict[Seat, 
 
 
 def _tribute_problems(
-    items: list[Transfer], *, finish: FinishingOrder, expected: dict[Seat, Seat], level: int
+    items: Sequence[Transfer], *, finish: FinishingOrder, expected: dict[Seat, Seat], level: int
 ) -> list[RecordFault]:
     payers = finish.last_seats
     winners = _receivers(finish)
@@ -231,7 +249,7 @@ def _tribute_problems(
 
 
 def _return_problems(
-    items: list[Transfer],
+    items: Sequence[Transfer],
     *,
     finish: FinishingOrder,
     expected: dict[Seat, Seat],
@@ -278,7 +296,9 @@ def _return_allowed(item: Transfer, *, level: int, profile: RuleProfile) -> bool
     return item.card in legal
 
 
-def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOrder) -> list[RecordFault]:
+def _missing(
+    given: Sequence[Transfer], back: Sequence[Transfer], *, finish: FinishingOrder
+) -> list[RecordFault]:
     paid = {item.from_seat for item in given}
     returned = {item.from_seat for item in back}
     receivers = _receivers(finish)
@@ -295,7 +315,7 @@ def _missing(given: list[Transfer], back: list[Transfer], *, finish: FinishingOr
     return problems
 
 
-def _unexpected(given: list[Transfer], back: list[Transfer], why: str) -> list[RecordFault]:
+def _unexpected(given: Sequence[Transfer], back: Sequence[Transfer], why: str) -> list[RecordFault]:
     return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, f"tributes[{item.index}]", why) for item in given] + [
         RecordFault(TributeCode.UNEXPECTED_RETURN, f"returns[{item.index}]", why) for item in back
     ]
@@ -304,7 +324,7 @@ def _unexpected(given: list[Transfer], back: list[Transfer], why: str) -> list[R
 # ---- anti-tribute --------------------------------------------------------------------------------
 
 
-def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[_Shown]:
+def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[tuple[Seat, Card]]:
     if items is None:
         return []
     if isinstance(items, str | bytes | Mapping) or not isinstance(items, Sequence):
@@ -315,7 +335,7 @@ def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[_Shown]:
         if not isinstance(item, Mapping) or not {"seat", "card"} <= item.keys():
             raise BadInput("invalid", f"{where} needs seat and card.", field=where)
         seat = with_field(f"{where}.seat", parse_seat, item["seat"])
-        shown.append(_Shown(index, seat, with_field(f"{where}.card", parse_card, item["card"])))
+        shown.append((seat, with_field(f"{where}.card", parse_card, item["card"])))
     return shown
 
 
@@ -348,7 +368,7 @@ def _anti_tribute_agrees(
     shown: list[_Shown],
     finish: FinishingOrder | None,
     verdict: TributeVerdict,
-    hands: Mapping[Seat, tuple[Card, ...]],
+    hands: Mapping[Seat, Sequence[Card]],
 ) -> list[RecordFault]:
     """With hands: the recorded anti-tribute must be the one the hands make (G7)."""
     if finish is None:
@@ -391,7 +411,7 @@ def _from_verdict(
     verdict: TributeVerdict,
     shown: list[_Shown],
     finish: FinishingOrder | None,
-    hands: Mapping[Seat, tuple[Card, ...]],
+    hands: Mapping[Seat, Sequence[Card]],
 ) -> TributeRecord:
     problems = _anti_tribute_agrees(shown, finish, verdict, hands) + _verdict_problems(verdict)
     hands_after = None if problems else verdict.hands_after

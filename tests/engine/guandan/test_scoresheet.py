@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from engine.errors import BadInput
 from engine.guandan.cards import format_cards
+from engine.guandan.posted import PostedDeal
 from engine.guandan.profiles import STANDARD
-from engine.guandan.scoresheet import SHEET, PostedDeal
+from engine.guandan.scoresheet import SHEET
 from engine.guandan.simulate import simulate_deal
 from engine.guandan.tie import TieState, play_tie
 from engine.sheets import DealRefused, MatchSheet

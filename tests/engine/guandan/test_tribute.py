@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from engine.errors import BadInput
 from engine.guandan.cards import ALL_CARDS, Card, parse_card
 from engine.guandan.profiles import BUILTIN, STANDARD
-from engine.guandan.tribute import TributeKind, returnable_cards, validate_tributes
+from engine.guandan.tribute import TributeKind, validate_tributes
+from engine.guandan.tribute_rules import returnable_cards
 from engine.seats import Seat
 
 DECK = [card for card in ALL_CARDS for _ in range(2)]
