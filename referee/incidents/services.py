@@ -56,13 +56,15 @@ def incident_report(*, event: Event, data: dict[str, Any], actor) -> Incident:
     side = side or SEAT_SIDES.get(seat, "")
     if not side:
         raise DomainError("Name the seat or the side accused.", "required", field="side")
+    pair = match.ns_pair if side == "NS" else match.ew_pair
+    assert pair is not None  # a played match is no bye (_require_played): both sides have their pair
     return Incident.objects.create(
         event=event,
         match=match,
         deal=data.get("deal"),
         side=side,
         seat=seat,
-        pair=match.ns_pair if side == "NS" else match.ew_pair,
+        pair=pair,
         infraction=data["infraction"],
         description=data.get("description", ""),
         occurred_at=data.get("occurred_at") or timezone.now(),
@@ -129,9 +131,11 @@ def appeal_lodge(*, incident: Incident, data: dict[str, Any], actor) -> Appeal:
     _require_open(incident)
     if incident.status == IncidentStatus.REPORTED:
         raise Conflict(f"Incident {incident.pk} has no ruling to appeal yet.", "not_ruled")
+    ruling = standing_ruling(incident)
+    assert ruling is not None  # an incident past REPORTED has been ruled
     appeal = Appeal.objects.create(
         incident=incident,
-        ruling=standing_ruling(incident),
+        ruling=ruling,
         side=data["side"],
         reason=data.get("reason", ""),
         lodged_by=actor.user,
@@ -161,6 +165,7 @@ def appeal_decide(*, incident: Incident, data: dict[str, Any], actor) -> Appeal:
     overturn = data["decision"] == "overturn"
     effects = _effects(data, default=None) if overturn and "effects" in data else None
     after = _level_point(match, effects or ())
+    assert ruling is not None  # a pending appeal was lodged against a ruling; else the ruling is flagged
     if appeal is None:  # the review of a flagged ruling: recorded like an appeal, with no side
         appeal = Appeal(incident=incident, ruling=ruling, lodged_by=actor.user, lodged_token=actor.token)
     appeal.status = AppealStatus.OVERTURNED if overturn else AppealStatus.UPHELD
@@ -287,7 +292,9 @@ def _apply(ruling: Ruling, effects, *, incident: Incident, match: Match, after_d
 
 def _disqualify(match: Match, side: str, ruling: Ruling) -> dict:
     """The pair leaves the next draws (G12); what it was is kept, to be restored on a cancellation."""
-    pair = Pair.objects.select_for_update().get(pk=match.ns_pair_id if side == "NS" else match.ew_pair_id)
+    pair_id = match.ns_pair_id if side == "NS" else match.ew_pair_id
+    assert pair_id is not None  # a ruled match is no bye: both sides have their pair
+    pair = Pair.objects.select_for_update().get(pk=pair_id)
     before = {"pair": pair.pk, "status": pair.status, "status_reason": pair.status_reason}
     pair.status, pair.status_reason = PairStatus.DISQUALIFIED, f"Ruling {ruling.pk} (G12)"
     pair.save()
@@ -328,7 +335,8 @@ def _undecide_match(penalty: Penalty, before: dict) -> None:
         winner = match.ns_pair if side == "NS" else match.ew_pair if side == "EW" else None
     else:
         status = before["match_status"]
-        winner = Pair.objects.filter(pk=before.get("winner")).first() if before.get("winner") else None
+        winner_id = before.get("winner")
+        winner = Pair.objects.filter(pk=winner_id).first() if winner_id else None
     refuse_overturning_an_advanced_winner(match, winner)
     match.status, match.winner = status, winner
     match.save(update_fields=["status", "winner"])

@@ -33,9 +33,10 @@ class JokerShownSerializer(serializers.Serializer):
 class TributeRecordSerializer(serializers.Serializer):
     """The tribute of a deal as it happened (G7): tributes and returns, or an anti-tribute."""
 
-    tributes = TransferSerializer(many=True, required=False, default=list, max_length=2)
-    returns = TransferSerializer(many=True, required=False, default=list, max_length=2)
-    anti_tribute = JokerShownSerializer(
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    tributes = TransferSerializer(many=True, required=False, default=list, max_length=2)  # type: ignore[call-arg]
+    returns = TransferSerializer(many=True, required=False, default=list, max_length=2)  # type: ignore[call-arg]
+    anti_tribute = JokerShownSerializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         allow_null=True,
@@ -74,7 +75,8 @@ class DealInputSerializer(serializers.Serializer):
         default=None,
         help_text="Who led (first deal: a card draw).",
     )
-    plays = ActionSerializer(many=True, required=False, allow_null=True, default=None, max_length=2000)
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    plays = ActionSerializer(many=True, required=False, allow_null=True, default=None, max_length=2000)  # type: ignore[call-arg]
     played_at = StrictDateTimeField(required=False, allow_null=True, default=None)
 
     def to_internal_value(self, data):
@@ -231,7 +233,8 @@ class DealSerializer(StrictModelSerializer):
         return deal.plays is not None
 
     def get_corrects(self, deal: Deal) -> int | None:
-        return deal.corrects.version if deal.corrects_id else None
+        # no query without a corrected deal: Django answers None for a null foreign key
+        return deal.corrects.version if deal.corrects is not None else None
 
 
 class DealVersionSerializer(DealSerializer):

@@ -62,7 +62,7 @@ class ResultFacts:
             for index, name in enumerate(("double_wins", "one_threes", "one_fours"))
         }
 
-    def sheet_columns(self) -> dict[str, float | int | None]:
+    def sheet_columns(self) -> dict[str, float | int | dict[str, dict[str, float]] | None]:
         """A point game's points and first-outs per side, as the result's columns (None: not kept)."""
         points, firsts = self.points or {}, self.first_outs or {}
         return {
@@ -151,6 +151,7 @@ def _facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
         tally = sheet.tally([deal.sheet_record() for deal in deals])
         from_deals = _from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
+        assert from_deals is not None  # without levels, the result is read from the deals (above)
         return from_deals
     from_levels = _from_levels(match, data, levels, sheet=sheet, profile=profile)
     if from_deals is not None:

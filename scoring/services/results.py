@@ -148,11 +148,12 @@ def result_confirm(
             )
         target = candidates[0]
     else:
-        target = next((v for v in versions if v.version == version), None)
-        if target is None:
+        named = next((v for v in versions if v.version == version), None)
+        if named is None:
             raise ScoreConflict(
                 f"The match has no result version {version}.", "unknown_version", field="version"
             )
+        target = named
     if target.status == ResultStatus.CONFIRMED:
         return ResultPosted(target, created=False, changed=False)
     if target.status == ResultStatus.SUPERSEDED:
@@ -315,7 +316,9 @@ def refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
         .first()
     )
     if later is not None:
-        number = match.ns_pair.number if old == match.ns_pair_id else match.ew_pair.number
+        pair = match.ns_pair if old == match.ns_pair_id else match.ew_pair
+        assert pair is not None  # the old winner is one of the match's pairs
+        number = pair.number
         raise ScoreConflict(
             f"Pair {number} went through to round {later.round.number} (table {later.table}), which is "
             f"published: the winner of this match can no longer change.",
@@ -348,7 +351,8 @@ def result_event_payload(match: Match, result: MatchResult) -> dict[str, Any]:
         "round": match.round.number,
         "table": match.table,
         "version": result.version,
-        "corrects": result.corrects.version if result.corrects_id else None,
+        # no query without a corrected version: Django answers None for a null foreign key
+        "corrects": result.corrects.version if result.corrects is not None else None,
         "winner": result.winner or None,
         "ns_pair": match.ns_pair_id,
         "ew_pair": match.ew_pair_id,

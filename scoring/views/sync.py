@@ -33,7 +33,8 @@ class SyncItemSerializer(serializers.Serializer):
 
 
 class SyncRequestSerializer(serializers.Serializer):
-    items = SyncItemSerializer(many=True, min_length=1, max_length=200)
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    items = SyncItemSerializer(many=True, min_length=1, max_length=200)  # type: ignore[call-arg]
 
 
 class SyncAnswerSerializer(serializers.Serializer):
@@ -82,10 +83,10 @@ class SyncView(APIView):
         inputs.is_valid(raise_exception=True)
         data = inputs.validated_data
         if item.kind == "deal":
-            posted = deal_submit(match=match, data=data, actor=actor)
-            state = posted.state.to_dict()
-            answer = {"match": match.pk, "deal": DealSerializer(posted.deal).data, "state": state}
-            return (201 if posted.created else 200), answer, posted.created
+            dealt = deal_submit(match=match, data=data, actor=actor)
+            state = dealt.state.to_dict()
+            answer = {"match": match.pk, "deal": DealSerializer(dealt.deal).data, "state": state}
+            return (201 if dealt.created else 200), answer, dealt.created
         if item.kind == "result":
             posted = result_submit(match=match, data=data, actor=actor)
         else:

@@ -7,7 +7,7 @@ hand edits of a draft checked, and moves a round through draft -> published -> c
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from django.db import transaction
 from django.db.models import Max
@@ -201,6 +201,7 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
     seed = secrets.randbelow(2**31) if seed is None else seed
+    relaxed: Iterable[str]
     try:
         if round_.event.at_tables:
             first = previous_round(round_) is None
@@ -233,7 +234,7 @@ def _recheck_and_store(
     ``missing_entrant``, which blocks publishing.
     """
     placed = {pair for p in pairings for pair in p.entrants}
-    pairs = Pair.objects.filter(pk__in=placed)
+    pairs: Iterable[Pair] = Pair.objects.filter(pk__in=placed)
     if whole_stage:
         pairs = list({p.pk: p for p in [*stage_pairs(round_.stage)[0], *pairs]}.values())
     entrants = stage_entrants(round_, pairs)
@@ -244,7 +245,7 @@ def _recheck_and_store(
     problems = draws.check_draw(
         annotated,
         entrants,
-        same_unit="off" if draws.Flag.SAME_UNIT in ignored else round_.event.same_unit,
+        same_unit=draws.SameUnit("off" if draws.Flag.SAME_UNIT in ignored else round_.event.same_unit),
         avoid_rematches=draws.Flag.REMATCH not in ignored,
         byes=sum(1 for p in annotated if p.is_bye),
     )
