@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema_field,
@@ -17,6 +20,7 @@ from core.fields import (
 from core.serializers import StrictModelSerializer
 from engine import guandan
 from engine.guandan.cards import format_level
+from engine.sheets import SERVICE_FIELDS
 from scoring.models import Deal
 from scoring.serializers.plays import SEATS, ActionSerializer, TransferSerializer, _cards
 
@@ -166,6 +170,12 @@ def deal_input_serializer(game: str, *, correction: bool = False) -> type[serial
     """The serializer of a deal's body (a post, or a correction) of ``game``."""
     post, correct = DECLARED_BODIES.get(game, (SheetDealInputSerializer, SheetDealCorrectionSerializer))
     return correct if correction else post
+
+
+def deal_body(validated: Mapping[str, Any]) -> dict[str, Any]:
+    """A posted deal's own fields, which its game's scoresheet reads; the service's fields
+    (``engine.sheets.SERVICE_FIELDS``: number, played_at, note, corrects) go to the service apart."""
+    return {name: value for name, value in validated.items() if name not in SERVICE_FIELDS}
 
 
 class DealVoidSerializer(serializers.Serializer):
