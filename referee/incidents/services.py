@@ -8,7 +8,7 @@ the same transaction (scoring.services.common). Nothing is deleted or edited bac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -277,7 +277,7 @@ def _effects(given: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
         raise DomainError(error.detail, "invalid_effect", field=error.field) from None
 
 
-def _level_point(match: Match, effects) -> int:
+def _level_point(match: Match, effects: Sequence[Effect]) -> int:
     """Where a level change enters the level line: after the deals posted so far. A finished match
     takes none (G12 levels move a match in play; rule match points after it). A game whose sheet
     takes no referee's entries in its levels (every game but Guandan) takes no level change."""

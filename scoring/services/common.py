@@ -58,7 +58,8 @@ def require_correction_right(match: Match, actor: Actor) -> None:
         raise NotAllowed("A confirmed result is corrected by a referee.", "referee_required")
 
 
-def content_hash(content: dict) -> str:
+def content_hash(content: object) -> str:
+    """The SHA-256 of ``content`` (JSON: a dict, or None for nothing) in canonical form."""
     return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 

@@ -45,7 +45,7 @@ from scoring.services.deal_common import (
 from tournaments.models import Match
 
 
-def _record(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> dict[str, Any]:
+def _record(sheet: MatchSheet, posted: Any, state: SheetState, profile: Any) -> dict[str, Any]:
     """The canonical record of a posted deal: a malformed body stays a 400, a broken rule is a 422."""
     try:
         return sheet.record(posted, state=state, profile=profile)
@@ -53,7 +53,7 @@ def _record(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> dict[
         raise engine_refusal(error) from None
 
 
-def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> Played:
+def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile: Any) -> Played:
     """The deal checked and folded (``MatchSheet.play``): a malformed body stays a 400, a broken rule
     is a 422, a deal after the end a 409."""
     try:
@@ -62,7 +62,7 @@ def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> Played:
         raise engine_refusal(error) from None
 
 
-def _identity(sheet: MatchSheet, posted: Any, record=None) -> str:
+def _identity(sheet: MatchSheet, posted: Any, record: dict[str, Any] | None = None) -> str:
     """The content hash of a deal: of what was posted, or of its record (``identity_is_posted``)."""
     return content_hash(dict(sheet.identity(posted)) if sheet.identity_is_posted else record)
 
@@ -185,7 +185,9 @@ def deal_correct(
     return DealPosted(deal=versions[0], state=state, created=True)
 
 
-def _later_fields(sheet: MatchSheet, deal: Deal, level, record: dict[str, Any], *, corrected: int) -> dict:
+def _later_fields(
+    sheet: MatchSheet, deal: Deal, level: int | None, record: dict[str, Any], *, corrected: int
+) -> dict[str, Any]:
     # A deal identified by what was posted keeps its identity: the table posted it as it was.
     digest = deal.content_hash if sheet.identity_is_posted else content_hash(record)
     return {
@@ -197,7 +199,9 @@ def _later_fields(sheet: MatchSheet, deal: Deal, level, record: dict[str, Any], 
     }
 
 
-def _rederive(sheet: MatchSheet, deal: Deal, state: SheetState, profile, *, corrected: int):
+def _rederive(
+    sheet: MatchSheet, deal: Deal, state: SheetState, profile: Any, *, corrected: int
+) -> tuple[int | None, dict[str, Any], SheetState]:
     """A later deal after deal ``corrected`` changed: its level, its record and the match after it."""
     if state.finished:
         raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")

@@ -262,7 +262,9 @@ def _from_levels(
     return _from_totals(sheet.totals(tie), ResultSource.LEVELS)
 
 
-def _from_totals(totals: SheetTotals, source: str, *, tally=None) -> ResultFacts:
+def _from_totals(
+    totals: SheetTotals, source: str, *, tally: dict[str, list[int]] | None = None
+) -> ResultFacts:
     winner = None if totals.winner is None else totals.winner.value
     kept = totals.ns_points is not None or totals.ew_points is not None or totals.ns_first_outs is not None
     return ResultFacts(

@@ -9,6 +9,7 @@ round's correction period only the chief referee corrects. See docs/scoring.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -32,7 +33,7 @@ from scoring.services.common import (
 )
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.tasks import queue_event
-from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
+from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
 
 
 @dataclass(frozen=True)
@@ -287,7 +288,7 @@ def _store(
     )
 
 
-def _next_version(versions) -> int:
+def _next_version(versions: Iterable[MatchResult]) -> int:
     return max((v.version for v in versions), default=0) + 1
 
 
@@ -328,7 +329,7 @@ def _confirm(
     queue_event(event, "result.confirmed", result_event_payload(match, result))
 
 
-def refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
+def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> None:
     """A knockout winner that a later round of the stage already holds stands (G11): overturning it
     would leave that round with a pair that lost. A later round that is still a draft does not stop
     the correction: it must be drawn again, and publishing it is refused until then (draw_stale)."""

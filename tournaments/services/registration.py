@@ -12,7 +12,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
-from django.db.models import Max, Model, Q
+from django.db.models import Max, Model, Q, QuerySet
 
 from core.errors import Conflict, DomainError
 from engine import get_game
@@ -199,7 +199,7 @@ def _only(fields: dict[str, Any], allowed: frozenset[str], model: type[Model]) -
     return fields
 
 
-def unpaired_players(event: Event):
+def unpaired_players(event: Event) -> QuerySet[Player]:
     paired = Pair.objects.filter(event=event)
     return (
         Player.objects.filter(event=event)
