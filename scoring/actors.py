@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 
 from tournaments.auth import TableUser
 from tournaments.models import Event, Match, Role, TableToken
@@ -26,6 +26,15 @@ class Actor:
     token: TableToken | None
     roles: frozenset[str]
     tables: tuple[int, ...] | None  # a pure scorekeeper's tables; None: not limited
+
+    @property
+    def account(self) -> User | None:
+        """The account a record names as its author (``submitted_by``, ``made_by``…); None for a
+        table token. Only an authenticated caller writes (core.permissions): an account is a ``User``."""
+        if self.user is None:
+            return None
+        assert isinstance(self.user, User)
+        return self.user
 
     @property
     def principal(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from scoring.actors import Actor
 from scoring.models import MatchResult
 from scoring.services.deals import deal_submit
+from scoring.services.result_facts import ResultSubmission
 from scoring.services.results import result_submit
 from tournaments.demo import SLUG
 from tournaments.models import Event, Role
@@ -28,9 +29,9 @@ def seed_demo(*, user, stdout) -> None:
     matches = {m.table: m for m in event.rounds.get(number=1).matches.select_related("round__event")}
     for table, orders in DEALS.items():
         for number, order in enumerate(orders, start=1):
-            deal_submit(match=matches[table], data={"number": number, "finishing_order": order}, actor=actor)
-        result_submit(match=matches[table], data={"confirm": True}, actor=actor)
+            deal_submit(match=matches[table], number=number, body={"finishing_order": order}, actor=actor)
+        result_submit(match=matches[table], submission=ResultSubmission(confirm=True), actor=actor)
     for table, levels in SHEETS.items():
-        data = {"levels": levels, "deals_played": 9, "confirm": True}
-        result_submit(match=matches[table], data=data, actor=actor)
+        sheet = ResultSubmission(levels=levels, deals_played=9, confirm=True)
+        result_submit(match=matches[table], submission=sheet, actor=actor)
     stdout.write(f"Demo results: tables 1-4 of round 1 played and confirmed ({SLUG!r}).")

@@ -9,8 +9,12 @@ does not allow it (a correction after the correction period, a scorekeeper of an
 
 from __future__ import annotations
 
-from core.errors import Conflict, Forbidden, NotFound, Refused
-from engine.errors import EngineError
+import re
+
+from core.errors import Conflict, DomainError, Forbidden, NotFound, Refused
+from engine.errors import BadInput, EngineError, RuleViolation
+
+_INDEX = re.compile(r"\[(\d+)\]")  # the engine's ``plays[3]``, the API's ``plays.3``
 
 
 class ScoreConflict(Conflict):
@@ -31,7 +35,33 @@ class Missing(NotFound):
     default_code = "not_found"
 
 
-def refused(error: EngineError, *, prefix: str = "") -> RuleRefused:
+def match_over() -> ScoreConflict:
+    return ScoreConflict("The match is over; no more deals.", "match_over", field="number")
+
+
+def engine_refusal(error: EngineError, *, prefix: str = "", checked: bool = False) -> DomainError:
+    """What an engine error that a scoring service catches means there, decided here and nowhere else.
+
+    - a broken rule (``RuleViolation``, a sheet's ``DealRefused``): ``RuleRefused`` (422), its field
+      under ``prefix``;
+    - a deal posted after the match ended (``BadInput`` ``match_over``): ``match_over`` (409);
+    - any other ``BadInput``, a malformed deal body: a ``DomainError`` (400) whose one field error
+      carries the same code (the body the referee questions answer for a malformed question);
+    - ``checked``: the input passed its serializer and is read as the rules' facts (a result's level
+      sheet, a timed match closed by the clock), so whatever the engine finds wrong with it is the
+      rules refusing it (422), as a broken rule is.
+    """
+    if isinstance(error, RuleViolation) or checked:
+        return _refused(error, prefix=prefix)
+    if isinstance(error, BadInput) and error.code == "match_over":
+        return match_over()
+    field = _INDEX.sub(r".\1", error.field) if error.field else None
+    return DomainError(
+        error.detail, error.code, errors=[{"field": field, "code": error.code, "message": error.detail}]
+    )
+
+
+def _refused(error: EngineError, *, prefix: str = "") -> RuleRefused:
     """An engine error, re-raised as a 422 naming the field under ``prefix``."""
     field = error.field or ""
     for bracket in ("[", "]"):

@@ -204,7 +204,7 @@ def histories(event: Event, *, before: int) -> dict[int, History]:
     matches = Match.objects.filter(round__event=event, round__number__lt=before).values_list(
         "pk", "ns_pair_id", "ew_pair_id"
     )
-    tables = []
+    tables: list[int] = []
     for pk, ns, ew in matches:
         if ns is None:
             tables.append(pk)

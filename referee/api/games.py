@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
@@ -84,6 +84,10 @@ WIRES: dict[str, Wire] = {entry.game.code: entry for entry in _WIRES}
 BIDDING_GAME = doudizhu.GAME.code
 
 
+@overload
+def game_code(data: Any, default: str = DEFAULT_GAME) -> str: ...
+@overload
+def game_code(data: Any, default: None) -> str | None: ...
 def game_code(data: Any, default: str | None = DEFAULT_GAME) -> str | None:
     """The code of the game a question body names (``default`` when it names none)."""
     code = data.get("game") if isinstance(data, dict) else None

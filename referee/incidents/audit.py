@@ -23,5 +23,5 @@ def _additional_data(find_event):
 
 
 for model, find_event in AUDITED.items():
-    model.get_additional_data = _additional_data(find_event)
+    setattr(model, "get_additional_data", _additional_data(find_event))  # noqa: B010 - auditlog's hook, on each model
     auditlog.register(model)

@@ -141,6 +141,7 @@ def level_changes(match: Match) -> dict[int, list[LevelChange]]:
     for pk, side, amount, on_stage, after in rows.values_list(
         "id", "side", "amount", "on_stage", "after_deal"
     ):
+        assert amount is not None  # a levels effect has its amount (engine.penalties.settings)
         for hit in _sides(side):
             changes[after or 0].append(LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
     return dict(changes)

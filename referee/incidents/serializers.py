@@ -3,6 +3,8 @@ only to referees (the serializer context's ``sees_reporters``); the public never
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -20,7 +22,17 @@ from referee.models import Appeal, Incident, Penalty, Ruling
 
 SEATS = ["N", "E", "S", "W"]
 SIDES = ["NS", "EW"]
-TEXT = {"max_length": 2000, "required": False, "allow_blank": True}
+
+
+class _TextOptions(TypedDict):
+    """A free text's field options, typed so that ``**TEXT`` checks against the field's arguments."""
+
+    max_length: int
+    required: bool
+    allow_blank: bool
+
+
+TEXT: _TextOptions = {"max_length": 2000, "required": False, "allow_blank": True}
 
 
 class EffectSerializer(serializers.Serializer):

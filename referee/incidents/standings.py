@@ -59,6 +59,7 @@ def ruled_standings(
     disqualified: set[int] = set()
     for match, number, ns, ew, kind, side, amount, before in rows:
         if kind == PenaltyKind.MATCH_POINTS:
+            assert amount is not None  # a match-points effect has its amount (engine.penalties.settings)
             for pair in _pairs(side, ns, ew):
                 points[pair] = points.get(pair, 0) + amount
         elif kind == PenaltyKind.DISQUALIFICATION:
@@ -92,7 +93,8 @@ def ruled_standings(
 
 
 def _pairs(side: str, ns: int, ew: int | None) -> list[int]:
-    pairs = {"NS": [ns], "EW": [ew], "both": [ns, ew]}[side]
+    by_side: dict[str, list[int | None]] = {"NS": [ns], "EW": [ew], "both": [ns, ew]}
+    pairs = by_side[side]
     return [pair for pair in pairs if pair is not None]
 
 

@@ -91,7 +91,7 @@ class IncidentViewSet(
     def create(self, request, *args, **kwargs):
         """Report an incident: a table (its token or scorekeeper) at its own table, or a referee."""
         data = _valid(IncidentInputSerializer, request)
-        incident = services.incident_report(event=self.get_event(), data=data, actor=self.actor)
+        incident = services.incident_report(event=self.get_event(), **data, actor=self.actor)
         return self._answer(incident, status.HTTP_201_CREATED)
 
     @extend_schema(request=RulingInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
@@ -99,7 +99,9 @@ class IncidentViewSet(
     def rule(self, request, *args, **kwargs):
         """A referee's ruling: the table's proposal confirmed, or other effects with a written reason."""
         data = _valid(RulingInputSerializer, request)
-        services.ruling_make(incident=self.get_object(), data=data, actor=self.actor)
+        services.ruling_make(
+            incident=self.get_object(), ruling=services.RulingInput(**data), actor=self.actor
+        )
         return self._answer(self.get_object(), status.HTTP_201_CREATED)
 
     @extend_schema(request=AppealInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
@@ -107,7 +109,7 @@ class IncidentViewSet(
     def appeal(self, request, *args, **kwargs):
         """A side of the table appeals the ruling to the chief referee (裁判长)."""
         data = _valid(AppealInputSerializer, request)
-        services.appeal_lodge(incident=self.get_object(), data=data, actor=self.actor)
+        services.appeal_lodge(incident=self.get_object(), **data, actor=self.actor)
         return self._answer(self.get_object(), status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -117,7 +119,7 @@ class IncidentViewSet(
     def decide(self, request, *args, **kwargs):
         """The chief referee decides an appeal, or reviews a ruling flagged as other than the table's."""
         data = _valid(DecisionInputSerializer, request)
-        services.appeal_decide(incident=self.get_object(), data=data, actor=self.actor)
+        services.appeal_decide(incident=self.get_object(), **data, actor=self.actor)
         return self._answer(self.get_object())
 
 

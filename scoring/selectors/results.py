@@ -9,6 +9,7 @@ seat's totals of the confirmed result and the standings' points of it (``engine.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.guandan.cards import format_level
@@ -28,7 +29,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
     matches = Match.objects.filter(round__event=event, round__status__in=SCORED_ROUNDS)
     if only is not None:
         matches = matches.filter(round__number=only)
-    rows_of = matches.order_by("round__number", "table").values_list(
+    match_rows = matches.order_by("round__number", "table").values_list(
         "id", "round__number", "table", "ns_pair_id", "ew_pair_id", "status"
     )
     records = {record.match_id: record for record in match_records(event, only=only)}
@@ -36,7 +37,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
         pair.pk: {"id": pair.pk, "number": pair.number, "name": pair.display_name}
         for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2", "player_3")
     }
-    rows_of = list(rows_of)
+    rows_of = list(match_rows)
     four = _tables_of_four(event, rows_of, pairs) if event.at_tables else {}
     # The two sides' methods score two-sided records only: a table of four's points are its seats'.
     sided = [record for record in records.values() if record.ns is not None and record.match_id not in four]
@@ -90,11 +91,11 @@ def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) 
     ``table_rounds`` (the bye scores the round's average, docs/scoring.md "Tables of four")."""
     tables = [row[0] for row in rows_of if row[3] is None]
     seated = table_seats(tables)
-    totals = dict(
-        MatchResult.objects.filter(match_id__in=tables, status=ResultStatus.CONFIRMED).values_list(
-            "match_id", "seats"
-        )
-    )
+    totals: dict[int, Mapping[str, Mapping[str, float]]] = {}
+    confirmed = MatchResult.objects.filter(match_id__in=tables, status=ResultStatus.CONFIRMED)
+    for pk, seats in confirmed.values_list("match_id", "seats"):
+        assert seats is not None  # a table of four's result comes from its deals, which total its seats
+        totals[pk] = seats
     records = [
         TableRecord(match_id=pk, round=number, players=seated[pk], seats=totals[pk])
         for pk, number, *_ in rows_of

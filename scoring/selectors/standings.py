@@ -9,7 +9,7 @@ and correction), so a cached table is never stale.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.cache import cache
 from django.db.models import Q
@@ -27,6 +27,14 @@ from tournaments.selectors import table_seats
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
+
+
+class _Window(TypedDict):
+    """Which published rounds count: up to one (``upto``), before one, or only one (None: no limit)."""
+
+    upto: int | None
+    before: int | None
+    only: int | None
 
 
 def _rounds(event: Event, *, upto: int | None, before: int | None, only: int | None, prefix: str = "") -> Q:
@@ -52,7 +60,7 @@ def scored_records(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
 ) -> tuple[list[MatchRecord], dict[int, float]]:
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
-    where = {"upto": upto, "before": before, "only": only}
+    where: _Window = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
     return rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
 
@@ -67,7 +75,7 @@ def _confirmed_records(
     game's result (docs/rules/daguai.md K5) has no levels, so no games: its points and first-outs
     columns are read instead (None when the result has none).
     """
-    where = {"upto": upto, "before": before, "only": only}
+    where: _Window = {"upto": upto, "before": before, "only": only}
     byes = Match.objects.filter(_rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True)
     records = [
         MatchRecord(match_id=pk, round=number, ns=ns, ew=None, kind=MatchKind.BYE)
@@ -181,7 +189,7 @@ def table_entries(
 ) -> tuple[dict[int, list[PairRound]], list[int]]:
     """A tables-of-four event's standings entries (``engine.scoring.ranking.tables``) and the rounds they
     come from: three queries (confirmed tables, their seats, the byes of the published rounds)."""
-    where = {"upto": upto, "before": before, "only": only}
+    where: _Window = {"upto": upto, "before": before, "only": only}
     rows = list(
         MatchResult.objects.filter(
             _rounds(event, **where, prefix="match__"),

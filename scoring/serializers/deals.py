@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from drf_spectacular.utils import (
     PolymorphicProxySerializer,
     extend_schema_field,
@@ -17,6 +20,7 @@ from core.fields import (
 from core.serializers import StrictModelSerializer
 from engine import guandan
 from engine.guandan.cards import format_level
+from engine.sheets import SERVICE_FIELDS
 from scoring.models import Deal
 from scoring.serializers.plays import SEATS, ActionSerializer, TransferSerializer, _cards
 
@@ -33,9 +37,10 @@ class JokerShownSerializer(serializers.Serializer):
 class TributeRecordSerializer(serializers.Serializer):
     """The tribute of a deal as it happened (G7): tributes and returns, or an anti-tribute."""
 
-    tributes = TransferSerializer(many=True, required=False, default=list, max_length=2)
-    returns = TransferSerializer(many=True, required=False, default=list, max_length=2)
-    anti_tribute = JokerShownSerializer(
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    tributes = TransferSerializer(many=True, required=False, default=list, max_length=2)  # type: ignore[call-arg]
+    returns = TransferSerializer(many=True, required=False, default=list, max_length=2)  # type: ignore[call-arg]
+    anti_tribute = JokerShownSerializer(  # type: ignore[call-arg]
         many=True,
         required=False,
         allow_null=True,
@@ -74,7 +79,8 @@ class DealInputSerializer(serializers.Serializer):
         default=None,
         help_text="Who led (first deal: a card draw).",
     )
-    plays = ActionSerializer(many=True, required=False, allow_null=True, default=None, max_length=2000)
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    plays = ActionSerializer(many=True, required=False, allow_null=True, default=None, max_length=2000)  # type: ignore[call-arg]
     played_at = StrictDateTimeField(required=False, allow_null=True, default=None)
 
     def to_internal_value(self, data):
@@ -166,6 +172,12 @@ def deal_input_serializer(game: str, *, correction: bool = False) -> type[serial
     return correct if correction else post
 
 
+def deal_body(validated: Mapping[str, Any]) -> dict[str, Any]:
+    """A posted deal's own fields, which its game's scoresheet reads; the service's fields
+    (``engine.sheets.SERVICE_FIELDS``: number, played_at, note, corrects) go to the service apart."""
+    return {name: value for name, value in validated.items() if name not in SERVICE_FIELDS}
+
+
 class DealVoidSerializer(serializers.Serializer):
     """``POST /matches/{id}/deals/void``: void deal ``from`` and every later deal."""
 
@@ -231,7 +243,8 @@ class DealSerializer(StrictModelSerializer):
         return deal.plays is not None
 
     def get_corrects(self, deal: Deal) -> int | None:
-        return deal.corrects.version if deal.corrects_id else None
+        # no query without a corrected deal: Django answers None for a null foreign key
+        return deal.corrects.version if deal.corrects is not None else None
 
 
 class DealVersionSerializer(DealSerializer):

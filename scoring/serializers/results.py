@@ -50,7 +50,8 @@ class ResultInputSerializer(serializers.Serializer):
     levels = LevelsSerializer(required=False, help_text="One game's final levels (the level sheet).")
     deals_played = StrictIntegerField(min_value=1, max_value=SMALLINT, required=False)
     winner = StrictChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
-    games = GameSheetSerializer(many=True, required=False, max_length=3, help_text="A best of three.")
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    games = GameSheetSerializer(many=True, required=False, max_length=3, help_text="A best of three.")  # type: ignore[call-arg]
     forfeit = ForfeitSerializer(required=False, allow_null=True, default=None, help_text="Referees only.")
     finished_at = StrictDateTimeField(required=False, allow_null=True, default=None)
     side = StrictChoiceField(

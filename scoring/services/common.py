@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from scoring.actors import Actor
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
 from scoring.tasks import queue_event, standings_refresh
 from tournaments.models import Event, Match, RoundStatus
+
+# The check of the caller's ``If-Match`` against the locked match (a 412 when what was read is stale).
+IfMatch = Callable[[Match], object]
 
 
 def lock_match(match: Match) -> Match:
@@ -34,12 +39,12 @@ def require_playing(match: Match) -> None:
         raise ScoreConflict("A bye has no opponent and no deals; it scores as the event says.", "bye_match")
 
 
-def require_keeper(match: Match, actor) -> None:
+def require_keeper(match: Match, actor: Actor) -> None:
     if not actor.keeps(match):
         raise NotAllowed(f"You do not keep the score of table {match.table}.", "wrong_table")
 
 
-def require_correction_right(match: Match, actor) -> None:
+def require_correction_right(match: Match, actor: Actor) -> None:
     """Correcting what is official (or what a closed round holds) is a referee's: within the round's
     correction period any referee, after it only the chief referee or an organizer."""
     deadline = correction_deadline(match)
@@ -53,7 +58,8 @@ def require_correction_right(match: Match, actor) -> None:
         raise NotAllowed("A confirmed result is corrected by a referee.", "referee_required")
 
 
-def content_hash(content: dict) -> str:
+def content_hash(content: object) -> str:
+    """The SHA-256 of ``content`` (JSON: a dict, or None for nothing) in canonical form."""
     return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 

@@ -11,10 +11,11 @@ from typing import Any
 
 from django.utils import timezone
 
+from scoring.actors import Actor
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict
 from scoring.selectors.matches import match_deals
-from scoring.services.common import require_correction_right, require_keeper, require_playing
+from scoring.services.common import IfMatch, require_correction_right, require_keeper, require_playing
 from tournaments.models import Match, MatchStatus, RoundStatus
 
 
@@ -52,10 +53,6 @@ def require_next_number(number: int, *, posted: int) -> None:
         )
 
 
-def match_over() -> ScoreConflict:
-    return ScoreConflict("The match is over; no more deals.", "match_over", field="number")
-
-
 def follows_voided(match: Match, number: int) -> dict[str, Any]:
     """``version`` and ``corrects`` of a new deal ``number``: after a voided version, its successor."""
     earlier = Deal.objects.filter(match=match, number=number).order_by("-version").first()
@@ -69,7 +66,7 @@ def mark_playing(match: Match) -> None:
         match.save(update_fields=["status"])
 
 
-def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor) -> Deal:
+def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor: Actor) -> Deal:
     """A new version of deal ``old.number``; the old one is replaced first (one current version)."""
     old.status = DealStatus.REPLACED
     old.save(update_fields=["status"])
@@ -78,7 +75,7 @@ def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor) -> 
         number=old.number,
         version=_next_version(match, old.number),
         corrects=old,
-        submitted_by=actor.user,
+        submitted_by=actor.account,
         table_token=actor.token,
         **fields,
     )
@@ -91,7 +88,7 @@ def _next_version(match: Match, number: int) -> int:
     return (top.first() or 0) + 1
 
 
-def require_deal_correction(match: Match, actor) -> None:
+def require_deal_correction(match: Match, actor: Actor) -> None:
     """Who corrects deals (docs/scoring.md §8): the table's scorekeepers while the round is open and
     no result was submitted; referees at any time — once the round is closed, within the correction
     period (then the chief referee)."""
@@ -108,7 +105,7 @@ def require_deal_correction(match: Match, actor) -> None:
         )
 
 
-def require_deals_open(match: Match, actor) -> None:
+def require_deals_open(match: Match, actor: Actor) -> None:
     """New deals are the table's while the match is open. A referee may post deals at any time (the
     deals voided in a correction, posted again); a result already submitted does not follow them
     until it is corrected."""
@@ -125,7 +122,7 @@ def require_deals_open(match: Match, actor) -> None:
         )
 
 
-def correction_deals(match: Match, number: int, actor, if_match=None) -> list[Deal]:
+def correction_deals(match: Match, number: int, actor: Actor, if_match: IfMatch | None = None) -> list[Deal]:
     """The current deals of the locked ``match`` before deal ``number`` is corrected (every game):
     the caller keeps and may correct this table's deals (``require_deal_correction``), the caller's
     ``If-Match`` holds, and deal ``number`` was posted (``404 deal_not_posted`` otherwise)."""
@@ -162,7 +159,9 @@ def later_deal_conflict(number: int, *, corrected: int, reason: str) -> RuleRefu
     )
 
 
-def void_deals(*, match: Match, first: int, note: str, actor, if_match=None) -> tuple[list[Deal], list[Deal]]:
+def void_deals(
+    *, match: Match, first: int, note: str, actor: Actor, if_match: IfMatch | None = None
+) -> tuple[list[Deal], list[Deal]]:
     """Void deal ``first`` and every later deal of the locked ``match`` (they stay in the history as
     ``voided``); answers (the voided deals, the deals that stay). Voiding what is already void
     changes nothing. The caller folds the deals that stay by its game's rules."""
@@ -177,7 +176,7 @@ def void_deals(*, match: Match, first: int, note: str, actor, if_match=None) -> 
     for deal in reversed(voided):  # saved one by one, so the audit log sees each
         deal.status = DealStatus.VOIDED
         deal.voided_at = now
-        deal.voided_by = actor.user
+        deal.voided_by = actor.account
         deal.voided_token = actor.token
         deal.void_note = note
         deal.save(update_fields=["status", "voided_at", "voided_by", "voided_token", "void_note"])

@@ -16,16 +16,19 @@ them again as new versions.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 
-from engine.errors import BadInput, EngineError, RuleViolation
+from engine.errors import EngineError, RuleViolation
 from engine.sheets import MatchSheet, Played, SheetState
+from scoring.actors import Actor
 from scoring.models import Deal
-from scoring.problems import ScoreConflict, refused
+from scoring.problems import ScoreConflict, engine_refusal, match_over
 from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
-from scoring.services.common import content_hash, lock_match, require_keeper, require_playing
+from scoring.services.common import IfMatch, content_hash, lock_match, require_keeper, require_playing
 from scoring.services.deal_common import (
     DealPosted,
     DealsVoided,
@@ -33,7 +36,6 @@ from scoring.services.deal_common import (
     follows_voided,
     later_deal_conflict,
     mark_playing,
-    match_over,
     new_deal_version,
     other_content,
     require_deals_open,
@@ -43,28 +45,24 @@ from scoring.services.deal_common import (
 from tournaments.models import Match
 
 
-def _record(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> dict[str, Any]:
+def _record(sheet: MatchSheet, posted: Any, state: SheetState, profile: Any) -> dict[str, Any]:
     """The canonical record of a posted deal: a malformed body stays a 400, a broken rule is a 422."""
     try:
         return sheet.record(posted, state=state, profile=profile)
     except RuleViolation as error:
-        raise refused(error) from None
+        raise engine_refusal(error) from None
 
 
-def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile) -> Played:
+def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile: Any) -> Played:
     """The deal checked and folded (``MatchSheet.play``): a malformed body stays a 400, a broken rule
     is a 422, a deal after the end a 409."""
     try:
         return sheet.play(posted, state=state, profile=profile)
-    except RuleViolation as error:
-        raise refused(error) from None
-    except BadInput as error:
-        if error.code == "match_over":
-            raise match_over() from None
-        raise
+    except EngineError as error:
+        raise engine_refusal(error) from None
 
 
-def _identity(sheet: MatchSheet, posted: Any, record=None) -> str:
+def _identity(sheet: MatchSheet, posted: Any, record: dict[str, Any] | None = None) -> str:
     """The content hash of a deal: of what was posted, or of its record (``identity_is_posted``)."""
     return content_hash(dict(sheet.identity(posted)) if sheet.identity_is_posted else record)
 
@@ -81,16 +79,23 @@ def stored_deal(sheet: MatchSheet, deal: Deal) -> dict[str, Any]:
 
 
 @transaction.atomic
-def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
-    """Record deal ``data["number"]`` from the posted body (the game's own fields, ``played_at``).
-    Refusals are problems: 400 for a malformed deal, 409 for the match's state, 422 for a rule."""
+def deal_submit(
+    *,
+    match: Match,
+    number: int,
+    body: Mapping[str, Any],
+    played_at: datetime | None = None,
+    actor: Actor,
+) -> DealPosted:
+    """Record deal ``number`` from the posted ``body`` (the game's own fields, which its scoresheet
+    reads) and ``played_at``. Refusals are domain errors: a malformed deal (400), the match's state
+    (409), a broken rule (422)."""
     match = lock_match(match)
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)
     deals = match_deals(match)
-    number = data["number"]
-    posted = sheet.read(data)
+    posted = sheet.read(body)
 
     if number <= len(deals):  # posted before: the same deal is answered again, another is a conflict
         stored = deals[number - 1]
@@ -114,9 +119,9 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
         **follows_voided(match, number),
         level=sheet.deal_level(state),
         **Deal.record_fields(played.record, sheet.record_columns),
-        played_at=data.get("played_at"),
+        played_at=played_at,
         content_hash=_identity(sheet, posted, played.record),
-        submitted_by=actor.user,
+        submitted_by=actor.account,
         table_token=actor.token,
     )
     mark_playing(match)
@@ -124,17 +129,27 @@ def deal_submit(*, match: Match, data: dict[str, Any], actor) -> DealPosted:
 
 
 @transaction.atomic
-def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_match=None) -> DealPosted:
-    """Correct deal ``number``: a new version of it from ``data`` (a post's body, plus ``note`` and
-    optionally ``corrects``, the version read). Each later deal is derived again from its stored record
-    against the corrected match; those whose record or level changes get a new version. A later deal
-    the corrected match makes impossible (the match now ends before it, its tribute, dealer or replay
-    breaks a rule) refuses the whole correction: void from it first. The same correction again stores
-    nothing (``created`` False)."""
+def deal_correct(
+    *,
+    match: Match,
+    number: int,
+    body: Mapping[str, Any],
+    played_at: datetime | None = None,
+    note: str = "",
+    corrects: int | None = None,
+    actor: Actor,
+    if_match: IfMatch | None = None,
+) -> DealPosted:
+    """Correct deal ``number``: a new version of it from ``body`` (a post's game fields), with
+    ``played_at``, ``note`` and optionally ``corrects``, the version read. Each later deal is derived
+    again from its stored record against the corrected match; those whose record or level changes get a
+    new version. A later deal the corrected match makes impossible (the match now ends before it, its
+    tribute, dealer or replay breaks a rule) refuses the whole correction: void from it first. The same
+    correction again stores nothing (``created`` False)."""
     match = lock_match(match)
     deals = correction_deals(match, number, actor, if_match)
     sheet, profile = match_sheet(match), match_profile(match)
-    posted = sheet.read(data)
+    posted = sheet.read(body)
     stored = deals[number - 1]
     before = sheet_state(match, deals[: number - 1], profile)
     # A deal identified by its record is played before it is compared; one identified by what was
@@ -143,9 +158,9 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
     digest = _identity(sheet, posted, None if played is None else played.record)
     if stored.content_hash == digest:  # the same correction again (or no change at all)
         return DealPosted(deal=stored, state=sheet_state(match, deals[:number], profile), created=False)
-    if data.get("corrects") is not None and data["corrects"] != stored.version:
+    if corrects is not None and corrects != stored.version:
         raise ScoreConflict(
-            f"Version {data['corrects']} is not the current version of deal {number}: read the deals "
+            f"Version {corrects} is not the current version of deal {number}: read the deals "
             "again and correct the current one.",
             "version_conflict",
             field="corrects",
@@ -157,9 +172,9 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
     fields = {
         "level": sheet.deal_level(before),
         **Deal.record_fields(played.record, sheet.record_columns),
-        "played_at": data.get("played_at") or stored.played_at,
+        "played_at": played_at or stored.played_at,
         "content_hash": digest,
-        "note": data.get("note") or "",
+        "note": note or "",
     }
     replacements = [(stored, fields)]
     for later in deals[number:]:
@@ -170,7 +185,9 @@ def deal_correct(*, match: Match, number: int, data: dict[str, Any], actor, if_m
     return DealPosted(deal=versions[0], state=state, created=True)
 
 
-def _later_fields(sheet: MatchSheet, deal: Deal, level, record: dict[str, Any], *, corrected: int) -> dict:
+def _later_fields(
+    sheet: MatchSheet, deal: Deal, level: int | None, record: dict[str, Any], *, corrected: int
+) -> dict[str, Any]:
     # A deal identified by what was posted keeps its identity: the table posted it as it was.
     digest = deal.content_hash if sheet.identity_is_posted else content_hash(record)
     return {
@@ -182,7 +199,9 @@ def _later_fields(sheet: MatchSheet, deal: Deal, level, record: dict[str, Any], 
     }
 
 
-def _rederive(sheet: MatchSheet, deal: Deal, state: SheetState, profile, *, corrected: int):
+def _rederive(
+    sheet: MatchSheet, deal: Deal, state: SheetState, profile: Any, *, corrected: int
+) -> tuple[int | None, dict[str, Any], SheetState]:
     """A later deal after deal ``corrected`` changed: its level, its record and the match after it."""
     if state.finished:
         raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")
@@ -194,7 +213,9 @@ def _rederive(sheet: MatchSheet, deal: Deal, state: SheetState, profile, *, corr
 
 
 @transaction.atomic
-def deals_void(*, match: Match, first: int, note: str, actor, if_match=None) -> DealsVoided:
+def deals_void(
+    *, match: Match, first: int, note: str, actor: Actor, if_match: IfMatch | None = None
+) -> DealsVoided:
     """Void deal ``first`` and every later deal (``deal_common.void_deals``); the match state folds
     the deals before ``first``."""
     match = lock_match(match)

@@ -18,7 +18,9 @@ Three ways to give a result:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
 from engine.errors import BadInput, EngineError
@@ -27,10 +29,32 @@ from engine.guandan.tie import TieState
 from engine.scoring.methods import METHODS
 from engine.seats import Side
 from engine.sheets import MatchSheet, SheetTotals
+from scoring.actors import Actor
 from scoring.models import ResultSource
-from scoring.problems import NotAllowed, RuleRefused, refused
+from scoring.problems import NotAllowed, RuleRefused, engine_refusal
 from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
 from tournaments.models import Match, StageKind
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultSubmission:
+    """A result submission as ``ResultInputSerializer`` parsed it (``ResultSubmission(**validated)``):
+    what happened (nothing: the posted deals, with ``time_up`` when the clock stopped them; the level
+    sheet: ``levels`` with ``deals_played`` and ``winner``, or ``games``, and ``set_aside_deals``; or a
+    ``forfeit``) and who says so (``side``, ``corrects``, ``note``, ``finished_at``, ``confirm``)."""
+
+    time_up: bool = False
+    levels: Mapping[str, Any] | None = None
+    deals_played: int | None = None
+    winner: str | None = None
+    games: list[Mapping[str, Any]] | None = None  # None: not given (an empty list was given)
+    forfeit: Mapping[str, Any] | None = None
+    set_aside_deals: bool = False
+    finished_at: datetime | None = None
+    side: str | None = None
+    corrects: int | None = None
+    note: str = ""
+    confirm: bool = False
 
 
 @dataclass(frozen=True)
@@ -62,7 +86,7 @@ class ResultFacts:
             for index, name in enumerate(("double_wins", "one_threes", "one_fours"))
         }
 
-    def sheet_columns(self) -> dict[str, float | int | None]:
+    def sheet_columns(self) -> dict[str, float | int | dict[str, dict[str, float]] | None]:
         """A point game's points and first-outs per side, as the result's columns (None: not kept)."""
         points, firsts = self.points or {}, self.first_outs or {}
         return {
@@ -84,8 +108,8 @@ class ResultFacts:
         }
 
 
-def result_facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
-    facts = _facts(match, data, actor=actor)
+def result_facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> ResultFacts:
+    facts = _facts(match, submission, actor=actor)
     if facts.winner is None and match.round.stage.kind == StageKind.KNOCKOUT:
         # The engine never ends a knockout Guandan game level (G8: a draw becomes an extra deal);
         # only a forfeit of both sides could, and a knockout match must still send a pair through. A
@@ -108,8 +132,8 @@ def result_facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
     return facts
 
 
-def _facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
-    if data.get("forfeit"):
+def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> ResultFacts:
+    if submission.forfeit:
         if match.is_table_of_four:
             raise RuleRefused(
                 "A table of four has no sides to forfeit: a referee withdraws the absent player and the "
@@ -117,11 +141,11 @@ def _facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
                 "not_supported",
                 field="forfeit",
             )
-        return _forfeit(data["forfeit"], actor)
+        return _forfeit(submission.forfeit, actor)
     sheet = match_sheet(match)
     if not sheet.results_from_levels:
         for name in ("levels", "games", "set_aside_deals"):
-            if data.get(name):
+            if getattr(submission, name):
                 raise RuleRefused(
                     "This game's result is its posted deals: post them (and say `time_up` when the "
                     "clock ran out), then submit the result with nothing else.",
@@ -130,9 +154,9 @@ def _facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
                 )
     profile = match_profile(match)
     deals = match_deals(match)
-    levels = _level_games(data)
+    levels = _level_games(submission)
     set_aside = False
-    if data.get("set_aside_deals"):
+    if submission.set_aside_deals:
         if not actor.is_referee:
             raise NotAllowed(
                 "Only a referee sets the posted deals aside.", "referee_required", field="set_aside_deals"
@@ -141,25 +165,26 @@ def _facts(match: Match, data: dict[str, Any], *, actor) -> ResultFacts:
     from_deals = None
     if deals or levels is None:
         state = sheet_state(match, deals, profile)
-        if data.get("time_up") and not state.finished:
+        if submission.time_up and not state.finished:
             try:
                 state = sheet.close_on_time(state, profile=profile)
             except EngineError as error:
-                raise refused(error, prefix="time_up") from None
+                raise engine_refusal(error, prefix="time_up", checked=True) from None
         if not state.finished:
             raise RuleRefused(_unfinished(sheet), "match_not_finished", extra={"state": state.to_dict()})
         tally = sheet.tally([deal.sheet_record() for deal in deals])
         from_deals = _from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
+        assert from_deals is not None  # without levels, the result is read from the deals (above)
         return from_deals
-    from_levels = _from_levels(match, data, levels, sheet=sheet, profile=profile)
+    from_levels = _from_levels(match, submission, levels, sheet=sheet, profile=profile)
     if from_deals is not None:
         if from_deals.identity() != from_levels.identity():
             raise RuleRefused(
                 "The levels contradict the posted deals: correct the deals, or (a referee) set them "
                 "aside with `set_aside_deals`.",
                 "contradicts_deals",
-                field="games" if "games" in data else "levels",
+                field="games" if submission.games is not None else "levels",
                 extra={"from_deals": from_deals.games},
             )
         return from_deals
@@ -179,18 +204,29 @@ def _unfinished(sheet: MatchSheet) -> str:
     )
 
 
-def _level_games(data: dict[str, Any]) -> list[dict[str, Any]] | None:
+def _level_games(submission: ResultSubmission) -> list[Mapping[str, Any]] | None:
     """The games of the level sheet (记级) given: ``games``, or one game's ``levels``; None: none."""
-    if data.get("games"):
-        return list(data["games"])
-    if data.get("levels"):
-        return [
-            {k: data[k] for k in ("levels", "deals_played", "winner", "time_up") if data.get(k) is not None}
-        ]
+    if submission.games:
+        return list(submission.games)
+    if submission.levels:
+        game = {
+            "levels": submission.levels,
+            "deals_played": submission.deals_played,
+            "winner": submission.winner,
+            "time_up": submission.time_up,
+        }
+        return [{name: value for name, value in game.items() if value is not None}]
     return None
 
 
-def _from_levels(match: Match, data, levels, *, sheet: MatchSheet, profile) -> ResultFacts:
+def _from_levels(
+    match: Match,
+    submission: ResultSubmission,
+    levels: list[Mapping[str, Any]],
+    *,
+    sheet: MatchSheet,
+    profile: Any,
+) -> ResultFacts:
     """The result read off the level sheet, game by game (G8, engine/guandan/level_result.py)."""
     if _needs_deals(match):
         raise RuleRefused(
@@ -199,7 +235,7 @@ def _from_levels(match: Match, data, levels, *, sheet: MatchSheet, profile) -> R
     tie = TieState(best_of=match.best_of)
     states = []
     for index, game in enumerate(levels):
-        prefix = f"games.{index}" if "games" in data else ""
+        prefix = f"games.{index}" if submission.games is not None else ""
         if tie.finished:
             raise RuleRefused(
                 "The match was decided before this game.", "too_many_games", field=prefix or "games"
@@ -210,11 +246,11 @@ def _from_levels(match: Match, data, levels, *, sheet: MatchSheet, profile) -> R
                 ew_level=game["levels"]["EW"],
                 deals_played=game["deals_played"],
                 profile=profile,
-                time_up=bool(game.get("time_up", data.get("time_up"))),
+                time_up=bool(game.get("time_up", submission.time_up)),
                 winner=Side(game["winner"]) if game.get("winner") else None,
             )
         except BadInput as error:
-            raise refused(error, prefix=prefix) from None
+            raise engine_refusal(error, prefix=prefix, checked=True) from None
         states.append(state)
         tie = TieState(best_of=match.best_of, games=tuple(states))
     if not tie.finished:
@@ -226,7 +262,9 @@ def _from_levels(match: Match, data, levels, *, sheet: MatchSheet, profile) -> R
     return _from_totals(sheet.totals(tie), ResultSource.LEVELS)
 
 
-def _from_totals(totals: SheetTotals, source: str, *, tally=None) -> ResultFacts:
+def _from_totals(
+    totals: SheetTotals, source: str, *, tally: dict[str, list[int]] | None = None
+) -> ResultFacts:
     winner = None if totals.winner is None else totals.winner.value
     kept = totals.ns_points is not None or totals.ew_points is not None or totals.ns_first_outs is not None
     return ResultFacts(
@@ -244,7 +282,7 @@ def _from_totals(totals: SheetTotals, source: str, *, tally=None) -> ResultFacts
     )
 
 
-def _forfeit(forfeit: dict[str, Any], actor) -> ResultFacts:
+def _forfeit(forfeit: Mapping[str, Any], actor: Actor) -> ResultFacts:
     if not actor.is_referee:
         raise NotAllowed("A forfeit is a referee's decision (G11, G12).", "referee_required", field="forfeit")
     side = forfeit["side"]

@@ -9,18 +9,21 @@ round's correction period only the chief referee corrects. See docs/scoring.md.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
 from scoring.rulings import rulings
 from scoring.selectors.matches import LIVE
 from scoring.services.common import (
+    IfMatch,
     bump_results_version,
     content_hash,
     lock_match,
@@ -28,9 +31,9 @@ from scoring.services.common import (
     require_keeper,
     require_playing,
 )
-from scoring.services.result_facts import ResultFacts, result_facts
+from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.tasks import queue_event
-from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
+from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
 
 
 @dataclass(frozen=True)
@@ -44,15 +47,18 @@ def principal_of(result: MatchResult) -> str:
     return f"table:{result.table_token_id}" if result.table_token_id else f"user:{result.submitted_by_id}"
 
 
-def independent(result: MatchResult, actor, side: str) -> bool:
+def independent(result: MatchResult, actor: Actor, side: str) -> bool:
     """Another party: another credential, and not the same declared side (double entry)."""
     return principal_of(result) != actor.principal and result.party != actor.party(side)
 
 
 @transaction.atomic
-def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -> ResultPosted:
-    """Submit (or correct) the result. ``data``: ``levels``/``games``/``forfeit``/``time_up``/``winner``
-    (see result_facts.py), ``finished_at``, ``side``, ``corrects``, ``note``, ``confirm`` (referees).
+def result_submit(
+    *, match: Match, submission: ResultSubmission, actor: Actor, if_match: IfMatch | None = None
+) -> ResultPosted:
+    """Submit (or correct) the result: what ``submission`` says happened (``levels``, ``games``,
+    ``forfeit``, ``time_up``, ``winner``: see result_facts.py), its ``finished_at``, ``side``,
+    ``corrects``, ``note``, and ``confirm`` (referees).
 
     ``if_match`` (the check of the caller's ``If-Match``, raising 412 when stale) also makes the
     submission a correction of the version the caller read: its own open version, or for a referee
@@ -61,25 +67,27 @@ def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -
     match = lock_match(match)
     require_keeper(match, actor)
     require_playing(match)
-    side = data.get("side") or ""
+    side = submission.side or ""
     versions = list(MatchResult.objects.filter(match=match).order_by("version"))
     confirmed = next((v for v in versions if v.status == ResultStatus.CONFIRMED), None)
     live = [v for v in versions if v.status in LIVE]
     if if_match is not None:
         if_match(match)
-        if data.get("corrects") is None:
+        if submission.corrects is None:
             read = next((v for v in live if not independent(v, actor, side)), None)
             read = read or (confirmed if actor.is_referee else None)
-            data = {**data, "corrects": read.version} if read else data
+            submission = replace(submission, corrects=read.version) if read else submission
 
-    if data.get("corrects") is not None:
-        target = next((v for v in versions if v.version == data["corrects"]), None)
-        _may_correct(match, target, actor, side, corrects=data["corrects"])
-        outcome = result_facts(match, data, actor=actor)
+    if submission.corrects is not None:
+        target = next((v for v in versions if v.version == submission.corrects), None)
+        _may_correct(match, target, actor, side, corrects=submission.corrects)
+        assert target is not None  # _may_correct refused a version that does not exist
+        outcome = result_facts(match, submission, actor=actor)
         digest = content_hash(outcome.identity())
-        return ResultPosted(_correct(match, target, outcome, digest, data, actor, side, live), created=True)
+        corrected = _correct(match, target, outcome, digest, submission, actor, side, live)
+        return ResultPosted(corrected, created=True)
 
-    outcome = result_facts(match, data, actor=actor)
+    outcome = result_facts(match, submission, actor=actor)
     digest = content_hash(outcome.identity())
 
     if confirmed is not None:
@@ -115,10 +123,12 @@ def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -
             extra={"stored": {"version": mine.version}},
         )
     status = ResultStatus.DISPUTED if live else ResultStatus.SUBMITTED
-    result = _store(match, outcome, digest, data, actor, side, version=_next_version(versions), status=status)
+    result = _store(
+        match, outcome, digest, submission, actor, side, version=_next_version(versions), status=status
+    )
     for version in live:  # saved one by one (a handful at most), so the audit log sees each
         _set_status(version, ResultStatus.DISPUTED)
-    if data.get("confirm") or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
+    if submission.confirm or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
         _referee_confirm(match, result, actor, side, others=live)
     else:
         _set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
@@ -127,7 +137,7 @@ def result_submit(*, match: Match, data: dict[str, Any], actor, if_match=None) -
 
 @transaction.atomic
 def result_confirm(
-    *, match: Match, version: int | None, actor, side: str = "", if_match=None
+    *, match: Match, version: int | None, actor: Actor, side: str = "", if_match: IfMatch | None = None
 ) -> ResultPosted:
     """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry)."""
     match = lock_match(match)
@@ -148,11 +158,12 @@ def result_confirm(
             )
         target = candidates[0]
     else:
-        target = next((v for v in versions if v.version == version), None)
-        if target is None:
+        named = next((v for v in versions if v.version == version), None)
+        if named is None:
             raise ScoreConflict(
                 f"The match has no result version {version}.", "unknown_version", field="version"
             )
+        target = named
     if target.status == ResultStatus.CONFIRMED:
         return ResultPosted(target, created=False, changed=False)
     if target.status == ResultStatus.SUPERSEDED:
@@ -174,7 +185,7 @@ def result_confirm(
     return ResultPosted(target, created=False)
 
 
-def _may_correct(match, target, actor, side, *, corrects: int) -> None:
+def _may_correct(match: Match, target: MatchResult | None, actor: Actor, side: str, *, corrects: int) -> None:
     if target is None or target.status == ResultStatus.SUPERSEDED:
         raise ScoreConflict(
             f"Version {corrects} is not the current result: read the result again and correct "
@@ -195,13 +206,22 @@ def _may_correct(match, target, actor, side, *, corrects: int) -> None:
         _require_scorable(match, actor)
 
 
-def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchResult:
+def _correct(
+    match: Match,
+    target: MatchResult,
+    outcome: ResultFacts,
+    digest: str,
+    submission: ResultSubmission,
+    actor: Actor,
+    side: str,
+    live: list[MatchResult],
+) -> MatchResult:
     versions = MatchResult.objects.filter(match=match)
     result = _store(
         match,
         outcome,
         digest,
-        data,
+        submission,
         actor,
         side,
         version=_next_version(versions),
@@ -211,7 +231,7 @@ def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchRe
     was_confirmed = target.status == ResultStatus.CONFIRMED
     _set_status(target, ResultStatus.SUPERSEDED)
     others = [v for v in live if v.pk != target.pk]
-    if was_confirmed or data.get("confirm"):
+    if was_confirmed or submission.confirm:
         # A referee's correction of an official result is official at once.
         _referee_confirm(match, result, actor, side, others=others)
         return result
@@ -229,7 +249,16 @@ def _correct(match, target, outcome, digest, data, actor, side, live) -> MatchRe
 
 
 def _store(
-    match, outcome: ResultFacts, digest, data, actor, side, *, version, status, corrects=None
+    match: Match,
+    outcome: ResultFacts,
+    digest: str,
+    submission: ResultSubmission,
+    actor: Actor,
+    side: str,
+    *,
+    version: int,
+    status: str,
+    corrects: MatchResult | None = None,
 ) -> MatchResult:
     return MatchResult.objects.create(
         match=match,
@@ -249,27 +278,31 @@ def _store(
         forfeit_kind=outcome.forfeit_kind or "",
         deals_set_aside=outcome.deals_set_aside,
         # A correction keeps the time the match ended unless it says otherwise (G9 win_plus_speed).
-        finished_at=data.get("finished_at") or (corrects.finished_at if corrects else None) or timezone.now(),
-        note=data.get("note") or "",
+        finished_at=submission.finished_at or (corrects.finished_at if corrects else None) or timezone.now(),
+        note=submission.note or "",
         content_hash=digest,
         side=side,
         party=actor.party(side),
-        submitted_by=actor.user,
+        submitted_by=actor.account,
         table_token=actor.token,
     )
 
 
-def _next_version(versions) -> int:
+def _next_version(versions: Iterable[MatchResult]) -> int:
     return max((v.version for v in versions), default=0) + 1
 
 
-def _referee_confirm(match, result, actor, side, *, others) -> None:
+def _referee_confirm(
+    match: Match, result: MatchResult, actor: Actor, side: str, *, others: list[MatchResult]
+) -> None:
     if not actor.is_referee:
         raise NotAllowed("Only a referee confirms a result on its own.", "referee_required", field="confirm")
     _confirm(match, result, actor, side, others=others)
 
 
-def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> None:
+def _confirm(
+    match: Match, result: MatchResult, actor: Actor, side: str, *, others: list[MatchResult]
+) -> None:
     """Make ``result`` the official one: the others are superseded, the match and standings follow."""
     if match.round.status == RoundStatus.CLOSED:
         require_correction_right(match, actor)
@@ -285,7 +318,7 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
         _set_status(version, ResultStatus.SUPERSEDED)
     result.status = ResultStatus.CONFIRMED
     result.confirmed_at = timezone.now()
-    result.confirmed_by = actor.user
+    result.confirmed_by = actor.account
     result.confirmed_party = actor.party(side)
     result.save(update_fields=["status", "confirmed_at", "confirmed_by", "confirmed_party"])
     match.status = MatchStatus.CONFIRMED
@@ -296,7 +329,7 @@ def _confirm(match: Match, result: MatchResult, actor, side: str, *, others) -> 
     queue_event(event, "result.confirmed", result_event_payload(match, result))
 
 
-def refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
+def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> None:
     """A knockout winner that a later round of the stage already holds stands (G11): overturning it
     would leave that round with a pair that lost. A later round that is still a draft does not stop
     the correction: it must be drawn again, and publishing it is refused until then (draw_stale)."""
@@ -315,7 +348,9 @@ def refuse_overturning_an_advanced_winner(match: Match, winner) -> None:
         .first()
     )
     if later is not None:
-        number = match.ns_pair.number if old == match.ns_pair_id else match.ew_pair.number
+        pair = match.ns_pair if old == match.ns_pair_id else match.ew_pair
+        assert pair is not None  # the old winner is one of the match's pairs
+        number = pair.number
         raise ScoreConflict(
             f"Pair {number} went through to round {later.round.number} (table {later.table}), which is "
             f"published: the winner of this match can no longer change.",
@@ -336,7 +371,7 @@ def _set_match_status(match: Match, status: str) -> None:
         match.save(update_fields=["status"])
 
 
-def _require_scorable(match: Match, actor) -> None:
+def _require_scorable(match: Match, actor: Actor) -> None:
     """Scorekeepers work while the round is open; a closed round's results are the referees'."""
     if match.round.status == RoundStatus.CLOSED and not actor.is_referee:
         raise NotAllowed("The round is closed; ask a referee to correct its results.", "round_closed")
@@ -348,7 +383,8 @@ def result_event_payload(match: Match, result: MatchResult) -> dict[str, Any]:
         "round": match.round.number,
         "table": match.table,
         "version": result.version,
-        "corrects": result.corrects.version if result.corrects_id else None,
+        # no query without a corrected version: Django answers None for a null foreign key
+        "corrects": result.corrects.version if result.corrects is not None else None,
         "winner": result.winner or None,
         "ns_pair": match.ns_pair_id,
         "ew_pair": match.ew_pair_id,

@@ -17,6 +17,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -53,7 +54,11 @@ def item_hash(item: SyncItem) -> str:
 
 
 def sync_apply(
-    *, items: list[SyncItem], principal: str, apply: Callable[[SyncItem], tuple[int, Any, bool]], problem
+    *,
+    items: list[SyncItem],
+    principal: str,
+    apply: Callable[[SyncItem], tuple[int, Any, bool]],
+    problem: Callable[[Exception], Response],
 ) -> list[dict[str, Any]]:
     """Apply every item in order. ``apply`` does one and returns (status, answer, whether anything
     changed), raising a problem to refuse it; ``problem`` turns an exception into its response."""
@@ -66,7 +71,7 @@ def sync_apply(
                 key=item.key,
                 path=f"/api/v1/sync#{item.kind}:{item.match}",
                 request_hash=item_hash(item),
-                work=lambda item=item: _stored(*apply(item)),
+                work=partial(_stored_answer, apply, item),
             )
         except REFUSALS as exc:
             response: Response = problem(exc)
@@ -78,6 +83,12 @@ def sync_apply(
             entry.update(outcome=outcome, status=status, body=body["answer"])
         answers.append(entry)
     return answers
+
+
+def _stored_answer(
+    apply: Callable[[SyncItem], tuple[int, Any, bool]], item: SyncItem
+) -> tuple[int, dict[str, Any]]:
+    return _stored(*apply(item))
 
 
 def _stored(status: int, answer: Any, changed: bool) -> tuple[int, dict[str, Any]]:

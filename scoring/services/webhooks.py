@@ -6,6 +6,9 @@ Keyword-only and atomic, as every service; an edit saves only the columns it is 
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from scoring.models import Webhook
@@ -16,7 +19,7 @@ WEBHOOK_FIELDS = frozenset({"url", "events", "active"})
 
 
 @transaction.atomic
-def webhook_create(*, event: Event, created_by=None, **fields) -> Webhook:
+def webhook_create(*, event: Event, created_by: User | None = None, **fields: Any) -> Webhook:
     unknown = set(fields) - WEBHOOK_FIELDS
     if unknown:
         raise TypeError(f"Webhook has no editable field {', '.join(sorted(unknown))}.")
@@ -24,7 +27,7 @@ def webhook_create(*, event: Event, created_by=None, **fields) -> Webhook:
 
 
 @transaction.atomic
-def webhook_update(*, webhook: Webhook, **fields) -> Webhook:
+def webhook_update(*, webhook: Webhook, **fields: Any) -> Webhook:
     return save_fields(webhook, fields, allowed=WEBHOOK_FIELDS)
 
 

@@ -17,8 +17,9 @@ from tournaments.permissions import EventPermission
 class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
     """A match the caller can see (else a 404, as ``GET /matches/{id}/`` answers)."""
 
-    read_permission = (EventPermission.VISIBLE,)
-    write_permission = ScoringPermission.SCOREKEEPER
+    # One permission name, or several of which any one admits (core.permissions).
+    read_permission: str | tuple[str, ...] = (EventPermission.VISIBLE,)
+    write_permission: str | tuple[str, ...] = ScoringPermission.SCOREKEEPER
 
     def get_match(self) -> Match:
         if getattr(self, "swagger_fake_view", False):

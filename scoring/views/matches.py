@@ -27,11 +27,13 @@ from scoring.serializers.deals import (
     DealVoidSerializer,
     SheetDealCorrectionSerializer,
     SheetDealInputSerializer,
+    deal_body,
     deal_input_serializer,
 )
 from scoring.serializers.matches import MatchDetailSerializer, results_document
 from scoring.serializers.results import ConfirmInputSerializer, MatchResultsSerializer, ResultInputSerializer
 from scoring.services.deals import deal_correct, deal_submit, deals_void
+from scoring.services.result_facts import ResultSubmission
 from scoring.services.results import result_confirm, result_submit
 from scoring.views.base import MatchScopedView
 from tournaments.auth import TableUser
@@ -103,7 +105,14 @@ class MatchDealsView(MatchScopedView):
         match = self.get_match()
         serializer = deal_input_serializer(match.round.event.game)(data=request.data)
         serializer.is_valid(raise_exception=True)
-        posted = deal_submit(match=match, data=serializer.validated_data, actor=self.actor)
+        data = serializer.validated_data
+        posted = deal_submit(
+            match=match,
+            number=data["number"],
+            body=deal_body(data),
+            played_at=data.get("played_at"),
+            actor=self.actor,
+        )
         return Response(
             posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
         )
@@ -151,7 +160,10 @@ class MatchDealView(MatchScopedView):
         posted = deal_correct(
             match=match,
             number=number,
-            data={**data, "number": number},
+            body=deal_body(data),
+            played_at=data.get("played_at"),
+            note=data.get("note") or "",
+            corrects=data.get("corrects"),
             actor=self.actor,
             if_match=(lambda locked: self.check_if_match(DealSerializer(self.current(locked, number)).data))
             if request.headers.get("If-Match")
@@ -225,7 +237,7 @@ class MatchResultView(MatchScopedView):
         serializer.is_valid(raise_exception=True)
         posted = result_submit(
             match=self.get_match(),
-            data=serializer.validated_data,
+            submission=ResultSubmission(**serializer.validated_data),
             actor=self.actor,
             if_match=(lambda locked: self.check_if_match(self.document(locked)))
             if request.headers.get("If-Match")

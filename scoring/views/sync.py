@@ -15,10 +15,11 @@ from core.schema import problems
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
 from scoring.selectors.matches import result_versions
-from scoring.serializers.deals import DealInputSerializer, DealSerializer, deal_input_serializer
+from scoring.serializers.deals import DealInputSerializer, DealSerializer, deal_body, deal_input_serializer
 from scoring.serializers.matches import results_document
 from scoring.serializers.results import ConfirmInputSerializer, ResultInputSerializer
 from scoring.services.deals import deal_submit
+from scoring.services.result_facts import ResultSubmission
 from scoring.services.results import result_confirm, result_submit
 from scoring.services.sync import SyncItem, sync_apply
 
@@ -33,7 +34,8 @@ class SyncItemSerializer(serializers.Serializer):
 
 
 class SyncRequestSerializer(serializers.Serializer):
-    items = SyncItemSerializer(many=True, min_length=1, max_length=200)
+    # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)
+    items = SyncItemSerializer(many=True, min_length=1, max_length=200)  # type: ignore[call-arg]
 
 
 class SyncAnswerSerializer(serializers.Serializer):
@@ -82,12 +84,18 @@ class SyncView(APIView):
         inputs.is_valid(raise_exception=True)
         data = inputs.validated_data
         if item.kind == "deal":
-            posted = deal_submit(match=match, data=data, actor=actor)
-            state = posted.state.to_dict()
-            answer = {"match": match.pk, "deal": DealSerializer(posted.deal).data, "state": state}
-            return (201 if posted.created else 200), answer, posted.created
+            dealt = deal_submit(
+                match=match,
+                number=data["number"],
+                body=deal_body(data),
+                played_at=data.get("played_at"),
+                actor=actor,
+            )
+            state = dealt.state.to_dict()
+            answer = {"match": match.pk, "deal": DealSerializer(dealt.deal).data, "state": state}
+            return (201 if dealt.created else 200), answer, dealt.created
         if item.kind == "result":
-            posted = result_submit(match=match, data=data, actor=actor)
+            posted = result_submit(match=match, submission=ResultSubmission(**data), actor=actor)
         else:
             posted = result_confirm(
                 match=match, version=data["version"], side=data["side"] or "", actor=actor

@@ -20,7 +20,7 @@ from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 
 from core.management.commands.seed_demo import DEMO_USER
-from referee.incidents.services import incident_report, ruling_make
+from referee.incidents.services import RulingInput, incident_report, ruling_make
 from scoring.actors import Actor
 from scoring.models import Webhook
 from tournaments.demo import SLUG
@@ -62,10 +62,8 @@ def demo_ids() -> dict[str, str]:
 def ruled_incident(event, match, referee):
     """A hidden card at table 5, ruled as the table proposes: an incident and a penalty to address."""
     actor = Actor(user=referee, token=None, roles=frozenset({Role.REFEREE}), tables=None)
-    incident = incident_report(
-        event=event, data={"match": match.pk, "infraction": "hidden_card", "seat": "N"}, actor=actor
-    )
-    ruling = ruling_make(incident=incident, data={}, actor=actor)
+    incident = incident_report(event=event, match=match.pk, infraction="hidden_card", seat="N", actor=actor)
+    ruling = ruling_make(incident=incident, ruling=RulingInput(), actor=actor)
     return incident, ruling.penalties.get()
 
 

@@ -150,7 +150,8 @@ def _setup(status: str) -> dict:
     dealt = MatchFactory(round=third, table=1, ns_pair=pairs[0], ew_pair=pairs[1])
     organizer, _ = get_user_model().objects.get_or_create(username="setup-organizer")
     actor = Actor(user=organizer, token=None, roles=frozenset({Role.ORGANIZER}), tables=None)
-    deal_submit(match=dealt, data={**DEAL, "tribute": None, "hands": None, "plays": None}, actor=actor)
+    body = {"finishing_order": DEAL["finishing_order"], "tribute": None, "hands": None, "plays": None}
+    deal_submit(match=dealt, number=1, body=body, actor=actor)
     official = confirm(MatchFactory(round=third, table=2, ns_pair=pairs[1], ew_pair=pairs[0]), pairs[1])
     fourth = RoundFactory(event=event, stage=stage, number=4, status=RoundStatus.PUBLISHED)
     closed = confirm(MatchFactory(round=fourth, table=1, ns_pair=pairs[0], ew_pair=pairs[1]), pairs[0])

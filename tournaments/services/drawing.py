@@ -79,7 +79,11 @@ def _seed_order(pairs: Iterable[Pair]) -> list[int]:
 
 
 def pairings_of(matches: Iterable[Match]) -> list[draws.Pairing]:
-    return [draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id) for m in matches]
+    pairings = []
+    for m in matches:
+        assert m.ns_pair_id is not None  # a two-sided round: every match has its NS pair
+        pairings.append(draws.Pairing(table=m.table, ns=m.ns_pair_id, ew=m.ew_pair_id))
+    return pairings
 
 
 def _scores(round_: Round, matches: Sequence[Match], *, need_winner: bool) -> dict[int, float]:
@@ -99,11 +103,14 @@ def _scores(round_: Round, matches: Sequence[Match], *, need_winner: bool) -> di
         return standings().points(round_.event, only=round_.number)
     scores: dict[int, float] = {}
     for m in matches:
-        if m.is_bye:
-            scores[m.ns_pair_id] = 1.0
+        ns, ew, winner = m.ns_pair_id, m.ew_pair_id, m.winner_id
+        assert ns is not None  # a knockout is two-sided: every match has its NS pair
+        if ew is None:  # a bye
+            scores[ns] = 1.0
         else:
-            loser = m.ew_pair_id if m.winner_id == m.ns_pair_id else m.ns_pair_id
-            scores[m.winner_id], scores[loser] = 1.0, 0.0
+            assert winner is not None  # checked above: every knockout table has its winner
+            loser = ew if winner == ns else ns
+            scores[winner], scores[loser] = 1.0, 0.0
     return scores
 
 
@@ -116,22 +123,29 @@ class _StageHistory:
         self.rounds_before = self._before.count()
         self._previous: list[Match] | None = None
 
+    def _last(self) -> Round:
+        last = self._before.last()
+        assert last is not None  # the draw systems ask for the previous round only when there is one
+        return last
+
     def _previous_matches(self) -> list[Match]:
         if self._previous is None:
-            self._previous = list(self._before.last().matches.all())
+            self._previous = list(self._last().matches.all())
         return self._previous
 
     def previous(self) -> list[draws.Pairing]:
         return pairings_of(self._previous_matches())
 
     def scores(self, *, need_winner: bool) -> dict[int, float]:
-        return _scores(self._before.last(), self._previous_matches(), need_winner=need_winner)
+        return _scores(self._last(), self._previous_matches(), need_winner=need_winner)
 
     def roster(self) -> list[int]:
         if self.rounds_before == 0:
             members = Pair.objects.filter(pk__in={e.id for e in self.entrants})
         else:
-            first = self._before.first().matches.all()
+            opening = self._before.first()
+            assert opening is not None  # rounds_before > 0
+            first = opening.matches.all()
             members = Pair.objects.filter(pk__in={pair for m in first for pair in m.pair_ids})
         return _seed_order(members)
 
@@ -177,7 +191,9 @@ def make_draw(round_: Round, seed: int) -> tuple[draws.Draw, str]:
             raise
         stage = round_.stage
         if system.kind == draws.DrawKind.KNOCKOUT:
-            detail = f"{stage.name} is decided: round {previous_round(round_).number} was its final."
+            final = previous_round(round_)
+            assert final is not None  # a knockout is complete only after its final was played
+            detail = f"{stage.name} is decided: round {final.number} was its final."
         else:
             detail = f"Every pair of {stage.name} has met every other."
         raise Conflict(detail, "stage_complete") from exc

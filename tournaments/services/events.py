@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -26,7 +28,7 @@ def game_scoring_defaults(game: str) -> dict[str, object]:
 
 
 @transaction.atomic
-def event_create(*, by, **fields) -> Event:
+def event_create(*, by: User, **fields: Any) -> Event:
     """Create an event; its creator becomes its organizer. Scoring settings not given take the
     game's defaults (``Game.scoring``); an unknown game is a 400 at ``game``."""
     unknown = set(fields) - set(EVENT_FIELDS)
@@ -41,7 +43,7 @@ def event_create(*, by, **fields) -> Event:
 
 
 @transaction.atomic
-def event_update(*, event: Event, **fields) -> Event:
+def event_update(*, event: Event, **fields: Any) -> Event:
     """Change the named settings of an event (only those columns are written).
 
     The game is one of the registry's in service: the database does not list them, so that adding a
@@ -93,7 +95,7 @@ def role_remove(*, event_role: EventRole) -> None:
 
 
 @transaction.atomic
-def table_tokens_mint_missing(*, event: Event, tables: Iterable[int], by) -> list[TableToken]:
+def table_tokens_mint_missing(*, event: Event, tables: Iterable[int], by: User) -> list[TableToken]:
     """A token for every table of ``tables`` that has no live one (the printed table cards), at once."""
     live = set(
         TableToken.objects.select_for_update()
@@ -104,7 +106,7 @@ def table_tokens_mint_missing(*, event: Event, tables: Iterable[int], by) -> lis
 
 
 @transaction.atomic
-def table_token_mint(*, event: Event, table: int, by) -> TableToken:
+def table_token_mint(*, event: Event, table: int, by: User) -> TableToken:
     """A new token for one table; the table's previous live token stops working."""
     for previous in TableToken.objects.select_for_update().filter(
         event=event, table=table, revoked_at__isnull=True

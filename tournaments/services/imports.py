@@ -91,7 +91,9 @@ def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: d
 
 
 @transaction.atomic
-def pairs_import(*, event: Event, content: bytes, filename: str = "", content_type: str = "", dry_run=False):
+def pairs_import(
+    *, event: Event, content: bytes, filename: str = "", content_type: str = "", dry_run: bool = False
+) -> tuple[int, list[Pair]]:
     """Import a registration list. Returns the created pairs (or, on a dry run, how many would be)."""
     size = team_size(event)
     try:

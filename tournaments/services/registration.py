@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Iterator
+from typing import Any
 
 from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
-from django.db.models import Max, Q
+from django.db.models import Max, Model, Q, QuerySet
 
 from core.errors import Conflict, DomainError
 from engine import get_game
@@ -142,7 +143,7 @@ PLAYER_FIELDS = frozenset({"name", "unit", "seed", "email", "phone"})
 
 
 @transaction.atomic
-def pair_update(*, pair: Pair, **fields) -> Pair:
+def pair_update(*, pair: Pair, **fields: Any) -> Pair:
     """Edit a pair's name, unit, seed or grade, or its status (G11: withdraw, disqualify, reinstate).
 
     A withdrawn or disqualified pair keeps its matches and results; only the next draws leave it out.
@@ -160,12 +161,12 @@ def pair_delete(*, pair: Pair) -> None:
 
 
 @transaction.atomic
-def unit_create(*, event: Event, **fields) -> Unit:
+def unit_create(*, event: Event, **fields: Any) -> Unit:
     return Unit.objects.create(event=event, **_only(fields, UNIT_FIELDS, Unit))
 
 
 @transaction.atomic
-def unit_update(*, unit: Unit, **fields) -> Unit:
+def unit_update(*, unit: Unit, **fields: Any) -> Unit:
     return save_fields(unit, fields, allowed=UNIT_FIELDS)
 
 
@@ -176,12 +177,12 @@ def unit_delete(*, unit: Unit) -> None:
 
 
 @transaction.atomic
-def player_create(*, event: Event, **fields) -> Player:
+def player_create(*, event: Event, **fields: Any) -> Player:
     return Player.objects.create(event=event, **_only(fields, PLAYER_FIELDS, Player))
 
 
 @transaction.atomic
-def player_update(*, player: Player, **fields) -> Player:
+def player_update(*, player: Player, **fields: Any) -> Player:
     return save_fields(player, fields, allowed=PLAYER_FIELDS)
 
 
@@ -191,14 +192,14 @@ def player_delete(*, player: Player) -> None:
     player.delete()
 
 
-def _only(fields: dict, allowed: frozenset[str], model) -> dict:
+def _only(fields: dict[str, Any], allowed: frozenset[str], model: type[Model]) -> dict[str, Any]:
     unknown = set(fields) - allowed
     if unknown:
         raise TypeError(f"{model.__name__} has no editable field {', '.join(sorted(unknown))}.")
     return fields
 
 
-def unpaired_players(event: Event):
+def unpaired_players(event: Event) -> QuerySet[Player]:
     paired = Pair.objects.filter(event=event)
     return (
         Player.objects.filter(event=event)

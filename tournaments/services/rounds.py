@@ -7,7 +7,10 @@ hand edits of a draft checked, and moves a round through draft -> published -> c
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from enum import Enum, auto
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -69,11 +72,19 @@ class DrawFailed(Conflict):
 
 
 STAGE_FIELDS = frozenset({"name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"})
-_UNCHANGED = object()
+
+
+class Unchanged(Enum):
+    """A partial update's "not given" (None is a value: no start time)."""
+
+    UNCHANGED = auto()
+
+
+UNCHANGED = Unchanged.UNCHANGED
 
 
 @transaction.atomic
-def stage_create(*, event: Event, **fields) -> Stage:
+def stage_create(*, event: Event, **fields: Any) -> Stage:
     unknown = set(fields) - STAGE_FIELDS
     if unknown:
         raise TypeError(f"Stage has no editable field {', '.join(sorted(unknown))}.")
@@ -82,7 +93,7 @@ def stage_create(*, event: Event, **fields) -> Stage:
 
 
 @transaction.atomic
-def stage_update(*, stage: Stage, **fields) -> Stage:
+def stage_update(*, stage: Stage, **fields: Any) -> Stage:
     require_stage_kind(stage.event, fields.get("kind"))
     return save_fields(stage, fields, allowed=STAGE_FIELDS)
 
@@ -94,7 +105,9 @@ def stage_delete(*, stage: Stage) -> None:
 
 
 @transaction.atomic
-def round_create(*, event: Event, stage: Stage, number: int | None = None, starts_at=None) -> Round:
+def round_create(
+    *, event: Event, stage: Stage, number: int | None = None, starts_at: datetime | None = None
+) -> Round:
     if number is None:
         number = (Round.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0) + 1
     elif Round.objects.filter(event=event, number=number).exists():
@@ -103,7 +116,9 @@ def round_create(*, event: Event, stage: Stage, number: int | None = None, start
 
 
 @transaction.atomic
-def round_update(*, round_: Round, stage: Stage | None = None, starts_at=_UNCHANGED) -> Round:
+def round_update(
+    *, round_: Round, stage: Stage | None = None, starts_at: datetime | Unchanged | None = UNCHANGED
+) -> Round:
     """Change a round's start time, or, while it is a draft, its stage (which discards its draw).
 
     Only the columns that change are written (and ``updated_at``).
@@ -114,7 +129,7 @@ def round_update(*, round_: Round, stage: Stage | None = None, starts_at=_UNCHAN
         _require(round_, RoundStatus.DRAFT)
         round_.stage = stage
         changed += ["stage", *_forget_draw(round_)]
-    if starts_at is not _UNCHANGED:
+    if not isinstance(starts_at, Unchanged):
         round_.starts_at = starts_at
         changed.append("starts_at")
     round_.save(update_fields=changed)
@@ -140,7 +155,7 @@ def _require(round_: Round, *statuses: str) -> None:
         )
 
 
-def _store(round_: Round, pairings, *, best_of: int) -> None:
+def _store(round_: Round, pairings: Iterable[draws.Pairing], *, best_of: int) -> None:
     """Write the pairings as the round's matches, one row per table.
 
     Rows are updated in place by table number (a table keeps its match id through edits);
@@ -201,6 +216,7 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     round_ = _lock(round_)
     _require(round_, RoundStatus.DRAFT)
     seed = secrets.randbelow(2**31) if seed is None else seed
+    relaxed: Iterable[str]
     try:
         if round_.event.at_tables:
             first = previous_round(round_) is None
@@ -233,7 +249,7 @@ def _recheck_and_store(
     ``missing_entrant``, which blocks publishing.
     """
     placed = {pair for p in pairings for pair in p.entrants}
-    pairs = Pair.objects.filter(pk__in=placed)
+    pairs: Iterable[Pair] = Pair.objects.filter(pk__in=placed)
     if whole_stage:
         pairs = list({p.pk: p for p in [*stage_pairs(round_.stage)[0], *pairs]}.values())
     entrants = stage_entrants(round_, pairs)
@@ -244,7 +260,7 @@ def _recheck_and_store(
     problems = draws.check_draw(
         annotated,
         entrants,
-        same_unit="off" if draws.Flag.SAME_UNIT in ignored else round_.event.same_unit,
+        same_unit=draws.SameUnit("off" if draws.Flag.SAME_UNIT in ignored else round_.event.same_unit),
         avoid_rematches=draws.Flag.REMATCH not in ignored,
         byes=sum(1 for p in annotated if p.is_bye),
     )

@@ -13,6 +13,8 @@ hand edits made for two-sided matches.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from core.errors import Conflict, DomainError
 from tournaments import draws
 from tournaments.draws.tables import TablesDraw, tables_draw
@@ -42,7 +44,7 @@ def require_two_sided(round_: Round) -> None:
         )
 
 
-def draw_tables(round_: Round, entrants, *, seed: int, first: bool) -> TablesDraw:
+def draw_tables(round_: Round, entrants: Sequence[draws.Entrant], *, seed: int, first: bool) -> TablesDraw:
     """The round's tables from its entrants (``drawing.stage_entrants``, opponents = players met)."""
     first_round = draws.FirstRound(round_.stage.first_round) if first else None
     return tables_draw(entrants, seed=seed, first_round=first_round)

@@ -48,13 +48,14 @@ def _setup(status: str) -> dict:
     table = Actor(user=user, token=None, roles=frozenset({Role.SCOREKEEPER}), tables=None)
 
     def incident(infraction: str):
-        data = {"match": table_1.pk, "infraction": infraction, "seat": "N", "description": ""}
-        return services.incident_report(event=event, data=data, actor=referee)
+        return services.incident_report(
+            event=event, match=table_1.pk, infraction=infraction, seat="N", description="", actor=referee
+        )
 
     reported, ruled, appealed = incident("slow_play"), incident("exposed_card"), incident("hidden_card")
-    services.ruling_make(incident=ruled, data={}, actor=referee)
-    ruling = services.ruling_make(incident=appealed, data={}, actor=referee)
-    services.appeal_lodge(incident=appealed, data={"side": "NS"}, actor=table)
+    services.ruling_make(incident=ruled, ruling=services.RulingInput(), actor=referee)
+    ruling = services.ruling_make(incident=appealed, ruling=services.RulingInput(), actor=referee)
+    services.appeal_lodge(incident=appealed, side="NS", actor=table)
     setup["ids"].update(
         table_1=table_1.pk,
         reported=reported.pk,
