@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from engine.lots import lot
+from tournaments.draws.blocks import DEFAULT_BLOCK, pair_by_blocks
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
 from tournaments.draws.types import (
@@ -52,6 +53,54 @@ def rank_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda entrant: -entrant.points)
 
 
+class SwissCosts:
+    """The cost of every meeting and of every bye in a Swiss round, by place in the ranking."""
+
+    def __init__(
+        self,
+        entrants: Sequence[Entrant],
+        *,
+        seed: int,
+        same_unit: SameUnit,
+        avoid_rematches: bool,
+        soft_unit_points: float,
+    ) -> None:
+        self.ranked = rank_entrants(entrants)
+        self.seed, self.same_unit, self.avoid_rematches = seed, same_unit, avoid_rematches
+        points = [entrant.points for entrant in self.ranked]
+        self.spread = max(points[0] - points[-1], soft_unit_points, 1.0)
+        self.unit_penalty = self.gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
+        self.scale = CostScale.build(entrants=len(self.ranked), max_soft=GAP_RESOLUTION + self.unit_penalty)
+
+    def gap(self, x: float) -> int:
+        # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
+        return round((x / self.spread) ** 2 * GAP_RESOLUTION)
+
+    def edge(self, i: int, j: int) -> int:
+        a, b, scale = self.ranked[i], self.ranked[j], self.scale
+        cost = scale.soft * self.gap(a.points - b.points) + jitter(self.seed, a.id, b.id)
+        if self.avoid_rematches and a.has_met(b):
+            cost += scale.rematch
+        if self.same_unit != SameUnit.OFF and a.same_unit(b):
+            cost += scale.same_unit if self.same_unit == SameUnit.HARD else scale.soft * self.unit_penalty
+        return cost
+
+    def bye(self, i: int) -> int:
+        size = len(self.ranked)
+        return self.scale.bye_step * (size - 1 - i) + (self.scale.repeat_bye if self.ranked[i].had_bye else 0)
+
+    def total(self, played: Sequence[tuple[int, int]], bye: int | None) -> int:
+        """The cost of a whole draw given as places in the ranking."""
+        return sum(self.edge(i, j) for i, j in played) + (self.bye(bye) if bye is not None else 0)
+
+    def ideal_bye(self) -> int | None:
+        """The bye the rule asks for: the lowest-ranked pair without one (the lowest if all had one)."""
+        size = len(self.ranked)
+        if size % 2 == 0:
+            return None
+        return next((i for i in reversed(range(size)) if not self.ranked[i].had_bye), size - 1)
+
+
 def swiss_draw(
     entrants: Sequence[Entrant],
     *,
@@ -60,64 +109,87 @@ def swiss_draw(
     avoid_rematches: bool = True,
     soft_unit_points: float = 1.0,
     window: int = DEFAULT_WINDOW,
+    block: int | None = DEFAULT_BLOCK,
 ) -> Draw:
     """Draw a score-paired round (G11 积分编排制): equal points meet, no rematches, units apart.
 
     ``entrants`` are the active pairs, in standings order. Table 1 holds the pairing of the
     highest-ranked pairs; the bye, if any, comes last. Seats balance each pair's previous
-    North–South and East–West counts, and a seeded lot settles the rest.
+    North–South and East–West counts, and a seeded lot settles the rest. A field of more than
+    ``block`` pairs is first paired block by block (``blocks.py``); ``block=None`` always draws
+    the whole field in one matching.
     """
     same_unit = _choice("same_unit", same_unit, SameUnit)
-    ranked = rank_entrants(entrants)
-    size = len(ranked)
-    points = [entrant.points for entrant in ranked]
-    spread = max(points[0] - points[-1], soft_unit_points, 1.0)
-
-    def gap(x: float) -> int:
-        # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
-        return round((x / spread) ** 2 * GAP_RESOLUTION)
-
-    unit_penalty = gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
-    scale = CostScale.build(entrants=size, max_soft=GAP_RESOLUTION + unit_penalty)
-
-    def edge_cost(i: int, j: int) -> int:
-        a, b = ranked[i], ranked[j]
-        cost = scale.soft * gap(a.points - b.points) + jitter(seed, a.id, b.id)
-        if avoid_rematches and a.has_met(b):
-            cost += scale.rematch
-        if same_unit != SameUnit.OFF and a.same_unit(b):
-            cost += scale.same_unit if same_unit == SameUnit.HARD else scale.soft * unit_penalty
-        return cost
-
-    def bye_cost(i: int) -> int:
-        return scale.bye_step * (size - 1 - i) + (scale.repeat_bye if ranked[i].had_bye else 0)
-
-    def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
-        # Lower bounds that are cheap to know; anything else is settled by widening.
-        if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
-            return False
-        if avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
-            return False
-        if same_unit != SameUnit.HARD:
-            return True
-        return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
-
-    played, bye = min_cost_matching(
-        size=size,
-        edge_cost=edge_cost,
-        near=_by_rank_distance(size),
-        window=window,
-        hard=scale.same_unit,
-        bye_cost=bye_cost if size % 2 else None,
-        unavoidable=unavoidable,
+    costs = SwissCosts(
+        entrants,
+        seed=seed,
+        same_unit=same_unit,
+        avoid_rematches=avoid_rematches,
+        soft_unit_points=soft_unit_points,
     )
-    pairings = _pairings(ranked, played, bye, seed=seed)
+    result = _by_blocks(costs, block=block, window=window) if block and len(costs.ranked) > block else None
+    played, bye = result or _whole_field(costs, window=window)
+    pairings = _pairings(costs.ranked, played, bye, seed=seed)
     ignore = set()
     if not avoid_rematches:
         ignore.add(Flag.REMATCH)
     if same_unit == SameUnit.OFF:
         ignore.add(Flag.SAME_UNIT)
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
+
+
+def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int]], int | None]:
+    ranked, scale = costs.ranked, costs.scale
+    size = len(ranked)
+
+    def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
+        # Lower bounds that are cheap to know; anything else is settled by widening.
+        if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
+            return False
+        if costs.avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
+            return False
+        if costs.same_unit != SameUnit.HARD:
+            return True
+        return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
+
+    return min_cost_matching(
+        size=size,
+        edge_cost=costs.edge,
+        near=_by_rank_distance(size),
+        window=window,
+        hard=scale.same_unit,
+        bye_cost=costs.bye if size % 2 else None,
+        unavoidable=unavoidable,
+    )
+
+
+def _by_blocks(
+    costs: SwissCosts, *, block: int, window: int
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The draw paired block by block, if it is certified as good as any (``blocks.py``), else None."""
+    bye = costs.ideal_bye()
+    places = [i for i in range(len(costs.ranked)) if i != bye]
+    played = pair_by_blocks(
+        places,
+        block=block,
+        edge_cost=costs.edge,
+        near=_by_rank_distance,
+        window=window,
+        hard=costs.scale.same_unit,
+    )
+    soft = costs.scale.soft
+    # With no hard part, a meeting's cost is soft × (gap + unit penalty) + a jitter below ``soft``.
+    reached = 0
+    for i, j in played:
+        cost = costs.edge(i, j)
+        if cost >= costs.scale.same_unit:
+            return None
+        reached += cost // soft
+    # Points are ranked best first, so pairing the places off in order is the least gap cost of
+    # all (for a convex cost, crossing or nested meetings never help).
+    points = [costs.ranked[i].points for i in places]
+    least = sum(costs.gap(points[k] - points[k + 1]) for k in range(0, len(points), 2))
+    return (played, bye) if reached == least else None
 
 
 def first_round_draw(
