@@ -15,7 +15,9 @@ places of the ranking without the bye, so the blocks' own least gap costs add up
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from itertools import pairwise
 
 from tournaments.draws.matching import min_cost_matching
 
@@ -53,10 +55,104 @@ def pair_by_blocks(
     for run in blocks_of(places, block):
         pairs, _ = min_cost_matching(
             size=len(run),
-            edge_cost=lambda i, j, run=run: edge_cost(run[i], run[j]),
+            edge_cost=_renumbered(edge_cost, run),
             near=near(len(run)),
             window=window,
             hard=hard,
         )
         played.extend((run[i], run[j]) for i, j in pairs)
     return played
+
+
+def first_round_by_blocks(
+    *,
+    size: int,
+    offset: int,
+    block: int,
+    window: int,
+    edge_cost: Callable[[int, int], int],
+    soft: int,
+    hard: int,
+) -> list[tuple[int, int]] | None:
+    """A first round (ideal partner ``i + offset``) paired block by block, or None without proof.
+
+    The ideal pairs are ``(k, k + offset)`` (seeded) or ``(2k, 2k + 1)`` (random); the last
+    place of an odd field has the bye. A block is a run of ideal pairs. The union is exactly the
+    whole-field matching when it meets no hard constraint, stays inside ``window`` and every
+    ideal pair that costs anything (a meeting inside a unit) lies further than the union's soft
+    cost ``S`` from its block's edges. Proof: the whole-field optimum differs from the ideal
+    pairing by alternating cycles, each through such a pair (any other cycle is cheaper undone),
+    and a cycle reaching past a block edge ``D`` ideal pairs away costs at least ``D`` (a meeting
+    ``d`` places from the ideal moves ``|d| <= d²`` pairs along, round the circle of pairs when
+    seeded); so with ``D > S`` no cycle crosses a block edge and each block is optimal alone.
+    """
+    seeded = offset > 1
+    count = size // 2
+    ideal = [(k, k + offset) if seeded else (2 * k, 2 * k + 1) for k in range(count)]
+    half = max(1, block // 2)
+    if seeded:
+        # The pairs form a circle: turn it so that its first cut, too, falls far from trouble.
+        costly = [k for k, (i, j) in enumerate(ideal) if edge_cost(i, j) >= soft]
+        turn = _quiet_cut(costly, half // 4, half // 4) % count
+        ideal = ideal[turn:] + ideal[:turn]
+    flagged = [k for k, (i, j) in enumerate(ideal) if edge_cost(i, j) >= soft]
+    cuts = [0, *(_quiet_cut(flagged, at, half // 4) for at in range(half, count - half // 2, half)), count]
+    played: list[tuple[int, int]] = []
+    spent = 0
+    for start, end in pairwise(cuts):
+        # In the field's order, so that a block's (x, y), x < y, are the field's (i, j), i < j.
+        nodes = sorted(v for k in range(start, end) for v in ideal[k])
+        local = {v: x for x, v in enumerate(nodes)}
+
+        def near(
+            k: int, nodes: list[int] = nodes, local: dict[int, int] = local
+        ) -> Iterable[tuple[int, int]]:
+            for x, i in enumerate(nodes):
+                for j in range(i + offset - k, i + offset + k + 1):
+                    y = local.get(j)
+                    if y is not None and j > i:
+                        yield x, y
+
+        pairs, _ = min_cost_matching(
+            size=len(nodes),
+            edge_cost=_renumbered(edge_cost, nodes),
+            near=near,
+            window=window,
+            hard=hard,
+        )
+        for x, y in pairs:
+            i, j = nodes[x], nodes[y]
+            cost = edge_cost(i, j)
+            if cost >= hard or abs(j - i - offset) > window:
+                return None
+            spent += cost // soft
+            played.append((i, j))
+    for start, end in pairwise(cuts):
+        for k in flagged:
+            if start <= k < end:
+                left = k - start + 1 if seeded or start > 0 else count
+                right = end - k if seeded or end < count else count
+                if min(left, right) <= spent:
+                    return None
+    return sorted(played)
+
+
+def _quiet_cut(flagged: list[int], at: int, slack: int) -> int:
+    """The cut within ``slack`` of ``at`` furthest from every flagged pair (``flagged`` sorted)."""
+
+    def room(cut: int) -> int:
+        k = bisect_left(flagged, cut)
+        after = flagged[k] - cut + 1 if k < len(flagged) else cut + slack * 4
+        before = cut - flagged[k - 1] if k > 0 else cut + slack * 4
+        return min(after, before)
+
+    return max(range(at - slack, at + slack + 1), key=lambda cut: (room(cut), -abs(cut - at)))
+
+
+def _renumbered(edge_cost: Callable[[int, int], int], nodes: Sequence[int]) -> Callable[[int, int], int]:
+    """``edge_cost`` of the field asked in a block's own numbering (``nodes`` in field order)."""
+
+    def cost(x: int, y: int) -> int:
+        return edge_cost(nodes[x], nodes[y])
+
+    return cost

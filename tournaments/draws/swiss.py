@@ -25,7 +25,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from engine.lots import lot
-from tournaments.draws.blocks import DEFAULT_BLOCK, pair_by_blocks
+from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
 from tournaments.draws.types import (
@@ -199,6 +199,7 @@ def first_round_draw(
     method: FirstRound = FirstRound.RANDOM,
     same_unit: SameUnit = SameUnit.HARD,
     window: int = DEFAULT_WINDOW,
+    block: int | None = DEFAULT_BLOCK,
 ) -> Draw:
     """Draw a first round (G11), keeping pairs of one unit apart where possible.
 
@@ -208,6 +209,8 @@ def first_round_draw(
     1 v N fold, so that the first round is not a string of walkovers for the top seeds).
     Either way a same-unit meeting is broken up by the smallest change to that ideal order, and
     with an odd count the last pair of the order gets the bye. Table 1 is the top of the order.
+    A field of more than ``block`` pairs is first paired block by block (``blocks.py``), which
+    gives the very same draw whenever it is kept; ``block=None`` draws in one matching.
     """
     method = _choice("method", method, FirstRound)
     same_unit = _choice("same_unit", same_unit, SameUnit)
@@ -236,17 +239,30 @@ def first_round_draw(
             for j in range(max(i + 1, i + offset - k), min(size, i + offset + k + 1)):
                 yield i, j
 
-    played, bye = min_cost_matching(
-        size=size,
-        edge_cost=edge_cost,
-        near=near,
-        window=window,
-        hard=scale.same_unit,
-        bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
-        unavoidable=lambda played, _: (
-            sum(order[i].same_unit(order[j]) for i, j in played) <= same_unit_floor(order)
-        ),
-    )
+    played = None
+    if block and size > block:
+        played = first_round_by_blocks(
+            size=size - size % 2,
+            offset=offset,
+            block=block,
+            window=window,
+            edge_cost=edge_cost,
+            soft=scale.soft,
+            hard=scale.same_unit,
+        )
+    bye: int | None = size - 1 if size % 2 else None
+    if played is None:
+        played, bye = min_cost_matching(
+            size=size,
+            edge_cost=edge_cost,
+            near=near,
+            window=window,
+            hard=scale.same_unit,
+            bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
+            unavoidable=lambda played, _: (
+                sum(order[i].same_unit(order[j]) for i, j in played) <= same_unit_floor(order)
+            ),
+        )
     pairings = _pairings(order, played, bye, seed=seed, floats=False)
     ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == SameUnit.OFF else set())
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
