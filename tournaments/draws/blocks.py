@@ -1,9 +1,9 @@
 """A large Swiss round paired block by block of the ranking (docs/rules/guandan.md G11).
 
-One blossom matching over a whole field grows worse than quadratically: 1,000 pairs take a
-quarter of a second, 5,000 pairs ten, 10,000 pairs far more. So a large field is cut, down the
-ranking, into blocks of about ``block`` pairs, each matched on its own over the same candidate
-graph and costs as the whole field; the time then grows linearly with the field.
+One blossom matching over a whole field grows worse than quadratically: a round of 1,000 pairs
+took a quarter of a second, 5,000 pairs 8–9 s, 10,000 pairs 34–39 s (bench/draws.py). So a
+large field is cut, down the ranking, into blocks of about ``block`` pairs, each matched on its
+own over the same candidate graph and costs as the whole field; the time then grows linearly.
 
 The union of the blocks is only kept with a certificate that no draw of the whole field does
 better in any tier above the seeded tie-break (``swiss.py`` checks it): no rematch, no second
@@ -11,6 +11,10 @@ bye, no same-unit meeting, the bye on the lowest pair without one, and a score-g
 to the least any pairing can reach (the ranking paired off in order, two by two). Otherwise the
 caller draws the whole field in one matching, as small fields always are. Blocks start at even
 places of the ranking without the bye, so the blocks' own least gap costs add up to the field's.
+A first round by blocks (``first_round_by_blocks``) carries a stronger proof: it is the very
+same draw. Where a proof fails (many meetings inside units in a first round: a unit of about a
+hundred pairs in 10,000; rematches a block cannot avoid) the whole field is drawn as before,
+at the old price.
 """
 
 from __future__ import annotations
