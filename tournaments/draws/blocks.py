@@ -12,9 +12,9 @@ to the least any pairing can reach (the ranking paired off in order, two by two)
 caller draws the whole field in one matching, as small fields always are. Blocks start at even
 places of the ranking without the bye, so the blocks' own least gap costs add up to the field's.
 A first round by blocks (``first_round_by_blocks``) carries a stronger proof: it is the very
-same draw. Where a proof fails (many meetings inside units in a first round: a unit of about a
-hundred pairs in 10,000; rematches a block cannot avoid) the whole field is drawn as before,
-at the old price.
+same draw. Where a proof fails (meetings inside units so dense in a first round that no block
+edge falls far from them, as with a unit of a third of the field; rematches or floats a block
+cannot avoid) the whole field is drawn as before, at the old price.
 """
 
 from __future__ import annotations
@@ -81,14 +81,18 @@ def first_round_by_blocks(
     """A first round (ideal partner ``i + offset``) paired block by block, or None without proof.
 
     The ideal pairs are ``(k, k + offset)`` (seeded) or ``(2k, 2k + 1)`` (random); the last
-    place of an odd field has the bye. A block is a run of ideal pairs. The union is exactly the
-    whole-field matching when it meets no hard constraint, stays inside ``window`` and every
-    ideal pair that costs anything (a meeting inside a unit) lies further than the union's soft
-    cost ``S`` from its block's edges. Proof: the whole-field optimum differs from the ideal
-    pairing by alternating cycles, each through such a pair (any other cycle is cheaper undone),
-    and a cycle reaching past a block edge ``D`` ideal pairs away costs at least ``D`` (a meeting
-    ``d`` places from the ideal moves ``|d| <= d²`` pairs along, round the circle of pairs when
-    seeded); so with ``D > S`` no cycle crosses a block edge and each block is optimal alone.
+    place of an odd field has the bye. A block is a run of ideal pairs, cut where no meeting
+    inside a unit is near. The union ``U`` of the blocks' optima is kept when it meets no hard
+    constraint, stays inside ``window`` and passes ``_far_from_cuts``; it is then exactly the
+    whole-field optimum ``M``. Proof: ``M`` and ``U`` differ by alternating cycles. One inside a
+    block would improve that block, so each crosses a block edge, and ``M`` being optimal, the
+    cycle costs ``U`` at least as much as ``M`` (soft units; the jitter stays below one). So it
+    passes through meetings of ``U`` that cost something (a repair, or a meeting kept inside a
+    unit), otherwise the cycle costs ``U`` nothing and ``M`` at least one. Along the line (random)
+    or circle (seeded) of ideal pairs, the cycle must cross every edge between such meetings and
+    the block edge, each at least once at a cost, and a meeting ``d`` places from the ideal
+    crosses at most ``|d| <= d²`` pair edges. So it costs both matchings together at least the
+    distance it covers, which ``_far_from_cuts`` makes more than twice what ``U`` spends there.
     """
     seeded = offset > 1
     count = size // 2
@@ -101,8 +105,9 @@ def first_round_by_blocks(
         ideal = ideal[turn:] + ideal[:turn]
     flagged = [k for k, (i, j) in enumerate(ideal) if edge_cost(i, j) >= soft]
     cuts = [0, *(_quiet_cut(flagged, at, half // 4) for at in range(half, count - half // 2, half)), count]
+    place = {v: k for k, pair in enumerate(ideal) for v in pair}
     played: list[tuple[int, int]] = []
-    spent = 0
+    spending: list[tuple[int, int, int]] = []
     for start, end in pairwise(cuts):
         # In the field's order, so that a block's (x, y), x < y, are the field's (i, j), i < j.
         nodes = sorted(v for k in range(start, end) for v in ideal[k])
@@ -129,16 +134,40 @@ def first_round_by_blocks(
             cost = edge_cost(i, j)
             if cost >= hard or abs(j - i - offset) > window:
                 return None
-            spent += cost // soft
             played.append((i, j))
-    for start, end in pairwise(cuts):
-        for k in flagged:
-            if start <= k < end:
-                left = k - start + 1 if seeded or start > 0 else count
-                right = end - k if seeded or end < count else count
-                if min(left, right) <= spent:
-                    return None
-    return sorted(played)
+            if cost >= soft or place[i] != place[j]:
+                low, high = sorted((place[i], place[j]))
+                spending.append((low, high, cost // soft))
+    inner = cuts if seeded else cuts[1:-1]
+    spent = sum(cost for _, _, cost in spending)
+    if seeded and 2 * spent >= count:  # a cycle round the whole circle must cost more than that
+        return None
+    return sorted(played) if _far_from_cuts(spending, inner) else None
+
+
+def _far_from_cuts(spending: list[tuple[int, int, int]], cuts: list[int]) -> bool:
+    """Whether every cluster of costly meetings lies more than twice its cost from every cut.
+
+    ``spending`` holds (first pair, last pair, soft cost) of each costly meeting. Meetings are
+    clustered until the gap between two neighbouring clusters is more than twice their joint
+    cost, so that a cycle reaching several clusters covers gaps worth more than twice their cost.
+    """
+    clusters: list[list[int]] = []
+    for low, high, cost in sorted(spending):
+        clusters.append([low, high, cost])
+        while len(clusters) > 1 and clusters[-1][0] - clusters[-2][1] <= 2 * (
+            clusters[-2][2] + clusters[-1][2]
+        ):
+            _, high2, cost2 = clusters.pop()
+            clusters[-1] = [clusters[-1][0], max(clusters[-1][1], high2), clusters[-1][2] + cost2]
+    for low, high, cost in clusters:
+        k = bisect_left(cuts, low + 1)
+        # Cut c lies between pairs c - 1 and c: c - high edges to cross above, low - c + 1 below.
+        above = cuts[k] - high if k < len(cuts) else None
+        below = low - cuts[k - 1] + 1 if k > 0 else None
+        if (above is not None and above <= 2 * cost) or (below is not None and below <= 2 * cost):
+            return False
+    return True
 
 
 def _quiet_cut(flagged: list[int], at: int, slack: int) -> int:
