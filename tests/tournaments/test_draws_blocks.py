@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from tournaments.draws import Entrant, first_round_draw, swiss_draw
 from tournaments.draws import swiss as swiss_module
-from tournaments.draws.blocks import blocks_of
+from tournaments.draws.blocks import blocks_of, pair_by_blocks
 from tournaments.draws.swiss import SwissCosts
 
 
@@ -109,3 +109,30 @@ def test_g11_blocks_start_at_even_places_and_keep_no_short_tail():
     assert [len(run) for run in blocks_of(list(range(18)), 8)] == [8, 10]
     assert [len(run) for run in blocks_of(list(range(20)), 8)] == [8, 8, 4]
     assert [len(run) for run in blocks_of(list(range(6)), 8)] == [6]
+
+
+def test_g11_a_block_without_its_certificate_is_drawn_again_with_its_neighbours():
+    seen = []
+
+    def good(run, played):
+        seen.append(len(run))
+        return len(run) > 4
+
+    def near(size):
+        return lambda k: [(i, j) for i in range(size) for j in range(i + 1, min(size, i + k + 1))]
+
+    played = pair_by_blocks(
+        list(range(12)), block=4, edge_cost=lambda i, j: j - i, near=near, window=2, hard=1 << 40, good=good
+    )
+    assert played is not None and sorted(v for pair in played for v in pair) == list(range(12))
+    assert seen == [4, 4, 4, 12]
+    refused = pair_by_blocks(
+        list(range(8)), block=8, edge_cost=lambda i, j: j - i, near=near, window=2, hard=1 << 40, good=good
+    )
+    assert refused is not None
+    assert (
+        pair_by_blocks(
+            [0, 1, 2, 3], block=4, edge_cost=lambda i, j: 1, near=near, window=2, hard=1, good=good
+        )
+        is None
+    )

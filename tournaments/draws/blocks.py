@@ -49,23 +49,51 @@ def pair_by_blocks(
     near: Callable[[int], Callable[[int], Iterable[tuple[int, int]]]],
     window: int,
     hard: int,
-) -> list[tuple[int, int]]:
+    good: Callable[[Sequence[int], list[tuple[int, int]]], bool],
+    merges: int = 2,
+) -> list[tuple[int, int]] | None:
     """Pair ``places`` (an even count, in ranking order) block by block; pairs are (better, worse).
 
     ``edge_cost`` takes two places of the whole field; ``near(size)`` is the candidate graph of
-    a block of ``size`` places, in the block's own numbering.
+    a block of ``size`` places, in the block's own numbering. Each block's pairs must be
+    ``good`` (the caller's certificate, block by block); a block that is not is drawn again
+    together with its neighbours, up to ``merges`` times, and None means it never was.
     """
-    played: list[tuple[int, int]] = []
-    for run in blocks_of(places, block):
-        pairs, _ = min_cost_matching(
-            size=len(run),
-            edge_cost=_renumbered(edge_cost, run),
-            near=near(len(run)),
-            window=window,
-            hard=hard,
-        )
-        played.extend((run[i], run[j]) for i, j in pairs)
-    return played
+    runs = blocks_of(places, block)
+    found = [_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard) for run in runs]
+    for _ in range(merges + 1):
+        bad = [k for k, (run, pairs) in enumerate(zip(runs, found, strict=True)) if not good(run, pairs)]
+        if not bad:
+            return [pair for pairs in found for pair in pairs]
+        if len(runs) == 1:
+            return None
+        # Each bad block joins its neighbours; joined runs still start at even places.
+        spans: list[list[int]] = []
+        for k in bad:
+            low, high = max(0, k - 1), min(len(runs) - 1, k + 1)
+            if spans and low <= spans[-1][1] + 1:
+                spans[-1][1] = high
+            else:
+                spans.append([low, high])
+        for low, high in reversed(spans):
+            run = [place for part in runs[low : high + 1] for place in part]
+            runs[low : high + 1] = [run]
+            found[low : high + 1] = [_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard)]
+    return None
+
+
+def _pair_run(
+    run: Sequence[int],
+    *,
+    edge_cost: Callable[[int, int], int],
+    near: Callable[[int], Callable[[int], Iterable[tuple[int, int]]]],
+    window: int,
+    hard: int,
+) -> list[tuple[int, int]]:
+    pairs, _ = min_cost_matching(
+        size=len(run), edge_cost=_renumbered(edge_cost, run), near=near(len(run)), window=window, hard=hard
+    )
+    return [(run[i], run[j]) for i, j in pairs]
 
 
 def first_round_by_blocks(

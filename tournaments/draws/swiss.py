@@ -169,6 +169,22 @@ def _by_blocks(
     """The draw paired block by block, if it is certified as good as any (``blocks.py``), else None."""
     bye = costs.ideal_bye()
     places = [i for i in range(len(costs.ranked)) if i != bye]
+    soft = costs.scale.soft
+
+    def good(run: Sequence[int], played: list[tuple[int, int]]) -> bool:
+        # With no hard part, a meeting's cost is soft × (gap + unit penalty) + a jitter below
+        # ``soft``. Points are ranked best first, so pairing the run off in order is the least
+        # gap cost of all (for a convex cost, crossing or nested meetings never help); runs
+        # start at even places, so their least costs add up to the whole field's.
+        reached = 0
+        for i, j in played:
+            cost = costs.edge(i, j)
+            if cost >= costs.scale.same_unit:
+                return False
+            reached += cost // soft
+        points = [costs.ranked[i].points for i in run]
+        return reached == sum(costs.gap(points[k] - points[k + 1]) for k in range(0, len(points), 2))
+
     played = pair_by_blocks(
         places,
         block=block,
@@ -176,20 +192,9 @@ def _by_blocks(
         near=_by_rank_distance,
         window=window,
         hard=costs.scale.same_unit,
+        good=good,
     )
-    soft = costs.scale.soft
-    # With no hard part, a meeting's cost is soft × (gap + unit penalty) + a jitter below ``soft``.
-    reached = 0
-    for i, j in played:
-        cost = costs.edge(i, j)
-        if cost >= costs.scale.same_unit:
-            return None
-        reached += cost // soft
-    # Points are ranked best first, so pairing the places off in order is the least gap cost of
-    # all (for a convex cost, crossing or nested meetings never help).
-    points = [costs.ranked[i].points for i in places]
-    least = sum(costs.gap(points[k] - points[k + 1]) for k in range(0, len(points), 2))
-    return (played, bye) if reached == least else None
+    return None if played is None else (played, bye)
 
 
 def first_round_draw(
