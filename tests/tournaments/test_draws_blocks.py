@@ -126,10 +126,7 @@ def test_g11_a_block_without_its_certificate_is_drawn_again_with_its_neighbours(
     )
     assert played is not None and sorted(v for pair in played for v in pair) == list(range(12))
     assert seen == [4, 4, 4, 12]
-    refused = pair_by_blocks(
-        list(range(8)), block=8, edge_cost=lambda i, j: j - i, near=near, window=2, hard=1 << 40, good=good
-    )
-    assert refused is not None
+    # A single block that fails has no neighbour to join: the caller draws the whole field.
     assert (
         pair_by_blocks(
             [0, 1, 2, 3], block=4, edge_cost=lambda i, j: 1, near=near, window=2, hard=1, good=good
