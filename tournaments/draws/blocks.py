@@ -8,13 +8,15 @@ own over the same candidate graph and costs as the whole field; the time then gr
 The union of the blocks is only kept with a certificate that no draw of the whole field does
 better in any tier above the seeded tie-break (``swiss.py`` checks it): no rematch, no second
 bye, no same-unit meeting, the bye on the lowest pair without one, and a score-gap cost equal
-to the least any pairing can reach (the ranking paired off in order, two by two). Otherwise the
-caller draws the whole field in one matching, as small fields always are. Blocks start at even
-places of the ranking without the bye, so the blocks' own least gap costs add up to the field's.
-A first round by blocks (``first_round_by_blocks``) carries a stronger proof: it is the very
-same draw. Where a proof fails (meetings inside units so dense in a first round that no block
-edge falls far from them, as with a unit of a third of the field; rematches or floats a block
-cannot avoid) the whole field is drawn as before, at the old price.
+to the least any pairing can reach (the ranking paired off in order, two by two). Blocks start
+at even places of the ranking without the bye, so the blocks' own least gap costs add up to the
+field's and each block can be certified alone; one that fails is drawn again with its
+neighbours, and if that fails too the caller draws the whole field in one matching, as small
+fields always are. A first round by blocks (``first_round_by_blocks``) carries a stronger
+proof: it is the very same draw. Where a proof fails (meetings inside units so dense in a first
+round that no block edge falls far from them, as with one unit holding a fifth of the field;
+rematches or floats the whole field cannot avoid either) the whole field is drawn as before, at
+the old price.
 """
 
 from __future__ import annotations
