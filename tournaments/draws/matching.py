@@ -13,7 +13,9 @@ that candidate graph. It is widened only when it had to break a hard constraint:
 get edges to everybody and the window doubles, until the violation disappears, a known lower
 bound shows it cannot (a unit holding more than half the pairs), or the graph is complete. So a
 hard constraint is only ever reported broken when no perfect matching at all avoids it. The
-price is paid only then: a complete graph on 1,000 pairs takes several seconds.
+price is paid only then: a complete graph on 1,000 pairs takes several seconds. Even the window
+graph grows worse than quadratically with the field, so fields of more than a few hundred pairs
+are first matched block by block (``blocks.py``).
 
 Costs are lexicographic tiers packed into one integer (``CostScale``): each tier's unit is larger
 than everything the tiers below can add up to over a whole matching.

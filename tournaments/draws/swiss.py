@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from engine.lots import lot
+from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
 from tournaments.draws.types import (
@@ -52,6 +53,54 @@ def rank_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda entrant: -entrant.points)
 
 
+class SwissCosts:
+    """The cost of every meeting and of every bye in a Swiss round, by place in the ranking."""
+
+    def __init__(
+        self,
+        entrants: Sequence[Entrant],
+        *,
+        seed: int,
+        same_unit: SameUnit,
+        avoid_rematches: bool,
+        soft_unit_points: float,
+    ) -> None:
+        self.ranked = rank_entrants(entrants)
+        self.seed, self.same_unit, self.avoid_rematches = seed, same_unit, avoid_rematches
+        points = [entrant.points for entrant in self.ranked]
+        self.spread = max(points[0] - points[-1], soft_unit_points, 1.0)
+        self.unit_penalty = self.gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
+        self.scale = CostScale.build(entrants=len(self.ranked), max_soft=GAP_RESOLUTION + self.unit_penalty)
+
+    def gap(self, x: float) -> int:
+        # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
+        return round((x / self.spread) ** 2 * GAP_RESOLUTION)
+
+    def edge(self, i: int, j: int) -> int:
+        a, b, scale = self.ranked[i], self.ranked[j], self.scale
+        cost = scale.soft * self.gap(a.points - b.points) + jitter(self.seed, a.id, b.id)
+        if self.avoid_rematches and a.has_met(b):
+            cost += scale.rematch
+        if self.same_unit != SameUnit.OFF and a.same_unit(b):
+            cost += scale.same_unit if self.same_unit == SameUnit.HARD else scale.soft * self.unit_penalty
+        return cost
+
+    def bye(self, i: int) -> int:
+        size = len(self.ranked)
+        return self.scale.bye_step * (size - 1 - i) + (self.scale.repeat_bye if self.ranked[i].had_bye else 0)
+
+    def total(self, played: Sequence[tuple[int, int]], bye: int | None) -> int:
+        """The cost of a whole draw given as places in the ranking."""
+        return sum(self.edge(i, j) for i, j in played) + (self.bye(bye) if bye is not None else 0)
+
+    def ideal_bye(self) -> int | None:
+        """The bye the rule asks for: the lowest-ranked pair without one (the lowest if all had one)."""
+        size = len(self.ranked)
+        if size % 2 == 0:
+            return None
+        return next((i for i in reversed(range(size)) if not self.ranked[i].had_bye), size - 1)
+
+
 def swiss_draw(
     entrants: Sequence[Entrant],
     *,
@@ -60,64 +109,92 @@ def swiss_draw(
     avoid_rematches: bool = True,
     soft_unit_points: float = 1.0,
     window: int = DEFAULT_WINDOW,
+    block: int | None = DEFAULT_BLOCK,
 ) -> Draw:
     """Draw a score-paired round (G11 积分编排制): equal points meet, no rematches, units apart.
 
     ``entrants`` are the active pairs, in standings order. Table 1 holds the pairing of the
     highest-ranked pairs; the bye, if any, comes last. Seats balance each pair's previous
-    North–South and East–West counts, and a seeded lot settles the rest.
+    North–South and East–West counts, and a seeded lot settles the rest. A field of more than
+    ``block`` pairs is first paired block by block (``blocks.py``); ``block=None`` always draws
+    the whole field in one matching.
     """
     same_unit = _choice("same_unit", same_unit, SameUnit)
-    ranked = rank_entrants(entrants)
-    size = len(ranked)
-    points = [entrant.points for entrant in ranked]
-    spread = max(points[0] - points[-1], soft_unit_points, 1.0)
-
-    def gap(x: float) -> int:
-        # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
-        return round((x / spread) ** 2 * GAP_RESOLUTION)
-
-    unit_penalty = gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
-    scale = CostScale.build(entrants=size, max_soft=GAP_RESOLUTION + unit_penalty)
-
-    def edge_cost(i: int, j: int) -> int:
-        a, b = ranked[i], ranked[j]
-        cost = scale.soft * gap(a.points - b.points) + jitter(seed, a.id, b.id)
-        if avoid_rematches and a.has_met(b):
-            cost += scale.rematch
-        if same_unit != SameUnit.OFF and a.same_unit(b):
-            cost += scale.same_unit if same_unit == SameUnit.HARD else scale.soft * unit_penalty
-        return cost
-
-    def bye_cost(i: int) -> int:
-        return scale.bye_step * (size - 1 - i) + (scale.repeat_bye if ranked[i].had_bye else 0)
-
-    def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
-        # Lower bounds that are cheap to know; anything else is settled by widening.
-        if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
-            return False
-        if avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
-            return False
-        if same_unit != SameUnit.HARD:
-            return True
-        return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
-
-    played, bye = min_cost_matching(
-        size=size,
-        edge_cost=edge_cost,
-        near=_by_rank_distance(size),
-        window=window,
-        hard=scale.same_unit,
-        bye_cost=bye_cost if size % 2 else None,
-        unavoidable=unavoidable,
+    costs = SwissCosts(
+        entrants,
+        seed=seed,
+        same_unit=same_unit,
+        avoid_rematches=avoid_rematches,
+        soft_unit_points=soft_unit_points,
     )
-    pairings = _pairings(ranked, played, bye, seed=seed)
+    result = _by_blocks(costs, block=block, window=window) if block and len(costs.ranked) > block else None
+    played, bye = result or _whole_field(costs, window=window)
+    pairings = _pairings(costs.ranked, played, bye, seed=seed)
     ignore = set()
     if not avoid_rematches:
         ignore.add(Flag.REMATCH)
     if same_unit == SameUnit.OFF:
         ignore.add(Flag.SAME_UNIT)
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
+
+
+def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int]], int | None]:
+    ranked, scale = costs.ranked, costs.scale
+    size = len(ranked)
+
+    def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
+        # Lower bounds that are cheap to know; anything else is settled by widening.
+        if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
+            return False
+        if costs.avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
+            return False
+        if costs.same_unit != SameUnit.HARD:
+            return True
+        return sum(ranked[i].same_unit(ranked[j]) for i, j in played) <= same_unit_floor(ranked)
+
+    return min_cost_matching(
+        size=size,
+        edge_cost=costs.edge,
+        near=_by_rank_distance(size),
+        window=window,
+        hard=scale.same_unit,
+        bye_cost=costs.bye if size % 2 else None,
+        unavoidable=unavoidable,
+    )
+
+
+def _by_blocks(
+    costs: SwissCosts, *, block: int, window: int
+) -> tuple[list[tuple[int, int]], int | None] | None:
+    """The draw paired block by block, if it is certified as good as any (``blocks.py``), else None."""
+    bye = costs.ideal_bye()
+    places = [i for i in range(len(costs.ranked)) if i != bye]
+    soft = costs.scale.soft
+
+    def good(run: Sequence[int], played: list[tuple[int, int]]) -> bool:
+        # With no hard part, a meeting's cost is soft × (gap + unit penalty) + a jitter below
+        # ``soft``. Points are ranked best first, so pairing the run off in order is the least
+        # gap cost of all (for a convex cost, crossing or nested meetings never help); runs
+        # start at even places, so their least costs add up to the whole field's.
+        reached = 0
+        for i, j in played:
+            cost = costs.edge(i, j)
+            if cost >= costs.scale.same_unit:
+                return False
+            reached += cost // soft
+        points = [costs.ranked[i].points for i in run]
+        return reached == sum(costs.gap(points[k] - points[k + 1]) for k in range(0, len(points), 2))
+
+    played = pair_by_blocks(
+        places,
+        block=block,
+        edge_cost=costs.edge,
+        near=_by_rank_distance,
+        window=window,
+        hard=costs.scale.same_unit,
+        good=good,
+    )
+    return None if played is None else (played, bye)
 
 
 def first_round_draw(
@@ -127,6 +204,7 @@ def first_round_draw(
     method: FirstRound = FirstRound.RANDOM,
     same_unit: SameUnit = SameUnit.HARD,
     window: int = DEFAULT_WINDOW,
+    block: int | None = DEFAULT_BLOCK,
 ) -> Draw:
     """Draw a first round (G11), keeping pairs of one unit apart where possible.
 
@@ -136,6 +214,8 @@ def first_round_draw(
     1 v N fold, so that the first round is not a string of walkovers for the top seeds).
     Either way a same-unit meeting is broken up by the smallest change to that ideal order, and
     with an odd count the last pair of the order gets the bye. Table 1 is the top of the order.
+    A field of more than ``block`` pairs is first paired block by block (``blocks.py``), which
+    gives the very same draw whenever it is kept; ``block=None`` draws in one matching.
     """
     method = _choice("method", method, FirstRound)
     same_unit = _choice("same_unit", same_unit, SameUnit)
@@ -164,17 +244,30 @@ def first_round_draw(
             for j in range(max(i + 1, i + offset - k), min(size, i + offset + k + 1)):
                 yield i, j
 
-    played, bye = min_cost_matching(
-        size=size,
-        edge_cost=edge_cost,
-        near=near,
-        window=window,
-        hard=scale.same_unit,
-        bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
-        unavoidable=lambda played, _: (
-            sum(order[i].same_unit(order[j]) for i, j in played) <= same_unit_floor(order)
-        ),
-    )
+    played = None
+    if block and size > block:
+        played = first_round_by_blocks(
+            size=size - size % 2,
+            offset=offset,
+            block=block,
+            window=window,
+            edge_cost=edge_cost,
+            soft=scale.soft,
+            hard=scale.same_unit,
+        )
+    bye: int | None = size - 1 if size % 2 else None
+    if played is None:
+        played, bye = min_cost_matching(
+            size=size,
+            edge_cost=edge_cost,
+            near=near,
+            window=window,
+            hard=scale.same_unit,
+            bye_cost=(lambda i: scale.bye_step * (size - 1 - i)) if size % 2 else None,
+            unavoidable=lambda played, _: (
+                sum(order[i].same_unit(order[j]) for i, j in played) <= same_unit_floor(order)
+            ),
+        )
     pairings = _pairings(order, played, bye, seed=seed, floats=False)
     ignore = {Flag.REMATCH, Flag.REPEAT_BYE} | ({Flag.SAME_UNIT} if same_unit == SameUnit.OFF else set())
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))

@@ -1,0 +1,135 @@
+"""Large draws paired block by block (tournaments/draws/blocks.py, docs/rules/guandan.md G11).
+
+Against the whole-field matching (``block=None``) on random fields with histories, units and
+byes: a Swiss round by blocks costs exactly as much in every tier above the seeded tie-break
+(no rematch, units apart, fewest floats, the bye where the rule puts it), and a first round by
+blocks is the very same draw.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.draws import Entrant, first_round_draw, swiss_draw
+from tournaments.draws import swiss as swiss_module
+from tournaments.draws.blocks import blocks_of, pair_by_blocks
+from tournaments.draws.swiss import SwissCosts
+
+
+@st.composite
+def fields(draw, *, least: int = 12, most: int = 90):
+    """A field in standings order after a few rounds: points, old opponents, byes and units."""
+    size = draw(st.integers(least, most))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    units = draw(st.integers(1, 30))
+    rounds = draw(st.integers(0, 5))
+    ids = list(range(1, size + 1))
+    met: dict[int, set[int]] = {k: set() for k in ids}
+    for _ in range(rounds):
+        rng.shuffle(ids)
+        for a, b in zip(ids[::2], ids[1::2], strict=False):
+            met[a].add(b)
+            met[b].add(a)
+    entrants = [
+        Entrant(
+            id=k,
+            seeding=k,
+            points=float(rng.randrange(2 * rounds + 1)),
+            opponents=frozenset(met[k]),
+            had_bye=rng.random() < 0.1,
+            unit=rng.randrange(units) if rng.random() < 0.8 else None,
+        )
+        for k in range(1, size + 1)
+    ]
+    return sorted(entrants, key=lambda e: -e.points)
+
+
+def draw_cost(draw, costs: SwissCosts) -> int:
+    place = {entrant.id: n for n, entrant in enumerate(costs.ranked)}
+    played = [
+        (min(place[p.ns], place[p.ew]), max(place[p.ns], place[p.ew]))
+        for p in draw.pairings
+        if p.ew is not None
+    ]
+    bye = next((place[p.ns] for p in draw.pairings if p.ew is None), None)
+    return costs.total(played, bye)
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(), st.integers(4, 40), st.sampled_from(["hard", "soft", "off"]), st.booleans())
+def test_g11_a_swiss_round_by_blocks_is_as_good_as_the_whole_field_in_every_tier(
+    field, block, same_unit, avoid_rematches
+):
+    options = {"seed": 5, "same_unit": same_unit, "avoid_rematches": avoid_rematches}
+    by_blocks = swiss_draw(field, block=block, **options)
+    whole = swiss_draw(field, block=None, **options)
+    costs = SwissCosts(field, soft_unit_points=1.0, **options)
+    soft = costs.scale.soft
+    assert draw_cost(by_blocks, costs) // soft == draw_cost(whole, costs) // soft
+    # Which pair floats is the tie-break's choice; how many float, meet again or meet their unit is not.
+    assert Counter(n.code for n in by_blocks.relaxed) == Counter(n.code for n in whole.relaxed)
+    assert swiss_draw(field, block=block, **options) == by_blocks  # seeded, reproducible
+
+
+@settings(max_examples=60, deadline=None)
+@given(fields(least=10, most=160), st.integers(4, 60), st.sampled_from(["random", "seeded"]), st.booleans())
+def test_g11_a_first_round_by_blocks_is_the_whole_field_draw(field, block, method, soft):
+    options = {"seed": 9, "method": method, "same_unit": "soft" if soft else "hard"}
+    assert first_round_draw(field, block=block, **options) == first_round_draw(field, block=None, **options)
+
+
+@pytest.mark.parametrize("method", ["random", "seeded"])
+def test_g11_blocks_are_kept_on_a_large_field(monkeypatch, method):
+    # The certificates hold on a realistic field, so the fast path is the one taken.
+    kept = []
+    for name in ("_by_blocks", "first_round_by_blocks"):
+        real = getattr(swiss_module, name)
+
+        def spy(*args, real=real, **kwargs):
+            result = real(*args, **kwargs)
+            kept.append(result is not None)
+            return result
+
+        monkeypatch.setattr(swiss_module, name, spy)
+    field = [Entrant(id=k, seeding=k, unit=k % 37, points=float(k % 5)) for k in range(1, 402)]
+    assert first_round_draw(field, seed=1, method=method, block=100) == first_round_draw(
+        field, seed=1, method=method, block=None
+    )
+    swiss_draw(sorted(field, key=lambda e: -e.points), seed=2, block=100)
+    assert kept == [True, True]
+
+
+def test_g11_blocks_start_at_even_places_and_keep_no_short_tail():
+    assert [len(run) for run in blocks_of(list(range(26)), 7)] == [8, 8, 10]
+    assert [len(run) for run in blocks_of(list(range(18)), 8)] == [8, 10]
+    assert [len(run) for run in blocks_of(list(range(20)), 8)] == [8, 8, 4]
+    assert [len(run) for run in blocks_of(list(range(6)), 8)] == [6]
+
+
+def test_g11_a_block_without_its_certificate_is_drawn_again_with_its_neighbours():
+    seen = []
+
+    def good(run, played):
+        seen.append(len(run))
+        return len(run) > 4
+
+    def near(size):
+        return lambda k: [(i, j) for i in range(size) for j in range(i + 1, min(size, i + k + 1))]
+
+    played = pair_by_blocks(
+        list(range(12)), block=4, edge_cost=lambda i, j: j - i, near=near, window=2, hard=1 << 40, good=good
+    )
+    assert played is not None and sorted(v for pair in played for v in pair) == list(range(12))
+    assert seen == [4, 4, 4, 12]
+    # A single block that fails has no neighbour to join: the caller draws the whole field.
+    assert (
+        pair_by_blocks(
+            [0, 1, 2, 3], block=4, edge_cost=lambda i, j: 1, near=near, window=2, hard=1, good=good
+        )
+        is None
+    )
