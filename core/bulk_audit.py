@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from auditlog.cid import get_cid
+from auditlog.diff import model_instance_diff
+from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 
 from core.audit import current_actor
@@ -39,6 +42,37 @@ def log_bulk(entries, *, event_id: int | None) -> None:
             )
         )
     AuditEntry.objects.bulk_create(rows)
+
+
+def log_created(instances, *, event_id: int | None, batch_size: int | None = None) -> None:
+    """Audit rows made by ``bulk_create`` as django-auditlog audits a ``save`` that creates one: the
+    changes are auditlog's own diff of each instance (its masked and excluded fields, its JSON
+    values) and the extra data its model gives, so an entry reads the same whether the row was
+    saved alone or in bulk."""
+    actor, via, address = current_actor()
+    cid = get_cid()
+    AuditEntry.objects.bulk_create(
+        [
+            AuditEntry(
+                content_type=ContentType.objects.get_for_model(instance),
+                object_pk=str(instance.pk),
+                object_id=instance.pk,
+                object_repr=str(instance),
+                action=AuditEntry.Action.CREATE,
+                changes=model_instance_diff(
+                    None, instance, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES
+                ),
+                actor=actor,
+                via=via,
+                remote_addr=address,
+                event_id=event_id,
+                additional_data=instance.get_additional_data(),
+                cid=cid,
+            )
+            for instance in instances
+        ],
+        batch_size=batch_size,
+    )
 
 
 def _plain(value):

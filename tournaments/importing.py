@@ -27,7 +27,7 @@ ALIASES = {
     "phone_3": ("phone_3", "phone3", "电话3"),
 }
 _LOOKUP = {alias.casefold(): column for column, names in ALIASES.items() for alias in names}
-MAX_ROWS = 5000
+MAX_ROWS = 20_000
 
 
 class SheetError(ValueError):
