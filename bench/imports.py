@@ -1,0 +1,73 @@
+"""Pair imports: ``python -m bench.imports`` (``make bench`` runs it). Figures in seconds.
+
+A CSV of 1,000 / 5,000 / 10,000 pairs (every column filled, a unit per 20 pairs) imported into an
+empty event through the service (``tournaments.services.imports.pairs_import``: reading, checking,
+writing and auditing, minus HTTP), with the SQL queries it made. An import is linear when the time
+grows as the rows do (``imports.growth_10000_vs_1000`` near 10) and the queries not at all (tested
+by tests/tournaments/test_import_queries.py).
+
+It runs in a throwaway test database, as bench.scoring does: PostgreSQL when ``DATABASE_URL`` is
+set, else SQLite in memory.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+SIZES = (1000, 5000, 10000)
+HEADER = "number,name,player_1,player_2,unit,seed,grade,email_1,email_2,phone_1,phone_2"
+
+
+def sheet(rows: int) -> bytes:
+    """A registration list of ``rows`` pairs, every other one without a number (the server gives it)."""
+    lines = [HEADER]
+    for n in range(1, rows + 1):
+        number = str(n) if n % 2 else ""
+        lines.append(
+            f"{number},Pair {n},Player {n}a,Player {n}b,Club {n // 20},{n},A,"
+            f"p{n}a@example.org,p{n}b@example.org,1380000{n:05d},"
+        )
+    return "\n".join(lines).encode()
+
+
+def timed_import(slug: str, rows: int) -> tuple[float, int]:
+    """(seconds, queries) of importing ``rows`` pairs into a new event."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Event
+    from tournaments.services.imports import pairs_import
+
+    event = Event.objects.create(slug=slug, name=slug)
+    content = sheet(rows)
+    with CaptureQueriesContext(connection) as queries:
+        start = time.perf_counter()
+        count, _ = pairs_import(event=event, content=content, filename="pairs.csv")
+        seconds = time.perf_counter() - start
+    assert count == rows
+    return seconds, len(queries)
+
+
+def main(sizes: tuple[int, ...] = SIZES) -> dict[str, float]:
+    from bench.scoring import _setup
+
+    connection, old_name = _setup()
+    try:
+        figures: dict[str, float] = {}
+        seconds = {}
+        for rows in sizes:
+            seconds[rows], queries = timed_import(f"import-bench-{rows}", rows)
+            figures[f"imports.rows_{rows}_s"] = round(seconds[rows], 2)
+            figures[f"imports.rows_{rows}_queries"] = queries
+        first, last = sizes[0], sizes[-1]
+        figures[f"imports.growth_{last}_vs_{first}"] = round(seconds[last] / seconds[first], 1)
+        for name, value in figures.items():
+            print(f"{name}: {value}")
+        return figures
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main(tuple(int(arg) for arg in sys.argv[1:]) or SIZES)
