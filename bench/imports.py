@@ -4,7 +4,10 @@ A CSV of 1,000 / 5,000 / 10,000 pairs (every column filled, a unit per 20 pairs)
 empty event through the service (``tournaments.services.imports.pairs_import``: reading, checking,
 writing and auditing, minus HTTP), with the SQL queries it made. An import is linear when the time
 grows as the rows do (``imports.growth_10000_vs_1000`` near 10) and the queries not at all (tested
-by tests/tournaments/test_import_queries.py).
+by tests/tournaments/test_import_queries.py; SQLite's backend cuts each ``INSERT`` into batches of
+999 values, so there the queries grow with the batches). Then the largest file once more through
+the API (Django's test client: the upload, the permission checks, the 201 listing every pair), the
+figure to hold against gunicorn's 30 s worker timeout.
 
 It runs in a throwaway test database, as bench.scoring does: PostgreSQL when ``DATABASE_URL`` is
 set, else SQLite in memory.
@@ -49,6 +52,28 @@ def timed_import(slug: str, rows: int) -> tuple[float, int]:
     return seconds, len(queries)
 
 
+def timed_upload(slug: str, rows: int) -> float:
+    """Seconds of ``POST /events/{slug}/pairs/import`` of ``rows`` pairs by the event's organiser."""
+    from django.contrib.auth import get_user_model
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tournaments.models import Event, EventRole, Role
+
+    event = Event.objects.create(slug=slug, name=slug)
+    user = get_user_model().objects.create_user(f"{slug}-organiser")
+    EventRole.objects.create(event=event, user=user, role=Role.ORGANIZER)
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
+    file = SimpleUploadedFile("pairs.csv", sheet(rows), content_type="text/csv")
+    start = time.perf_counter()
+    response = client.post(f"/api/v1/events/{slug}/pairs/import", {"file": file}, format="multipart")
+    seconds = time.perf_counter() - start
+    assert response.status_code == 201, response.content[:500]
+    return seconds
+
+
 def main(sizes: tuple[int, ...] = SIZES) -> dict[str, float]:
     from bench.scoring import _setup
 
@@ -62,6 +87,7 @@ def main(sizes: tuple[int, ...] = SIZES) -> dict[str, float]:
             figures[f"imports.rows_{rows}_queries"] = queries
         first, last = sizes[0], sizes[-1]
         figures[f"imports.growth_{last}_vs_{first}"] = round(seconds[last] / seconds[first], 1)
+        figures[f"imports.api_rows_{last}_s"] = round(timed_upload(f"import-api-{last}", last), 2)
         for name, value in figures.items():
             print(f"{name}: {value}")
         return figures

@@ -125,7 +125,7 @@ WHITENOISE_USE_FINDERS = True  # serve the Swagger/Redoc assets without collects
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env.bool("BEHIND_TLS_PROXY", False) else None
 
-# A file upload (the pair import: at most 5,000 rows) larger than this is a 413 before it is read.
+# A file upload (the pair import: at most 20,000 rows, about 2 MiB) larger than this is a 413 unread.
 UPLOAD_MAX_SIZE = env.int("UPLOAD_MAX_SIZE", default=5 * 1024 * 1024)
 
 REST_FRAMEWORK = {
