@@ -13,11 +13,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.tournaments.conftest import EventFactory, PairFactory, UnitFactory, role_client
+from core.models import AuditEntry
+from tests.tournaments.conftest import EventFactory, PairFactory, UnitFactory, client_for, grant, role_client
 from tournaments.importing import MAX_ROWS, SheetError, read_rows
 from tournaments.models import Pair, Role
 
 pytestmark = pytest.mark.django_db
+
+_IDS = ("id", "player_1", "player_2", "player_3", "unit")
 
 
 @pytest.fixture(autouse=True)
@@ -67,3 +70,47 @@ def test_a_file_of_20000_rows_is_read_and_one_more_is_refused():
     with pytest.raises(SheetError) as refused:
         read_rows("\n".join([*lines, "C,D"]).encode())
     assert refused.value.code == "too_many_rows"
+
+
+def test_an_imported_pairs_audit_entries_read_as_those_of_a_pair_registered_by_hand():
+    by_hand, imported = EventFactory(published=True), EventFactory(published=True)
+    user = grant(by_hand, Role.ORGANIZER)
+    grant(imported, Role.ORGANIZER, user=user)
+    client = client_for(user)
+    player_1 = {"name": "Li Lei", "email": "li@example.org", "phone": "138"}
+    response = client.post(
+        f"/api/v1/events/{by_hand.slug}/pairs/",
+        {"number": 4, "name": "Aces", "player_1": player_1, "player_2": {"name": "Han"}, "seed": 2},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    file = SimpleUploadedFile(
+        "pairs.csv",
+        b"number,name,player_1,player_2,seed,email_1,phone_1\n4,Aces,Li Lei,Han,2,li@example.org,138",
+    )
+    response = client.post(f"/api/v1/events/{imported.slug}/pairs/import", {"file": file}, format="multipart")
+    assert response.status_code == 201, response.content
+
+    def logged(event) -> list[tuple]:
+        def plain(name, value):  # ids differ between the two events: an id reads as what it names
+            if name == "event":
+                return value == event.pk
+            return value is not None if name in _IDS else value
+
+        return sorted(
+            (
+                entry.content_type.model,
+                entry.object_repr,
+                entry.action,
+                sorted((name, old, plain(name, new)) for name, (old, new) in entry.changes.items()),
+                entry.via,
+                entry.actor_id,
+                entry.additional_data == {"event_id": event.pk},
+            )
+            for entry in AuditEntry.objects.filter(
+                event_id=event.pk, content_type__model__in=["pair", "player"]
+            )
+        )
+
+    assert logged(imported) == logged(by_hand)
+    assert len(logged(imported)) == 3
