@@ -123,9 +123,9 @@ def pairs_import(
 
 def _create(event: Event, rows: list[dict], free: Iterator[int]) -> list[Pair]:
     """Write the checked rows in bulk: the new units, then every player, then every pair, one
-    ``INSERT`` each (and one of audit entries), so an import costs the same few queries whatever its
-    size. Ids come in row order, as when the rows were saved one by one; a row without a number takes
-    the next of ``free`` (the numbers in the file are left out of it)."""
+    ``INSERT`` each per ``_BATCH`` rows (and the same of audit entries), so an import costs the same
+    few queries whatever its size. Ids come in row order, as when the rows were saved one by one; a
+    row without a number takes the next of ``free`` (the numbers in the file are left out of it)."""
     units = {unit.name: unit for unit in Unit.objects.filter(event=event)}
     new_units = [Unit(event=event, name=name) for name in dict.fromkeys(row["unit"] for row in rows) if name]
     new_units = [unit for unit in new_units if unit.name not in units]
@@ -133,7 +133,8 @@ def _create(event: Event, rows: list[dict], free: Iterator[int]) -> list[Pair]:
     units.update((unit.name, unit) for unit in new_units)
     players = []
     for row in rows:
-        row["unit"] = units.get(row["unit"])  # players take their pair's unit (pair_create does so)
+        # Players take their pair's unit, as pair_create gives them.
+        row["unit"] = units.get(row["unit"]) if row["unit"] else None
         row["players"] = [
             Player(event=event, unit=row["unit"], **row[slot]) for slot in _SLOTS if row[slot] is not None
         ]
