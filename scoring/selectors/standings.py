@@ -27,6 +27,9 @@ from tournaments.selectors import table_seats
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
+#: The cached tables' generation: a release that changes what a table holds moves it, so no table
+#: cached (nor ETag given, scoring.views.standings) by the one before is taken for the new one's.
+CACHE_GENERATION = "standings:v1"
 
 
 class _Window(TypedDict):
@@ -232,7 +235,7 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
 
 
 def _cache_key(event: Event, kind: str, upto: int | None) -> str:
-    return f"standings:v1:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
+    return f"{CACHE_GENERATION}:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
 
 
 def _cached(event: Event, kind: str, upto: int | None, compute):
