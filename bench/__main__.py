@@ -10,10 +10,34 @@ import sys
 
 
 def main() -> int:
-    from bench import api, draws, engine, games, pages, scoring, server, sheets, shuangkou, standings_pure
+    from bench import (
+        api,
+        draws,
+        engine,
+        games,
+        pages,
+        scoring,
+        server,
+        sheets,
+        shuangkou,
+        standings,
+        standings_pure,
+    )
 
     print(f"# python {platform.python_version()} on {platform.machine()}, {platform.system()}")
-    for module in (engine, games, shuangkou, draws, standings_pure, scoring, sheets, api, server, pages):
+    for module in (
+        engine,
+        games,
+        shuangkou,
+        draws,
+        standings_pure,
+        scoring,
+        standings,
+        sheets,
+        api,
+        server,
+        pages,
+    ):
         print(f"## {module.__name__}")
         sys.stdout.flush()
         module.main()
