@@ -2,8 +2,9 @@
 
 - The **standings page** of a 500-pair event × 5 rounds through Django's test client: cold (the
   cache emptied: the standings computed, then rendered), warm (the page rendered before, kept in the
-  cache under its ETag: one query, nothing rendered), and a 304 (``If-None-Match``: one query). The queries are counted by
-  tests/pages/test_pages.py (the same for 100 and 500 pairs; one for a 304).
+  cache under its ETag: one query, nothing rendered), and a 304 (``If-None-Match``: one query).
+  The queries are counted by tests/pages/test_pages.py (the same for 100 and 500 pairs; one for a
+  304).
 - The **big screen's poll** (``/e/{slug}/screen/live``): a 304, which is what a screen costs the
   server between two results, and a 200 after a change.
 - **Polling vs server-sent events** on the deployment's gunicorn sync workers (docs/pages.md): a

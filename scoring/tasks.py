@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import DeliveryStatus, Webhook, WebhookDelivery
-from scoring.selectors.standings import standings_table, units_table
+from scoring.selectors.standings import refresh_tables
 from scoring.webhooks import backoff, post, record
 from tournaments.models import Event
 
@@ -55,8 +55,7 @@ def standings_refresh(event_id: int) -> int:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0
-    table = standings_table(event)
-    units_table(event)
+    table, _ = refresh_tables(event)
     return len(table["rows"])
 
 

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import tasks
+from scoring.selectors import standings as standings_selectors
 from scoring.selectors.standings import standings_table
 from tests.scoring.conftest import API, result_url
 from tournaments.models import Event
@@ -60,6 +61,15 @@ def test_confirmations_in_a_row_queue_one_refresh_until_it_starts(
             f"{API}/events/{event.slug}/pairs/{play['pairs'][0].pk}/", {"name": "Renamed"}, format="json"
         )
     assert queued == [event.pk, event.pk]
+
+
+def test_the_refresh_ranks_once_for_both_tables(play, monkeypatch):
+    ranked = []
+    real = standings_selectors.rank
+    monkeypatch.setattr(standings_selectors, "rank", lambda *a, **k: ranked.append(1) or real(*a, **k))
+    assert tasks.standings_refresh(play["event"].pk) == 4
+    assert len(ranked) == 1
+    assert cache.get(_key(Event.objects.get(pk=play["event"].pk)).replace(":pairs:", ":units:")) is not None
 
 
 def test_a_cached_table_is_served_without_ranking_again(play, api_client):
