@@ -21,6 +21,7 @@ def main() -> int:
         server,
         sheets,
         shuangkou,
+        standings,
         standings_pure,
     )
 
@@ -33,6 +34,7 @@ def main() -> int:
         standings_pure,
         scoring,
         imports,
+        standings,
         sheets,
         api,
         server,

@@ -1,9 +1,10 @@
 """Public page benchmarks: ``python -m bench.pages`` (``make bench`` runs it). Figures in ms.
 
 - The **standings page** of a 500-pair event × 5 rounds through Django's test client: cold (the
-  standings cache emptied: computed, then rendered), warm (the cached table, rendered), and a 304
-  (``If-None-Match``: one query, nothing rendered). The queries are counted by
-  tests/pages/test_pages.py (the same for 100 and 500 pairs; one for a 304).
+  cache emptied: the standings computed, then rendered), warm (the page rendered before, kept in the
+  cache under its ETag: one query, nothing rendered), and a 304 (``If-None-Match``: one query).
+  The queries are counted by tests/pages/test_pages.py (the same for 100 and 500 pairs; one for a
+  304).
 - The **big screen's poll** (``/e/{slug}/screen/live``): a 304, which is what a screen costs the
   server between two results, and a 200 after a change.
 - **Polling vs server-sent events** on the deployment's gunicorn sync workers (docs/pages.md): a

@@ -3,6 +3,11 @@
 Tasks take ids, are queued on commit (services) and are safe to run twice. ``queue_event`` records
 the deliveries of a webhook event and queues them; how a delivery is signed, posted and recorded is
 scoring.webhooks.
+
+Standings refreshes are coalesced per event (``queue_standings_refresh``): a confirmation queues one
+only when none is pending for the event, and the task computes the standings of the results version
+current when it runs, so a busy round keeps one refresh in flight and one pending at most instead
+of one per confirmation.
 """
 
 from __future__ import annotations
@@ -10,23 +15,47 @@ from __future__ import annotations
 from typing import Any
 
 from celery import shared_task
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import DeliveryStatus, Webhook, WebhookDelivery
-from scoring.selectors.standings import standings_table, units_table
+from scoring.selectors.standings import refresh_tables
 from scoring.webhooks import backoff, post, record
 from tournaments.models import Event
+
+#: How long a queued refresh holds its event's "pending" mark at most: a task the broker lost frees
+#: the event for the next confirmation after this (readers compute the table on a miss meanwhile).
+REFRESH_PENDING_SECONDS = 5 * 60
+
+
+def _pending_key(event_id: int) -> str:
+    return f"standings:refresh-pending:{event_id}"
+
+
+def queue_standings_refresh(event_id: int) -> bool:
+    """Queue ``standings_refresh`` for the event unless one is pending already (not yet started);
+    True when one was queued. The mark is a cache ``add`` (atomic in Redis), cleared by the task as
+    it starts: whatever is confirmed after that start is covered by the next one queued."""
+    if not cache.add(_pending_key(event_id), True, REFRESH_PENDING_SECONDS):
+        return False
+    try:
+        standings_refresh.delay(event_id)
+    except Exception:
+        cache.delete(_pending_key(event_id))  # nothing pending after all: let the next one queue
+        raise
+    return True
 
 
 @shared_task(name="scoring.standings_refresh")
 def standings_refresh(event_id: int) -> int:
-    """Recompute and cache the event's standings (pairs and units) for its current results version."""
+    """Recompute and cache the event's standings (pairs and units) for its results version as it
+    stands when the task starts (not the one that queued it)."""
+    cache.delete(_pending_key(event_id))
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0
-    table = standings_table(event)
-    units_table(event)
+    table, _ = refresh_tables(event)
     return len(table["rows"])
 
 

@@ -179,6 +179,19 @@ def standings(event: Event) -> dict[str, Any]:
     return {**table, "rows": rows, "columns": columns}
 
 
+def standings_page(event: Event, number: int, size: int) -> tuple[dict[str, Any], int]:
+    """Page ``number`` of ``standings``, ``size`` rows a page, and the number of pages (at least
+    one: an event without pairs has one, empty); a page past the last is a 404."""
+    table = standings(event)
+    rows = table["rows"]
+    count = max(1, -(-len(rows) // size))
+    if number > count:
+        raise Http404("no such page")
+    if count == 1:
+        return table, count
+    return {**table, "rows": rows[(number - 1) * size : number * size]}, count
+
+
 def unit_standings(event: Event) -> dict[str, Any]:
     """``GET /events/{slug}/standings/units/``'s answer."""
     if not standings_visible(PUBLIC, event):

@@ -5,6 +5,8 @@ the markup from ``scoring/templates/pages/``. Every public page sends an ``ETag`
 anything is built — the event's ``results_version`` (moved by every result, registration, round and
 event change), the address, the language and the pages' own code — and answers a matching
 ``If-None-Match`` with a 304 after one query. The big screen polls ``…/screen/live`` that way.
+A page rendered for a GET is kept in Django's cache under that ETag, so the next reader without
+it (another phone) gets the same bytes after that one query, with nothing read or rendered again.
 
 An unknown event, round, page or language is an HTML 404 page, never a 500.
 """
@@ -18,7 +20,14 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpResponseNotModified, HttpResponsePermanentRedirect, HttpResponseRedirect
+from django.core.cache import cache
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseNotModified,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
@@ -27,6 +36,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_http_methods
 
 from core.conditional import _matches, etag_of
+from core.filters import SMALLINT_MAX
 from scoring.pages import data, printing
 from tournaments.models import Event, Role, Round
 from tournaments.permissions import has_role
@@ -55,6 +65,14 @@ CODE_VERSION = _code_version()
 #: How often the big screen asks whether anything changed (seconds): docs/pages.md.
 SCREEN_POLL_SECONDS = 3
 SCREEN_CYCLE_SECONDS = 12
+#: How long a rendered page is kept under its ETag (a new results version names new pages anyway),
+#: the largest page kept, and the query parameters a kept page may have been asked with (any other
+#: is rendered every time, so made-up parameters cannot fill the cache).
+PAGE_CACHE_SECONDS = 10 * 60
+PAGE_CACHE_MAX_BYTES = 4 * 1024 * 1024
+PAGE_CACHE_QUERY = frozenset({"lang", "page"})
+#: Rows of the standings page: about 130 kB of HTML at 640 bytes a row.
+STANDINGS_PAGE_ROWS = 200
 
 
 def event_zone(event: Event):
@@ -116,9 +134,25 @@ def conditional(request, event: Event, build, *, etag_parts=()):
     etag = page_etag(request.path, request.GET, event, etag_parts)
     if_none_match = request.headers.get("If-None-Match")
     fresh = bool(if_none_match) and _matches(if_none_match, etag)
-    response = HttpResponseNotModified() if fresh else build()
+    response = HttpResponseNotModified() if fresh else _kept(request, etag, build)
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"  # keep it, but ask again (a 304 is cheap)
+    return response
+
+
+def _kept(request, etag: str, build):
+    """``build()``'s page, or the bytes it rendered for an earlier GET with the same ETag. The ETag
+    names everything a page shows (that is what makes its 304 right), so those bytes are the page,
+    for any reader; a 404 or a page too large to keep is built every time."""
+    if request.method not in ("GET", "HEAD") or not set(request.GET) <= PAGE_CACHE_QUERY:
+        return build()
+    key = "page:" + hashlib.sha256(etag.encode()).hexdigest()[:40]
+    content = cache.get(key)
+    if content is not None:
+        return HttpResponse(content)  # render()'s own content type: text/html; charset=utf-8
+    response = build()
+    if response.status_code == 200 and len(response.content) <= PAGE_CACHE_MAX_BYTES:
+        cache.set(key, response.content, PAGE_CACHE_SECONDS)
     return response
 
 
@@ -192,8 +226,25 @@ def round_results(request, slug, number):
 
 @page
 def standings(request, slug):
+    """The pair standings, ``STANDINGS_PAGE_ROWS`` rows a page (``?page=``) so that a phone reads at
+    most about 150 kB of a 5,000-pair event; page 1 of a smaller event is the whole table."""
     event, _ = _published(slug, "standings")
-    return _page(request, event, "pages/standings.html", lambda: {"table": data.standings(event)})
+    number = _page_number(request)
+
+    def context():
+        table, count = data.standings_page(event, number, STANDINGS_PAGE_ROWS)
+        links = [{"number": n, "url": f"{request.path}?page={n}"} for n in range(1, count + 1)]
+        return {"table": table, "pages": links if count > 1 else [], "page_number": number}
+
+    return _page(request, event, "pages/standings.html", context)
+
+
+def _page_number(request) -> int:
+    """``?page=``: 1 when not given; anything but a page number is a 404."""
+    value = request.GET.get("page") or "1"
+    if not (value.isascii() and value.isdigit()) or not 1 <= int(value) <= SMALLINT_MAX:
+        raise Http404("no such page")
+    return int(value)
 
 
 @page

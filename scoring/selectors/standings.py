@@ -9,6 +9,8 @@ and correction), so a cached table is never stale.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache as once
 from typing import Any, TypedDict
 
 from django.core.cache import cache
@@ -27,6 +29,9 @@ from tournaments.selectors import table_seats
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
+#: The cached tables' generation: a release that changes what a table holds moves it, so no table
+#: cached (nor ETag given, scoring.views.standings) by the one before is taken for the new one's.
+CACHE_GENERATION = "standings:v1"
 
 
 class _Window(TypedDict):
@@ -232,7 +237,7 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
 
 
 def _cache_key(event: Event, kind: str, upto: int | None) -> str:
-    return f"standings:v1:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
+    return f"{CACHE_GENERATION}:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
 
 
 def _cached(event: Event, kind: str, upto: int | None, compute):
@@ -292,12 +297,21 @@ def _ranked(event: Event, upto: int | None):
     return rows, pairs, entries, rounds, penalties
 
 
-def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
+def refresh_tables(event: Event) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Both tables of the event's version (pairs, units), cached, from one ranking (the refresh task's)."""
+    ranking = once(lambda: _ranked(event, None))
+    return standings_table(event, ranking=ranking), units_table(event, ranking=ranking)
+
+
+def standings_table(
+    event: Event, *, upto: int | None = None, ranking: Callable | None = None
+) -> dict[str, Any]:
     """The pair standings (G10) as the API returns them: every row with every tiebreak value and the
-    tiebreak that separated it from the next row. Cached per results version."""
+    tiebreak that separated it from the next row. Cached per results version. ``ranking``: where
+    ``_ranked(event, upto)`` comes from when it was computed already."""
 
     def compute() -> dict[str, Any]:
-        rows, pairs, _, rounds, penalties = _ranked(event, upto)
+        rows, pairs, _, rounds, penalties = ranking() if ranking else _ranked(event, upto)
         return {
             **_header(event, upto, rounds),
             "rows": [
@@ -321,11 +335,11 @@ def standings_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
     return _cached(event, "pairs", upto, compute)
 
 
-def units_table(event: Event, *, upto: int | None = None) -> dict[str, Any]:
+def units_table(event: Event, *, upto: int | None = None, ranking: Callable | None = None) -> dict[str, Any]:
     """Units ranked by their pairs' totals (G11): all pairs, or the event's best ``unit_best``."""
 
     def compute() -> dict[str, Any]:
-        rows, pairs, entries, rounds, _ = _ranked(event, upto)
+        rows, pairs, entries, rounds, _ = ranking() if ranking else _ranked(event, upto)
         level_points = {pair: sum(e.level_points for e in entries.get(pair, ())) for pair in pairs}
         units = {unit.pk: unit for unit in Unit.objects.filter(event=event)}
         unit_rows = rank_units(

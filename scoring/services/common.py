@@ -13,7 +13,7 @@ from django.utils import timezone
 from scoring.actors import Actor
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
-from scoring.tasks import queue_event, standings_refresh
+from scoring.tasks import queue_event, queue_standings_refresh
 from tournaments.models import Event, Match, RoundStatus
 
 # The check of the caller's ``If-Match`` against the locked match (a 412 when what was read is stale).
@@ -71,7 +71,8 @@ def bump_results_version(event: Event) -> None:
 
 def notify_standings(event: Event) -> None:
     """The standings changed (their ``results_version`` moved for it): tell the club websites
-    (``standings.updated``, written in this transaction) and recompute them after the commit."""
+    (``standings.updated``, written in this transaction) and recompute them after the commit,
+    unless a recomputation is pending for the event already (coalesced: scoring.tasks)."""
     version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
     queue_event(
         event,
@@ -80,7 +81,7 @@ def notify_standings(event: Event) -> None:
     )
 
     def refresh() -> None:
-        standings_refresh.delay(event.pk)
+        queue_standings_refresh(event.pk)
 
     # Robust: the confirmation has committed and readers compute the table themselves on a cache
     # miss, so a broker that cannot take the task must not turn the caller's answer into a 500.

@@ -1,7 +1,9 @@
 """Standings (G10) and results, as JSON, CSV or XLSX (docs/scoring.md).
 
 Anyone may read them once the event publishes them; an ``ETag`` comes with every answer and a
-matching ``If-None-Match`` gets a 304, so club websites can poll cheaply.
+matching ``If-None-Match`` gets a 304, so club websites can poll cheaply. The standings' ETag is
+worked out from the event's ``results_version`` (``VersionETagMixin``), so that 304 reads the event
+and nothing else: no table is built, read from the cache or serialised.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
+from core.conditional import etag_of
 from core.filters import SMALLINT_MAX
 from core.problems import Problem
 from core.schema import problems
@@ -20,7 +23,7 @@ from scoring.labels import COLUMNS, column_label, metric_label
 from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import shown_tiebreaks, standings_table, units_table
+from scoring.selectors.standings import CACHE_GENERATION, shown_tiebreaks, standings_table, units_table
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
 from tournaments.views.base import EventScopedMixin
 
@@ -85,7 +88,38 @@ class TabularView(EventScopedMixin, GenericAPIView):
         return None if key is None else metric_label(key)
 
 
-class StandingsView(TabularView):
+class VersionETagMixin:
+    """The ETag of a standings answer, from what the table is a function of: the event's
+    ``results_version`` (moved by every result, ruling, registration, round and event change, the
+    publish flags included: scoring.signals), the table asked for (``kind``, ``?round=``), the
+    representation (JSON, CSV, XLSX; a file or not) and the language of its labels, and the
+    standings cache's generation (a release that computes tables otherwise starts a new one).
+
+    The table itself is cached under the same version (scoring.selectors.standings), so a 304 is
+    exactly as fresh as a 200 would be, and it is answered before any table is read or built.
+    """
+
+    kind: str  # the view's (TabularView)
+    export: bool
+
+    def get_etag(self, request, *args, **kwargs) -> str:
+        event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
+        renderer = getattr(request, "accepted_renderer", None)
+        return etag_of(
+            [
+                CACHE_GENERATION,
+                self.kind,
+                event.pk,
+                event.results_version,
+                as_of_round(request),
+                getattr(renderer, "format", None),
+                self.export,
+                get_language(),
+            ]
+        )
+
+
+class StandingsView(VersionETagMixin, TabularView):
     """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
 
     read_permission = ScoringPermission.STANDINGS
@@ -119,7 +153,7 @@ class StandingsView(TabularView):
         ]
 
 
-class UnitStandingsView(TabularView):
+class UnitStandingsView(VersionETagMixin, TabularView):
     """``GET /events/{slug}/standings/units/``: units by their pairs' totals (all, or the best K)."""
 
     read_permission = ScoringPermission.STANDINGS

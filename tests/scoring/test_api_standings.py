@@ -835,6 +835,60 @@ def test_a_confirmed_result_changes_the_etag(path):
     assert response["ETag"] != etag
 
 
+def _no_table(*args, **kwargs):
+    raise AssertionError("a 304 builds no table")
+
+
+@pytest.mark.parametrize(
+    "path", ["standings/", "standings/units/", "standings/export", "standings/units/export"]
+)
+def test_a_standings_304_reads_the_event_only(path, monkeypatch, django_assert_max_num_queries):
+    scored = scored_event(ONE_ROUND, pairs=4, units={1: "A", 2: "B"})
+    enter(scored, {(1, 1): ("10", "6")})
+    url = f"{API}/events/{scored.event.slug}/{path}"
+    etag = APIClient().get(url)["ETag"]
+    for name in ("standings_table", "units_table"):  # neither computed nor read from the cache
+        monkeypatch.setattr(f"scoring.views.standings.{name}", _no_table)
+    monkeypatch.setattr("scoring.selectors.standings._cached", _no_table)
+    with django_assert_max_num_queries(1):  # the event
+        response = APIClient().get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+    assert response["ETag"] == etag
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ({}, {"round": 1}),  # as of a round
+        ({}, {"format": "csv"}),  # another representation
+        ({"format": "csv"}, {"format": "xlsx"}),
+        ({}, {"lang": "zh-hans"}),  # labels in another language
+    ],
+)
+def test_a_standings_etag_names_the_representation(first, second):
+    scored = scored_event(ONE_ROUND)
+    url = f"{API}/events/{scored.event.slug}/standings/"
+
+    def etag(params):
+        language = params.pop("lang", "en")
+        return APIClient().get(url, params, HTTP_ACCEPT_LANGUAGE=language)["ETag"]
+
+    assert etag(dict(first)) != etag(dict(second))
+    assert etag(dict(second)) == etag(dict(second))
+
+
+def test_unpublishing_the_standings_is_not_a_304_for_the_public():
+    scored = scored_event(ONE_ROUND, slug="flags")
+    url = f"{API}/events/flags/standings/"
+    etag = APIClient().get(url)["ETag"]
+    organizer = role_client(scored.event, Role.ORGANIZER)
+    organizer.patch(f"{API}/events/flags/", {"publish_standings": False}, format="json")
+    assert APIClient().get(url, HTTP_IF_NONE_MATCH=etag).status_code == 401
+    organizer.patch(f"{API}/events/flags/", {"publish_standings": True}, format="json")
+    response = APIClient().get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200 and response["ETag"] != etag  # the event's version moved
+
+
 @pytest.mark.parametrize("path", STANDINGS_PATHS)
 def test_a_draft_events_tables_are_not_found_by_anonymous(path):
     event = EventFactory(slug="hidden")

@@ -7,6 +7,8 @@ from django.core.cache import cache, caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from scoring import tasks
+from scoring.selectors import standings as standings_selectors
 from scoring.selectors.standings import standings_table
 from tests.scoring.conftest import API, result_url
 from tournaments.models import Event
@@ -30,6 +32,44 @@ def test_a_confirmation_queues_the_recomputation_after_commit(
     event = Event.objects.get(pk=play["event"].pk)
     cached = cache.get(_key(event))
     assert cached is not None and cached["rows"][0]["pair"]["id"] == match.ns_pair_id
+
+
+def test_confirmations_in_a_row_queue_one_refresh_until_it_starts(
+    play, keeper, referee, organizer, django_capture_on_commit_callbacks, monkeypatch
+):
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.standings_refresh, "delay", queued.append)  # queued, not yet run
+    event = play["event"]
+    for match, levels in zip(
+        play["matches"], ({"NS": "A+", "EW": "K"}, {"NS": "K", "EW": "A+"}), strict=True
+    ):
+        keeper.post(result_url(match), {**SHEET, "levels": levels}, format="json")
+        with django_capture_on_commit_callbacks(execute=True):
+            assert referee.post(result_url(match, "/confirm"), {}, format="json").status_code == 200
+    assert queued == [event.pk]  # one pending: the second confirmation rode on it
+
+    tasks.standings_refresh(event.pk)  # the worker takes it and computes the latest version
+    latest = Event.objects.get(pk=event.pk)
+    refreshed = cache.get(_key(latest))
+    cache.clear()
+    assert refreshed == standings_table(latest)
+    assert {row["pair"]["id"] for row in refreshed["rows"][:2]} == {play["pairs"][0].pk, play["pairs"][3].pk}
+
+    # Once it started, the next change queues another (one in flight, one pending at most).
+    with django_capture_on_commit_callbacks(execute=True):
+        organizer.patch(
+            f"{API}/events/{event.slug}/pairs/{play['pairs'][0].pk}/", {"name": "Renamed"}, format="json"
+        )
+    assert queued == [event.pk, event.pk]
+
+
+def test_the_refresh_ranks_once_for_both_tables(play, monkeypatch):
+    ranked = []
+    real = standings_selectors.rank
+    monkeypatch.setattr(standings_selectors, "rank", lambda *a, **k: ranked.append(1) or real(*a, **k))
+    assert tasks.standings_refresh(play["event"].pk) == 4
+    assert len(ranked) == 1
+    assert cache.get(_key(Event.objects.get(pk=play["event"].pk)).replace(":pairs:", ":units:")) is not None
 
 
 def test_a_cached_table_is_served_without_ranking_again(play, api_client):
