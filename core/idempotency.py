@@ -179,11 +179,15 @@ class IdempotentMixin:
     """For DRF views: honour ``Idempotency-Key`` on POST.
 
     The whole handling of a keyed POST (claim, work, stored answer) is one transaction; an answer
-    that is not a success rolls it back, so the key stays free for the retry.
+    that is not a success rolls it back, so the key stays free for the retry. A view whose POSTs
+    lock what they write from the permission step on (``atomic_post``) has every POST handled so,
+    with or without a key.
     """
 
+    atomic_post = False
+
     def dispatch(self, request, *args, **kwargs):
-        if request.method != "POST" or HEADER not in request.headers:
+        if request.method != "POST" or (HEADER not in request.headers and not self.atomic_post):
             return super().dispatch(request, *args, **kwargs)
         try:
             with transaction.atomic():

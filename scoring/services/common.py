@@ -21,7 +21,13 @@ IfMatch = Callable[[Match], object]
 
 
 def lock_match(match: Match) -> Match:
-    """The match row locked for the rest of the transaction: writes on one match are serial."""
+    """The match row locked for the rest of the transaction: writes on one match are serial.
+
+    A match the view already loaded locked in this transaction (``visible_match(lock=True)``, inside
+    the request's transaction) is taken as it is: it was read under the lock, with its round, event
+    and pairs."""
+    if getattr(match, "locked_for_update", False) and transaction.get_connection().in_atomic_block:
+        return match
     return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__event", "round__stage", "ns_pair", "ew_pair")
