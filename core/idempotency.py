@@ -7,6 +7,10 @@ or its process died: nothing of its work persisted, and the retry does the work)
 (and gets it again). On PostgreSQL a retry that arrives while the first request runs waits on the
 unique index until the first commits (then replays its answer) or rolls back (then does the work).
 
+A view that locks the row it writes first (``IdempotentMixin.atomic_post``: a deal post) records
+the key with its answer at the end instead, in one statement; a retry waits on the lock, and its
+work is undone when the key turns out taken.
+
 A retry with the same key and another request is a 422. Only the first scheme of this module
 committed a claim before the work (a record whose ``status_code`` is null): such a record is
 answered 409 for a while (its request may still be running in a process of the old release), then
@@ -55,10 +59,12 @@ class _Replay(Exception):
 
 
 class _Undo(Exception):
-    """Leave the transaction of a keyed request without committing: its answer was not a success."""
+    """Leave the transaction of a keyed request without committing: its answer was not a success,
+    or (``settled``) the key already held an answer, which ``response`` is."""
 
-    def __init__(self, response):
+    def __init__(self, response, *, settled: bool = False):
         self.response = response
+        self.settled = settled
 
 
 def check_key(key: str) -> None:
@@ -262,7 +268,7 @@ class IdempotentMixin:
                 if self._pending is not None:
                     self._record_answer(request, response, *args, **kwargs)
         except _Undo as undo:
-            if self._pending is not None and not getattr(undo, "settled", False):
+            if self._pending is not None and not undo.settled:
                 # The work failed: the key may hold an earlier answer, which a claim would have found.
                 return self._settled(request, self._held, *args, **kwargs) or undo.response
             return undo.response
@@ -282,9 +288,7 @@ class IdempotentMixin:
         if isinstance(held, IdempotencyRecord):  # a claim of the first scheme, abandoned: taken over
             store(held, answer)
             return
-        undo = _Undo(self._settled(request, lambda: held, *args, **kwargs) or response)
-        undo.settled = True
-        raise undo
+        raise _Undo(self._settled(request, lambda: held, *args, **kwargs) or response, settled=True)
 
     def _held(self) -> IdempotencyRecord | Answer | Exception | None:
         """``lookup`` of the pending key; its 422 or 409 as the exception, to be answered."""
