@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+from django.db import connection
 from django.utils import timezone
 
 from core.models import IdempotencyRecord
 from scoring.models import Deal
 from tests.scoring.conftest import deals_url
-from tests.tournaments.conftest import assert_problem
+from tests.scoring.test_concurrency import _event, race
+from tests.tournaments.conftest import assert_problem, role_client
+from tournaments.models import Role
 
 
 def post(client, match, key: str, **body):
@@ -83,3 +87,24 @@ def test_keys_belong_to_their_caller(play, table_1, keeper):
     response = post(keeper, match, "k", number=2, finishing_order=["E", "W"])
     assert response.status_code == 201 and "Idempotent-Replayed" not in response
     assert IdempotencyRecord.objects.count() == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_posts_racing_with_one_key_both_answer_the_first_answer():
+    """The second waits on the match lock, does its work, finds the key taken at the end, undoes
+    its work and replays the first's answer: never the 409 a claim made first could answer."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (set DATABASE_URL); CI runs it")
+    event, (match, _) = _event("race-key-answer")
+    keeper = role_client(event, Role.SCOREKEEPER)
+    body = {"number": 1, "finishing_order": ["N", "S"]}
+
+    def send():
+        return keeper.post(deals_url(match), body, format="json", HTTP_IDEMPOTENCY_KEY="same-key")
+
+    first, second = race(send, send)
+    assert (first.status_code, second.status_code) == (201, 201)
+    assert first.json() == second.json()
+    assert Deal.objects.filter(match=match).count() == 1
+    assert IdempotencyRecord.objects.get().status_code == 201
