@@ -203,7 +203,7 @@ def insert_answered(
     # ignores conflicts silently), and catching the IntegrityError would cost a savepoint.
     sql = "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT DO NOTHING".format(
         quote(IdempotencyRecord._meta.db_table),
-        ", ".join(quote(field.column) for field in fields),
+        ", ".join(quote(column) for field in fields if (column := field.column)),
         ", ".join(["%s"] * len(fields)),
     )
     with connection.cursor() as cursor:

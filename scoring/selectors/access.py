@@ -21,7 +21,7 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     One query: the event's visibility is its filter, the match's own (``visible_matches``, asked of
     the one match loaded) is checked on the row. ``lock``: the match row is locked for the rest of
     the caller's transaction in that same query (``select_for_update``), so that a write loads it
-    once (``scoring.services.common.lock_match`` then takes it as it is).
+    once (its service is told so: ``scoring.services.common.lock_match``'s ``locked``).
     """
     matches = Match.objects.filter(round__event__in=visible_events(request), pk=pk).select_related(
         "round__event", "round__stage", "ns_pair", "ew_pair"
@@ -29,10 +29,7 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     if lock:
         matches = matches.select_for_update(of=("self",))
     match = matches.first()
-    if match is None or not _sees(request, match):
-        return None
-    match.locked_for_update = lock
-    return match
+    return match if match is not None and _sees(request, match) else None
 
 
 def _sees(request, match: Match) -> bool:

@@ -20,13 +20,14 @@ from tournaments.models import Event, Match, RoundStatus
 IfMatch = Callable[[Match], object]
 
 
-def lock_match(match: Match) -> Match:
+def lock_match(match: Match, *, locked: bool = False) -> Match:
     """The match row locked for the rest of the transaction: writes on one match are serial.
 
-    A match the view already loaded locked in this transaction (``visible_match(lock=True)``, inside
-    the request's transaction) is taken as it is: it was read under the lock, with its round, event
-    and pairs."""
-    if getattr(match, "locked_for_update", False) and transaction.get_connection().in_atomic_block:
+    ``locked``: the caller loaded ``match`` locked in this transaction (a view's
+    ``visible_match(lock=True)`` inside the request's transaction), with its round, event and pairs:
+    it is taken as it is."""
+    if locked:
+        assert transaction.get_connection().in_atomic_block, "a lock lasts only as long as its transaction"
         return match
     return (
         Match.objects.select_for_update(of=("self",))

@@ -88,11 +88,13 @@ def deal_submit(
     body: Mapping[str, Any],
     played_at: datetime | None = None,
     actor: Actor,
+    locked: bool = False,
 ) -> DealPosted:
     """Record deal ``number`` from the posted ``body`` (the game's own fields, which its scoresheet
     reads) and ``played_at``. Refusals are domain errors: a malformed deal (400), the match's state
-    (409), a broken rule (422)."""
-    match = lock_match(match)
+    (409), a broken rule (422). ``locked``: ``match`` was loaded locked in the caller's transaction
+    (``lock_match``)."""
+    match = lock_match(match, locked=locked)
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)

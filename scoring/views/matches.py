@@ -113,6 +113,7 @@ class MatchDealsView(MatchScopedView):
             body=deal_body(data),
             played_at=data.get("played_at"),
             actor=self.actor,
+            locked=True,  # get_match loaded it locked (atomic_post)
         )
         return Response(
             posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
