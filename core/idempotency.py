@@ -7,6 +7,10 @@ or its process died: nothing of its work persisted, and the retry does the work)
 (and gets it again). On PostgreSQL a retry that arrives while the first request runs waits on the
 unique index until the first commits (then replays its answer) or rolls back (then does the work).
 
+A view that locks the row it writes first (``IdempotentMixin.atomic_post``: a deal post) records
+the key with its answer at the end instead, in one statement; a retry waits on the lock, and its
+work is undone when the key turns out taken.
+
 A retry with the same key and another request is a 422. Only the first scheme of this module
 committed a claim before the work (a record whose ``status_code`` is null): such a record is
 answered 409 for a while (its request may still be running in a process of the old release), then
@@ -24,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.files.uploadedfile import UploadedFile
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connections, router, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework.response import Response
@@ -55,10 +59,12 @@ class _Replay(Exception):
 
 
 class _Undo(Exception):
-    """Leave the transaction of a keyed request without committing: its answer was not a success."""
+    """Leave the transaction of a keyed request without committing: its answer was not a success,
+    or (``settled``) the key already held an answer, which ``response`` is."""
 
-    def __init__(self, response):
+    def __init__(self, response, *, settled: bool = False):
         self.response = response
+        self.settled = settled
 
 
 def check_key(key: str) -> None:
@@ -150,6 +156,61 @@ def claim(
     )
 
 
+def lookup(*, principal: str, key: str, request_hash: str) -> IdempotencyRecord | Answer | None:
+    """What a key already holds: nothing (None), the answer stored with it, or a claim of the first
+    scheme old enough to be taken over (the record). Raises 422 ``idempotency_key_reused`` for
+    another request, 409 ``idempotency_key_in_use`` for a claim of the first scheme that may still run.
+    """
+    record = IdempotencyRecord.objects.filter(principal=principal, key=key).first()
+    if record is None:
+        return None
+    if record.request_hash != request_hash:
+        raise Refused(_("This Idempotency-Key was used with another request."), "idempotency_key_reused")
+    if record.status_code is not None:
+        return Answer(record.status_code, record.response_body, record.response_headers)
+    if record.created_at < timezone.now() - ABANDONED_AFTER:
+        return record
+    raise _in_use()
+
+
+def _in_use() -> Conflict:
+    return Conflict(
+        _("A request with this Idempotency-Key is still being processed; retry shortly."),
+        "idempotency_key_in_use",
+    )
+
+
+def insert_answered(
+    *, principal: str, key: str, method: str, path: str, request_hash: str, answer: Answer
+) -> bool:
+    """The key and its answer in ONE statement (``INSERT … ON CONFLICT DO NOTHING``), unless the key
+    is taken: False. On PostgreSQL the insert waits for a transaction holding the same key to end."""
+    record = IdempotencyRecord(
+        principal=principal,
+        key=key,
+        method=method,
+        path=path[:PATH_LENGTH],  # bounded for the column; the hash covers the full path
+        request_hash=request_hash,
+        status_code=answer.status,
+        response_body=answer.body,
+        response_headers=answer.headers,
+    )
+    connection = connections[router.db_for_write(IdempotencyRecord)]
+    fields = [field for field in IdempotencyRecord._meta.concrete_fields if not field.primary_key]
+    values = [field.get_db_prep_save(field.pre_save(record, True), connection) for field in fields]
+    quote = connection.ops.quote_name
+    # Django's ORM has no insert that tells whether ON CONFLICT DO NOTHING inserted (bulk_create
+    # ignores conflicts silently), and catching the IntegrityError would cost a savepoint.
+    sql = "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT DO NOTHING".format(
+        quote(IdempotencyRecord._meta.db_table),
+        ", ".join(quote(column) for field in fields if (column := field.column)),
+        ", ".join(["%s"] * len(fields)),
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        return cursor.rowcount == 1
+
+
 def store(record: IdempotencyRecord, answer: Answer) -> None:
     """Complete the claim with its answer (in the transaction that claimed it)."""
     record.status_code = answer.status
@@ -180,11 +241,21 @@ class IdempotentMixin:
 
     The whole handling of a keyed POST (claim, work, stored answer) is one transaction; an answer
     that is not a success rolls it back, so the key stays free for the retry.
+
+    ``atomic_post``: for a view whose POST locks the row it writes before anything else (a retry
+    waits there for the first to end) and only writes the database (and on-commit work). Every POST
+    of it is one transaction, with or without a key, and a key is recorded with its answer at the
+    end, in one statement (``insert_answered``), rather than claimed first and completed after. A
+    key found taken then rolls the work back and answers what the key holds, as a claim would have:
+    the stored answer again, 422 for another request, 409 for a running claim of the first scheme.
     """
 
+    atomic_post = False
+
     def dispatch(self, request, *args, **kwargs):
-        if request.method != "POST" or HEADER not in request.headers:
+        if request.method != "POST" or (HEADER not in request.headers and not self.atomic_post):
             return super().dispatch(request, *args, **kwargs)
+        self._pending = None
         try:
             with transaction.atomic():
                 response = super().dispatch(request, *args, **kwargs)
@@ -194,9 +265,50 @@ class IdempotentMixin:
                 if record is not None:
                     self._idempotency = None
                     store(record, self.answer_of(response))
+                if self._pending is not None:
+                    self._record_answer(request, response, *args, **kwargs)
         except _Undo as undo:
+            if self._pending is not None and not undo.settled:
+                # The work failed: the key may hold an earlier answer, which a claim would have found.
+                return self._settled(request, self._held, *args, **kwargs) or undo.response
             return undo.response
         return response
+
+    def _record_answer(self, request, response, *args, **kwargs) -> None:
+        """Record the key with ``response`` (inside the transaction), or undo the work and answer
+        what the key holds."""
+        pending, answer = self._pending, self.answer_of(response)
+        if insert_answered(**pending, answer=answer):
+            return
+        held = self._held()
+        if held is None:  # purged between the refused insert and the look-up
+            if insert_answered(**pending, answer=answer):
+                return
+            held = self._held() or _in_use()
+        if isinstance(held, IdempotencyRecord):  # a claim of the first scheme, abandoned: taken over
+            store(held, answer)
+            return
+        raise _Undo(self._settled(request, lambda: held, *args, **kwargs) or response, settled=True)
+
+    def _held(self) -> IdempotencyRecord | Answer | Exception | None:
+        """``lookup`` of the pending key; its 422 or 409 as the exception, to be answered."""
+        pending = self._pending
+        try:
+            return lookup(
+                principal=pending["principal"], key=pending["key"], request_hash=pending["request_hash"]
+            )
+        except (Refused, Conflict) as exc:
+            return exc
+
+    def _settled(self, request, held, *args, **kwargs):
+        """The answer a key holds (a replay, or its 422/409), finalized as the view answers; None
+        when it holds no answer."""
+        found = held()
+        if isinstance(found, Exception):
+            return self.finalize_response(request, self.handle_exception(found), *args, **kwargs)
+        if isinstance(found, Answer):
+            return self.finalize_response(request, replay(found), *args, **kwargs)
+        return None
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
@@ -205,13 +317,17 @@ class IdempotentMixin:
         if request.method != "POST" or key is None or not request.user.is_authenticated:
             return
         check_key(key)
-        found = claim(
-            principal=request_principal(request),
-            key=key,
-            method=request.method,
-            path=request.path,
-            request_hash=request_hash(request),
-        )
+        meaning = {
+            "principal": request_principal(request),
+            "key": key,
+            "method": request.method,
+            "path": request.path,
+            "request_hash": request_hash(request),
+        }
+        if self.atomic_post:
+            self._pending = meaning  # recorded with the answer (dispatch)
+            return
+        found = claim(**meaning)
         if isinstance(found, Answer):
             raise _Replay(replay(found))
         self._idempotency = found

@@ -7,6 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import Q
+
 from engine import get_game
 from engine.guandan.profiles import RuleProfile
 from engine.guandan.tie import TieState
@@ -81,6 +83,18 @@ def match_deals(match: Match) -> list[Deal]:
     """The match's record: the current version of each deal, 1, 2, … (replaced and voided versions
     are history)."""
     return list(Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number"))
+
+
+def posting_deals(match: Match, number: int) -> tuple[list[Deal], Deal | None]:
+    """What posting deal ``number`` reads, in one query: ``match_deals`` and the latest version of
+    deal ``number`` (current, or voided: the version a new post of it follows)."""
+    rows = list(
+        Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number=number), match=match).order_by(
+            "number", "version"
+        )
+    )
+    latest = [deal for deal in rows if deal.number == number]
+    return [deal for deal in rows if deal.status == DealStatus.CURRENT], latest[-1] if latest else None
 
 
 def round_matches(event: Event, number: int) -> dict[int, Match]:

@@ -20,8 +20,15 @@ from tournaments.models import Event, Match, RoundStatus
 IfMatch = Callable[[Match], object]
 
 
-def lock_match(match: Match) -> Match:
-    """The match row locked for the rest of the transaction: writes on one match are serial."""
+def lock_match(match: Match, *, locked: bool = False) -> Match:
+    """The match row locked for the rest of the transaction: writes on one match are serial.
+
+    ``locked``: the caller loaded ``match`` locked in this transaction (a view's
+    ``visible_match(lock=True)`` inside the request's transaction), with its round, event and pairs:
+    it is taken as it is."""
+    if locked:
+        assert transaction.get_connection().in_atomic_block, "a lock lasts only as long as its transaction"
+        return match
     return (
         Match.objects.select_for_update(of=("self",))
         .select_related("round__event", "round__stage", "ns_pair", "ew_pair")

@@ -53,9 +53,9 @@ def require_next_number(number: int, *, posted: int) -> None:
         )
 
 
-def follows_voided(match: Match, number: int) -> dict[str, Any]:
-    """``version`` and ``corrects`` of a new deal ``number``: after a voided version, its successor."""
-    earlier = Deal.objects.filter(match=match, number=number).order_by("-version").first()
+def follows_voided(earlier: Deal | None) -> dict[str, Any]:
+    """``version`` and ``corrects`` of a new deal after ``earlier``, the latest version of its number
+    (``posting_deals``): after a voided version, its successor."""
     return {"version": earlier.version + 1 if earlier else 1, "corrects": earlier}
 
 

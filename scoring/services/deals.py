@@ -27,7 +27,7 @@ from engine.sheets import MatchSheet, Played, SheetState
 from scoring.actors import Actor
 from scoring.models import Deal
 from scoring.problems import ScoreConflict, engine_refusal, match_over
-from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
+from scoring.selectors.matches import match_profile, match_sheet, posting_deals, sheet_state
 from scoring.services.common import IfMatch, content_hash, lock_match, require_keeper, require_playing
 from scoring.services.deal_common import (
     DealPosted,
@@ -78,7 +78,9 @@ def stored_deal(sheet: MatchSheet, deal: Deal) -> dict[str, Any]:
     )
 
 
-@transaction.atomic
+# No savepoint of its own: a refusal leaves the caller's transaction too (the request's, which an
+# error answer rolls back, or run_once's), so the savepoint would only cost two statements a post.
+@transaction.atomic(savepoint=False)
 def deal_submit(
     *,
     match: Match,
@@ -86,15 +88,17 @@ def deal_submit(
     body: Mapping[str, Any],
     played_at: datetime | None = None,
     actor: Actor,
+    locked: bool = False,
 ) -> DealPosted:
     """Record deal ``number`` from the posted ``body`` (the game's own fields, which its scoresheet
     reads) and ``played_at``. Refusals are domain errors: a malformed deal (400), the match's state
-    (409), a broken rule (422)."""
-    match = lock_match(match)
+    (409), a broken rule (422). ``locked``: ``match`` was loaded locked in the caller's transaction
+    (``lock_match``)."""
+    match = lock_match(match, locked=locked)
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)
-    deals = match_deals(match)
+    deals, latest = posting_deals(match, number)
     posted = sheet.read(body)
 
     if number <= len(deals):  # posted before: the same deal is answered again, another is a conflict
@@ -116,7 +120,7 @@ def deal_submit(
     deal = Deal.objects.create(
         match=match,
         number=number,
-        **follows_voided(match, number),
+        **follows_voided(latest),
         level=sheet.deal_level(state),
         **Deal.record_fields(played.record, sheet.record_columns),
         played_at=played_at,

@@ -21,11 +21,15 @@ class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
     read_permission: str | tuple[str, ...] = (EventPermission.VISIBLE,)
     write_permission: str | tuple[str, ...] = ScoringPermission.SCOREKEEPER
 
+    # ``atomic_post`` (IdempotentMixin): a POST is one transaction, and the match it writes is
+    # loaded locked, once, by the permission step that first asks for it; the service takes that
+    # locked match as it is (``scoring.services.common.lock_match``).
     def get_match(self) -> Match:
         if getattr(self, "swagger_fake_view", False):
             return Match(pk=0)
         if not hasattr(self, "_match"):
-            match = visible_match(self.request, self.kwargs["pk"])
+            lock = self.atomic_post and self.request.method == "POST"
+            match = visible_match(self.request, self.kwargs["pk"], lock=lock)
             if match is None:
                 raise Http404(f"No {Match._meta.object_name} matches the given query.")
             self._match, self._event = match, match.round.event

@@ -79,6 +79,7 @@ class MatchDealsView(MatchScopedView):
     """``/matches/{id}/deals/``: the deals of a match; a scorekeeper posts each as it is played."""
 
     read_permission = ScoringPermission.RESULTS
+    atomic_post = True  # a post reads the match once, locked (MatchScopedView.get_match)
 
     def written_representation(self, response):
         # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
@@ -112,6 +113,7 @@ class MatchDealsView(MatchScopedView):
             body=deal_body(data),
             played_at=data.get("played_at"),
             actor=self.actor,
+            locked=True,  # get_match loaded it locked (atomic_post)
         )
         return Response(
             posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
