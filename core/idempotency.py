@@ -137,23 +137,17 @@ def claim(
                 )
         except IntegrityError:
             pass  # on PostgreSQL, only once the transaction holding the key has committed
-        record = IdempotencyRecord.objects.filter(principal=principal, key=key).first()
-        if record is None:
+        held = lookup(principal=principal, key=key, request_hash=request_hash)
+        if held is None:
             continue  # purged, or taken over, since: claim it again
-        if record.request_hash != request_hash:
-            raise Refused(_("This Idempotency-Key was used with another request."), "idempotency_key_reused")
-        if record.status_code is not None:
-            return Answer(record.status_code, record.response_body, record.response_headers)
-        # A claim committed without its answer: only the first scheme did that. Its request may
-        # still run (in a process of the previous release); after a while it has surely died.
-        if attempt == 0 and record.created_at < timezone.now() - ABANDONED_AFTER:
-            IdempotencyRecord.objects.filter(pk=record.pk, status_code__isnull=True).delete()
+        if isinstance(held, Answer):
+            return held
+        # A claim of the first scheme old enough to have surely died (``lookup``): taken over once.
+        if attempt == 0:
+            IdempotencyRecord.objects.filter(pk=held.pk, status_code__isnull=True).delete()
             continue
         break
-    raise Conflict(
-        _("A request with this Idempotency-Key is still being processed; retry shortly."),
-        "idempotency_key_in_use",
-    )
+    raise _in_use()
 
 
 def lookup(*, principal: str, key: str, request_hash: str) -> IdempotencyRecord | Answer | None:
@@ -203,7 +197,7 @@ def insert_answered(
     # ignores conflicts silently), and catching the IntegrityError would cost a savepoint.
     sql = "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT DO NOTHING".format(
         quote(IdempotencyRecord._meta.db_table),
-        ", ".join(quote(column) for field in fields if (column := field.column)),
+        ", ".join(quote(field.column) for field in fields if field.column),
         ", ".join(["%s"] * len(fields)),
     )
     with connection.cursor() as cursor:
