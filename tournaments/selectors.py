@@ -89,16 +89,36 @@ def match_visibility(request, event: Event) -> str | list[int] | None:
     return PUBLISHED_ROUNDS if event.publish_pairings else None
 
 
-def visible_matches(request, event: Event, matches):
-    """``matches`` (of ``event``) narrowed to what the caller sees of them (``match_visibility``)."""
+def _match_scope(request, event: Event) -> tuple[list[int] | None, bool] | None:
+    """What the caller sees of the event's matches (``match_visibility``): None, nothing; else the
+    tables (None: every table) and whether draft rounds too. ``visible_matches`` filters a queryset
+    by it and ``sees_match`` asks it of one loaded match, so the rule is this one function."""
     visibility = match_visibility(request, event)
-    if visibility == ALL_ROUNDS:
-        return matches
     if visibility is None:
+        return None
+    if isinstance(visibility, str):  # ALL_ROUNDS or PUBLISHED_ROUNDS: every table
+        return None, visibility == ALL_ROUNDS
+    return list(visibility), False  # a scorekeeper's tables, of published rounds
+
+
+def visible_matches(request, event: Event, matches):
+    """``matches`` (of ``event``) narrowed to what the caller sees of them (``_match_scope``)."""
+    scope = _match_scope(request, event)
+    if scope is None:
         return matches.none()
-    if visibility != PUBLISHED_ROUNDS:
-        matches = matches.filter(table__in=visibility)
-    return matches.filter(round__status__in=PUBLISHED)
+    tables, drafts = scope
+    if tables is not None:
+        matches = matches.filter(table__in=tables)
+    return matches if drafts else matches.filter(round__status__in=PUBLISHED)
+
+
+def sees_match(request, match: Match) -> bool:
+    """``visible_matches`` asked of one match loaded with its round and event (no query)."""
+    scope = _match_scope(request, match.round.event)
+    if scope is None:
+        return False
+    tables, drafts = scope
+    return (tables is None or match.table in tables) and (drafts or match.round.status in PUBLISHED)
 
 
 def match_details(request, event: Event):
