@@ -24,24 +24,19 @@ def log_bulk(entries, *, event_id: int | None) -> None:
         "update": AuditEntry.Action.UPDATE,
         "delete": AuditEntry.Action.DELETE,
     }
-    actor, via, address = current_actor()
-    rows = []
-    for instance, action, changes in entries:
-        rows.append(
-            AuditEntry(
-                content_type=ContentType.objects.get_for_model(instance),
-                object_pk=str(instance.pk),
-                object_id=instance.pk,
-                object_repr=str(instance),
-                action=actions[action],
-                changes={name: [_plain(old), _plain(new)] for name, (old, new) in changes.items()},
-                actor=actor,
-                via=via,
-                remote_addr=address,
+    who = current_actor()
+    AuditEntry.objects.bulk_create(
+        [
+            _entry(
+                instance,
+                actions[action],
+                {name: [_plain(old), _plain(new)] for name, (old, new) in changes.items()},
+                who=who,
                 event_id=event_id,
             )
-        )
-    AuditEntry.objects.bulk_create(rows)
+            for instance, action, changes in entries
+        ]
+    )
 
 
 def log_created(instances, *, event_id: int | None, batch_size: int | None = None) -> None:
@@ -49,22 +44,16 @@ def log_created(instances, *, event_id: int | None, batch_size: int | None = Non
     changes are auditlog's own diff of each instance (its masked and excluded fields, its JSON
     values) and the extra data its model gives, so an entry reads the same whether the row was
     saved alone or in bulk."""
-    actor, via, address = current_actor()
-    cid = get_cid()
+    who, cid = current_actor(), get_cid()
     AuditEntry.objects.bulk_create(
         [
-            AuditEntry(
-                content_type=ContentType.objects.get_for_model(instance),
-                object_pk=str(instance.pk),
-                object_id=instance.pk,
-                object_repr=str(instance),
-                action=AuditEntry.Action.CREATE,
-                changes=model_instance_diff(
+            _entry(
+                instance,
+                AuditEntry.Action.CREATE,
+                model_instance_diff(
                     None, instance, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES
                 ),
-                actor=actor,
-                via=via,
-                remote_addr=address,
+                who=who,
                 event_id=event_id,
                 additional_data=instance.get_additional_data(),
                 cid=cid,
@@ -72,6 +61,24 @@ def log_created(instances, *, event_id: int | None, batch_size: int | None = Non
             for instance in instances
         ],
         batch_size=batch_size,
+    )
+
+
+def _entry(instance, action, changes, *, who, event_id: int | None, **extra) -> AuditEntry:
+    """One audit row of ``instance``, marked with who acted (``core.audit.current_actor``)."""
+    actor, via, address = who
+    return AuditEntry(
+        content_type=ContentType.objects.get_for_model(instance),
+        object_pk=str(instance.pk),
+        object_id=instance.pk,
+        object_repr=str(instance),
+        action=action,
+        changes=changes,
+        actor=actor,
+        via=via,
+        remote_addr=address,
+        event_id=event_id,
+        **extra,
     )
 
 
