@@ -1,5 +1,10 @@
 from django.apps import AppConfig
 
+from core.problems import ENGINE_MESSAGES, register_converter
+from referee.api.messages import MESSAGES
+from referee.api.problems import engine_problem
+from referee.incidents.problems import MESSAGES as INCIDENT_MESSAGES
+
 
 class RefereeConfig(AppConfig):
     """Referee questions (stateless), and incidents, rulings, penalties and appeals (referee.incidents).
@@ -9,13 +14,9 @@ class RefereeConfig(AppConfig):
     verbose_name = "Referee"
 
     def ready(self) -> None:
-        # Imported here, not at the top: the app registry must be ready before models and the modules
-        # that use them are imported (Django's rule for AppConfig.ready).
-        from core.problems import ENGINE_MESSAGES, register_converter
-        from referee.api.messages import MESSAGES
-        from referee.api.problems import engine_problem
+        # Imported here, not at the top: these import models, and the app registry must be ready
+        # before they are (Django's rule for AppConfig.ready). The others above import none.
         from referee.incidents import audit, permissions  # noqa: F401  - audit log, permission checks
-        from referee.incidents.problems import MESSAGES as INCIDENT_MESSAGES
         from referee.incidents.rulings import RULINGS
         from scoring.rulings import register
 

@@ -1,5 +1,9 @@
 from django.apps import AppConfig
 
+from core.problems import ENGINE_MESSAGES
+from scoring.messages import MESSAGES
+from tournaments.standings import Standings, register
+
 
 class ScoringConfig(AppConfig):
     """Deal and match results, match points and standings, webhooks (docs/rules/guandan.md G5-G10)."""
@@ -8,13 +12,10 @@ class ScoringConfig(AppConfig):
     verbose_name = "Scoring"
 
     def ready(self) -> None:
-        # Imported here, not at the top: the app registry must be ready before models and the modules
-        # that use them are imported (Django's rule for AppConfig.ready).
-        from core.problems import ENGINE_MESSAGES
+        # Imported here, not at the top: these import models, and the app registry must be ready
+        # before they are (Django's rule for AppConfig.ready). The others above import none.
         from scoring import audit, permissions, signals  # noqa: F401  - audit, permission checks, cache
-        from scoring.messages import MESSAGES
         from scoring.selectors.standings import pair_points, standings_table
-        from tournaments.standings import Standings, register
 
         ENGINE_MESSAGES.update(MESSAGES)
         # The draws and the qualification read the standings through tournaments.standings: this
