@@ -112,7 +112,7 @@ def _free_port() -> int:
 def gunicorn(env: dict[str, str]) -> Iterator[int]:
     """The project's gunicorn.conf.py (access log included), with two workers on a free port."""
     port = _free_port()
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi:application", "--workers", str(WORKERS)]
+    command = [sys.executable, "-m", "gunicorn", "bench.wsgi:application", "--workers", str(WORKERS)]
     with tempfile.TemporaryFile("w+") as log:
         server = subprocess.Popen(
             [*command, "--bind", f"127.0.0.1:{port}"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT

@@ -1,36 +1,43 @@
-"""The yardsticks of ``bench.server``: DRF with nothing of ours behind it.
+"""The yardsticks of ``bench.server``: bare DRF views, as issue 21 defines them.
 
-Both go through the whole stack the API uses (middleware, authentication, the declared
-permission, throttles, content negotiation, the JSON renderer): what the API's views cost on
-top of them is what the benchmark reports.
+No middleware (``bench.wsgi`` serves ``/bench/…`` through a handler without any), no
+authentication, no permission, no throttle; DRF's JSON parser and renderer. What the API's
+views cost on top of them, middleware and authentication included, is what the benchmark reports.
 """
 
 from __future__ import annotations
 
 from auditlog.context import disable_auditlog
+from rest_framework.parsers import JSONParser
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.permissions import Permission
 from tournaments.models import Unit
 
 
-class BareView(APIView):
-    """``GET /bench/bare/``: a tiny JSON answer."""
+class Bare(APIView):
+    """Nothing of ours: no authentication, permission or throttle; JSON in and out."""
 
-    read_permission = Permission.PUBLIC
+    authentication_classes = ()
+    permission_classes = ()
+    throttle_classes = ()
+    parser_classes = (JSONParser,)
+    renderer_classes = (JSONRenderer,)
+
+
+class BareView(Bare):
+    """``GET /bench/bare/``: a tiny JSON answer."""
 
     def get(self, request):
         return Response({"ok": True})
 
 
-class InsertView(APIView):
-    """``POST /bench/insert/`` with a token: one row, one transaction (``{"event": id, "name": …}``).
+class InsertView(Bare):
+    """``POST /bench/insert/``: one row, one transaction (``{"event": id, "name": …}``).
 
-    A Unit, without its audit entry: a single-row insert is the yardstick of every write.
+    A Unit, without its audit entry: a single-row ORM insert is the yardstick of every write.
     """
-
-    write_permission = Permission.AUTHENTICATED
 
     def post(self, request):
         with disable_auditlog():

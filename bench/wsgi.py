@@ -1,0 +1,40 @@
+"""The WSGI application of the server benchmark: the API as deployed, and beside it, in the same
+gunicorn workers, the yardsticks (``/bench/…``) served by a Django handler with **no middleware**.
+
+Issue 21 measures every endpoint against "a bare DRF view under the same gunicorn with no
+middleware, no auth, no throttles"; ``bench.views`` declares no authentication, permission or
+throttle, and this handler skips the middleware, so what the yardstick pays is Django's URL
+resolution, DRF's request and response, and (for writes) one ORM insert.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+
+from django.core.handlers.exception import convert_exception_to_response
+from django.core.handlers.wsgi import WSGIHandler
+from django.core.wsgi import get_wsgi_application
+
+api = get_wsgi_application()
+
+
+class BareHandler(WSGIHandler):
+    """Django's handler with an empty middleware list, whatever the settings say."""
+
+    def load_middleware(self, is_async: bool = False) -> None:
+        self._view_middleware = []
+        self._template_response_middleware = []
+        self._exception_middleware = []
+        self._middleware_chain = convert_exception_to_response(self._get_response)
+
+
+bare = BareHandler()
+
+
+def application(environ, start_response):
+    """``/bench/…`` to the handler without middleware, everything else to the API's own."""
+    if environ.get("PATH_INFO", "").startswith("/bench/"):
+        return bare(environ, start_response)
+    return api(environ, start_response)
