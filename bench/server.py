@@ -39,18 +39,22 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 WORKERS = 2
 JSON = {"Content-Type": "application/json"}
-TARGETS = {  # docs/referee.md "Speed"
+TARGETS = {  # docs/referee.md "Speed": issue 21's
     "plays_validate": 0.5,
     "deals_replay": 0.5,
     "matches_list": 0.3,
     "matches_list_304": 0.3,
+    "standings": 0.3,
+    "standings_304": 0.6,
     "pair_create": 0.2,
-    "deal_post": 0.2,
+    "deal_post": 0.3,
+    "result_post": 0.3,
 }
 # Shown without a target: the list when every request is a page never built before (a query
 # parameter the list ignores makes each URL new), so no rendered answer is reused
-# (core.conditional.cached_answer): what reading and building one page costs.
-INFORMATIONAL = {"matches_list_uncached"}
+# (core.conditional.cached_answer): what reading and building one page costs; and the public
+# standings page (/e/{slug}/standings/), which issue 21 asks to be cached, with no figure.
+INFORMATIONAL = {"matches_list_uncached", "standings_page", "standings_page_304"}
 
 
 # ---- the database ---------------------------------------------------------------------------
@@ -179,6 +183,7 @@ class Writes:
         self.pairs = 0
         self.inserts = 0
         self.deals = self._deals()
+        self.results = self._results()
 
     def _deals(self) -> Iterator[Request]:
         headers = {**JSON, "Authorization": f"Token {self.data['tokens']['keeper']}"}
@@ -189,8 +194,18 @@ class Writes:
                 body = _json({"number": number, "finishing_order": list(order)})
                 yield Request("POST", f"/api/v1/matches/{pk}/deals/", body, headers)
 
+    def _results(self) -> Iterator[Request]:
+        """A scorekeeper's level sheet (记级) for a table without a result: no deals needed (G8)."""
+        headers = {**JSON, "Authorization": f"Token {self.data['tokens']['keeper']}"}
+        body = _json({"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12})
+        for pk in self.data["unscored_matches"]:
+            yield Request("POST", f"/api/v1/matches/{pk}/result", body, headers)
+
     def deal_posts(self, count: int) -> list[Request]:
         return [next(self.deals) for _ in range(count)]
+
+    def result_posts(self, count: int) -> list[Request]:
+        return [next(self.results) for _ in range(count)]
 
     def pair_creates(self, count: int) -> list[Request]:
         headers = {**JSON, "Authorization": f"Token {self.data['tokens']['organizer']}"}
@@ -248,6 +263,8 @@ def rounds(port: int, data: dict, *, sqlite: bool) -> dict[str, list[tuple[float
     write_conc = 1 if sqlite else conc  # SQLite takes one writer at a time
     bare = [Request("GET", "/bench/bare/")]
     listing = f"/api/v1/events/{data['slug']}/matches/?round=1"
+    standings = f"/api/v1/events/{data['slug']}/standings/"
+    page = f"/e/{data['slug']}/standings/"
     plays, replays, writes = plays_validate(), deals_replay(), Writes(data)
 
     fresh = itertools.count()
@@ -255,21 +272,39 @@ def rounds(port: int, data: dict, *, sqlite: bool) -> dict[str, list[tuple[float
     def uncached() -> list[Request]:
         return [Request("GET", f"{listing}&v={next(fresh)}") for _ in range(n(500))]
 
-    def not_modified() -> list[Request]:
-        _, headers = _get(port, listing)  # the ETag now: the deal posts of the last round changed it
-        return [Request("GET", listing, headers={"If-None-Match": headers["ETag"]})]
+    def not_modified(path: str) -> Callable[[], list[Request]]:
+        def make() -> list[Request]:
+            _, headers = _get(port, path)  # the ETag now: the writes of the last round changed it
+            return [Request("GET", path, headers={"If-None-Match": headers["ETag"]})]
+
+        return make
+
+    def cached(path: str) -> Callable[[], list[Request]]:
+        """Each worker builds the answer once (its own cache, unless CACHE_URL names a shared one)
+        before the timing starts: what is measured is a reader of an answer already built."""
+
+        def make() -> list[Request]:
+            run(port, [Request("GET", path)], count=20, concurrency=conc)
+            return [Request("GET", path)]
+
+        return make
 
     reads: dict[str, tuple[Callable[[], list[Request]], int, int]] = {
         "plays_validate": (lambda: plays, n(1500), 200),
         "deals_replay": (lambda: replays, n(500), 200),
         "matches_list": (lambda: [Request("GET", listing)], n(500), 200),
         "matches_list_uncached": (uncached, n(500), 200),
-        "matches_list_304": (not_modified, n(800), 304),
+        "matches_list_304": (not_modified(listing), n(800), 304),
+        "standings": (cached(standings), n(500), 200),
+        "standings_304": (not_modified(standings), n(800), 304),
+        "standings_page": (cached(page), n(500), 200),
+        "standings_page_304": (not_modified(page), n(800), 304),
     }
     write_count = n(250)
     posts: dict[str, Callable[[int], list[Request]]] = {
         "pair_create": writes.pair_creates,
         "deal_post": writes.deal_posts,
+        "result_post": writes.result_posts,
     }
     figures: dict[str, list[tuple[float, float]]] = {name: [] for name in [*reads, *posts]}
     # Warm both workers up (imports, caches, the first connection) before anything is timed.
@@ -277,6 +312,8 @@ def rounds(port: int, data: dict, *, sqlite: bool) -> dict[str, list[tuple[float
         run(port, requests, count=count, concurrency=conc)
     for make in (writes.inserts_, *posts.values()):
         _measure(port, "warm-up", make(40), 40, 201, write_conc, writes=True)
+    for path in (standings, page):
+        run(port, [Request("GET", path)], count=40, concurrency=conc)
 
     def yardstick() -> float:
         return _measure(port, "bare", bare, n(1000), 200, conc)

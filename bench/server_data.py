@@ -4,7 +4,9 @@ Run in a child process with ``DJANGO_SETTINGS_MODULE=bench.settings`` and the th
 ``DATABASE_URL``; prints one JSON line that the load client needs (slug, tokens, ids).
 
 The event: 500 pairs in 24 units, a Swiss stage, round 1 published (250 tables), the first 50
-tables with a confirmed result, an organizer and a scorekeeper with tokens.
+tables with a confirmed result, an organizer and a scorekeeper with tokens. Rounds 2 to 5 (1,000
+more tables, published, nothing scored) are where the result posts go: each needs a table without
+a result.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import random
 PAIRS = 500
 UNITS = 24
 CONFIRMED_TABLES = 50
+RESULT_ROUNDS = 4  # tables for the result posts: 40 to warm up and 250 a round, three rounds
 
 
 def _users(event) -> dict[str, str]:
@@ -102,11 +105,20 @@ def load() -> dict:
         for t in range(PAIRS // 2)
     )
     _results(matches[:CONFIRMED_TABLES])
+    unscored = []
+    for number in range(2, 2 + RESULT_ROUNDS):
+        later = Round.objects.create(event=event, stage=stage, number=number, status=RoundStatus.PUBLISHED)
+        random.Random(number).shuffle(ids)
+        unscored += Match.objects.bulk_create(
+            Match(round=later, table=t + 1, ns_pair_id=ids[2 * t], ew_pair_id=ids[2 * t + 1])
+            for t in range(PAIRS // 2)
+        )
     return {
         "slug": event.slug,
         "event": event.pk,
         "tokens": _users(event),
         "open_matches": [m.pk for m in matches[CONFIRMED_TABLES:]],
+        "unscored_matches": [m.pk for m in unscored],
     }
 
 
