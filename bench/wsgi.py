@@ -1,5 +1,6 @@
-"""The WSGI application of the server benchmark: the API as deployed, and beside it, in the same
-gunicorn workers, the yardsticks (``/bench/…``) served by a Django handler with **no middleware**.
+"""The WSGI application of the server benchmark: the API as deployed (``config.wsgi``), and beside
+it, in the same gunicorn workers, the yardsticks (``/bench/…``) served by a Django handler with
+**no middleware**.
 
 Issue 21 measures every endpoint against "a bare DRF view under the same gunicorn with no
 middleware, no auth, no throttles"; ``bench.views`` declares no authentication, permission or
@@ -15,9 +16,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
 
 from django.core.handlers.exception import convert_exception_to_response
 from django.core.handlers.wsgi import WSGIHandler
-from django.core.wsgi import get_wsgi_application
 
-api = get_wsgi_application()
+from config.wsgi import application as deployed
 
 
 class BareHandler(WSGIHandler):
@@ -37,4 +37,4 @@ def application(environ, start_response):
     """``/bench/…`` to the handler without middleware, everything else to the API's own."""
     if environ.get("PATH_INFO", "").startswith("/bench/"):
         return bare(environ, start_response)
-    return api(environ, start_response)
+    return deployed(environ, start_response)

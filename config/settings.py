@@ -66,6 +66,18 @@ MIDDLEWARE = [
     "core.middleware.ProblemMiddleware",
 ]
 
+# /api/ goes through these alone (config/wsgi.py): static files (WhiteNoise) and the messages of
+# the admin and the pages are never part of an API request, so it does not pay for them.
+API_MIDDLEWARE = [
+    name
+    for name in MIDDLEWARE
+    if name
+    not in (
+        "whitenoise.middleware.WhiteNoiseMiddleware",
+        "django.contrib.messages.middleware.MessageMiddleware",
+    )
+]
+
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 CSRF_FAILURE_VIEW = "core.problems.csrf_failure"
@@ -89,7 +101,11 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / '
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# A kept connection is checked (SELECT 1) before a request only when it sat idle this long: one
+# that served a request a moment ago is used as it is (core/postgresql/base.py, docs/deploy.md).
+DB_HEALTH_CHECK_IDLE_SECONDS = env.float("DB_HEALTH_CHECK_IDLE_SECONDS", default=10.0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "core.postgresql"
     # A database host that drops packets must not hang requests (and the health check): give up and
     # answer 503 database_unavailable after a few seconds.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(

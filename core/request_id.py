@@ -26,8 +26,9 @@ class RequestIdMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        given = request.headers.get("X-Request-ID", "")
-        request_id = given if _VALID.match(given) else uuid.uuid4().hex
+        # META, not request.headers: the headers' mapping is built from all of META on first use.
+        given = request.META.get("HTTP_X_REQUEST_ID")
+        request_id = given if given and _VALID.match(given) else uuid.uuid4().hex
         request.request_id = request_id
         token = _request_id.set(request_id)
         try:

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import router
 from django.db.models import Count, Max, Q, Window
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 
 from core.prepared import Prepared
 from tournaments.auth import TableUser
@@ -137,8 +138,10 @@ def match_of_visible_event(request, pk):
     )
 
 
-# An anonymous read of the tables list reads its event with only the columns it uses (visibility,
-# publication of the pairings, version, slug), as visible_events sees it, through a prepared read.
+# An anonymous read reads its event as visible_events sees it through a prepared read: compiled to
+# SQL once, not on every request. The tables list reads only the columns it uses (visibility,
+# publication of the pairings, version, slug); any other event-scoped read every column.
+EVENT_FIELDS = tuple(f.attname for f in Event._meta.concrete_fields)
 _PUBLIC_EVENT_FIELDS = tuple(
     f.attname
     for f in Event._meta.concrete_fields
@@ -151,12 +154,21 @@ _public_events = Prepared(
 )
 
 
-def public_event(slug: str) -> Event:
-    """The event an anonymous caller may see by that slug (its other fields deferred), else a 404."""
-    rows = _public_events.rows(_PUBLIC_EVENT_FIELDS, slug=slug)
+def public_event(slug: str, fields: tuple[str, ...] = _PUBLIC_EVENT_FIELDS) -> Event:
+    """The event an anonymous caller may see by that slug (the fields not named deferred), else a 404."""
+    rows = _public_events.rows(fields, slug=slug)
     if not rows:
         raise Http404(f"No {Event._meta.object_name} matches the given query.")
-    return Event.from_db(router.db_for_read(Event), _PUBLIC_EVENT_FIELDS, rows[0])
+    return Event.from_db(router.db_for_read(Event), fields, rows[0])
+
+
+def visible_event_or_404(request, slug: str) -> Event:
+    """The event by that slug, every field loaded, when the caller may see it (``visible_events``),
+    else a 404. An anonymous caller's (the club websites polling the standings) through the
+    prepared read."""
+    if not request.user.is_authenticated:
+        return public_event(slug, EVENT_FIELDS)
+    return get_object_or_404(visible_events(request), slug=slug)
 
 
 def visible_event(request, slug: str) -> Event | None:

@@ -8,6 +8,8 @@ and nothing else: no table is built, read from the cache or serialised.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.functional import Promise
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -96,11 +98,22 @@ class VersionETagMixin:
     standings cache's generation (a release that computes tables otherwise starts a new one).
 
     The table itself is cached under the same version (scoring.selectors.standings), so a 304 is
-    exactly as fresh as a 200 would be, and it is answered before any table is read or built.
+    exactly as fresh as a 200 would be, and it is answered before any table is read or built. A
+    JSON answer is kept rendered under its ETag too (``core.conditional.cached_answer``): the next
+    club website polling without the ETag gets those bytes, nothing built, serialised or rendered.
+    A file is built every time: its name travels in a header the kept bytes do not carry.
     """
 
     kind: str  # the view's (TabularView)
     export: bool
+    representation_seconds = 120
+    cached_answer: Callable[..., Response]  # ConditionalMixin's (EventScopedMixin)
+
+    def answer(self, request, build: Callable[[], Response]) -> Response:
+        """``build()``'s answer, or for JSON the bytes an earlier answer with this ETag rendered."""
+        if getattr(getattr(request, "accepted_renderer", None), "format", None) != "json":
+            return build()
+        return self.cached_answer(request, build)
 
     def get_etag(self, request, *args, **kwargs) -> str:
         event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
@@ -131,6 +144,9 @@ class StandingsView(VersionETagMixin, TabularView):
         tags=["standings"],
     )
     def get(self, request, *args, **kwargs):
+        return self.answer(request, lambda: self.build(request))
+
+    def build(self, request) -> Response:
         table = standings_table(self.get_event(), upto=as_of_round(request))
         rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
         columns = self.column_labels(["match_points", *penalty_column(table), *shown_tiebreaks(table)])
@@ -165,6 +181,9 @@ class UnitStandingsView(VersionETagMixin, TabularView):
         tags=["standings"],
     )
     def get(self, request, *args, **kwargs):
+        return self.answer(request, lambda: self.build(request))
+
+    def build(self, request) -> Response:
         table = units_table(self.get_event(), upto=as_of_round(request))
         rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
         return Response({**table, "rows": rows})

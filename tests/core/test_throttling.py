@@ -3,9 +3,9 @@
 from types import SimpleNamespace
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 
-from core.throttling import AnonRateThrottle, UserRateThrottle, client_address
+from core.throttling import AnonRateThrottle, UserRateThrottle, client_address, counted
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.core.views")]
 
@@ -90,8 +90,46 @@ def test_a_cache_that_does_not_answer_does_not_take_the_api_down(api_client, ano
     def refuse(*args, **kwargs):
         raise ConnectionError("Redis is down")
 
-    monkeypatch.setattr(AnonRateThrottle.cache, "add", refuse)
+    for operation in ("add", "incr", "set"):
+        monkeypatch.setattr(AnonRateThrottle.cache, operation, refuse)
     assert get(api_client).status_code == 200
+
+
+def test_an_anonymous_request_is_counted_once_by_address(api_client, anon_limit):
+    get(api_client)
+    window = int(NOW // 60)
+    assert cache.get(f"throttle_anon_203.0.113.7:{window}") == 1
+    assert cache.get(f"throttle_user_203.0.113.7:{window}") is None  # not counted a second time
+
+
+def test_an_account_is_counted_by_the_user_scope_alone(db):
+    user = SimpleNamespace(is_authenticated=True, pk=7)
+    request = SimpleNamespace(user=user, META={"REMOTE_ADDR": "203.0.113.7"})
+    assert AnonRateThrottle().get_cache_key(request, None) is None
+    assert UserRateThrottle().get_cache_key(request, None) == "throttle_user_7"
+
+
+def test_the_windows_first_request_creates_its_counter_and_the_next_increment_it():
+    cache.clear()
+    assert [counted(cache, "throttle_test:1", timeout=120) for _ in range(3)] == [1, 2, 3]
+
+
+@pytest.mark.redis
+def test_with_redis_a_request_is_counted_in_one_pipeline_that_sets_the_expiry(redis_url, settings):
+    location = redis_url.rsplit("/", 1)[0] + "/15"
+    settings.CACHES = {
+        **settings.CACHES,
+        "throttle": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": location},
+    }
+    redis = caches["throttle"]
+    redis.clear()
+    try:
+        assert [counted(redis, "throttle_test:1", timeout=120) for _ in range(3)] == [1, 2, 3]
+        assert redis.get("throttle_test:1") == 3  # a plain integer, as Django's incr leaves it
+        name = redis.make_and_validate_key("throttle_test:1")
+        assert 0 < redis._cache.get_client(name).ttl(name) <= 120
+    finally:
+        redis.clear()
 
 
 def test_table_tokens_are_counted_each_on_their_own():

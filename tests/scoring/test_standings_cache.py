@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache, caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from scoring import tasks
 from scoring.selectors import standings as standings_selectors
@@ -105,3 +106,45 @@ def test_standings_are_cached_in_redis_when_cache_url_says_so(play, redis_url, s
     other_process_view = caches.create_connection("default")  # as another web process sees Redis
     assert other_process_view.get(_key(event)) == table
     redis.clear()
+
+
+@pytest.fixture
+def builds(monkeypatch) -> list[str]:
+    """The standings answers built (not served from the kept bytes), by format."""
+    from scoring.views.standings import StandingsView
+
+    built: list[str] = []
+    real = StandingsView.build
+
+    def build(self, request):
+        built.append(request.accepted_renderer.format)
+        return real(self, request)
+
+    monkeypatch.setattr(StandingsView, "build", build)
+    cache.clear()
+    return built
+
+
+def test_the_next_reader_of_the_standings_gets_the_first_answers_bytes(play, builds):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    first, second = APIClient().get(url), APIClient().get(url)
+    assert builds == ["json"]  # built once: the second reader got what the first one rendered
+    assert (second.status_code, second.content, second["ETag"]) == (200, first.content, first["ETag"])
+
+
+def test_a_result_is_a_new_standings_answer_not_the_kept_one(play, keeper, referee, builds):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    before = APIClient().get(url)
+    match = play["matches"][0]
+    keeper.post(result_url(match), SHEET, format="json")
+    referee.post(result_url(match, "/confirm"), {}, format="json")
+    after = APIClient().get(url)
+    assert builds == ["json", "json"]
+    assert after["ETag"] != before["ETag"] and after.json()["rows"][0]["pair"]["id"] == match.ns_pair_id
+
+
+def test_a_standings_file_is_built_for_every_reader(play, builds):
+    url = f"{API}/events/{play['event'].slug}/standings/export"
+    first, second = APIClient().get(url), APIClient().get(url)
+    assert builds == ["csv", "csv"]  # its name is a header the kept bytes would not carry
+    assert second["Content-Disposition"] == first["Content-Disposition"]

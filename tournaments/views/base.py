@@ -11,14 +11,13 @@ from abc import ABCMeta, abstractmethod
 from enum import StrEnum
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from rest_framework import viewsets
 
 from core.conditional import ConditionalMixin, etag_of
 from core.idempotency import IdempotentMixin
 from tournaments.models import Event
 from tournaments.permissions import EventPermission, is_staff
-from tournaments.selectors import visible_events
+from tournaments.selectors import visible_event_or_404, visible_events
 
 __all__ = ["ID", "EventScopedMixin", "EventScopedViewSet", "WriteETagMixin", "visible_events"]
 
@@ -67,7 +66,7 @@ class EventScopedMixin(IdempotentMixin, WriteETagMixin):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular inspecting, no real request
             return Event(pk=0, slug="schema")
         if not hasattr(self, "_event"):
-            self._event = get_object_or_404(visible_events(self.request), slug=self.kwargs["event_slug"])
+            self._event = visible_event_or_404(self.request, self.kwargs["event_slug"])
         return self._event
 
     def get_serializer_context(self):

@@ -1,0 +1,1 @@
+"""PostgreSQL as Django's backend, with the connection health check only after idleness (``base``)."""
