@@ -19,6 +19,11 @@ from django.db.backends.postgresql import base
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
+    # Set by Django's BaseDatabaseWrapper (connect() and close_if_unusable_or_obsolete); the stubs
+    # leave them out.
+    health_check_enabled: bool
+    health_check_done: bool
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._last_request_at = float("-inf")

@@ -106,7 +106,7 @@ class VersionETagMixin:
 
     kind: str  # the view's (TabularView)
     export: bool
-    representation_seconds = 120
+    representation_seconds: int | None = 120
     cached_answer: Callable[..., Response]  # ConditionalMixin's (EventScopedMixin)
 
     def answer(self, request, build: Callable[[], Response]) -> Response:

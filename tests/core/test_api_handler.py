@@ -114,7 +114,7 @@ def test_over_the_limit_the_api_answers_a_429_problem(monkeypatch):
     monkeypatch.setattr(AnonRateThrottle, "timer", staticmethod(lambda: 1_800_000_030.0))
     answers = [call("GET", "/api/v1/events/") for _ in range(3)]
     assert [status for status, _, _ in answers] == [200, 200, 429]
-    status, headers, body = answers[-1]
+    _, headers, body = answers[-1]
     assert headers["Content-Type"] == "application/problem+json" and headers["Retry-After"] == "30"
     assert json.loads(body)["code"] == "throttled"
 
