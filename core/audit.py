@@ -4,8 +4,8 @@ The middleware keeps the current request in a context variable. DRF authenticate
 view and copies the user and credential onto the Django request, so when an entry is saved the
 request already says who acted and how (a token, a table token, a session); outside a request
 (Celery tasks, management commands) the entry is marked ``system``, unless the work is done on
-someone's behalf (a job, core.jobs: ``acting``), which then names them as their request would have. Writes made in bulk are logged
-by core.bulk_audit.
+someone's behalf (a job, core.jobs: ``acting``), which then names them as their request would
+have. Writes made in bulk are logged by core.bulk_audit.
 """
 
 from __future__ import annotations

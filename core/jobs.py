@@ -38,6 +38,7 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone, translation
@@ -86,12 +87,13 @@ def create(*, request, kind: str, event_id: int | None, params: dict[str, Any], 
     if kind not in RUNNERS:
         raise KeyError(f"No runner registered for jobs of kind {kind!r}.")
     actor, via, _ = current_actor()
+    account = actor if isinstance(actor, get_user_model()) else None  # a table token has none
     job = Job.objects.create(
         kind=kind,
         event_id=event_id,
         path=request.path[: Job._meta.get_field("path").max_length],
         principal=request_principal(request),
-        actor=actor if getattr(actor, "pk", None) is not None else None,
+        actor=account,
         via=via,
         language=translation.get_language() or "",
         request_id=current_request_id(),

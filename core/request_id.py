@@ -7,11 +7,11 @@ middleware that sets it imports nothing of theirs.
 from __future__ import annotations
 
 import contextvars
-from collections.abc import Iterator
-from contextlib import contextmanager
 import logging
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
 _VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")

@@ -72,6 +72,7 @@ def round_answer(round_: Round, *, context: dict) -> tuple[int, Any]:
 
 # ---- the work ----
 def _event(job: Job) -> Event:
+    assert job.event_id is not None  # the events app's jobs all belong to an event
     return Event.objects.get(pk=job.event_id)
 
 
