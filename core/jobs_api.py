@@ -80,9 +80,10 @@ def accepted(job: Job) -> Response:
 # ---- the OpenAPI of an operation that may answer with a job ----
 PREFER = OpenApiParameter(
     "Prefer",
-    {"type": "string", "pattern": f"^{PREFER_ASYNC}$"},
+    OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description="`respond-async` (RFC 7240): answer `202 Accepted` with a job whatever the size.",
+    description=f"`{PREFER_ASYNC}` (RFC 7240): answer `202 Accepted` with a job whatever the size. "
+    "Other preferences are ignored, as RFC 7240 says.",
 )
 _LOCATION = OpenApiParameter(
     "Location",
