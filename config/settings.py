@@ -232,7 +232,14 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BEAT_SCHEDULE = {
     "purge-idempotency-records": {"task": "core.purge_idempotency_records", "schedule": 24 * 60 * 60},
     "deliver-due-webhooks": {"task": "scoring.deliver_due_webhooks", "schedule": 30},
+    "requeue-stale-jobs": {"task": "core.requeue_stale_jobs", "schedule": 5 * 60},
+    "purge-jobs": {"task": "core.purge_jobs", "schedule": 24 * 60 * 60},
 }
+# Above these sizes an import or a draw is a job run by a Celery worker, answered 202 (docs/api.md
+# "Jobs"); below them it is answered at once. Measured in docs/deploy.md: the largest answered at
+# once takes about 2 s on the 2-core development machine, far inside gunicorn's 30 s on a slower one.
+JOB_IMPORT_ROWS = env.int("JOB_IMPORT_ROWS", default=2000)
+JOB_DRAW_PAIRS = env.int("JOB_DRAW_PAIRS", default=1000)
 # Webhook URLs must resolve to public addresses, unless this is set (local development, tests).
 WEBHOOK_ALLOW_PRIVATE = env.bool("WEBHOOK_ALLOW_PRIVATE", default=DEBUG)
 

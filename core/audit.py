@@ -3,15 +3,19 @@
 The middleware keeps the current request in a context variable. DRF authenticates inside the
 view and copies the user and credential onto the Django request, so when an entry is saved the
 request already says who acted and how (a token, a table token, a session); outside a request
-(Celery tasks, management commands) the entry is marked ``system``. Writes made in bulk are logged
-by core.bulk_audit.
+(Celery tasks, management commands) the entry is marked ``system``, unless the work is done on
+someone's behalf (a job, core.jobs: ``acting``), which then names them as their request would
+have. Writes made in bulk are logged by core.bulk_audit.
 """
 
 from __future__ import annotations
 
 import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 _request: contextvars.ContextVar = contextvars.ContextVar("audit_request", default=None)
+_acting: contextvars.ContextVar = contextvars.ContextVar("audit_acting", default=None)
 
 
 class AuditContextMiddleware:
@@ -30,7 +34,8 @@ def current_actor() -> tuple[object | None, str, str | None]:
     """(account or None, credential description, remote address) of the write being made."""
     request = _request.get()
     if request is None:
-        return None, "system", None
+        acting = _acting.get()
+        return (acting[0], acting[1] or "system", None) if acting is not None else (None, "system", None)
     user = getattr(request, "user", None)
     address = request.META.get("REMOTE_ADDR")
     token = getattr(user, "token", None)
@@ -39,6 +44,17 @@ def current_actor() -> tuple[object | None, str, str | None]:
     if user is None or not user.is_authenticated:
         return None, "anonymous", address
     return user, credential(getattr(request, "auth", None)), address
+
+
+@contextmanager
+def acting(actor, via: str) -> Iterator[None]:
+    """Outside a request: writes in the block are audited as made by ``actor`` through ``via`` (the
+    account and credential that asked for a job), not as ``system``."""
+    token = _acting.set((actor, via))
+    try:
+        yield
+    finally:
+        _acting.reset(token)
 
 
 TOKEN_PREFIX = 8  # of a 40-character key: enough to tell a user's tokens apart, never the key itself

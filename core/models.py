@@ -1,4 +1,7 @@
+import uuid
+
 from auditlog.models import AbstractLogEntry
+from django.conf import settings
 from django.db import models
 
 from core.audit import current_actor
@@ -55,3 +58,62 @@ class AuditEntry(AbstractLogEntry):
         self.via = self.via or via
         self.remote_addr = self.remote_addr or address
         super().save(*args, **kwargs)
+
+
+class JobState(models.TextChoices):
+    QUEUED = "queued"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+
+
+class Job(models.Model):
+    """Long work done by a Celery worker instead of the request that asked for it (core.jobs,
+    docs/api.md "Jobs"): an import or a draw above its size.
+
+    The id is a random UUID (the job's address, ``/api/v1/jobs/{id}``, is not guessable). What the
+    work needs travels on the row, never on a disk: its parameters (``params``) and an uploaded
+    file's bytes (``content``, cleared when the job ends), so any worker on any machine can run it.
+    ``result`` is the body the request would have answered (``result_status`` its status);
+    ``problem`` the problem+json body it would have answered when the work was refused.
+    ``event_id`` is the event the job belongs to (a plain integer: core knows no events).
+    """
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.CharField(max_length=40)
+    event_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    path = models.CharField(max_length=500, help_text="The request path that asked for the job.")
+    principal = models.CharField(max_length=80, help_text="Who asked: user:<id> or table:<id>.")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    via = models.CharField(max_length=80, blank=True, help_text="The credential, as the audit log names it.")
+    language = models.CharField(max_length=16, blank=True)
+    request_id = models.CharField(max_length=64, blank=True, help_text="The id of the request that asked.")
+    idempotency_key = models.CharField(max_length=255, blank=True)
+    params = models.JSONField(default=dict)
+    content = models.BinaryField(default=b"", blank=True)
+    state = models.CharField(max_length=16, choices=JobState.choices, default=JobState.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    progress_done = models.PositiveIntegerField(default=0)
+    progress_total = models.PositiveIntegerField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+    result_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    problem = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            # One job per Idempotency-Key (core.idempotency already replays the first answer).
+            models.UniqueConstraint(
+                fields=["principal", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="job_idempotency_key_unique",
+            )
+        ]
+        indexes = [models.Index(fields=["created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.id} ({self.state})"

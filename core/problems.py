@@ -328,6 +328,16 @@ def exception_handler(exc: BaseException, context: dict[str, Any]) -> Response:
     return _response(_server_error_body(instance))
 
 
+def problem_of_exception(exc: BaseException, instance: str | None = None) -> dict[str, Any]:
+    """The problem+json body a view would answer for ``exc`` (a job records it, core.jobs); anything
+    unexpected is logged and is the 500 ``server_error``."""
+    converted = convert(exc)
+    if isinstance(converted, exceptions.APIException):
+        return _api_problem(converted, instance)[0]
+    logger.error("Unhandled exception in %s", instance, exc_info=(type(exc), exc, exc.__traceback__))
+    return _server_error_body(instance)
+
+
 # ---- Django's own error views: never an HTML page for an API client ----
 def _json(body: dict[str, Any], headers: dict[str, str] | None = None) -> JsonResponse:
     response = JsonResponse(

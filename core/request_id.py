@@ -10,6 +10,8 @@ import contextvars
 import logging
 import re
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 _request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
 _VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
@@ -17,6 +19,17 @@ _VALID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 
 def current_request_id() -> str:
     return _request_id.get()
+
+
+@contextmanager
+def request_id_of(request_id: str) -> Iterator[None]:
+    """Outside a request: logs and problem bodies in the block carry ``request_id`` (a job's work
+    carries the id of the request that asked for it, core.jobs)."""
+    token = _request_id.set(request_id or "-")
+    try:
+        yield
+    finally:
+        _request_id.reset(token)
 
 
 class RequestIdMiddleware:

@@ -1,11 +1,15 @@
-"""Service-level Celery tasks."""
+"""Service-level Celery tasks; the jobs' own (running, re-queueing, purging) are core.jobs', imported
+here so that the worker, which reads the apps' ``tasks`` modules, knows them."""
 
 import datetime
 
 from celery import shared_task
 from django.utils import timezone
 
+from core.jobs import purge_jobs, requeue_stale_jobs, run_job
 from core.models import IdempotencyRecord
+
+__all__ = ["ping", "purge_idempotency_records", "purge_jobs", "requeue_stale_jobs", "run_job"]
 
 
 @shared_task(name="core.ping")

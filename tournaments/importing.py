@@ -50,8 +50,7 @@ def read_rows(
     included, so an error names the row an organiser sees; blank rows are left out; unknown
     columns are dropped.
     """
-    is_xlsx = filename.lower().endswith(".xlsx") or "spreadsheetml" in content_type or content[:2] == b"PK"
-    raw = _xlsx_rows(content) if is_xlsx else _csv_rows(content)
+    raw = _xlsx_rows(content) if _is_xlsx(content, filename, content_type) else _csv_rows(content)
     if not raw:
         raise SheetError("empty_file", "The file has no header row.")
     header = [_LOOKUP.get(str(cell or "").strip().casefold()) for cell in raw[0]]
@@ -66,6 +65,27 @@ def read_rows(
     if len(rows) > MAX_ROWS:
         raise SheetError("too_many_rows", f"At most {MAX_ROWS} rows per import.")
     return rows
+
+
+def row_count(content: bytes, *, filename: str = "", content_type: str = "") -> int | None:
+    """How many data rows the file has at most, found without reading them (whether an import is
+    a job, docs/events.md): a CSV's line breaks, a workbook's declared size. None when a workbook
+    does not declare it; 0 for one that cannot be opened (its import refuses it at once)."""
+    if not _is_xlsx(content, filename, content_type):
+        # A line break is byte 0x0A in UTF-8 and in GB18030 alike, and inside no other character.
+        return max(content.count(b"\n") + (not content.endswith(b"\n")) - 1, 0)
+    from openpyxl import load_workbook
+
+    try:
+        workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+        rows = workbook.worksheets[0].max_row
+    except Exception:  # openpyxl raises many kinds for a damaged file
+        return 0
+    return None if rows is None else max(rows - 1, 0)
+
+
+def _is_xlsx(content: bytes, filename: str, content_type: str) -> bool:
+    return filename.lower().endswith(".xlsx") or "spreadsheetml" in content_type or content[:2] == b"PK"
 
 
 def _text(cell) -> str:

@@ -6,7 +6,7 @@ a game where each player enters alone (four-player Dou Dizhu) needs only ``playe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.validators import validate_email
@@ -95,11 +95,24 @@ def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: d
     return clean
 
 
+def _no_progress(done: int, total: int) -> None:
+    """Progress nobody follows (an import answered at once)."""
+
+
 @transaction.atomic
 def pairs_import(
-    *, event: Event, content: bytes, filename: str = "", content_type: str = "", dry_run: bool = False
+    *,
+    event: Event,
+    content: bytes,
+    filename: str = "",
+    content_type: str = "",
+    dry_run: bool = False,
+    progress: Callable[[int, int], None] = _no_progress,
 ) -> tuple[int, list[Pair]]:
-    """Import a registration list. Returns the created pairs (or, on a dry run, how many would be)."""
+    """Import a registration list. Returns the created pairs (or, on a dry run, how many would be).
+
+    ``progress(done, total)`` hears how many rows are written, once a batch (a job's, core.jobs).
+    """
     size = team_size(event)
     try:
         rows = read_rows(
@@ -116,14 +129,18 @@ def pairs_import(
     clean_rows = [_check_row(number, row, taken, seen, errors, size=size) for number, row in rows]
     if errors:
         raise ValidationError(errors)
+    progress(0, len(clean_rows))
     if dry_run:
+        progress(len(clean_rows), len(clean_rows))
         return len(clean_rows), []
-    return len(clean_rows), _create(event, clean_rows, free_pair_numbers(event, reserved=seen))
+    return len(clean_rows), _create(event, clean_rows, free_pair_numbers(event, reserved=seen), progress)
 
 
-def _create(event: Event, rows: list[dict], free: Iterator[int]) -> list[Pair]:
-    """Write the checked rows in bulk: the new units, then every player, then every pair, one
-    ``INSERT`` each per ``_BATCH`` rows (and the same of audit entries), so an import costs the same
+def _create(
+    event: Event, rows: list[dict], free: Iterator[int], progress: Callable[[int, int], None]
+) -> list[Pair]:
+    """Write the checked rows in bulk: the new units, then, ``_BATCH`` rows at a time, their players
+    and their pairs, one ``INSERT`` each (and the same of audit entries), so an import costs the same
     few queries whatever its size. Ids come in row order, as when the rows were saved one by one; a
     row without a number takes the next of ``free`` (the numbers in the file are left out of it)."""
     units = {unit.name: unit for unit in Unit.objects.filter(event=event)}
@@ -131,6 +148,21 @@ def _create(event: Event, rows: list[dict], free: Iterator[int]) -> list[Pair]:
     new_units = [unit for unit in new_units if unit.name not in units]
     Unit.objects.bulk_create(new_units, batch_size=_BATCH)
     units.update((unit.name, unit) for unit in new_units)
+    created: list[Pair] = []
+    audited: list = list(new_units)
+    for start in range(0, len(rows), _BATCH):
+        players, pairs = _write(event, rows[start : start + _BATCH], units, free)
+        log_created([*audited, *players, *pairs], event_id=event.pk, batch_size=_BATCH)
+        audited = []
+        created += pairs
+        progress(len(created), len(rows))
+    return created
+
+
+def _write(
+    event: Event, rows: list[dict], units: dict[str, Unit], free: Iterator[int]
+) -> tuple[list[Player], list[Pair]]:
+    """One batch of rows: its players, then its pairs, one ``INSERT`` each."""
     players = []
     for row in rows:
         # Players take their pair's unit, as pair_create gives them.
@@ -158,5 +190,4 @@ def _create(event: Event, rows: list[dict], free: Iterator[int]) -> list[Pair]:
             )
         )
     Pair.objects.bulk_create(pairs, batch_size=_BATCH)
-    log_created([*new_units, *players, *pairs], event_id=event.pk, batch_size=_BATCH)
-    return pairs
+    return players, pairs

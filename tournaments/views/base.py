@@ -13,8 +13,10 @@ from typing import Any
 
 from rest_framework import viewsets
 
+from core import jobs
 from core.conditional import ConditionalMixin, etag_of
 from core.idempotency import IdempotentMixin
+from core.jobs_api import accepted
 from tournaments.models import Event
 from tournaments.permissions import EventPermission, is_staff
 from tournaments.selectors import visible_event_or_404, visible_events
@@ -74,6 +76,14 @@ class EventScopedMixin(IdempotentMixin, WriteETagMixin):
         if "event_slug" in self.kwargs:
             context["event"] = self.get_event()
         return context
+
+    def start_job(self, kind: str, params: dict[str, Any], content: bytes = b""):
+        """Answer ``202 Accepted`` with a new job of ``kind`` for the event (core.jobs): the work
+        is queued for a worker once the request's transaction commits."""
+        job = jobs.create(
+            request=self.request, kind=kind, event_id=self.get_event().pk, params=params, content=content
+        )
+        return accepted(job)
 
     @property
     def is_staff(self) -> bool:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
-from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.fields import StrictIntegerField
+from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.parsers import FormParser, UploadParser
 from core.schema import problems
+from tournaments import jobs
 from tournaments.models import Pair, Player, Unit
 from tournaments.permissions import sees_contacts
 from tournaments.serializers.registration import (
@@ -125,27 +126,33 @@ class PairViewSet(EventScopedViewSet):
                 {"imported": StrictIntegerField(), "pairs": PairPrivateSerializer(many=True)},
             ),
             200: OpenApiResponse(description="Dry run: every row is valid; nothing was imported."),
+            **accepted_response("JOB_IMPORT_ROWS rows (2,000 by default)"),
             **problems(400, 401, 403),
         },
+        parameters=JOB_PARAMETERS,
         description="Import pairs from CSV or XLSX. Every row is checked; either all rows are "
-        "imported or none, and the 400 lists each bad row as `rows.<n>.<column>`.",
+        "imported or none, and the 400 lists each bad row as `rows.<n>.<column>`. A larger file "
+        "is a job (202): its result or its problem is what this answers at once for a smaller one.",
     )
     @action(detail=False, methods=["post"], url_path="import", parser_classes=[UploadParser, FormParser])
     def import_(self, request, *args, **kwargs):
         serializer = PairImportSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        upload = serializer.validated_data["file"]
+        upload, dry_run = serializer.validated_data["file"], serializer.validated_data["dry_run"]
+        content, filename = upload.read(), upload.name or ""
+        content_type = getattr(upload, "content_type", "") or ""
+        if jobs.import_is_job(request, content=content, filename=filename, content_type=content_type):
+            params = {"filename": filename, "content_type": content_type, "dry_run": dry_run}
+            return self.start_job(jobs.IMPORT, params, content)
         count, pairs = pairs_import(
             event=self.get_event(),
-            content=upload.read(),
-            filename=upload.name or "",
-            content_type=getattr(upload, "content_type", "") or "",
-            dry_run=serializer.validated_data["dry_run"],
+            content=content,
+            filename=filename,
+            content_type=content_type,
+            dry_run=dry_run,
         )
-        if serializer.validated_data["dry_run"]:
-            return Response({"imported": 0, "valid_rows": count, "pairs": []})
-        data = PairPrivateSerializer(pairs, many=True, context=self.get_serializer_context()).data
-        return Response({"imported": count, "pairs": data}, status=status.HTTP_201_CREATED)
+        code, body = jobs.import_answer(count, pairs, dry_run=dry_run, context=self.get_serializer_context())
+        return Response(body, status=code)
 
     @extend_schema(
         request=SinglesDrawSerializer,
@@ -158,19 +165,19 @@ class PairViewSet(EventScopedViewSet):
                     "unpaired": StrictIntegerField(allow_null=True),
                 },
             ),
+            **accepted_response("JOB_DRAW_PAIRS players waiting (1,000 by default)"),
             **problems(400, 401, 403),
         },
+        parameters=JOB_PARAMETERS,
         description="Pair the players registered alone by a seeded draw (同号码为一对).",
     )
     @action(detail=False, methods=["post"], url_path="draw-singles")
     def draw_singles(self, request, *args, **kwargs):
         serializer = SinglesDrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        pairs, seed, left = services.singles_draw(
-            event=self.get_event(), seed=serializer.validated_data["seed"]
-        )
-        data = PairPrivateSerializer(pairs, many=True, context=self.get_serializer_context()).data
-        return Response(
-            {"seed": seed, "pairs": data, "unpaired": left.pk if left else None},
-            status=status.HTTP_201_CREATED,
-        )
+        seed = serializer.validated_data["seed"]
+        if jobs.singles_is_job(request, self.get_event()):
+            return self.start_job(jobs.SINGLES, {"seed": seed})
+        pairs, seed, left = services.singles_draw(event=self.get_event(), seed=seed)
+        code, body = jobs.singles_answer(pairs, seed, left, context=self.get_serializer_context())
+        return Response(body, status=code)

@@ -17,8 +17,10 @@ from rest_framework.response import Response
 from core import lean
 from core.conditional import etag_of
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
+from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.pagination import PageNumberPagination
 from core.schema import problems
+from tournaments import jobs
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
 from tournaments.selectors import (
     ALL_ROUNDS,
@@ -92,14 +94,28 @@ class RoundViewSet(EventScopedViewSet):
             return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
 
     @extend_schema(
-        request=DrawRequestSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)}
+        request=DrawRequestSerializer,
+        responses={
+            200: RoundSerializer,
+            **accepted_response("JOB_DRAW_PAIRS active pairs (1,000 by default)"),
+            **problems(400, 403, 409, 412),
+        },
+        parameters=JOB_PARAMETERS,
     )
     @action(detail=True, methods=["post"])
     def draw(self, request, *args, **kwargs):
-        """Make the pairings and table numbers of a draft round (G11); redrawing replaces them."""
+        """Make the pairings and table numbers of a draft round (G11); redrawing replaces them.
+
+        A large field's draw is a job (202): its result is the round this answers at once for a
+        smaller one, and a refusal (a round no longer a draft: 409) is its problem."""
         serializer = DrawRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return self._state_change(services.round_draw, seed=serializer.validated_data["seed"])
+        seed = serializer.validated_data["seed"]
+        round_ = self.get_object()
+        if jobs.draw_is_job(request, round_):
+            with self.locked_write(round_):  # a stale If-Match is a 412 now, not the job's problem
+                return self.start_job(jobs.DRAW, {"round": round_.pk, "seed": seed})
+        return self._state_change(services.round_draw, seed=seed)
 
     @extend_schema(request=SwapSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)})
     @action(detail=True, methods=["post"])
