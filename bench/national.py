@@ -405,6 +405,9 @@ def main() -> dict[int, dict[str, float]]:
         start = time.perf_counter()
         results[pairs] = one_size(pairs)
         print(f"#   {pairs} pairs done in {time.perf_counter() - start:.0f} s", flush=True)
+        # Each size's figures as soon as it is done: ``python -m bench.national_report`` makes the
+        # table again from these lines (say, of sizes measured in separate runs).
+        print(f"NATIONAL-RESULT {json.dumps({'pairs': pairs, **results[pairs]})}", flush=True)
     print(report(results))
     return results
 

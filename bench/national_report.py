@@ -1,10 +1,17 @@
 """The table that ``bench.national`` prints: a row per step, a column per size, the growth from the
 first size to the last and the target of issue 21 (docs/deploy.md, "How big an event one machine
-carries"). Markdown, so that it goes into the docs as printed."""
+carries"). Markdown, so that it goes into the docs as printed.
+
+``python -m bench.national_report FILE…`` prints the table from the ``NATIONAL-RESULT`` lines that
+runs of ``bench.national`` printed (one line per size), so that sizes run apart make one table.
+"""
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+from pathlib import Path
 
 # (label, key, unit, target). A unit "s" or "ms" is a time (the growth should stay within n log n),
 # "/s" a rate and "x" a ratio (both should stay near 1 when the work per request does not grow).
@@ -83,3 +90,18 @@ def report(results: dict[int, dict[str, float]]) -> str:
         "near 1×."
     )
     return "\n".join(lines)
+
+
+def from_lines(lines: list[str]) -> dict[int, dict[str, float]]:
+    """The figures of every ``NATIONAL-RESULT`` line, by size (a later line of a size wins)."""
+    results: dict[int, dict[str, float]] = {}
+    for line in lines:
+        if line.startswith("NATIONAL-RESULT "):
+            figures = json.loads(line.removeprefix("NATIONAL-RESULT "))
+            results[int(figures.pop("pairs"))] = figures
+    return results
+
+
+if __name__ == "__main__":
+    read = [line for name in sys.argv[1:] for line in Path(name).read_text(encoding="utf-8").splitlines()]
+    print(report(from_lines(read)))
