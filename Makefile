@@ -54,7 +54,8 @@ bench: install
 
 # A national event (1,000 / 5,000 / 10,000 pairs) built and played through the HTTP API under gunicorn,
 # Redis and a Celery worker (bench/national.py; docs/deploy.md). Needs DATABASE_URL on PostgreSQL and
-# Redis on 127.0.0.1:6379; takes the better part of an hour (NATIONAL_SIZES=1000 for a quick look).
+# Redis on 127.0.0.1:6379. Long: on a shared 2-core machine 1,000 pairs × 3 rounds took 13 minutes and
+# the rounds grow with the field (NATIONAL_SIZES, NATIONAL_ROUNDS… in bench/national.py choose).
 bench-national: install
 	$(BIN)/python -m bench.national
 

@@ -1,18 +1,17 @@
 """A national event built and played through the HTTP API: ``python -m bench.national``
-(``make bench-national``; not part of ``make bench``, a 10,000-pair event takes the better part of
-an hour). Issue 21, "How it is measured"; the figures are in docs/deploy.md, "How big an event one
-machine carries".
+(``make bench-national``). Not part of ``make bench``: on the shared 2-core development machine a
+1,000-pair event of 3 rounds took 13 minutes, and a round's time grows with its tables. Issue 21,
+"How it is measured"; the figures are in docs/deploy.md, "How big an event one machine carries".
 
 For each size in ``NATIONAL_SIZES`` (pairs; default ``1000,5000,10000``), on a throwaway PostgreSQL
 database (``DATABASE_URL``'s server): gunicorn on ``bench.wsgi`` with ``WEB_CONCURRENCY`` sync workers
 (default 5), Redis as the cache and the Celery broker (two databases from ``NATIONAL_REDIS_DB``,
 default 12 and 13, flushed first) and one Celery worker (``celery -A config worker -c 1``), as one
-machine is deployed (docs/deploy.md). Then, through the API (the organiser's account and token alone
-and a scorekeeper's accounts and tokens alone
-are made with ``manage.py apitoken``: there is no sign-up endpoint):
+machine is deployed (docs/deploy.md). Then, through the API (only the accounts and tokens of the
+organiser and of one scorekeeper are made with ``manage.py apitoken``: there is no sign-up endpoint):
 
-- the event (Swiss, ``deal_count`` with ``NATIONAL_DEALS`` deals a match, default 2, so a round of
-  10,000 pairs takes minutes), published; the pairs imported as one CSV (``POST …/pairs/import``);
+- the event (Swiss, ``deal_count`` with ``NATIONAL_DEALS`` deals a match, default 2, so that a
+  round is four posts a table), published; the pairs imported as one CSV (``POST …/pairs/import``);
   a table token minted per table (``POST …/table-tokens/``);
 - ``NATIONAL_ROUNDS`` rounds (default 3), each created, drawn, published, played and closed. A round
   is played by ``NATIONAL_CLIENTS`` phones at once (default 300), with the table tokens: every
