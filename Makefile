@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install run serve test test-e2e lint typecheck format bench schema messages clean
+.PHONY: install run serve test test-e2e lint typecheck format bench bench-national schema messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,13 @@ format: install
 
 bench: install
 	$(BIN)/python -m bench
+
+# A national event (1,000 / 5,000 / 10,000 pairs) built and played through the HTTP API under gunicorn,
+# Redis and a Celery worker (bench/national.py; docs/deploy.md). Needs DATABASE_URL on PostgreSQL and
+# Redis on 127.0.0.1:6379. Long: on a shared 2-core machine 1,000 pairs × 3 rounds took 13 minutes and
+# the rounds grow with the field (NATIONAL_SIZES, NATIONAL_ROUNDS… in bench/national.py choose).
+bench-national: install
+	$(BIN)/python -m bench.national
 
 schema: install
 	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --file var/openapi.yaml

@@ -1,9 +1,13 @@
-"""The load client of ``bench.server``: a fixed number of requests, a few at a time.
+"""The load client of ``bench.server`` and ``bench.national``: a fixed number of requests, a few at a time.
 
 ``wrk`` when it is installed (its C event loop leaves the two cores to the server), else
 threads with ``http.client``; writes always take the threads (``exactly_once``). Either way a run
 gets ``count`` answers, cycling through the given requests in order, and reports the rate and
 the status codes it got back.
+
+``run_each`` is the phones of ``bench.national``: every request sent once, by ``concurrency``
+threads (300 in a national event), each answer's status, latency and (when asked) body kept, so
+that the caller reports percentiles and reads what the server handed out (table tokens).
 """
 
 from __future__ import annotations
@@ -38,6 +42,41 @@ class Run:
     statuses: dict[int, int]
     errors: int  # connection errors and timeouts
     samples: tuple[str, ...] = ()  # the first error answers
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int  # 0: no answer (a connection error or a time-out)
+    seconds: float  # from sending the request to the last byte of its answer
+    finished: float  # time.perf_counter() when the answer was read
+    body: bytes = b""
+
+
+@dataclass(frozen=True)
+class Each:
+    """What ``run_each`` got: one answer per request, in the order of the requests."""
+
+    answers: tuple[Answer, ...]
+    seconds: float  # the whole run, first request sent to last answer read
+
+    @property
+    def rate(self) -> float:
+        return len(self.answers) / self.seconds if self.seconds else 0.0
+
+    @property
+    def statuses(self) -> dict[int, int]:
+        return dict(Counter(answer.status for answer in self.answers))
+
+    def percentiles(self) -> tuple[float, float, float]:
+        """p50, p95 and p99 of the latencies, in seconds."""
+        ordered = sorted(answer.seconds for answer in self.answers)
+        if not ordered:
+            return (0.0, 0.0, 0.0)
+
+        def at(share: float) -> float:
+            return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+        return (at(0.50), at(0.95), at(0.99))
 
 
 def client_name() -> str:
@@ -203,3 +242,49 @@ def _run_threads(port: int, requests: list[Request], *, count: int, concurrency:
         errors=errors["error"],
         samples=tuple(samples),
     )
+
+
+def run_each(
+    port: int, requests: list[Request], *, concurrency: int, keep_bodies: bool = False, timeout: float = 60
+) -> Each:
+    """Every request once, ``concurrency`` at a time (each thread takes the next one not yet sent).
+
+    Nothing is retried: a write sent once is a write made at most once, and a connection error shows
+    as status 0 for the caller to report. Gunicorn's sync workers close every connection after its
+    answer, so each request opens its own, as a phone behind a proxy would."""
+    answers: list[Answer | None] = [None] * len(requests)
+    cursor = itertools.count()
+    lock = threading.Lock()
+
+    def worker() -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        while True:
+            with lock:
+                index = next(cursor)
+            if index >= len(requests):
+                break
+            request = requests[index]
+            start = time.perf_counter()
+            try:
+                connection.request(request.method, request.path, body=request.body, headers=request.headers)
+                response = connection.getresponse()
+                body = response.read()
+                status = response.status
+                if response.will_close:
+                    connection.close()
+            except (OSError, http.client.HTTPException) as error:
+                connection.close()
+                status, body = 0, repr(error).encode()
+            end = time.perf_counter()
+            keep = keep_bodies or status >= 400 or status == 0
+            answers[index] = Answer(status, end - start, end, body if keep else b"")
+        connection.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(min(concurrency, len(requests)))]
+    start = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - start
+    return Each(answers=tuple(a for a in answers if a is not None), seconds=elapsed)

@@ -113,16 +113,21 @@ def _free_port() -> int:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str]) -> Iterator[int]:
-    """The project's gunicorn.conf.py (access log included), with two workers on a free port."""
+def gunicorn(env: dict[str, str], *, workers: int = WORKERS, log=None) -> Iterator[int]:
+    """The project's gunicorn.conf.py (access log included), with ``workers`` sync workers on a free
+    port; its output goes to ``log`` (a file the caller reads on failure) or to a temporary file."""
     port = _free_port()
-    command = [sys.executable, "-m", "gunicorn", "bench.wsgi:application", "--workers", str(WORKERS)]
-    with tempfile.TemporaryFile("w+") as log:
+    command = [sys.executable, "-m", "gunicorn", "bench.wsgi:application", "--workers", str(workers)]
+    with tempfile.TemporaryFile("w+") if log is None else _kept(log) as output:
         server = subprocess.Popen(
-            [*command, "--bind", f"127.0.0.1:{port}"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+            [*command, "--bind", f"127.0.0.1:{port}"],
+            env=env,
+            cwd=ROOT,
+            stdout=output,
+            stderr=subprocess.STDOUT,
         )
         try:
-            _wait_for(port, server, log)
+            _wait_for(port, server, output)
             yield port
         finally:
             server.send_signal(signal.SIGTERM)
@@ -131,6 +136,11 @@ def gunicorn(env: dict[str, str]) -> Iterator[int]:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+
+
+@contextmanager
+def _kept(log):
+    yield log
 
 
 def _wait_for(port: int, server: subprocess.Popen, log) -> None:
