@@ -11,6 +11,7 @@ and correction), so a cached table is never stale.
 from __future__ import annotations
 
 import gc
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache as once
@@ -47,18 +48,80 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
     return totals
 
 
-def _cache_key(event: Event, kind: str, upto: int | None) -> str:
-    return f"{CACHE_GENERATION}:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
+#: How long a refresh's mark (pending or running, scoring.tasks) lets readers take the last table
+#: computed instead of computing the new one themselves: a refresh takes a fraction of a second
+#: once it runs, so a mark older than this is a backlog or a lost task, and readers compute.
+REFRESH_GRACE_SECONDS = 2.0
+PENDING, RUNNING = "pending", "running"
 
 
-def _cached(event: Event, kind: str, upto: int | None, compute):
+def refresh_mark_key(event_id: int, mark: str) -> str:
+    """The cache key of an event's refresh mark (``PENDING`` or ``RUNNING``), set by scoring.tasks."""
+    return f"standings:refresh-{mark}:{event_id}"
+
+
+def _latest_key(event_id: int, kind: str) -> str:
+    return f"{CACHE_GENERATION}:{event_id}:latest:{kind}"
+
+
+def _cache_key(event: Event, kind: str, upto: int | None, version: int | None = None) -> str:
+    version = event.results_version if version is None else version
+    return f"{CACHE_GENERATION}:{event.pk}:{version}:{kind}:{upto or 'all'}"
+
+
+def _cached(event: Event, kind: str, upto: int | None, compute, version: int | None = None):
+    """The table of the event's results version, computed on a miss; or, given ``version`` (from
+    ``served_version``), that earlier version's table while it is still cached."""
+    if version is not None and version != event.results_version:
+        table = cache.get(_cache_key(event, kind, upto, version))
+        if table is not None:
+            return table
     key = _cache_key(event, kind, upto)
     table = cache.get(key)
     if table is None:
         with collector_paused():
             table = compute()
         cache.set(key, table, CACHE_SECONDS)
+        if upto is None:
+            _mark_latest(event, kind)
     return table
+
+
+def _mark_latest(event: Event, kind: str) -> None:
+    """Point the event's ``latest`` key at this version's table unless a newer one is there."""
+    key = _latest_key(event.pk, kind)
+    latest = cache.get(key)
+    if latest is None or latest < event.results_version:
+        cache.set(key, event.results_version, CACHE_SECONDS)
+
+
+def served_version(event: Event, kind: str, upto: int | None = None) -> int:
+    """The results version whose table (``kind``: pairs or units) a reader is given now.
+
+    The event's own version, unless its table is not computed yet while a refresh of it is pending
+    or running (marked within ``REFRESH_GRACE_SECONDS``): then the last table computed, so that the
+    readers of a busy round read that one instead of each computing the new one at once; the
+    refresh makes the new one theirs within a second of the result (docs/scoring.md "Standings").
+    Tables as of a round are not refreshed in the background: always the event's version. One
+    cache read (three small keys), no table read: what a 304 costs.
+    """
+    current = event.results_version
+    if upto is not None:
+        return current
+    keys = [
+        _latest_key(event.pk, kind),
+        refresh_mark_key(event.pk, PENDING),
+        refresh_mark_key(event.pk, RUNNING),
+    ]
+    found = cache.get_many(keys)
+    latest = found.get(keys[0])
+    if latest is None or latest >= current:
+        return current
+    now = time.time()
+    marks = (found.get(key) for key in keys[1:])
+    if any(mark is not None and now - mark["at"] < REFRESH_GRACE_SECONDS for mark in marks):
+        return latest
+    return current
 
 
 @contextmanager
@@ -136,11 +199,12 @@ def refresh_tables(event: Event) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def standings_table(
-    event: Event, *, upto: int | None = None, ranking: Callable | None = None
+    event: Event, *, upto: int | None = None, ranking: Callable | None = None, version: int | None = None
 ) -> dict[str, Any]:
     """The pair standings (G10) as the API returns them: every row with every tiebreak value and the
     tiebreak that separated it from the next row. Cached per results version. ``ranking``: where
-    ``_ranked(event, upto)`` comes from when it was computed already."""
+    ``_ranked(event, upto)`` comes from when it was computed already; ``version``: the version
+    ``served_version`` chose (its table while it is cached, else the event's own)."""
 
     def compute() -> dict[str, Any]:
         rows, pairs, _, rounds, penalties = ranking() if ranking else _ranked(event, upto)
@@ -164,10 +228,12 @@ def standings_table(
             ],
         }
 
-    return _cached(event, "pairs", upto, compute)
+    return _cached(event, "pairs", upto, compute, version)
 
 
-def units_table(event: Event, *, upto: int | None = None, ranking: Callable | None = None) -> dict[str, Any]:
+def units_table(
+    event: Event, *, upto: int | None = None, ranking: Callable | None = None, version: int | None = None
+) -> dict[str, Any]:
     """Units ranked by their pairs' totals (G11): all pairs, or the event's best ``unit_best``."""
 
     def compute() -> dict[str, Any]:
@@ -202,7 +268,7 @@ def units_table(event: Event, *, upto: int | None = None, ranking: Callable | No
             ],
         }
 
-    return _cached(event, "units", upto, compute)
+    return _cached(event, "units", upto, compute, version)
 
 
 def _header(event: Event, upto: int | None, rounds: list[int]) -> dict[str, Any]:
