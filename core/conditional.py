@@ -118,7 +118,10 @@ class ConditionalMixin:
         if content is not None:
             return RenderedResponse(content)
         response = build()
-        response.add_post_render_callback(lambda rendered: _keep(key, seconds, rendered))
+        # A view may move its ETag while building (a standings table turned out to be of another
+        # version): those bytes are not the answer of the ETag the key was made from.
+        if getattr(self, "_etag", None) == etag:
+            response.add_post_render_callback(lambda rendered: _keep(key, seconds, rendered))
         return response
 
     def initial(self, request, *args, **kwargs):

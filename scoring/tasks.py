@@ -7,11 +7,14 @@ scoring.webhooks.
 Standings refreshes are coalesced per event (``queue_standings_refresh``): a confirmation queues one
 only when none is pending for the event, and the task computes the standings of the results version
 current when it runs, so a busy round keeps one refresh in flight and one pending at most instead
-of one per confirmation.
+of one per confirmation. A refresh that finds one running for the same version (or a later one)
+leaves it to that one. While a refresh is pending or running, readers are given the last table
+computed (scoring.selectors.standings.served_version) instead of each computing the new one.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from celery import shared_task
@@ -20,7 +23,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import DeliveryStatus, Webhook, WebhookDelivery
-from scoring.selectors.standings import refresh_tables
+from scoring.selectors.standings import PENDING, RUNNING, refresh_mark_key, refresh_tables
 from scoring.webhooks import backoff, post, record
 from tournaments.models import Event
 
@@ -29,15 +32,19 @@ from tournaments.models import Event
 REFRESH_PENDING_SECONDS = 5 * 60
 
 
+#: How long a running refresh's mark lasts at most (a worker killed mid-computation leaves it).
+REFRESH_RUNNING_SECONDS = 60
+
+
 def _pending_key(event_id: int) -> str:
-    return f"standings:refresh-pending:{event_id}"
+    return refresh_mark_key(event_id, PENDING)
 
 
 def queue_standings_refresh(event_id: int) -> bool:
     """Queue ``standings_refresh`` for the event unless one is pending already (not yet started);
     True when one was queued. The mark is a cache ``add`` (atomic in Redis), cleared by the task as
     it starts: whatever is confirmed after that start is covered by the next one queued."""
-    if not cache.add(_pending_key(event_id), True, REFRESH_PENDING_SECONDS):
+    if not cache.add(_pending_key(event_id), {"at": time.time()}, REFRESH_PENDING_SECONDS):
         return False
     try:
         standings_refresh.delay(event_id)
@@ -50,12 +57,23 @@ def queue_standings_refresh(event_id: int) -> bool:
 @shared_task(name="scoring.standings_refresh")
 def standings_refresh(event_id: int) -> int:
     """Recompute and cache the event's standings (pairs and units) for its results version as it
-    stands when the task starts (not the one that queued it)."""
+    stands when the task starts (not the one that queued it); 0 when there is nothing to do (no such
+    event, or a refresh of that version already running)."""
     cache.delete(_pending_key(event_id))
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0
-    table, _ = refresh_tables(event)
+    running_key = refresh_mark_key(event_id, RUNNING)
+    running = cache.get(running_key)
+    if running is not None and running["version"] >= event.results_version:
+        return 0  # the one running computes this version (or a later one): one in flight
+    mark = {"version": event.results_version, "at": time.time()}
+    cache.set(running_key, mark, REFRESH_RUNNING_SECONDS)
+    try:
+        table, _ = refresh_tables(event)
+    finally:
+        if cache.get(running_key) == mark:  # not a later refresh's mark
+            cache.delete(running_key)
     return len(table["rows"])
 
 

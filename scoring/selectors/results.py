@@ -17,7 +17,7 @@ from engine.scoring.methods import build_method
 from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from engine.seats import Side
 from scoring.models import MatchResult, ResultStatus
-from scoring.selectors.standings import SCORED_ROUNDS, match_records
+from scoring.selectors.standing_records import SCORED_ROUNDS, match_records
 from tournaments.models import Event, Match, Pair
 from tournaments.selectors import table_seats
 

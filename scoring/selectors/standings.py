@@ -1,7 +1,8 @@
 """Standings (G10) from the database: a fixed number of queries, then pure ranking.
 
-``match_records`` reads every confirmed result of the event, and the byes of its published
-rounds, as plain ``MatchRecord`` values in two queries whatever the number of pairs; the match
+``match_records`` (scoring.selectors.standing_records) reads every confirmed result of the event,
+and the byes of its published rounds, as plain ``MatchRecord`` values in two queries whatever the
+number of pairs; the match
 points (G9) and the ranking (G10) are pure functions of them (engine.scoring.methods, engine.scoring.ranking).
 A computed table is cached under the event's ``results_version`` (bumped by every confirmation
 and correction), so a cached table is never stale.
@@ -9,213 +10,24 @@ and correction), so a cached table is never stale.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import cache as once
-from typing import Any, TypedDict
+from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Q
 
 from engine.scoring.methods import build_method
-from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
-from engine.scoring.ranking.entries import PairRound
-from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
-from engine.seats import Side
-from scoring.models import MatchResult, ResultSource, ResultStatus
-from scoring.rulings import rulings
-from tournaments.models import Event, Match, Pair, PairStatus, RoundStatus, Unit
-from tournaments.selectors import table_seats
+from scoring.selectors.standing_records import scored_records, table_entries
+from tournaments.models import Event, Pair, PairStatus, Unit
 
-SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
 CACHE_SECONDS = 24 * 60 * 60
 #: The cached tables' generation: a release that changes what a table holds moves it, so no table
 #: cached (nor ETag given, scoring.views.standings) by the one before is taken for the new one's.
 CACHE_GENERATION = "standings:v1"
-
-
-class _Window(TypedDict):
-    """Which published rounds count: up to one (``upto``), before one, or only one (None: no limit)."""
-
-    upto: int | None
-    before: int | None
-    only: int | None
-
-
-def _rounds(event: Event, *, upto: int | None, before: int | None, only: int | None, prefix: str = "") -> Q:
-    q = Q(**{f"{prefix}round__event": event, f"{prefix}round__status__in": SCORED_ROUNDS})
-    if only is not None:
-        q &= Q(**{f"{prefix}round__number": only})
-    if upto is not None:
-        q &= Q(**{f"{prefix}round__number__lte": upto})
-    if before is not None:
-        q &= Q(**{f"{prefix}round__number__lt": before})
-    return q
-
-
-def match_records(
-    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
-) -> list[MatchRecord]:
-    """What the standings score of each match: its confirmed result or bye, as the referees' rulings
-    leave it (G12: a match awarded or forfeited by a ruling, a disqualified pair's matches)."""
-    return scored_records(event, upto=upto, before=before, only=only)[0]
-
-
-def scored_records(
-    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
-) -> tuple[list[MatchRecord], dict[int, float]]:
-    """``match_records`` and each pair's match points from rulings (G12), one more query."""
-    where: _Window = {"upto": upto, "before": before, "only": only}
-    records = _confirmed_records(event, **where)
-    return rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
-
-
-def _confirmed_records(
-    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
-) -> list[MatchRecord]:
-    """Confirmed results and byes of the published rounds (``upto``: as of that round).
-
-    Two queries (three when some match was a best of three): a single game's result is read from
-    the result's own columns, and only best-of-three results load their list of games. A point
-    game's result (docs/rules/daguai.md K5) has no levels, so no games: its points and first-outs
-    columns are read instead (None when the result has none).
-    """
-    where: _Window = {"upto": upto, "before": before, "only": only}
-    byes = Match.objects.filter(_rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True)
-    records = [
-        MatchRecord(match_id=pk, round=number, ns=ns, ew=None, kind=MatchKind.BYE)
-        for pk, number, ns in byes.values_list("id", "round__number", "ns_pair_id")
-    ]
-    rows = list(
-        MatchResult.objects.filter(
-            _rounds(event, **where, prefix="match__"), status=ResultStatus.CONFIRMED
-        ).values_list(*_COLUMNS)
-    )
-    several = [row[0] for row in rows if row[-1] > 1 and row[5] != ResultSource.FORFEIT]
-    games_of = dict(MatchResult.objects.filter(pk__in=several).values_list("pk", "games")) if several else {}
-    for (
-        pk,
-        match,
-        number,
-        ns,
-        ew,
-        source,
-        winner,
-        ns_level,
-        ew_level,
-        end,
-        *tally,
-        kind,
-        at,
-        deals,
-        ns_points,
-        ew_points,
-        ns_first_outs,
-        ew_first_outs,
-        _,
-    ) in rows:
-        if source == ResultSource.FORFEIT or (ns_level is None and pk not in games_of):
-            games: tuple[GameRecord, ...] = ()
-        elif pk in games_of:
-            games = tuple(_game(g) for g in games_of[pk] if g.get("ns_level") is not None)
-        else:
-            games = (GameRecord(ns_level, ew_level, _SIDES[winner], end == "time_limit"),)
-        records.append(
-            MatchRecord(
-                match_id=match,
-                round=number,
-                ns=ns,
-                ew=ew,
-                kind=_kind(source, kind),
-                winner=_SIDES[winner],
-                games=games,
-                tally=None
-                if tally[0] is None
-                else {Side.NS: DealTally(*tally[:3]), Side.EW: DealTally(*tally[3:])},
-                finished_at=at.timestamp() if at else None,
-                extra={"deals_played": deals},
-                points=None if ns_points is None else {Side.NS: ns_points, Side.EW: ew_points},
-                first_outs=None
-                if ns_first_outs is None
-                else {Side.NS: ns_first_outs, Side.EW: ew_first_outs},
-            )
-        )
-    return records
-
-
-_SIDES = {"NS": Side.NS, "EW": Side.EW, "": None, None: None}
-# The columns match_records reads: a result's own columns describe its last game, which is its only
-# game unless the match is a best of three (then its list of games is read as well).
-_COLUMNS = (
-    "id",
-    "match_id",
-    "match__round__number",
-    "match__ns_pair_id",
-    "match__ew_pair_id",
-    "source",
-    "winner",
-    "ns_level",
-    "ew_level",
-    "end_reason",
-    "ns_double_wins",
-    "ns_one_threes",
-    "ns_one_fours",
-    "ew_double_wins",
-    "ew_one_threes",
-    "ew_one_fours",
-    "forfeit_kind",
-    "finished_at",
-    "deals_played",
-    "ns_points",
-    "ew_points",
-    "ns_first_outs",
-    "ew_first_outs",
-    "match__best_of",
-)
-
-
-def _game(game: dict) -> GameRecord:
-    return GameRecord(
-        ns_level=game["ns_level"],
-        ew_level=game["ew_level"],
-        winner=_SIDES[game["winner"]],
-        on_time=bool(game.get("on_time")),
-    )
-
-
-def _kind(source: str, forfeit_kind: str) -> MatchKind:
-    if source != ResultSource.FORFEIT:
-        return MatchKind.PLAYED
-    return MatchKind.WITHDRAWAL if forfeit_kind == "withdrawal" else MatchKind.FORFEIT
-
-
-def table_entries(
-    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
-) -> tuple[dict[int, list[PairRound]], list[int]]:
-    """A tables-of-four event's standings entries (``engine.scoring.ranking.tables``) and the rounds they
-    come from: three queries (confirmed tables, their seats, the byes of the published rounds)."""
-    where: _Window = {"upto": upto, "before": before, "only": only}
-    rows = list(
-        MatchResult.objects.filter(
-            _rounds(event, **where, prefix="match__"),
-            status=ResultStatus.CONFIRMED,
-            match__ns_pair__isnull=True,
-        ).values_list("match_id", "match__round__number", "seats")
-    )
-    players = table_seats([row[0] for row in rows])
-    tables = [
-        TableRecord(match_id=match, round=number, players=players[match], seats=seats)
-        for match, number, seats in rows
-        if seats and match in players
-    ]
-    byes = [
-        ByeRecord(match_id=pk, round=number, player=pair)
-        for pk, number, pair in Match.objects.filter(
-            _rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True
-        ).values_list("id", "round__number", "ns_pair_id")
-    ]
-    rounds = sorted({table.round for table in tables} | {bye.round for bye in byes})
-    return table_rounds(tables, byes), rounds
 
 
 def pair_points(event: Event, *, before: int | None = None, only: int | None = None) -> dict[int, float]:
@@ -236,17 +48,100 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
     return totals
 
 
-def _cache_key(event: Event, kind: str, upto: int | None) -> str:
-    return f"{CACHE_GENERATION}:{event.pk}:{event.results_version}:{kind}:{upto or 'all'}"
+#: How long a refresh's mark (pending or running, scoring.tasks) lets readers take the last table
+#: computed instead of computing the new one themselves: a refresh takes a fraction of a second
+#: once it runs, so a mark older than this is a backlog or a lost task, and readers compute.
+REFRESH_GRACE_SECONDS = 2.0
+PENDING, RUNNING = "pending", "running"
 
 
-def _cached(event: Event, kind: str, upto: int | None, compute):
+def refresh_mark_key(event_id: int, mark: str) -> str:
+    """The cache key of an event's refresh mark (``PENDING`` or ``RUNNING``), set by scoring.tasks."""
+    return f"standings:refresh-{mark}:{event_id}"
+
+
+def _latest_key(event_id: int, kind: str) -> str:
+    return f"{CACHE_GENERATION}:{event_id}:latest:{kind}"
+
+
+def _cache_key(event: Event, kind: str, upto: int | None, version: int | None = None) -> str:
+    version = event.results_version if version is None else version
+    return f"{CACHE_GENERATION}:{event.pk}:{version}:{kind}:{upto or 'all'}"
+
+
+def _cached(event: Event, kind: str, upto: int | None, compute, version: int | None = None):
+    """The table of the event's results version, computed on a miss; or, given ``version`` (from
+    ``served_version``), that earlier version's table while it is still cached."""
+    if version is not None and version != event.results_version:
+        table = cache.get(_cache_key(event, kind, upto, version))
+        if table is not None:
+            return table
     key = _cache_key(event, kind, upto)
     table = cache.get(key)
     if table is None:
-        table = compute()
+        with collector_paused():
+            table = compute()
         cache.set(key, table, CACHE_SECONDS)
+        if upto is None:
+            _mark_latest(event, kind)
     return table
+
+
+def _mark_latest(event: Event, kind: str) -> None:
+    """Point the event's ``latest`` key at this version's table unless a newer one is there."""
+    key = _latest_key(event.pk, kind)
+    latest = cache.get(key)
+    if latest is None or latest < event.results_version:
+        cache.set(key, event.results_version, CACHE_SECONDS)
+
+
+def served_version(event: Event, kind: str, upto: int | None = None) -> int:
+    """The results version whose table (``kind``: pairs or units) a reader is given now.
+
+    The event's own version, unless its table is not computed yet while a refresh of it is pending
+    or running (marked within ``REFRESH_GRACE_SECONDS``): then the last table computed, so that the
+    readers of a busy round read that one instead of each computing the new one at once; the
+    refresh makes the new one theirs within a second of the result (docs/scoring.md "Standings").
+    Tables as of a round are not refreshed in the background: always the event's version. One
+    cache read (three small keys), no table read: what a 304 costs.
+    """
+    current = event.results_version
+    if upto is not None:
+        return current
+    keys = [
+        _latest_key(event.pk, kind),
+        refresh_mark_key(event.pk, PENDING),
+        refresh_mark_key(event.pk, RUNNING),
+    ]
+    found = cache.get_many(keys)
+    latest = found.get(keys[0])
+    if latest is None or latest >= current:
+        return current
+    now = time.time()
+    marks = (found.get(key) for key in keys[1:])
+    if any(mark is not None and now - mark["at"] < REFRESH_GRACE_SECONDS for mark in marks):
+        return latest
+    return current
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a table is computed.
+
+    A table of 5,000 pairs × 9 rounds allocates some 200,000 short-lived objects (records, points,
+    entries); every 700 allocations the collector would walk the young objects, and now and then
+    every object of the process: a third of the computation's time (docs/scoring.md "Standings").
+    Reference counting still frees what the computation drops; what it leaves in cycles is collected
+    once the collector is back. Nested or concurrent computations leave it to whoever paused it.
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _ranked(event: Event, upto: int | None):
@@ -304,11 +199,12 @@ def refresh_tables(event: Event) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def standings_table(
-    event: Event, *, upto: int | None = None, ranking: Callable | None = None
+    event: Event, *, upto: int | None = None, ranking: Callable | None = None, version: int | None = None
 ) -> dict[str, Any]:
     """The pair standings (G10) as the API returns them: every row with every tiebreak value and the
     tiebreak that separated it from the next row. Cached per results version. ``ranking``: where
-    ``_ranked(event, upto)`` comes from when it was computed already."""
+    ``_ranked(event, upto)`` comes from when it was computed already; ``version``: the version
+    ``served_version`` chose (its table while it is cached, else the event's own)."""
 
     def compute() -> dict[str, Any]:
         rows, pairs, _, rounds, penalties = ranking() if ranking else _ranked(event, upto)
@@ -332,10 +228,12 @@ def standings_table(
             ],
         }
 
-    return _cached(event, "pairs", upto, compute)
+    return _cached(event, "pairs", upto, compute, version)
 
 
-def units_table(event: Event, *, upto: int | None = None, ranking: Callable | None = None) -> dict[str, Any]:
+def units_table(
+    event: Event, *, upto: int | None = None, ranking: Callable | None = None, version: int | None = None
+) -> dict[str, Any]:
     """Units ranked by their pairs' totals (G11): all pairs, or the event's best ``unit_best``."""
 
     def compute() -> dict[str, Any]:
@@ -370,7 +268,7 @@ def units_table(event: Event, *, upto: int | None = None, ranking: Callable | No
             ],
         }
 
-    return _cached(event, "units", upto, compute)
+    return _cached(event, "units", upto, compute, version)
 
 
 def _header(event: Event, upto: int | None, rounds: list[int]) -> dict[str, Any]:

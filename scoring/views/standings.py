@@ -25,7 +25,13 @@ from scoring.labels import COLUMNS, column_label, metric_label
 from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import CACHE_GENERATION, shown_tiebreaks, standings_table, units_table
+from scoring.selectors.standings import (
+    CACHE_GENERATION,
+    served_version,
+    shown_tiebreaks,
+    standings_table,
+    units_table,
+)
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
 from tournaments.views.base import EventScopedMixin
 
@@ -89,6 +95,12 @@ class TabularView(EventScopedMixin, GenericAPIView):
     def label(key: str | None) -> str | None:
         return None if key is None else metric_label(key)
 
+    def named_rows(self, table: dict) -> list[dict]:
+        """The table's rows with ``decided_by_name``, each key's label translated once (a few keys,
+        thousands of rows)."""
+        names = {key: self.label(key) for key in {row["decided_by"] for row in table["rows"]}}
+        return [{**row, "decided_by_name": names[row["decided_by"]]} for row in table["rows"]]
+
 
 class VersionETagMixin:
     """The ETag of a standings answer, from what the table is a function of: the event's
@@ -98,16 +110,21 @@ class VersionETagMixin:
     standings cache's generation (a release that computes tables otherwise starts a new one).
 
     The table itself is cached under the same version (scoring.selectors.standings), so a 304 is
-    exactly as fresh as a 200 would be, and it is answered before any table is read or built. A
+    exactly as fresh as a 200 would be, and it is answered before any table is read or built. The
+    version is the one ``served_version`` chooses: while a refresh of a new version is pending or
+    running, the last table computed, whose version the ETag then names; a 200 whose table turns
+    out to be of another version (the earlier one left the cache meanwhile) carries that one's. A
     JSON answer is kept rendered under its ETag too (``core.conditional.cached_answer``): the next
     club website polling without the ETag gets those bytes, nothing built, serialised or rendered.
     A file is built every time: its name travels in a header the kept bytes do not carry.
     """
 
     kind: str  # the view's (TabularView)
+    table_kind: str  # the selector's name of the table: pairs or units
     export: bool
     representation_seconds: int | None = 120
     cached_answer: Callable[..., Response]  # ConditionalMixin's (EventScopedMixin)
+    _etag: str | None  # core.conditional.ConditionalMixin's
 
     def answer(self, request, build: Callable[[], Response]) -> Response:
         """``build()``'s answer, or for JSON the bytes an earlier answer with this ETag rendered."""
@@ -117,13 +134,18 @@ class VersionETagMixin:
 
     def get_etag(self, request, *args, **kwargs) -> str:
         event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
+        self.served_version = served_version(event, self.table_kind, as_of_round(request))
+        return self.etag_of_version(request, self.served_version)
+
+    def etag_of_version(self, request, version: int) -> str:
+        event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
         renderer = getattr(request, "accepted_renderer", None)
         return etag_of(
             [
                 CACHE_GENERATION,
                 self.kind,
                 event.pk,
-                event.results_version,
+                version,
                 as_of_round(request),
                 getattr(renderer, "format", None),
                 self.export,
@@ -131,12 +153,21 @@ class VersionETagMixin:
             ]
         )
 
+    def served_table(self, request, read) -> dict:
+        """``read(event, upto=…, version=…)``'s table of the version the ETag names, the ETag
+        moved to the table's own version when that one was gone."""
+        table = read(self.get_event(), upto=as_of_round(request), version=self.served_version)  # type: ignore[attr-defined]
+        if table["results_version"] != self.served_version:
+            self._etag = self.etag_of_version(request, table["results_version"])
+        return table
+
 
 class StandingsView(VersionETagMixin, TabularView):
     """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
 
     read_permission = ScoringPermission.STANDINGS
     kind = "standings"
+    table_kind = "pairs"
 
     @extend_schema(
         parameters=[ROUND, FORMAT],
@@ -147,8 +178,8 @@ class StandingsView(VersionETagMixin, TabularView):
         return self.answer(request, lambda: self.build(request))
 
     def build(self, request) -> Response:
-        table = standings_table(self.get_event(), upto=as_of_round(request))
-        rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
+        table = self.served_table(request, standings_table)
+        rows = self.named_rows(table)
         columns = self.column_labels(["match_points", *penalty_column(table), *shown_tiebreaks(table)])
         return Response({**table, "rows": rows, "columns": columns})
 
@@ -174,6 +205,7 @@ class UnitStandingsView(VersionETagMixin, TabularView):
 
     read_permission = ScoringPermission.STANDINGS
     kind = "unit-standings"
+    table_kind = "units"
 
     @extend_schema(
         parameters=[ROUND, FORMAT],
@@ -184,8 +216,8 @@ class UnitStandingsView(VersionETagMixin, TabularView):
         return self.answer(request, lambda: self.build(request))
 
     def build(self, request) -> Response:
-        table = units_table(self.get_event(), upto=as_of_round(request))
-        rows = [{**row, "decided_by_name": self.label(row["decided_by"])} for row in table["rows"]]
+        table = self.served_table(request, units_table)
+        rows = self.named_rows(table)
         return Response({**table, "rows": rows})
 
     def export_columns(self, data: dict) -> list[tuple[str, str | Promise]]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.cache import cache, caches
 from django.db import connection
@@ -148,3 +150,94 @@ def test_a_standings_file_is_built_for_every_reader(play, builds):
     first, second = APIClient().get(url), APIClient().get(url)
     assert builds == ["csv", "csv"]  # its name is a header the kept bytes would not carry
     assert second["Content-Disposition"] == first["Content-Disposition"]
+
+
+def _confirm(match, keeper, referee, capture, levels=SHEET["levels"]) -> None:
+    keeper.post(result_url(match), {**SHEET, "levels": levels}, format="json")
+    with capture(execute=True):
+        assert referee.post(result_url(match, "/confirm"), {}, format="json").status_code == 200
+
+
+def _standings_url(event: Event) -> str:
+    return f"{API}/events/{event.slug}/standings/"
+
+
+def test_while_a_refresh_is_pending_readers_get_the_last_table_computed(
+    play, keeper, referee, api_client, django_capture_on_commit_callbacks, monkeypatch
+):
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.standings_refresh, "delay", queued.append)  # queued, not yet run
+    event, url = play["event"], _standings_url(play["event"])
+    first = api_client.get(url)
+    _confirm(play["matches"][0], keeper, referee, django_capture_on_commit_callbacks)
+    assert queued == [event.pk]
+
+    with CaptureQueriesContext(connection) as queries:
+        meanwhile = api_client.get(url)
+    assert not any("scoring_matchresult" in q["sql"] for q in queries.captured_queries)  # nothing computed
+    assert meanwhile.json()["results_version"] == first.json()["results_version"]
+    assert meanwhile["ETag"] == first["ETag"]  # the ETag names the table given, not the event's version
+    assert api_client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+    tasks.standings_refresh(event.pk)
+    after = api_client.get(url)
+    assert after.json()["results_version"] == Event.objects.get(pk=event.pk).results_version
+    assert after["ETag"] != first["ETag"]
+    assert after.json()["rows"][0]["pair"]["id"] == play["matches"][0].ns_pair_id
+
+
+def test_readers_compute_the_table_themselves_once_a_refresh_mark_is_old(
+    play, keeper, referee, api_client, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(tasks.standings_refresh, "delay", lambda event_id: None)  # a task the broker lost
+    event, url = play["event"], _standings_url(play["event"])
+    api_client.get(url)
+    _confirm(play["matches"][0], keeper, referee, django_capture_on_commit_callbacks)
+    pending = standings_selectors.refresh_mark_key(event.pk, standings_selectors.PENDING)
+    cache.set(pending, {"at": time.time() - standings_selectors.REFRESH_GRACE_SECONDS - 1})
+
+    answer = api_client.get(url).json()
+    assert answer["results_version"] == Event.objects.get(pk=event.pk).results_version
+    assert answer["rows"][0]["pair"]["id"] == play["matches"][0].ns_pair_id
+
+
+def test_a_result_confirmed_while_a_refresh_runs_is_in_the_next_one(
+    play, keeper, referee, organizer, api_client, django_capture_on_commit_callbacks, monkeypatch
+):
+    queued: list[int] = []
+    monkeypatch.setattr(tasks.standings_refresh, "delay", queued.append)
+    event = play["event"]
+    _confirm(play["matches"][0], keeper, referee, django_capture_on_commit_callbacks)
+    real = tasks.refresh_tables
+
+    def computing_while_a_result_comes(computed_event):
+        tables = real(computed_event)  # the first result's version, read before the second result
+        _confirm(
+            play["matches"][1], keeper, referee, django_capture_on_commit_callbacks, {"NS": "K", "EW": "A+"}
+        )
+        return tables
+
+    monkeypatch.setattr(tasks, "refresh_tables", computing_while_a_result_comes)
+    tasks.standings_refresh(event.pk)  # in flight when the second result is confirmed
+    assert queued == [event.pk, event.pk]  # so the second result queued the next refresh
+    with django_capture_on_commit_callbacks(execute=True):  # a third change while that one is pending
+        organizer.patch(
+            f"{API}/events/{event.slug}/pairs/{play['pairs'][0].pk}/", {"name": "R"}, format="json"
+        )
+    assert queued == [event.pk, event.pk]  # one pending at most
+
+    monkeypatch.setattr(tasks, "refresh_tables", real)
+    tasks.standings_refresh(event.pk)
+    latest = Event.objects.get(pk=event.pk)
+    refreshed = cache.get(_key(latest))
+    assert refreshed is not None  # the last change's version is computed: no reader computes it
+    assert {row["pair"]["id"] for row in refreshed["rows"][:2]} == {play["pairs"][0].pk, play["pairs"][3].pk}
+    assert api_client.get(_standings_url(event)).json()["results_version"] == latest.results_version
+
+
+def test_a_refresh_leaves_the_version_being_computed_to_the_refresh_running(play, monkeypatch):
+    event = Event.objects.get(pk=play["event"].pk)
+    running = standings_selectors.refresh_mark_key(event.pk, standings_selectors.RUNNING)
+    cache.set(running, {"version": event.results_version, "at": time.time()})
+    monkeypatch.setattr(tasks, "refresh_tables", lambda event: pytest.fail("computed twice"))
+    assert tasks.standings_refresh(event.pk) == 0

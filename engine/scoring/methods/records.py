@@ -106,7 +106,11 @@ class MatchRecord:
 
     def net_levels(self, side: Side) -> int:
         """G8 level difference from ``side``'s view, summed over the games (0 when not played)."""
-        return sum(game.level(side) - game.level(side.other) for game in self.games)
+        # Each side's columns read directly rather than through ``GameRecord.level``: the standings
+        # ask this of every match of the event (the same terms, summed in the same order).
+        if side is Side.NS:
+            return sum(game.ns_level - game.ew_level for game in self.games)
+        return sum(game.ew_level - game.ns_level for game in self.games)
 
     def net_points(self, side: Side) -> float:
         """净胜分 (K7): ``side``'s game points − the opponent's; 0 when no points were recorded."""
@@ -116,7 +120,9 @@ class MatchRecord:
 
     def cumulative_levels(self, side: Side) -> int:
         """Levels gained over the games: own level − 2, passing A counting 15 (so A+ gives 13)."""
-        return sum(game.level(side) - FIRST_LEVEL for game in self.games)
+        if side is Side.NS:
+            return sum(game.ns_level - FIRST_LEVEL for game in self.games)
+        return sum(game.ew_level - FIRST_LEVEL for game in self.games)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
+from typing import cast
 
 from engine.scoring.methods.base import SettingCode, SettingError
 from engine.scoring.methods.records import Outcome
@@ -170,22 +172,18 @@ def _split(
 ) -> _Blocks:
     """Split one group into blocks of equal value, best first; None ranks last and ties keep
     their order. The last block keeps the group's own ``boundary``."""
-    sign = 1 if ascending else -1
+    if None in map(value_of, members):
+        sign = 1 if ascending else -1
 
-    def order(member: int) -> tuple[bool, Value]:
-        value = value_of(member)
-        return (value is None, 0 if value is None else sign * value)
+        def order(member: int) -> tuple[bool, Value]:
+            value = value_of(member)
+            return (value is None, 0 if value is None else sign * value)
 
-    ordered = sorted(members, key=order)
-    out: _Blocks = []
-    current: list[int] = []
-    previous: object = object()
-    for member in ordered:
-        value = value_of(member)
-        if current and value != previous:
-            out.append((current, key))
-            current = []
-        current.append(member)
-        previous = value
-    out.append((current, boundary))
-    return out
+        ordered = sorted(members, key=order)
+    else:
+        # No None: the values themselves are the key (a stable sort, reversed or not, keeps tied
+        # members in their order, as the key above does), with no Python call per member.
+        number_of = cast(Callable[[int], float], value_of)  # no None among them: checked above
+        ordered = sorted(members, key=number_of, reverse=not ascending)
+    blocks = [list(block) for _, block in groupby(ordered, key=value_of)] or [[]]  # runs of equal values
+    return [(block, key) for block in blocks[:-1]] + [(blocks[-1], boundary)]

@@ -1,0 +1,234 @@
+"""What the standings score (G10), read from the database: the published rounds' confirmed results
+and byes as plain ``MatchRecord`` values (``match_records``), with the referees' rulings applied
+(``scored_records``), or a tables-of-four event's entries (``table_entries``): a fixed number of
+queries whatever the number of pairs. scoring.selectors.standings ranks them.
+
+At 5,000 pairs × 9 rounds this reads 22,500 results: the rows are read as tuples of the columns
+needed, in round and table order, and turned into records in one written-out loop (docs/scoring.md
+"Standings" gives the figures).
+"""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+from django.db.models import Q
+
+from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
+from engine.scoring.ranking.entries import PairRound
+from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
+from engine.seats import Side
+from scoring.models import MatchResult, ResultSource, ResultStatus
+from scoring.rulings import rulings
+from tournaments.models import Event, Match, RoundStatus
+from tournaments.selectors import table_seats
+
+SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+
+
+class _Window(TypedDict):
+    """Which published rounds count: up to one (``upto``), before one, or only one (None: no limit)."""
+
+    upto: int | None
+    before: int | None
+    only: int | None
+
+
+def _rounds(event: Event, *, upto: int | None, before: int | None, only: int | None, prefix: str = "") -> Q:
+    q = Q(**{f"{prefix}round__event": event, f"{prefix}round__status__in": SCORED_ROUNDS})
+    if only is not None:
+        q &= Q(**{f"{prefix}round__number": only})
+    if upto is not None:
+        q &= Q(**{f"{prefix}round__number__lte": upto})
+    if before is not None:
+        q &= Q(**{f"{prefix}round__number__lt": before})
+    return q
+
+
+def match_records(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> list[MatchRecord]:
+    """What the standings score of each match: its confirmed result or bye, as the referees' rulings
+    leave it (G12: a match awarded or forfeited by a ruling, a disqualified pair's matches)."""
+    return scored_records(event, upto=upto, before=before, only=only)[0]
+
+
+def scored_records(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> tuple[list[MatchRecord], dict[int, float]]:
+    """``match_records`` and each pair's match points from rulings (G12), one more query."""
+    where: _Window = {"upto": upto, "before": before, "only": only}
+    records = _confirmed_records(event, **where)
+    return rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
+
+
+def _confirmed_records(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> list[MatchRecord]:
+    """Confirmed results and byes of the published rounds (``upto``: as of that round).
+
+    Two queries (three when some match was a best of three): a single game's result is read from
+    the result's own columns, and only best-of-three results load their list of games. A point
+    game's result (docs/rules/daguai.md K5) has no levels, so no games: its points and first-outs
+    columns are read instead (None when the result has none).
+    """
+    where: _Window = {"upto": upto, "before": before, "only": only}
+    # Ordered by round and table explicitly: the models' default orderings would join the event
+    # (its own ordering) into both queries and sort 22,500 rows by it for nothing (one event).
+    byes = Match.objects.filter(
+        _rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True
+    ).order_by("round__number", "table")
+    records = [
+        MatchRecord(match_id=pk, round=number, ns=ns, ew=None, kind=MatchKind.BYE)
+        for pk, number, ns in byes.values_list("id", "round__number", "ns_pair_id")
+    ]
+    rows = list(
+        MatchResult.objects.filter(_rounds(event, **where, prefix="match__"), status=ResultStatus.CONFIRMED)
+        .order_by("match__round__number", "match__table", "version")
+        .values_list(*_COLUMNS)
+    )
+    several = [row[0] for row in rows if row[-1] > 1 and row[5] != ResultSource.FORFEIT]
+    games_of = dict(MatchResult.objects.filter(pk__in=several).values_list("pk", "games")) if several else {}
+    sides, forfeit, played = _SIDES, ResultSource.FORFEIT, MatchKind.PLAYED
+    extras: dict[object, dict[str, object]] = {}  # one ``extra`` per number of deals: records only read it
+    one_game: dict[tuple, tuple[GameRecord, ...]] = {}
+    append = records.append
+    for (
+        pk,
+        match,
+        number,
+        ns,
+        ew,
+        source,
+        winner,
+        ns_level,
+        ew_level,
+        end,
+        ns_double,
+        ns_one_three,
+        ns_one_four,
+        ew_double,
+        ew_one_three,
+        ew_one_four,
+        kind,
+        at,
+        deals,
+        ns_points,
+        ew_points,
+        ns_first_outs,
+        ew_first_outs,
+        _,
+    ) in rows:
+        side = sides[winner]
+        if source == forfeit or (ns_level is None and pk not in games_of):
+            games: tuple[GameRecord, ...] = ()
+        elif pk in games_of:
+            games = tuple(_game(g) for g in games_of[pk] if g.get("ns_level") is not None)
+        else:  # one game: its record made once per outcome (the records only read it)
+            key = (ns_level, ew_level, winner, end)
+            made = one_game.get(key)
+            if made is None:
+                made = one_game[key] = (GameRecord(ns_level, ew_level, side, end == "time_limit"),)
+            games = made
+        extra = extras.get(deals)
+        if extra is None:
+            extra = extras[deals] = {"deals_played": deals}
+        # Positional, in MatchRecord's field order: 22,500 records of 5,000 pairs × 9 rounds are
+        # built within the standings' budget (docs/scoring.md "Standings").
+        append(
+            MatchRecord(
+                match,
+                number,
+                ns,
+                ew,
+                played if source != forfeit else _kind(source, kind),
+                side,
+                games,
+                None
+                if ns_double is None
+                else {
+                    Side.NS: DealTally(ns_double, ns_one_three, ns_one_four),
+                    Side.EW: DealTally(ew_double, ew_one_three, ew_one_four),
+                },
+                at.timestamp() if at else None,
+                extra,
+                None if ns_points is None else {Side.NS: ns_points, Side.EW: ew_points},
+                None if ns_first_outs is None else {Side.NS: ns_first_outs, Side.EW: ew_first_outs},
+            )
+        )
+    return records
+
+
+_SIDES = {"NS": Side.NS, "EW": Side.EW, "": None, None: None}
+# The columns match_records reads: a result's own columns describe its last game, which is its only
+# game unless the match is a best of three (then its list of games is read as well).
+_COLUMNS = (
+    "id",
+    "match_id",
+    "match__round__number",
+    "match__ns_pair_id",
+    "match__ew_pair_id",
+    "source",
+    "winner",
+    "ns_level",
+    "ew_level",
+    "end_reason",
+    "ns_double_wins",
+    "ns_one_threes",
+    "ns_one_fours",
+    "ew_double_wins",
+    "ew_one_threes",
+    "ew_one_fours",
+    "forfeit_kind",
+    "finished_at",
+    "deals_played",
+    "ns_points",
+    "ew_points",
+    "ns_first_outs",
+    "ew_first_outs",
+    "match__best_of",
+)
+
+
+def _game(game: dict) -> GameRecord:
+    return GameRecord(
+        ns_level=game["ns_level"],
+        ew_level=game["ew_level"],
+        winner=_SIDES[game["winner"]],
+        on_time=bool(game.get("on_time")),
+    )
+
+
+def _kind(source: str, forfeit_kind: str) -> MatchKind:
+    if source != ResultSource.FORFEIT:
+        return MatchKind.PLAYED
+    return MatchKind.WITHDRAWAL if forfeit_kind == "withdrawal" else MatchKind.FORFEIT
+
+
+def table_entries(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> tuple[dict[int, list[PairRound]], list[int]]:
+    """A tables-of-four event's standings entries (``engine.scoring.ranking.tables``) and the rounds they
+    come from: three queries (confirmed tables, their seats, the byes of the published rounds)."""
+    where: _Window = {"upto": upto, "before": before, "only": only}
+    rows = list(
+        MatchResult.objects.filter(
+            _rounds(event, **where, prefix="match__"),
+            status=ResultStatus.CONFIRMED,
+            match__ns_pair__isnull=True,
+        ).values_list("match_id", "match__round__number", "seats")
+    )
+    players = table_seats([row[0] for row in rows])
+    tables = [
+        TableRecord(match_id=match, round=number, players=players[match], seats=seats)
+        for match, number, seats in rows
+        if seats and match in players
+    ]
+    byes = [
+        ByeRecord(match_id=pk, round=number, player=pair)
+        for pk, number, pair in Match.objects.filter(
+            _rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True
+        ).values_list("id", "round__number", "ns_pair_id")
+    ]
+    rounds = sorted({table.round for table in tables} | {bye.round for bye in byes})
+    return table_rounds(tables, byes), rounds
