@@ -119,7 +119,9 @@ def served_version(event: Event, kind: str, upto: int | None = None) -> int:
         return current
     now = time.time()
     marks = (found.get(key) for key in keys[1:])
-    if any(mark is not None and now - mark["at"] < REFRESH_GRACE_SECONDS for mark in marks):
+    # A mark is ``{"at": time}``; one of another shape (a release before this one set ``True``)
+    # holds nobody back.
+    if any(isinstance(mark, dict) and now - mark.get("at", 0) < REFRESH_GRACE_SECONDS for mark in marks):
         return latest
     return current
 
