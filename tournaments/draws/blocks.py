@@ -16,7 +16,8 @@ fields always are. A first round by blocks (``first_round_by_blocks``) carries a
 proof: it is the very same draw. Where a proof fails (meetings inside units so dense in a first
 round that no block edge falls far from them, as with one unit holding a fifth of the field;
 rematches or floats the whole field cannot avoid either) the whole field is drawn as before, at
-the old price.
+the old price (``bench/draws.py`` times such rounds as ``fallback_*``). Merging more blocks does not
+help there: the certificate compares with a bound that no draw reaches.
 """
 
 from __future__ import annotations
