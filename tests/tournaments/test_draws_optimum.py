@@ -5,7 +5,10 @@ programme over the set of pairs already placed) gives the least cost in every ti
 seeded tie-break; the draw reaches it, whether it is drawn in one matching or forced through the
 blocks (``tournaments/draws/blocks.py``) with a tiny block. On medium fields (40–100 pairs, with
 units, old opponents and byes) drawn in blocks of 8 or 16 pairs, the blocks reach exactly what one
-matching over the whole field reaches, tier by tier.
+matching over the whole field reaches, tier by tier. Fields cut into small runs
+(``tournaments/draws/runs.py``) with the blocks' own certificate switched off reach it too, on the
+shapes that defeat the blocks: a unit of a fifth of the field, many small units, deep rounds
+with three units.
 """
 
 from __future__ import annotations
@@ -13,14 +16,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import cache
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.draws import Draw, Entrant, swiss_draw
+from tournaments.draws import swiss as swiss_module
 from tournaments.draws.swiss import SwissCosts
 
-from .histories import histories
+from .histories import histories, swiss_history
 
 SETTINGS = st.sampled_from(["hard", "soft", "off"])
 
@@ -69,6 +74,8 @@ def test_g11_a_small_swiss_round_costs_the_least_of_every_possible_draw_in_every
     least = least_tiers(costs)
     assert tiers(swiss_draw(entrants, block=None, **options), costs) == least
     assert tiers(swiss_draw(entrants, block=4, **options), costs) == least
+    with mock.patch.object(swiss_module, "pair_by_blocks", return_value=None):
+        assert tiers(swiss_draw(entrants, block=4, **options), costs) == least
 
 
 @st.composite
@@ -110,3 +117,41 @@ def test_g11_a_medium_field_in_small_blocks_reaches_the_whole_field_optimum_in_e
     whole = swiss_draw(field, block=None, **options)
     assert tiers(by_blocks, costs) == tiers(whole, costs)
     assert Counter(note.code for note in by_blocks.relaxed) == Counter(note.code for note in whole.relaxed)
+
+
+@st.composite
+def shaped_fields(draw) -> list[Entrant]:
+    """40–120 pairs after 0–8 rounds, with units that defeat the blocks' certificate."""
+    size = draw(st.integers(40, 120))
+    shape = draw(st.sampled_from(["fifth", "many", "three"]))
+    units: list[int | None]
+    if shape == "fifth":
+        units = [0, *(1 + k % 7 for k in range(4))]  # unit 0 holds every fifth pair
+    elif shape == "many":
+        units = [*range(size // 3), None]
+    else:
+        units = [0, 1, 2]
+    return swiss_history(
+        size=size, rounds=draw(st.integers(0, 8)), units=units, seed=draw(st.integers(0, 2**32))
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(shaped_fields(), medium_fields()),
+    st.sampled_from([8, 16]),
+    st.sampled_from([2, 4, 8, 24]),
+    SETTINGS,
+    st.booleans(),
+)
+def test_g11_a_field_in_small_runs_reaches_the_whole_field_optimum_in_every_tier(
+    field, block, window, same_unit, avoid_rematches
+):
+    options = {"seed": 13, "same_unit": same_unit, "avoid_rematches": avoid_rematches, "window": window}
+    costs = SwissCosts(
+        field, seed=13, same_unit=same_unit, avoid_rematches=avoid_rematches, soft_unit_points=1.0
+    )
+    with mock.patch.object(swiss_module, "pair_by_blocks", return_value=None):
+        by_runs = swiss_draw(field, block=block, **options)
+    whole = swiss_draw(field, block=None, **options)
+    assert tiers(by_runs, costs) == tiers(whole, costs)

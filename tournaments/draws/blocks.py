@@ -63,12 +63,16 @@ def pair_by_blocks(
     together with its neighbours, up to ``merges`` times, and None means it never was.
     """
     runs = blocks_of(places, block)
-    found = [_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard) for run in runs]
-    for _ in range(merges + 1):
+    found = []
+    for run in runs:
+        found.append(_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard))
+        if not merges and not good(run, found[-1]):
+            return None  # nothing may be joined: the first failure settles it
+    for attempt in range(merges + 1):
         bad = [k for k, (run, pairs) in enumerate(zip(runs, found, strict=True)) if not good(run, pairs)]
         if not bad:
             return [pair for pairs in found for pair in pairs]
-        if len(runs) == 1:
+        if len(runs) == 1 or attempt == merges:
             return None
         # Each bad block joins its neighbours; joined runs still start at even places.
         spans: list[list[int]] = []
