@@ -5,14 +5,17 @@ itself, with random results scored 2 / 1 / 0 (G9 ``win_draw_loss``), the bye as 
 of about 12 pairs. National fields (1,000 / 5,000 / 10,000 pairs) time rounds 1, 2 and 3 and
 print how the time grows from 1,000 to 10,000 pairs (n log n would be 13.3 times). The
 ``fallback_`` cases are rounds the blocks cannot prove as good as one matching over the whole field
-(``tournaments/draws/blocks.py``), so that the whole field is drawn in one matching: a random first
-round where one unit holds every fifth pair, a seeded first round of 50 units where every ideal
-meeting is inside a unit, and a ninth round of three units whose score groups cannot all pair off
-without extra floats. These are one run each, on whatever else the machine is doing.
+(``tournaments/draws/blocks.py``): a random first round where one unit holds every fifth pair and a
+seeded first round of 50 units where every ideal meeting is inside a unit, both still drawn in one
+matching, and a ninth round of three units whose score groups cannot all pair off without extra
+floats, now drawn run by run (``tournaments/draws/runs.py``). They are timed at 1,000 and 5,000
+pairs, and at 10,000 only with ``BENCH_DRAWS_LARGE=1`` (the first rounds take minutes there). These
+are one run each, on whatever else the machine is doing.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -104,6 +107,8 @@ def fallback(case: str, *, pairs: int) -> float:
 
 
 FALLBACK_CASES = ("first_round_unit_fifth", "first_round_50_units", "round_9_3_units")
+# Field sizes of the fallback timings: 10,000 pairs only on request (BENCH_DRAWS_LARGE=1).
+FALLBACK_PAIRS = NATIONAL if os.environ.get("BENCH_DRAWS_LARGE") == "1" else NATIONAL[:2]
 
 
 def _play(entrants: list[Entrant], draw: Draw, rng: random.Random) -> list[Entrant]:
@@ -148,7 +153,7 @@ def main() -> None:
         growth = timed[high][number] / timed[low][number]
         print(f"draws.national_growth_{low}_to_{high}_round_{number + 1}: {growth:.1f}")
     for case in FALLBACK_CASES:
-        for pairs in NATIONAL:
+        for pairs in FALLBACK_PAIRS:
             print(f"draws.fallback_{case}_{pairs}_pairs_s: {fallback(case, pairs=pairs):.2f}")
             sys.stdout.flush()
 

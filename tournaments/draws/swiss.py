@@ -118,8 +118,10 @@ def swiss_draw(
     ``entrants`` are the active pairs, in standings order. Table 1 holds the pairing of the
     highest-ranked pairs; the bye, if any, comes last. Seats balance each pair's previous
     North–South and East–West counts, and a seeded lot settles the rest. A field of more than
-    ``block`` pairs is first paired block by block (``blocks.py``); ``block=None`` always draws
-    the whole field in one matching.
+    ``block`` pairs is first paired block by block (``blocks.py``), then, if a block fails its
+    certificate, run by run (``runs.py``), each kept only with its proof that no draw of the
+    whole field is better in any tier; ``block=None`` always draws the whole field in one
+    matching.
     """
     same_unit = _choice("same_unit", same_unit, SameUnit)
     costs = SwissCosts(
