@@ -25,13 +25,15 @@ so an even number of places of ``R`` meets places above ``R``, and the same belo
 across a cut costs at least the two halves its ends pay. So the runs' least relaxed costs add
 up to at most ``T(M)`` plus the biases. The bias is one part in ``2S`` of a unit per exit, with
 ``2S`` larger than the field, so all biases together stay below one unit; it makes an exit
-lose every tie. The jitter comes below all of that (``Q``), so a run without exits is drawn
-exactly as it would be on its own.
+lose every tie. The jitter comes below all of that: a meeting weighs ``Q * 2S * T + jitter``
+and an exit ``Q * (S * t + 1)``, ``t`` its least ``T`` outside, with ``Q`` above any run's sum of
+jitters, so a run without exits is drawn exactly as it would be on its own.
 
 **The certificate.** If no run's optimum exits or breaks a hard constraint, the union ``U`` of
 the runs is a draw whose cost in units, ``T(U)``, is the sum of the runs' least relaxed costs
 (less than one unit of bias away), so ``T(U) <= T(M)`` for every draw ``M`` of ``G`` with the
-ideal bye: the same tiers as the whole-field draw (no rematch, units apart, fewest floats).
+ideal bye. The whole-field draw is the cheapest draw of ``G``, so ``U`` has exactly its tiers
+(no rematch, units apart, fewest floats); only the seeded lot between equal draws may differ.
 A draw with another bye costs more than ``U`` in the bye tier, and since ``U`` is in ``G`` and
 keeps every hard constraint, the whole-field matching never widens past ``G``. A run that exits
 (or breaks a constraint) is solved again joined to its neighbours; if that fails too, the caller
