@@ -3,18 +3,26 @@
 Histories are realistic: a seeded first round, then Swiss rounds drawn by ``swiss_draw``
 itself, with random results scored 2 / 1 / 0 (G9 ``win_draw_loss``), the bye as a win and units
 of about 12 pairs. National fields (1,000 / 5,000 / 10,000 pairs) time rounds 1, 2 and 3 and
-print how the time grows from 1,000 to 10,000 pairs (n log n would be 13.3 times). These are
-one run each, on whatever else the machine is doing.
+print how the time grows from 1,000 to 10,000 pairs (n log n would be 13.3 times). The
+``fallback_`` cases are rounds the blocks cannot prove as good as one matching over the whole field
+(``tournaments/draws/blocks.py``): a random first round where one unit holds every fifth pair and a
+seeded first round of 50 units where every ideal meeting is inside a unit, both still drawn in one
+matching, and a ninth round of three units whose score groups cannot all pair off without extra
+floats, now drawn run by run (``tournaments/draws/runs.py``). They are timed at 1,000 and 5,000
+pairs, and at 10,000 only with ``BENCH_DRAWS_LARGE=1`` (the first rounds take minutes there). These
+are one run each, on whatever else the machine is doing.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import sys
 import time
 from dataclasses import replace
 
-from tournaments.draws import Draw, Entrant, first_round_draw, swiss_draw
+from tournaments.draws import Draw, Entrant, Pairing, first_round_draw, swiss_draw
 
 WIN, DRAW, LOSS = 2.0, 1.0, 0.0
 UNIT_SIZE = 12
@@ -49,6 +57,58 @@ def national(*, pairs: int, rounds: int = 3, seed: int = 1) -> list[float]:
         times.append(time.perf_counter() - start)
         entrants = _play(entrants, draw, rng)
     return times
+
+
+def fallback_field(case: str, *, pairs: int, seed: int = 1) -> list[Entrant]:
+    """A field whose round the blocks alone could not prove (docs/deploy.md "Draw times")."""
+    if case == "first_round_unit_fifth":
+        # One unit holds every fifth pair, the others about 12.
+        others = pairs // UNIT_SIZE + 1
+        return [Entrant(id=n, unit=0 if n % 5 == 0 else 1 + n % others) for n in range(pairs)]
+    if case == "first_round_50_units":
+        # 50 units of pairs / 50, seeded so that every ideal meeting (1 v N/2+1, ...) is inside one.
+        return [Entrant(id=n, seeding=n + 1, unit=n % 50) for n in range(pairs)]
+    if case == "round_9_3_units":
+        # Three units of a third each; eight rounds played quickly, then the ninth drawn.
+        return _quick_history(pairs=pairs, rounds=8, units=3, seed=seed)
+    raise ValueError(case)
+
+
+def _quick_history(*, pairs: int, rounds: int, units: int, seed: int) -> list[Entrant]:
+    # Rounds paired greedily down the standings (no matching: the history only has to look like
+    # a Swiss event's, with score groups and old opponents), with random results.
+    rng = random.Random(seed)
+    entrants = [Entrant(id=n, seeding=n + 1, unit=n % units) for n in range(pairs)]
+    for _ in range(rounds):
+        order = sorted(entrants, key=lambda entrant: (-entrant.points, rng.random()))
+        free = list(order)
+        pairings = []
+        while len(free) > 1:
+            first = free.pop(0)
+            k = next((k for k, other in enumerate(free[:20]) if not first.has_met(other)), 0)
+            pairings.append(Pairing(table=len(pairings) + 1, ns=first.id, ew=free.pop(k).id))
+        if free:
+            pairings.append(Pairing(table=len(pairings) + 1, ns=free[0].id))
+        entrants = _play(entrants, Draw(pairings=tuple(pairings), seed=seed), rng)
+    return sorted(entrants, key=lambda entrant: -entrant.points)
+
+
+def fallback(case: str, *, pairs: int) -> float:
+    """Seconds to draw the round of ``fallback_field``."""
+    field = fallback_field(case, pairs=pairs)
+    start = time.perf_counter()
+    if case == "first_round_unit_fifth":
+        first_round_draw(field, seed=1, method="random")
+    elif case == "first_round_50_units":
+        first_round_draw(field, seed=1, method="seeded")
+    else:
+        swiss_draw(field, seed=9)
+    return time.perf_counter() - start
+
+
+FALLBACK_CASES = ("first_round_unit_fifth", "first_round_50_units", "round_9_3_units")
+# Field sizes of the fallback timings: 10,000 pairs only on request (BENCH_DRAWS_LARGE=1).
+FALLBACK_PAIRS = NATIONAL if os.environ.get("BENCH_DRAWS_LARGE") == "1" else NATIONAL[:2]
 
 
 def _play(entrants: list[Entrant], draw: Draw, rng: random.Random) -> list[Entrant]:
@@ -92,6 +152,10 @@ def main() -> None:
     for number in range(len(timed[low])):
         growth = timed[high][number] / timed[low][number]
         print(f"draws.national_growth_{low}_to_{high}_round_{number + 1}: {growth:.1f}")
+    for case in FALLBACK_CASES:
+        for pairs in FALLBACK_PAIRS:
+            print(f"draws.fallback_{case}_{pairs}_pairs_s: {fallback(case, pairs=pairs):.2f}")
+            sys.stdout.flush()
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@ oracle."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from hypothesis import strategies as st
@@ -35,6 +37,26 @@ def histories(draw, *, min_size: int = 2, max_size: int = 9, max_points: int = 4
         for pair in ids
     ]
     return sorted(entrants, key=lambda entrant: -entrant.points)
+
+
+def swiss_history(*, size: int, rounds: int, units: list[int | None], seed: int) -> list[Entrant]:
+    """``size`` pairs after ``rounds`` rounds paired down the standings (avoiding old opponents
+    greedily), scored 2 / 1 / 0 at random, the bye as a win; in standings order."""
+    rng = random.Random(seed)
+    entrants = {k: Entrant(id=k, seeding=k, unit=units[k % len(units)]) for k in range(1, size + 1)}
+    for _ in range(rounds):
+        free = sorted(entrants.values(), key=lambda entrant: (-entrant.points, rng.random()))
+        while len(free) > 1:
+            first = free.pop(0)
+            other = free.pop(next((k for k, e in enumerate(free[:20]) if not first.has_met(e)), 0))
+            won = rng.choice([(2.0, 0.0), (1.0, 1.0), (0.0, 2.0)])
+            for me, you, points in ((first, other, won[0]), (other, first, won[1])):
+                entrants[me.id] = replace(
+                    entrants[me.id], points=me.points + points, opponents=me.opponents | {you.id}
+                )
+        if free:
+            entrants[free[0].id] = replace(free[0], points=free[0].points + 2.0, had_bye=True)
+    return sorted(entrants.values(), key=lambda entrant: -entrant.points)
 
 
 def perfect_matchings(nodes: Sequence[int | None]) -> Iterator[list[tuple[int | None, int | None]]]:

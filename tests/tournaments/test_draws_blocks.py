@@ -18,7 +18,10 @@ from hypothesis import strategies as st
 from tournaments.draws import Entrant, first_round_draw, swiss_draw
 from tournaments.draws import swiss as swiss_module
 from tournaments.draws.blocks import blocks_of, pair_by_blocks
+from tournaments.draws.runs import pair_by_runs, runs_of
 from tournaments.draws.swiss import SwissCosts
+
+from .histories import swiss_history
 
 
 @st.composite
@@ -132,4 +135,50 @@ def test_g11_a_block_without_its_certificate_is_drawn_again_with_its_neighbours(
             [0, 1, 2, 3], block=4, edge_cost=lambda i, j: 1, near=near, window=2, hard=1, good=good
         )
         is None
+    )
+
+
+def test_g11_runs_are_cut_at_even_places_where_the_points_drop():
+    points = [3.0] * 10 + [2.0] * 7 + [1.0] * 15
+    # Step 8, cuts within 2 of 8, 16, 24: at the drop after place 10; 16, as 17 is odd; 24.
+    assert runs_of(points, block=8, window=2) == [(0, 10), (10, 16), (16, 24), (24, 32)]
+    # A run never holds fewer places than the window, so no candidate meeting jumps over one.
+    assert runs_of(points, block=8, window=6) == [(0, 10), (10, 32)]
+
+
+def test_g11_a_run_whose_optimum_exits_is_joined_to_its_neighbours():
+    soft = 1 << 40
+
+    def edge_cost(i, j):
+        return 0 if (i, j) in {(4, 7), (5, 6)} else 5 * soft
+
+    # Runs (0, 6) and (6, 16): the free meetings cross the cut, so the first run's optimum exits.
+    assert runs_of([0.0] * 16, block=4, window=3) == [(0, 6), (6, 16)]
+    options = {"block": 4, "window": 3, "edge_cost": edge_cost, "soft": soft, "cap": 100}
+    assert pair_by_runs(list(range(16)), [0.0] * 16, merges=0, **options) is None
+    # Joined, the two runs are one, and its optimum takes both free meetings.
+    played = pair_by_runs(list(range(16)), [0.0] * 16, **options)
+    assert played is not None and {(4, 7), (5, 6)} <= set(played)
+    assert sorted(v for pair in played for v in pair) == list(range(16))
+
+
+def test_g11_a_deep_round_of_three_units_is_drawn_run_by_run(monkeypatch):
+    # Eight rounds with three units: the blocks cannot reach their bound, the runs prove theirs.
+    taken = []
+    for name in ("pair_by_blocks", "pair_by_runs"):
+        real = getattr(swiss_module, name)
+
+        def spy(*args, real=real, name=name, **kwargs):
+            result = real(*args, **kwargs)
+            taken.append((name, result is not None))
+            return result
+
+        monkeypatch.setattr(swiss_module, name, spy)
+    field = swiss_history(size=400, rounds=8, units=[0, 1, 2], seed=1)
+    by_runs = swiss_draw(field, seed=3, block=100)
+    assert taken == [("pair_by_blocks", False), ("pair_by_runs", True)]
+    costs = SwissCosts(field, seed=3, same_unit="hard", avoid_rematches=True, soft_unit_points=1.0)
+    soft = costs.scale.soft
+    assert (
+        draw_cost(by_runs, costs) // soft == draw_cost(swiss_draw(field, seed=3, block=None), costs) // soft
     )

@@ -11,12 +11,17 @@ bye, no same-unit meeting, the bye on the lowest pair without one, and a score-g
 to the least any pairing can reach (the ranking paired off in order, two by two). Blocks start
 at even places of the ranking without the bye, so the blocks' own least gap costs add up to the
 field's and each block can be certified alone; one that fails is drawn again with its
-neighbours, and if that fails too the caller draws the whole field in one matching, as small
-fields always are. A first round by blocks (``first_round_by_blocks``) carries a stronger
-proof: it is the very same draw. Where a proof fails (meetings inside units so dense in a first
-round that no block edge falls far from them, as with one unit holding a fifth of the field;
-rematches or floats the whole field cannot avoid either) the whole field is drawn as before, at
-the old price.
+neighbours (when the caller allows it: the Swiss draw does not, see below), and if that fails
+too the caller draws the whole field in one matching, as small fields always are. A first round
+by blocks (``first_round_by_blocks``) carries a stronger proof: it is the very same draw.
+
+Where a Swiss block fails its certificate because no draw reaches the bound (rematches or
+floats the whole field cannot avoid either, as in deep rounds with a few large units), merging
+more blocks does not help; the Swiss draw turns to ``runs.py`` instead, whose bound per run
+counts each pair's cheapest meeting outside its run. A first round where meetings inside units
+are so dense that no block edge falls far from them (one unit holding a fifth of the field) is
+still drawn in one matching, at the old price (``bench/draws.py`` times such rounds as
+``fallback_*``).
 """
 
 from __future__ import annotations
@@ -62,12 +67,16 @@ def pair_by_blocks(
     together with its neighbours, up to ``merges`` times, and None means it never was.
     """
     runs = blocks_of(places, block)
-    found = [_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard) for run in runs]
-    for _ in range(merges + 1):
+    found = []
+    for run in runs:
+        found.append(_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard))
+        if not merges and not good(run, found[-1]):
+            return None  # nothing may be joined: the first failure settles it
+    for attempt in range(merges + 1):
         bad = [k for k, (run, pairs) in enumerate(zip(runs, found, strict=True)) if not good(run, pairs)]
         if not bad:
             return [pair for pairs in found for pair in pairs]
-        if len(runs) == 1:
+        if len(runs) == 1 or attempt == merges:
             return None
         # Each bad block joins its neighbours; joined runs still start at even places.
         spans: list[list[int]] = []

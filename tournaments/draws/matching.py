@@ -141,6 +141,12 @@ def min_cost_matching(
         k *= 2
 
 
+def match_edges(nodes: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]] | None:
+    """The perfect matching of least cost over ``edges`` (a, b, cost), pairs (low, high), or None."""
+    matched = _perfect_matching(nodes, edges, BACKEND)
+    return None if matched is None else sorted((min(a, b), max(a, b)) for a, b in matched)
+
+
 def _perfect_matching(
     nodes: int, edges: list[tuple[int, int, int]], backend: str
 ) -> set[tuple[int, int]] | None:

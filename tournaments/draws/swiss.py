@@ -22,11 +22,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
+from functools import cache
 from typing import TypeVar
 
 from engine.lots import lot
 from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
+from tournaments.draws.runs import pair_by_runs
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
 from tournaments.draws.types import (
     Draw,
@@ -116,8 +118,10 @@ def swiss_draw(
     ``entrants`` are the active pairs, in standings order. Table 1 holds the pairing of the
     highest-ranked pairs; the bye, if any, comes last. Seats balance each pair's previous
     North–South and East–West counts, and a seeded lot settles the rest. A field of more than
-    ``block`` pairs is first paired block by block (``blocks.py``); ``block=None`` always draws
-    the whole field in one matching.
+    ``block`` pairs is first paired block by block (``blocks.py``), then, if a block fails its
+    certificate, run by run (``runs.py``), each kept only with its proof that no draw of the
+    whole field is better in any tier; ``block=None`` always draws the whole field in one
+    matching.
     """
     same_unit = _choice("same_unit", same_unit, SameUnit)
     costs = SwissCosts(
@@ -166,10 +170,18 @@ def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int
 def _by_blocks(
     costs: SwissCosts, *, block: int, window: int
 ) -> tuple[list[tuple[int, int]], int | None] | None:
-    """The draw paired block by block, if it is certified as good as any (``blocks.py``), else None."""
+    """The draw paired block by block, or run by run, if certified as good as any, else None.
+
+    Blocks (``blocks.py``) come first, as they always did; when one of them fails its
+    certificate, the field is cut into runs at drops in the points (``runs.py``), whose lower
+    bound holds where the blocks' cannot be reached. Joining failed blocks instead took longer
+    than the whole-field matching on such rounds (46 s at 5,000 pairs, bench/draws.py).
+    """
     bye = costs.ideal_bye()
     places = [i for i in range(len(costs.ranked)) if i != bye]
     soft = costs.scale.soft
+    # Both ways ask for the same meetings; they are worked out once.
+    edge = cache(costs.edge)
 
     def good(run: Sequence[int], played: list[tuple[int, int]]) -> bool:
         # With no hard part, a meeting's cost is soft × (gap + unit penalty) + a jitter below
@@ -178,7 +190,7 @@ def _by_blocks(
         # start at even places, so their least costs add up to the whole field's.
         reached = 0
         for i, j in played:
-            cost = costs.edge(i, j)
+            cost = edge(i, j)
             if cost >= costs.scale.same_unit:
                 return False
             reached += cost // soft
@@ -188,12 +200,24 @@ def _by_blocks(
     played = pair_by_blocks(
         places,
         block=block,
-        edge_cost=costs.edge,
+        edge_cost=edge,
         near=_by_rank_distance,
         window=window,
         hard=costs.scale.same_unit,
         good=good,
+        merges=0,
     )
+    if played is None:
+        # A meeting without a hard part costs at most the widest gap plus the unit penalty.
+        played = pair_by_runs(
+            places,
+            [costs.ranked[i].points for i in places],
+            block=block,
+            window=window,
+            edge_cost=edge,
+            soft=soft,
+            cap=GAP_RESOLUTION + costs.unit_penalty + 1,
+        )
     return None if played is None else (played, bye)
 
 

@@ -1,0 +1,157 @@
+"""Swiss rounds against the true optimum over every possible draw (docs/rules/guandan.md G11).
+
+On small fields (up to 14 pairs) an exact search over every way to pair the field off (a dynamic
+programme over the set of pairs already placed) gives the least cost in every tier above the
+seeded tie-break; the draw reaches it, whether it is drawn in one matching or forced through the
+blocks (``tournaments/draws/blocks.py``) with a tiny block. On medium fields (40–100 pairs, with
+units, old opponents and byes) drawn in blocks of 8 or 16 pairs, the blocks reach exactly what one
+matching over the whole field reaches, tier by tier. Fields cut into small runs
+(``tournaments/draws/runs.py``) with the blocks' own certificate switched off reach it too, on the
+shapes that defeat the blocks: a unit of a fifth of the field, many small units, deep rounds
+with three units.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from unittest import mock
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.draws import Draw, Entrant, swiss_draw
+from tournaments.draws import swiss as swiss_module
+from tournaments.draws.swiss import SwissCosts
+
+from .histories import histories, swiss_history
+
+SETTINGS = st.sampled_from(["hard", "soft", "off"])
+
+
+def tiers(draw: Draw, costs: SwissCosts) -> int:
+    """The draw's cost above the seeded tie-break, in units of the lowest tier."""
+    place = {entrant.id: n for n, entrant in enumerate(costs.ranked)}
+    played = [
+        (min(place[p.ns], place[p.ew]), max(place[p.ns], place[p.ew]))
+        for p in draw.pairings
+        if p.ew is not None
+    ]
+    bye = next((place[p.ns] for p in draw.pairings if p.ew is None), None)
+    return costs.total(played, bye) // costs.scale.soft
+
+
+def least_tiers(costs: SwissCosts) -> int:
+    """The least cost of any draw of the field (exact: every pairing is considered)."""
+    size = len(costs.ranked)
+    full = (1 << size) - 1
+
+    @cache
+    def best(placed: int, bye_left: bool) -> int:
+        if placed == full:
+            return 0
+        first = next(v for v in range(size) if not placed >> v & 1)
+        options = [
+            costs.edge(first, other) + best(placed | 1 << first | 1 << other, bye_left)
+            for other in range(first + 1, size)
+            if not placed >> other & 1
+        ]
+        if bye_left:
+            options.append(costs.bye(first) + best(placed | 1 << first, False))
+        return min(options)
+
+    return best(0, size % 2 == 1) // costs.scale.soft
+
+
+@settings(max_examples=40, deadline=None)
+@given(histories(min_size=2, max_size=14), st.integers(0, 2**32), SETTINGS, st.booleans())
+def test_g11_a_small_swiss_round_costs_the_least_of_every_possible_draw_in_every_tier(
+    entrants, seed, same_unit, avoid_rematches
+):
+    options = {"seed": seed, "same_unit": same_unit, "avoid_rematches": avoid_rematches}
+    costs = SwissCosts(entrants, soft_unit_points=1.0, **options)
+    least = least_tiers(costs)
+    assert tiers(swiss_draw(entrants, block=None, **options), costs) == least
+    assert tiers(swiss_draw(entrants, block=4, **options), costs) == least
+    with mock.patch.object(swiss_module, "pair_by_blocks", return_value=None):
+        assert tiers(swiss_draw(entrants, block=4, **options), costs) == least
+
+
+@st.composite
+def medium_fields(draw) -> list[Entrant]:
+    """40–100 pairs after up to six rounds: score groups, old opponents, byes and units of any size."""
+    size = draw(st.integers(40, 100))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    units = draw(st.integers(2, 25))
+    rounds = draw(st.integers(0, 6))
+    ids = list(range(1, size + 1))
+    met: dict[int, set[int]] = {k: set() for k in ids}
+    for _ in range(rounds):
+        rng.shuffle(ids)
+        for a, b in zip(ids[::2], ids[1::2], strict=False):
+            met[a].add(b)
+            met[b].add(a)
+    entrants = [
+        Entrant(
+            id=k,
+            seeding=k,
+            points=float(rng.randrange(2 * rounds + 1)),
+            opponents=frozenset(met[k]),
+            had_bye=rng.random() < 0.1,
+            unit=rng.randrange(units) if rng.random() < 0.8 else None,
+        )
+        for k in range(1, size + 1)
+    ]
+    return sorted(entrants, key=lambda entrant: -entrant.points)
+
+
+@settings(max_examples=40, deadline=None)
+@given(medium_fields(), st.sampled_from([8, 16]), SETTINGS, st.booleans())
+def test_g11_a_medium_field_in_small_blocks_reaches_the_whole_field_optimum_in_every_tier(
+    field, block, same_unit, avoid_rematches
+):
+    options = {"seed": 11, "same_unit": same_unit, "avoid_rematches": avoid_rematches}
+    costs = SwissCosts(field, soft_unit_points=1.0, **options)
+    by_blocks = swiss_draw(field, block=block, **options)
+    whole = swiss_draw(field, block=None, **options)
+    assert tiers(by_blocks, costs) == tiers(whole, costs)
+    assert Counter(note.code for note in by_blocks.relaxed) == Counter(note.code for note in whole.relaxed)
+
+
+@st.composite
+def shaped_fields(draw) -> list[Entrant]:
+    """40–120 pairs after 0–8 rounds, with units that defeat the blocks' certificate."""
+    size = draw(st.integers(40, 120))
+    shape = draw(st.sampled_from(["fifth", "many", "three"]))
+    units: list[int | None]
+    if shape == "fifth":
+        units = [0, *(1 + k % 7 for k in range(4))]  # unit 0 holds every fifth pair
+    elif shape == "many":
+        units = [*range(size // 3), None]
+    else:
+        units = [0, 1, 2]
+    return swiss_history(
+        size=size, rounds=draw(st.integers(0, 8)), units=units, seed=draw(st.integers(0, 2**32))
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(shaped_fields(), medium_fields()),
+    st.sampled_from([8, 16]),
+    st.sampled_from([2, 4, 8, 24]),
+    SETTINGS,
+    st.booleans(),
+)
+def test_g11_a_field_in_small_runs_reaches_the_whole_field_optimum_in_every_tier(
+    field, block, window, same_unit, avoid_rematches
+):
+    options = {"seed": 13, "same_unit": same_unit, "avoid_rematches": avoid_rematches, "window": window}
+    costs = SwissCosts(
+        field, seed=13, same_unit=same_unit, avoid_rematches=avoid_rematches, soft_unit_points=1.0
+    )
+    with mock.patch.object(swiss_module, "pair_by_blocks", return_value=None):
+        by_runs = swiss_draw(field, block=block, **options)
+    whole = swiss_draw(field, block=None, **options)
+    assert tiers(by_runs, costs) == tiers(whole, costs)
