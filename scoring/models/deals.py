@@ -27,6 +27,10 @@ class Deal(models.Model):
     always numbered 1, 2, … without a gap.
     """
 
+    # Not a column: a deal post stores the match's state after this deal itself, so the save does not
+    # forget it (scoring.signals, scoring.services.sheet_store).
+    keeps_sheet: bool = False
+
     match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveSmallIntegerField()
     version = models.PositiveSmallIntegerField(default=1)
