@@ -137,10 +137,15 @@ def deal_submit(
         submitted_by=actor.account,
         table_token=actor.token,
     )
-    deal.keeps_sheet = True  # the state after it is stored next (not forgotten: scoring.signals)
+    # The state after it goes with it: its INSERT stores it in the match row (a trigger), and its
+    # save does not forget it (scoring.signals).
+    deal.sheet_after = sheet_store.snapshot(
+        match, sheet, profile, played.state, result=result, voided_to=voided_to
+    )
+    deal.keeps_sheet = True
     deal.save(force_insert=True)
+    match.sheet = deal.sheet_after
     mark_playing(match)
-    sheet_store.keep(match, sheet, profile, played.state, result=result, voided_to=voided_to)
     return DealPosted(deal=deal, state=played.state, created=True)
 
 

@@ -11,7 +11,8 @@ What is stored (JSON): the game's state (``MatchSheet.dump_state``), ``key`` (th
 superseded: the table posts no deal then) and ``voided_to`` (the highest deal number a void left
 without a current version: a post of a number up to it follows the voided version, read then).
 
-A deal post writes it (``keep``) in the transaction that stores the deal. Every other change it
+A deal post writes it with its deal (``snapshot``, ``Deal.sheet_after``): a database trigger copies
+it into the match row in the deal's own INSERT, so the post sends no UPDATE of its own. Every other change it
 depends on forgets it (``forget``: a correction or void of deals, a result written, a referee's
 penalty or ruling), and the next post folds the deals again and stores the fold. A state stored
 under another profile, ``best_of`` or shape of the game's state is not read (``stored``).
@@ -53,18 +54,17 @@ def stored(match: Match, sheet: MatchSheet, profile: Any) -> Stored | None:
     return Stored(state=state, result=bool(data.get("result")), voided_to=int(data.get("voided_to") or 0))
 
 
-def keep(
+def snapshot(
     match: Match, sheet: MatchSheet, profile: Any, state: SheetState, *, result: bool, voided_to: int
-) -> None:
-    """Store ``state`` with the locked ``match`` (one ``UPDATE`` of its row)."""
-    data = {
+) -> dict[str, Any]:
+    """What is stored for ``state``: a deal post sets it on its deal (``Deal.sheet_after``), and the
+    deal's INSERT copies it into the match row (a trigger: scoring/migrations/0005)."""
+    return {
         **sheet.dump_state(state),
         "key": _key(match, profile),
         "result": result,
         "voided_to": voided_to,
     }
-    Match.objects.filter(pk=match.pk).update(sheet=data)
-    match.sheet = data
 
 
 def forget(match_id: int | None) -> None:
