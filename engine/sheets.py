@@ -32,6 +32,9 @@ Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
   (:class:`SheetTotals`).
 - A table may play a best of three (Guandan G8): ``begin(profile, best_of=)`` is its state before
   the first deal, and ``fold`` takes the referee's level changes (G12) between deals (``change``).
+- ``dump_state(state)`` and ``load_state(stored, profile=, best_of=)`` write a match state as JSON
+  and read it back (``engine.state_codec``): a service stores the fold and posts the next deal from
+  it instead of folding every deal again.
 - What identifies a deal for an idempotent re-post is its record, or, for a sheet with
   ``identity_is_posted``, what was posted (``identity(posted)``: the same deal recorded the same
   way, whatever the match around it); such a deal keeps its identity when a correction of an earlier
@@ -51,6 +54,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from engine import state_codec
 from engine.errors import BadInput, RuleViolation
 from engine.seats import Side
 
@@ -304,6 +308,22 @@ class MatchSheet(ABC, Generic[StateT]):
         (the deal's own figure) and ``after`` (``{"NS", "EW"}``: the match's levels or points after
         it, as ``line_kind`` says)."""
         return {"dealer": record.get("dealer"), "scorer": None, "scored": None, "after": None}
+
+    def dump_state(self, state: StateT) -> dict[str, Any]:
+        """``state`` as JSON, to be stored and read back by ``load_state`` (engine/state_codec.py)."""
+        return {"shape": state_codec.shape(type(state)), "state": state_codec.dump(state)}
+
+    def load_state(self, stored: Mapping[str, Any], *, profile: Any, best_of: int = 1) -> StateT | None:
+        """A state ``dump_state`` wrote, for a match begun with ``profile`` and ``best_of``; None when it
+        was written for another shape of this game's state (another release) or does not read as one."""
+        kind = type(self.begin(profile, best_of=best_of))
+        if stored.get("shape") != state_codec.shape(kind):
+            return None
+        try:
+            state: StateT = state_codec.load(kind, stored.get("state"))
+        except (BadInput, ValueError, TypeError, KeyError, IndexError):
+            return None
+        return state
 
     def deal_level(self, state: StateT) -> int | None:
         """The level the next deal is played at (a level game overrides this); None: no levels."""

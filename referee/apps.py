@@ -16,7 +16,7 @@ class RefereeConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: these import models, and the app registry must be ready
         # before they are (Django's rule for AppConfig.ready). The others above import none.
-        from referee.incidents import audit, permissions  # noqa: F401  - audit log, permission checks
+        from referee.incidents import audit, permissions, signals  # noqa: F401  - audit log, permissions, stored state
         from referee.incidents.rulings import RULINGS
         from scoring.rulings import register
 

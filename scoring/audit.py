@@ -23,8 +23,8 @@ AUDITED = {
     Pair: (lambda o: o.event_id, [], []),
     Stage: (lambda o: o.event_id, [], []),
     Round: (lambda o: o.event_id, [], ["updated_at"]),
-    Match: (lambda o: o.round.event_id, [], []),
-    Deal: (lambda o: o.match.round.event_id, [], ["content_hash"]),
+    Match: (lambda o: o.round.event_id, [], ["sheet"]),  # the stored fold: a cache of the deals
+    Deal: (lambda o: o.match.round.event_id, [], ["content_hash", "sheet_after"]),
     MatchResult: (lambda o: o.match.round.event_id, [], ["content_hash"]),
     Webhook: (lambda o: o.event_id, ["secret"], []),
 }

@@ -27,6 +27,10 @@ class Deal(models.Model):
     always numbered 1, 2, … without a gap.
     """
 
+    # Not a column: a deal post stores the match's state after this deal itself, so the save does not
+    # forget it (scoring.signals, scoring.services.sheet_store).
+    keeps_sheet: bool = False
+
     match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveSmallIntegerField()
     version = models.PositiveSmallIntegerField(default=1)
@@ -58,6 +62,10 @@ class Deal(models.Model):
     played_at = models.DateTimeField(null=True, blank=True)
     content_hash = models.CharField(max_length=64, help_text="What makes two posts the same deal.")
     note = models.CharField(max_length=500, blank=True, help_text="Why this version was made (a correction).")
+    # A posted deal: the match's stored state after it (scoring.services.sheet_store), which a database
+    # trigger copies into the match row in the deal's own INSERT (migration 0005): the post writes
+    # no UPDATE of its own. Null for the versions a correction makes.
+    sheet_after = models.JSONField(null=True, blank=True, editable=False)
     submitted_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
     table_token = models.ForeignKey(
         "tournaments.TableToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -3,7 +3,10 @@ by a table token's table (``GET /table/``)."""
 
 from __future__ import annotations
 
-from tournaments.models import Match, RoundStatus
+from django.db import router
+from django.db.models import F, FilteredRelation, Q
+
+from tournaments.models import Match, RoundStatus, TableToken
 from tournaments.selectors import MATCH_WITH_PLAYERS, sees_match, visible_events
 
 
@@ -16,6 +19,12 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     caller's transaction in that same query (``select_for_update``), so that a write loads it once
     (its service is told so: ``scoring.services.common.lock_match``'s ``locked``).
     """
+    if getattr(request.user, "deferred_key", None) is not None:
+        match = _with_table_token(request, pk, lock=lock)
+        if match is not None:
+            return match if sees_match(request, match) else None
+        # No match of the token's event by that id, or no such token: the token is looked up (a 401
+        # when it is unknown or revoked) and the match is looked for as for any caller.
     matches = Match.objects.filter(round__event__in=visible_events(request), pk=pk).select_related(
         "round__event", "round__stage", "ns_pair", "ew_pair"
     )
@@ -23,6 +32,39 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
         matches = matches.select_for_update(of=("self",))
     match = matches.first()
     return match if match is not None and sees_match(request, match) else None
+
+
+# The token's columns, read with the match (``_with_table_token``).
+_TOKEN_COLUMNS = tuple(field.attname for field in TableToken._meta.concrete_fields)
+
+
+def _with_table_token(request, pk, *, lock: bool) -> Match | None:
+    """``visible_match`` for a table token not looked up yet (``TableUser.deferred_key``): the match
+    ``pk`` of the token's own event, with the token, in one query; the token vouched for then
+    (``TableUser.vouch``). None when there is no such match or no such token (valid, not revoked)."""
+    user = request.user
+    key = user.deferred_key
+    tokens = "round__event__table_tokens"
+    matches = (
+        Match.objects.annotate(
+            vouching=FilteredRelation(
+                tokens, condition=Q(**{f"{tokens}__key": key, f"{tokens}__revoked_at__isnull": True})
+            )
+        )
+        .filter(pk=pk, vouching__isnull=False)
+        .annotate(**{f"token_{column}": F(f"vouching__{column}") for column in _TOKEN_COLUMNS})
+        .select_related("round__event", "round__stage", "ns_pair", "ew_pair")
+    )
+    if lock:
+        matches = matches.select_for_update(of=("self",))
+    match = matches.first()
+    if match is None:
+        return None
+    values = [getattr(match, f"token_{column}") for column in _TOKEN_COLUMNS]
+    token = TableToken.from_db(router.db_for_read(TableToken), _TOKEN_COLUMNS, values)
+    token.event = match.round.event
+    user.vouch(token)
+    return match
 
 
 def table_match(event_id: int, table: int) -> Match | None:

@@ -85,16 +85,29 @@ def match_deals(match: Match) -> list[Deal]:
     return list(Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number"))
 
 
-def posting_deals(match: Match, number: int) -> tuple[list[Deal], Deal | None]:
-    """What posting deal ``number`` reads, in one query: ``match_deals`` and the latest version of
-    deal ``number`` (current, or voided: the version a new post of it follows)."""
+def posting_deals(match: Match, number: int) -> tuple[list[Deal], Deal | None, int]:
+    """What posting deal ``number`` reads, in one query: ``match_deals``, the latest version of deal
+    ``number`` (current, or voided: the version a new post of it follows) and the highest number a
+    void left without a current version (0: none; ``scoring.services.sheet_store``)."""
     rows = list(
-        Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number=number), match=match).order_by(
+        Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number__gte=number), match=match).order_by(
             "number", "version"
         )
     )
     latest = [deal for deal in rows if deal.number == number]
-    return [deal for deal in rows if deal.status == DealStatus.CURRENT], latest[-1] if latest else None
+    current = [deal for deal in rows if deal.status == DealStatus.CURRENT]
+    voided_to = max((deal.number for deal in rows if deal.status == DealStatus.VOIDED), default=0)
+    return current, latest[-1] if latest else None, voided_to if voided_to > len(current) else 0
+
+
+def latest_version(match: Match, number: int) -> Deal | None:
+    """The latest version of deal ``number`` of the match (a voided one, before it is posted again)."""
+    return Deal.objects.filter(match=match, number=number).order_by("-version").first()
+
+
+def has_result(match: Match) -> bool:
+    """Whether the match has a result that is not superseded (submitted, disputed or confirmed)."""
+    return MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists()
 
 
 def round_matches(event: Event, number: int) -> dict[int, Match]:

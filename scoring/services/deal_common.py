@@ -105,17 +105,17 @@ def require_deal_correction(match: Match, actor: Actor) -> None:
         )
 
 
-def require_deals_open(match: Match, actor: Actor) -> None:
+def require_deals_open(match: Match, actor: Actor, *, result: bool) -> None:
     """New deals are the table's while the match is open. A referee may post deals at any time (the
-    deals voided in a correction, posted again); a result already submitted does not follow them
-    until it is corrected."""
+    deals voided in a correction, posted again); a result already submitted (``result``: the match
+    has one that is not superseded) does not follow them until it is corrected."""
     if actor.is_referee:
         if match.round.status == RoundStatus.CLOSED:
             require_correction_right(match, actor)
         return
     if match.round.status == RoundStatus.CLOSED or match.status == MatchStatus.CONFIRMED:
         raise ScoreConflict("The match has a confirmed result; deals are closed.", "match_closed")
-    if MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED).exists():
+    if result:
         raise ScoreConflict(
             "A result was submitted for this match; correct the result instead of adding deals.",
             "result_submitted",

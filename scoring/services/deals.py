@@ -27,7 +27,15 @@ from engine.sheets import MatchSheet, Played, SheetState
 from scoring.actors import Actor
 from scoring.models import Deal
 from scoring.problems import ScoreConflict, engine_refusal, match_over
-from scoring.selectors.matches import match_profile, match_sheet, posting_deals, sheet_state
+from scoring.selectors.matches import (
+    has_result,
+    latest_version,
+    match_profile,
+    match_sheet,
+    posting_deals,
+    sheet_state,
+)
+from scoring.services import sheet_store
 from scoring.services.common import IfMatch, content_hash, lock_match, require_keeper, require_playing
 from scoring.services.deal_common import (
     DealPosted,
@@ -93,31 +101,32 @@ def deal_submit(
     """Record deal ``number`` from the posted ``body`` (the game's own fields, which its scoresheet
     reads) and ``played_at``. Refusals are domain errors: a malformed deal (400), the match's state
     (409), a broken rule (422). ``locked``: ``match`` was loaded locked in the caller's transaction
-    (``lock_match``)."""
+    (``lock_match``).
+
+    The next deal is played on the state stored with the match (``sheet_store``: no deal is read);
+    without one, or for a deal posted before, the deals are read and folded, and the new state is
+    stored with the deal."""
     match = lock_match(match, locked=locked)
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)
-    deals, latest = posting_deals(match, number)
     posted = sheet.read(body)
+    kept = sheet_store.stored(match, sheet, profile)
+    if kept is not None and number > kept.state.deals:
+        state, result, voided_to, count = kept.state, kept.result, kept.voided_to, kept.state.deals
+        latest = latest_version(match, number) if number <= voided_to else None
+    else:
+        deals, latest, voided_to = posting_deals(match, number)
+        if number <= len(deals):
+            return _posted_again(match, sheet, profile, deals, number, posted)
+        state, result, count = sheet_state(match, deals, profile), has_result(match), len(deals)
 
-    if number <= len(deals):  # posted before: the same deal is answered again, another is a conflict
-        stored = deals[number - 1]
-        record = None
-        if not sheet.identity_is_posted:
-            record = _record(sheet, posted, sheet_state(match, deals[: number - 1], profile), profile)
-        if stored.content_hash != _identity(sheet, posted, record):
-            raise other_content(number, stored_deal(sheet, stored))
-        # The same answer as the first time: the match after deals 1 … number, not as it is now.
-        return DealPosted(deal=stored, state=sheet_state(match, deals[:number], profile), created=False)
-
-    require_deals_open(match, actor)
-    require_next_number(number, posted=len(deals))
-    state = sheet_state(match, deals, profile)
+    require_deals_open(match, actor, result=result)
+    require_next_number(number, posted=count)
     if state.finished:
         raise match_over()
     played = _play(sheet, posted, state, profile)
-    deal = Deal.objects.create(
+    deal = Deal(
         match=match,
         number=number,
         **follows_voided(latest),
@@ -128,8 +137,30 @@ def deal_submit(
         submitted_by=actor.account,
         table_token=actor.token,
     )
+    # The state after it goes with it: its INSERT stores it in the match row (a trigger), and its
+    # save does not forget it (scoring.signals).
+    deal.sheet_after = sheet_store.snapshot(
+        match, sheet, profile, played.state, result=result, voided_to=voided_to
+    )
+    deal.keeps_sheet = True
+    deal.save(force_insert=True)
+    match.sheet = deal.sheet_after
     mark_playing(match)
     return DealPosted(deal=deal, state=played.state, created=True)
+
+
+def _posted_again(
+    match: Match, sheet: MatchSheet, profile: Any, deals: list[Deal], number: int, posted: Any
+) -> DealPosted:
+    """Deal ``number`` posted before: the same deal is answered again, another is a conflict."""
+    stored = deals[number - 1]
+    record = None
+    if not sheet.identity_is_posted:
+        record = _record(sheet, posted, sheet_state(match, deals[: number - 1], profile), profile)
+    if stored.content_hash != _identity(sheet, posted, record):
+        raise other_content(number, stored_deal(sheet, stored))
+    # The same answer as the first time: the match after deals 1 … number, not as it is now.
+    return DealPosted(deal=stored, state=sheet_state(match, deals[:number], profile), created=False)
 
 
 @transaction.atomic

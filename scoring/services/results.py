@@ -52,9 +52,15 @@ def independent(result: MatchResult, actor: Actor, side: str) -> bool:
     return principal_of(result) != actor.principal and result.party != actor.party(side)
 
 
-@transaction.atomic
+# No savepoint of its own, as deal_submit: a refusal leaves the caller's transaction too.
+@transaction.atomic(savepoint=False)
 def result_submit(
-    *, match: Match, submission: ResultSubmission, actor: Actor, if_match: IfMatch | None = None
+    *,
+    match: Match,
+    submission: ResultSubmission,
+    actor: Actor,
+    if_match: IfMatch | None = None,
+    locked: bool = False,
 ) -> ResultPosted:
     """Submit (or correct) the result: what ``submission`` says happened (``levels``, ``games``,
     ``forfeit``, ``time_up``, ``winner``: see result_facts.py), its ``finished_at``, ``side``,
@@ -62,9 +68,10 @@ def result_submit(
 
     ``if_match`` (the check of the caller's ``If-Match``, raising 412 when stale) also makes the
     submission a correction of the version the caller read: its own open version, or for a referee
-    the official one.
+    the official one. ``locked``: ``match`` was loaded locked in the caller's transaction
+    (``lock_match``).
     """
-    match = lock_match(match)
+    match = lock_match(match, locked=locked)
     require_keeper(match, actor)
     require_playing(match)
     side = submission.side or ""

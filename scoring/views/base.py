@@ -23,7 +23,11 @@ class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
 
     # ``atomic_post`` (IdempotentMixin): a POST is one transaction, and the match it writes is
     # loaded locked, once, by the permission step that first asks for it; the service takes that
-    # locked match as it is (``scoring.services.common.lock_match``).
+    # locked match as it is (``scoring.services.common.lock_match``). A table token is loaded by
+    # that same query (``defers_table_token``; ``scoring.selectors.access.visible_match``).
+    def defers_table_token(self, request) -> bool:
+        return self.atomic_post and request.method == "POST"
+
     def get_match(self) -> Match:
         if getattr(self, "swagger_fake_view", False):
             return Match(pk=0)

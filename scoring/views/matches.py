@@ -216,6 +216,7 @@ class MatchResultView(MatchScopedView):
 
     read_permission = ScoringPermission.RESULTS
     write_answer_is_representation = True  # a submission answers what GET …/result reads
+    atomic_post = True  # a post reads the match once, locked, with a table token (MatchScopedView.get_match)
 
     def document(self, match: Match) -> dict:
         return results_document(match, result_versions(match), staff=self.actor.roles != frozenset())
@@ -241,6 +242,7 @@ class MatchResultView(MatchScopedView):
             match=self.get_match(),
             submission=ResultSubmission(**serializer.validated_data),
             actor=self.actor,
+            locked=True,  # get_match loaded it locked (atomic_post)
             if_match=(lambda locked: self.check_if_match(self.document(locked)))
             if request.headers.get("If-Match")
             else None,
