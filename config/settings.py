@@ -114,6 +114,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
+# The largest rendered answer kept under its ETag (core.conditional.cached_answer). Each process's
+# own memory holds them without CACHE_URL, so 256 kB there; Redis, shared and evicting by its
+# maxmemory policy, keeps the whole standings of a national event (about 300 bytes a pair) and a
+# round's matches list (about 700 bytes a table) too: 8 MB.
+REPRESENTATION_MAX_BYTES = env.int(
+    "REPRESENTATION_MAX_BYTES",
+    default=256 * 1024 if CACHES["default"]["BACKEND"].endswith("LocMemCache") else 8 * 1024 * 1024,
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

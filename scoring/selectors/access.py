@@ -30,8 +30,16 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     )
     if lock:
         matches = matches.select_for_update(of=("self",))
-    match = matches.first()
+    match = _one(matches)
     return match if match is not None and sees_match(request, match) else None
+
+
+def _one(matches) -> Match | None:
+    """The one match a filter by id finds, or None: read without an ORDER BY (``first()``'s, or the
+    model's ordering), which on every deal post cost the ORM a quarter of the time it took to compile
+    the query and gave the database nothing to do."""
+    found = list(matches.order_by())
+    return found[0] if found else None
 
 
 # The token's columns, read with the match (``_with_table_token``).
@@ -57,7 +65,7 @@ def _with_table_token(request, pk, *, lock: bool) -> Match | None:
     )
     if lock:
         matches = matches.select_for_update(of=("self",))
-    match = matches.first()
+    match = _one(matches)
     if match is None:
         return None
     values = [getattr(match, f"token_{column}") for column in _TOKEN_COLUMNS]

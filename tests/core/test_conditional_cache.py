@@ -8,7 +8,6 @@ from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from core import conditional
 from core.conditional import ConditionalMixin
 
 factory = APIRequestFactory()
@@ -80,12 +79,12 @@ def test_another_rendering_is_kept_apart():
     assert Page.built == 2
 
 
-def test_what_is_not_a_200_or_too_large_is_not_kept(monkeypatch):
+def test_what_is_not_a_200_or_too_large_is_not_kept(settings):
     Page.status = 202
     get(), get()
     assert Page.built == 2
     Page.status = 200
-    monkeypatch.setattr(conditional, "REPRESENTATION_MAX_BYTES", 10)
+    settings.REPRESENTATION_MAX_BYTES = 10
     get(), get()
     assert Page.built == 4
 
