@@ -114,12 +114,14 @@ def deal_submit(
     kept = sheet_store.stored(match, sheet, profile)
     if kept is not None and number > kept.state.deals:
         state, result, voided_to, count = kept.state, kept.result, kept.voided_to, kept.state.deals
+        tally = kept.tally
         latest = latest_version(match, number) if number <= voided_to else None
     else:
         deals, latest, voided_to = posting_deals(match, number)
         if number <= len(deals):
             return _posted_again(match, sheet, profile, deals, number, posted)
         state, result, count = sheet_state(match, deals, profile), has_result(match), len(deals)
+        tally = sheet.tally([deal.sheet_record() for deal in deals]) if deals else None
 
     require_deals_open(match, actor, result=result)
     require_next_number(number, posted=count)
@@ -140,7 +142,13 @@ def deal_submit(
     # The state after it goes with it: its INSERT stores it in the match row (a trigger), and its
     # save does not forget it (scoring.signals).
     deal.sheet_after = sheet_store.snapshot(
-        match, sheet, profile, played.state, result=result, voided_to=voided_to
+        match,
+        sheet,
+        profile,
+        played.state,
+        result=result,
+        voided_to=voided_to,
+        tally=sheet_store.tally_after(sheet, tally, played.record),
     )
     deal.keeps_sheet = True
     deal.save(force_insert=True)

@@ -28,11 +28,12 @@ from engine.guandan.level_result import game_from_levels
 from engine.guandan.tie import TieState
 from engine.scoring.methods import METHODS
 from engine.seats import Side
-from engine.sheets import MatchSheet, SheetTotals
+from engine.sheets import MatchSheet, SheetState, SheetTotals
 from scoring.actors import Actor
-from scoring.models import ResultSource
+from scoring.models import Deal, ResultSource
 from scoring.problems import NotAllowed, RuleRefused, engine_refusal
 from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
+from scoring.services import sheet_store
 from tournaments.models import Match, StageKind
 
 
@@ -153,7 +154,7 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
                     field=name,
                 )
     profile = match_profile(match)
-    deals = match_deals(match)
+    posted = _posted(match, sheet, profile)
     levels = _level_games(submission)
     set_aside = False
     if submission.set_aside_deals:
@@ -161,10 +162,10 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
             raise NotAllowed(
                 "Only a referee sets the posted deals aside.", "referee_required", field="set_aside_deals"
             )
-        set_aside, deals = bool(deals), []
+        set_aside, posted = posted.count > 0, _Posted(count=0, deals=[])
     from_deals = None
-    if deals or levels is None:
-        state = sheet_state(match, deals, profile)
+    if posted.count or levels is None:
+        state, tally = posted.state_and_tally(match, sheet, profile)
         if submission.time_up and not state.finished:
             try:
                 state = sheet.close_on_time(state, profile=profile)
@@ -172,7 +173,6 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
                 raise engine_refusal(error, prefix="time_up", checked=True) from None
         if not state.finished:
             raise RuleRefused(_unfinished(sheet), "match_not_finished", extra={"state": state.to_dict()})
-        tally = sheet.tally([deal.sheet_record() for deal in deals])
         from_deals = _from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
         assert from_deals is not None  # without levels, the result is read from the deals (above)
@@ -189,6 +189,36 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
             )
         return from_deals
     return replace(from_levels, deals_set_aside=set_aside)
+
+
+@dataclass(frozen=True)
+class _Posted:
+    """The match's posted deals as a result reads them: the stored state (``kept``) when the match
+    row holds a valid one, else the current deals, read (``deals``)."""
+
+    count: int
+    kept: sheet_store.Stored | None = None
+    deals: list[Deal] | None = None
+
+    def state_and_tally(
+        self, match: Match, sheet: MatchSheet, profile: Any
+    ) -> tuple[SheetState, dict[str, list[int]] | None]:
+        """The match after its deals (with the referees' level changes) and their tally."""
+        if self.kept is not None:
+            return self.kept.state, self.kept.tally
+        deals = self.deals or []
+        return sheet_state(match, deals, profile), sheet.tally([deal.sheet_record() for deal in deals])
+
+
+def _posted(match: Match, sheet: MatchSheet, profile: Any) -> _Posted:
+    """What the deals say, from the state stored with the match when it is there and valid
+    (``sheet_store.stored``: the match was loaded locked, so it is current; no deal and no level
+    change is read), else from the deals (docs/scoring.md "The stored state")."""
+    kept = sheet_store.stored(match, sheet, profile)
+    if kept is not None:
+        return _Posted(count=kept.state.deals, kept=kept)
+    deals = match_deals(match)
+    return _Posted(count=len(deals), deals=deals)
 
 
 def _unfinished(sheet: MatchSheet) -> str:

@@ -9,6 +9,7 @@ round's correction period only the chief referee corrects. See docs/scoring.md.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -17,11 +18,13 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from core.bulk_audit import save_audited
 from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
 from scoring.rulings import rulings
 from scoring.selectors.matches import LIVE
+from scoring.services import sheet_store
 from scoring.services.common import (
     IfMatch,
     bump_results_version,
@@ -267,7 +270,7 @@ def _store(
     status: str,
     corrects: MatchResult | None = None,
 ) -> MatchResult:
-    return MatchResult.objects.create(
+    result = MatchResult(
         match=match,
         version=version,
         corrects=corrects,
@@ -293,6 +296,8 @@ def _store(
         submitted_by=actor.account,
         table_token=actor.token,
     )
+    _save_result(result)
+    return result
 
 
 def _next_version(versions: Iterable[MatchResult]) -> int:
@@ -327,10 +332,8 @@ def _confirm(
     result.confirmed_at = timezone.now()
     result.confirmed_by = actor.account
     result.confirmed_party = actor.party(side)
-    result.save(update_fields=["status", "confirmed_at", "confirmed_by", "confirmed_party"])
-    match.status = MatchStatus.CONFIRMED
-    match.winner = winner
-    match.save(update_fields=["status", "winner"])
+    _save_result(result, ["status", "confirmed_at", "confirmed_by", "confirmed_party"])
+    _save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
     event = match.round.event
     bump_results_version(event)
     queue_event(event, "result.confirmed", result_event_payload(match, result))
@@ -369,13 +372,40 @@ def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> 
 def _set_status(version: MatchResult, status: str) -> None:
     if version.status != status:
         version.status = status
-        version.save(update_fields=["status"])
+        _save_result(version, ["status"])
+
+
+def _save_result(result: MatchResult, fields: list[str] | None = None) -> None:
+    """Save a result version (audited) without forgetting the match's stored state: every write of
+    this service ends in ``_save_match``, which forgets it once."""
+    result.keeps_sheet = True
+    if fields is None:
+        result.save(force_insert=True)
+    else:
+        result.save(update_fields=fields)
 
 
 def _set_match_status(match: Match, status: str) -> None:
-    if match.status != status:
-        match.status = status
-        match.save(update_fields=["status"])
+    _save_match(match, {"status": status} if match.status != status else {})
+
+
+def _save_match(match: Match, changes: dict[str, Any]) -> None:
+    """Set and save the match's ``changes``, and forget its stored state in the same ``UPDATE`` (a
+    result was written: the next deal post reads the results again; sheet_store.forget). The match is
+    locked, as loaded: its fields are what the row holds, so the audit entry is made from them
+    (``save_audited``) and ``sheet`` None means nothing is stored."""
+    before = copy.copy(match)
+    for name, value in changes.items():
+        setattr(match, name, value)
+    fields = list(changes)
+    if match.sheet is not None:
+        match.sheet = None
+        if not fields:  # nothing else to save: a bare UPDATE
+            sheet_store.forget(match.pk)
+            return
+        fields.append("sheet")
+    if fields:
+        save_audited(match, before, fields)
 
 
 def _require_scorable(match: Match, actor: Actor) -> None:

@@ -38,7 +38,10 @@ def test_the_next_deal_is_played_on_the_stored_state_not_on_the_deals(play, keep
     post_deals(keeper, match, [["N", "S"]])  # NS 5
     sheet = match_sheet(match)
     ahead = sheet.fold([{"finishing_order": ["N", "S"]}] * 2, profile=match_profile(match))  # NS 8
-    stored = sheet_store.snapshot(match, sheet, match_profile(match), ahead, result=False, voided_to=0)
+    tally = sheet.tally([{"finishing_order": ["N", "S"]}] * 2)
+    stored = sheet_store.snapshot(
+        match, sheet, match_profile(match), ahead, result=False, voided_to=0, tally=tally
+    )
     Match.objects.filter(pk=match.pk).update(sheet=stored)
     body = post(keeper, match, 3, ["N", "S"]).json()  # deal 3: the stored state has two deals
     assert body["deal"]["level"] == "8" and body["state"]["levels"]["NS"] == "J"
