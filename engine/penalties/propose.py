@@ -43,8 +43,8 @@ def propose(
     """The table's penalty for an offence after ``earlier`` rulings of the same kind in its scope.
 
     Late arrival needs ``minutes_late``: past the row's limit (longer ``with_leave`` of the chief
-    referee) it is a forfeit; before it, the opponents go up a level for every full ``levels_per``
-    minutes where the table says so.
+    referee), or at it when the row's ``forfeit_when`` is ``at_limit``, it is a forfeit; before it,
+    the opponents go up a level for every full ``levels_per`` minutes where the table says so.
     """
     if earlier < 0:
         raise ValueError("earlier counts rulings: 0 or more")
@@ -54,14 +54,15 @@ def propose(
     ordinal = _ordinal(count)
     reason = f"{table.key}: {infraction} — the {ordinal} in this match ({row.scope})"
     if row.late is not None and minutes_late is not None:
-        limit = row.late.forfeit_after_with_leave if with_leave else row.late.forfeit_after
-        if minutes_late > limit:
+        limit = row.late.limit(with_leave=with_leave)
+        if row.late.forfeits(minutes_late, with_leave=with_leave):
+            where = "over" if minutes_late > limit else "at"
             return Proposal(
                 infraction=infraction,
                 count=count,
                 scope=row.scope,
                 effects=(Effect(kind=PenaltyKind.FORFEIT),),
-                reason=f"{table.key}: {minutes_late} minutes late, over the {limit} allowed — a forfeit",
+                reason=f"{table.key}: {minutes_late} minutes late, {where} the {limit} allowed — a forfeit",
             )
         if row.late.levels_per:
             levels = minutes_late // row.late.levels_per

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
 from engine.penalties.tables import (
     DISQUALIFIED_RESULTS,
+    FORFEIT_WHEN,
     TABLES,
     Effect,
     LateRule,
@@ -161,8 +162,20 @@ def _effect(effect: object, path: str) -> Effect:
 def _late(base: LateRule, given: object, path: str) -> LateRule:
     if not isinstance(given, Mapping):
         raise PenaltySettingError("invalid", path, "late is an object.")
-    _only(given, {"forfeit_after", "forfeit_after_with_leave", "levels_per"}, path)
-    values = {name: _int(value, f"{path}.{name}", 0, MAX_MINUTES) for name, value in given.items()}
+    _only(given, {"forfeit_after", "forfeit_after_with_leave", "levels_per", "forfeit_when"}, path)
+    values: dict[str, Any] = {
+        name: _int(value, f"{path}.{name}", 0, MAX_MINUTES)
+        for name, value in given.items()
+        if name != "forfeit_when"
+    }
+    if "forfeit_when" in given:
+        when = given["forfeit_when"]
+        if not isinstance(when, str) or when not in FORFEIT_WHEN:
+            choices = ", ".join(FORFEIT_WHEN)
+            raise PenaltySettingError(
+                "invalid_choice", f"{path}.forfeit_when", f"{when!r} is not one of {choices}."
+            )
+        values["forfeit_when"] = when
     late = replace(base, **values)
     if late.forfeit_after_with_leave < late.forfeit_after:
         raise PenaltySettingError(

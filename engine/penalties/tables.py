@@ -39,21 +39,38 @@ class Effect:
 Step = tuple[Effect, ...]
 
 
+# Whether a side exactly at the limit forfeits (docs/referees.md "Readings"): seed 001 says both
+# "比赛宣布开始10分钟后…仍未…就位" (after 10 minutes: 10 is not yet a forfeit, the default) and
+# "比赛开始10分钟不到场" (10 minutes and not there: a forfeit at 10).
+FORFEIT_WHEN = ("past_limit", "at_limit")
+
+
 @dataclass(frozen=True, kw_only=True)
 class LateRule:
     """Late arrival (G11, G12): a forfeit past ``forfeit_after`` minutes (``forfeit_after_with_leave``
-    with the chief referee's leave); before that, ``levels_per`` minutes started cost the opponents'
-    gain of one level each (0: nothing but the step's own effects)."""
+    with the chief referee's leave) — or from that minute on, when ``forfeit_when`` is ``at_limit``;
+    before that, ``levels_per`` minutes started cost the opponents' gain of one level each (0: nothing
+    but the step's own effects)."""
 
     forfeit_after: int = 10
     forfeit_after_with_leave: int = 15
     levels_per: int = 0
+    forfeit_when: str = "past_limit"
+
+    def limit(self, *, with_leave: bool) -> int:
+        return self.forfeit_after_with_leave if with_leave else self.forfeit_after
+
+    def forfeits(self, minutes_late: int, *, with_leave: bool) -> bool:
+        """Whether ``minutes_late`` minutes late is a forfeit: over the limit, or at it too."""
+        limit = self.limit(with_leave=with_leave)
+        return minutes_late >= limit if self.forfeit_when == "at_limit" else minutes_late > limit
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "forfeit_after": self.forfeit_after,
             "forfeit_after_with_leave": self.forfeit_after_with_leave,
             "levels_per": self.levels_per,
+            "forfeit_when": self.forfeit_when,
         }
 
 

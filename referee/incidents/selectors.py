@@ -25,6 +25,13 @@ def sees_reporters(request, event: Event) -> bool:
     return has_role(request, event, *REFEREE_ROLES)
 
 
+def sees_proposal(request, event: Event) -> bool:
+    """What the penalty table proposes for a reported incident: the event's staff, the table's phone
+    and its scorekeepers included, so the table knows what the referee is about to rule (issue 22);
+    the public never sees an incident that waits for a ruling."""
+    return is_staff(request, event)
+
+
 def rulings_visible(request, event: Event) -> bool:
     """The event's staff always; the public once the event is public and publishes its rulings."""
     return is_staff(request, event) or (event.is_public and event.publish_rulings)

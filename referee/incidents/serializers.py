@@ -1,5 +1,6 @@
 """Input and output of the referee's records (docs/referees.md). Who reported an incident is shown
-only to referees (the serializer context's ``sees_reporters``); the public never sees it."""
+only to referees (the serializer context's ``sees_reporters``); the public never sees it. What the
+table proposes is shown to the event's staff, the table's phone included (``sees_proposal``)."""
 
 from __future__ import annotations
 
@@ -244,7 +245,10 @@ class IncidentSerializer(StrictModelSerializer):
 
 class IncidentDetailSerializer(IncidentSerializer):
     proposal = serializers.SerializerMethodField(
-        help_text="To referees, while the incident waits for a ruling: what the event's table proposes."
+        help_text=(
+            "To the event's staff (the table's phone included), while the incident waits for a ruling:"
+            " what the event's penalty table proposes."
+        )
     )
 
     class Meta(IncidentSerializer.Meta):
@@ -253,6 +257,6 @@ class IncidentDetailSerializer(IncidentSerializer):
 
     @extend_schema_field(serializers.DictField(allow_null=True))
     def get_proposal(self, incident) -> dict | None:
-        if not self.context.get("sees_reporters") or incident.status != "reported":
+        if not self.context.get("sees_proposal") or incident.status != "reported":
             return None
         return proposal_for(incident).to_dict()

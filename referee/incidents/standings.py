@@ -5,8 +5,9 @@
   e.g. 28 to 0 on the 28-point scale), whether or not a result was confirmed;
 - ``forfeit``: the match scores as a late forfeit of the side the penalty names (the event's forfeit
   numbers);
-- a pair disqualified by a ruling: with the event's ``disqualified_results: "forfeit"`` each of its
-  matches scores as its forfeit; with ``keep`` (the default) they stay as played.
+- a pair disqualified by a ruling: its matches score as the event's ``disqualified_results`` says,
+  in scoring (``scoring.selectors.standing_records.disqualified_results``), as for a pair its
+  organizer disqualified: the pair's status is what counts, so it is not read here.
 
 A cancelled penalty or an overturned ruling drops out of the query, so the standings return exactly
 to what they were.
@@ -14,21 +15,18 @@ to what they were.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.db.models import Q
 
 from engine.penalties import PenaltyKind
 from engine.scoring.methods.records import MatchKind, MatchRecord
 from engine.seats import Side
 from referee.incidents.selectors import active_penalties
-from tournaments.models import Event, PairStatus
+from tournaments.models import Event
 
 KINDS = (
     PenaltyKind.MATCH_POINTS,
     PenaltyKind.MATCH_AWARDED,
     PenaltyKind.FORFEIT,
-    PenaltyKind.DISQUALIFICATION,
 )
 
 
@@ -49,21 +47,17 @@ def ruled_standings(
             "kind",
             "side",
             "amount",
-            "before",
         )
     )
     if not rows:
         return records, {}
     by_match = {record.match_id: record for record in records}
     points: dict[int, float] = {}
-    disqualified: set[int] = set()
-    for match, number, ns, ew, kind, side, amount, before in rows:
+    for match, number, ns, ew, kind, side, amount in rows:
         if kind == PenaltyKind.MATCH_POINTS:
             assert amount is not None  # a match-points effect has its amount (engine.penalties.settings)
             for pair in _pairs(side, ns, ew):
                 points[pair] = points.get(pair, 0) + amount
-        elif kind == PenaltyKind.DISQUALIFICATION:
-            disqualified.add(before.get("pair"))
         else:
             awarded = kind == PenaltyKind.MATCH_AWARDED
             winner = _winner(side, awarded=awarded)
@@ -75,20 +69,6 @@ def ruled_standings(
                 kind=MatchKind.AWARDED if awarded else MatchKind.FORFEIT,
                 winner=winner,
             )
-    if disqualified and event.penalty_rules().disqualified_results == "forfeit":
-        still = set(
-            event.pairs.filter(pk__in=disqualified, status=PairStatus.DISQUALIFIED).values_list(
-                "pk", flat=True
-            )
-        )
-        for match, record in list(by_match.items()):
-            if record.ew is None or record.kind is MatchKind.BYE:
-                continue
-            offenders = {Side.NS} if record.ns in still else set()
-            offenders |= {Side.EW} if record.ew in still else set()
-            if offenders:
-                winner = None if len(offenders) == 2 else next(iter(offenders)).other
-                by_match[match] = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
     return list(by_match.values()), points
 
 

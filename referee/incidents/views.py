@@ -17,7 +17,13 @@ from core.schema import problems
 from engine.penalties import Infraction
 from referee.incidents import services
 from referee.incidents.permissions import RulingPermission
-from referee.incidents.selectors import incident_records, penalty_record, sees_reporters, visible_penalty
+from referee.incidents.selectors import (
+    incident_records,
+    penalty_record,
+    sees_proposal,
+    sees_reporters,
+    visible_penalty,
+)
 from referee.incidents.serializers import (
     AppealInputSerializer,
     CancelInputSerializer,
@@ -76,7 +82,9 @@ class IncidentViewSet(
     def get_serializer_context(self):
         context = super().get_serializer_context()
         if not getattr(self, "swagger_fake_view", False):
-            context["sees_reporters"] = sees_reporters(self.request, self.get_event())
+            event = self.get_event()
+            context["sees_reporters"] = sees_reporters(self.request, event)
+            context["sees_proposal"] = sees_proposal(self.request, event)
         return context
 
     def _answer(self, incident: Incident, code: int = status.HTTP_200_OK) -> Response:

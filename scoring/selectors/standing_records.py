@@ -1,7 +1,8 @@
 """What the standings score (G10), read from the database: the published rounds' confirmed results
-and byes as plain ``MatchRecord`` values (``match_records``), with the referees' rulings applied
-(``scored_records``), or a tables-of-four event's entries (``table_entries``): a fixed number of
-queries whatever the number of pairs. scoring.selectors.standings ranks them.
+and byes as plain ``MatchRecord`` values (``match_records``), with the referees' rulings and the
+disqualified pairs' results applied (``scored_records``), or a tables-of-four event's entries
+(``table_entries``): a fixed number of queries whatever the number of pairs.
+scoring.selectors.standings ranks them.
 
 At 5,000 pairs × 9 rounds this reads 22,500 results: the rows are read as tuples of the columns
 needed, in round and table order, and turned into records in one written-out loop (docs/scoring.md
@@ -10,6 +11,7 @@ needed, in round and table order, and turned into records in one written-out loo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TypedDict
 
 from django.db.models import Q
@@ -20,7 +22,7 @@ from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from engine.seats import Side
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.rulings import rulings
-from tournaments.models import Event, Match, RoundStatus
+from tournaments.models import Event, Match, PairStatus, RoundStatus
 from tournaments.selectors import table_seats
 
 SCORED_ROUNDS = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
@@ -59,7 +61,33 @@ def scored_records(
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
     where: _Window = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
-    return rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
+    records, points = rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
+    return disqualified_results(event, records), points
+
+
+def disqualified_results(event: Event, records: list[MatchRecord]) -> list[MatchRecord]:
+    """``records`` with the matches of the event's disqualified pairs as its ``disqualified_results``
+    says (docs/referees.md §2): ``keep`` (the default) leaves them as played, ``forfeit`` scores each
+    as that pair's forfeit (both pairs disqualified: nobody wins). A pair is disqualified by a ruling
+    or by its organizer (``PATCH …/pairs/{id}/``) alike: this is the one place that reads the setting,
+    so both count the same. One more query, only under ``forfeit``."""
+    if event.penalty_rules().disqualified_results != "forfeit":
+        return records
+    out = set(event.pairs.filter(status=PairStatus.DISQUALIFIED).values_list("pk", flat=True))
+    if not out:
+        return records
+    scored = []
+    for record in records:
+        offenders = set() if record.ew is None or record.kind is MatchKind.BYE else _sides_in(record, out)
+        if offenders:
+            winner = None if len(offenders) == 2 else next(iter(offenders)).other
+            record = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
+        scored.append(record)
+    return scored
+
+
+def _sides_in(record: MatchRecord, pairs: set[int]) -> set[Side]:
+    return ({Side.NS} if record.ns in pairs else set()) | ({Side.EW} if record.ew in pairs else set())
 
 
 def _confirmed_records(

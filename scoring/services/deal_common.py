@@ -14,6 +14,7 @@ from django.utils import timezone
 from scoring.actors import Actor
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict
+from scoring.rulings import rulings
 from scoring.selectors.matches import match_deals
 from scoring.services.common import IfMatch, require_correction_right, require_keeper, require_playing
 from tournaments.models import Match, MatchStatus, RoundStatus
@@ -108,7 +109,15 @@ def require_deal_correction(match: Match, actor: Actor) -> None:
 def require_deals_open(match: Match, actor: Actor, *, result: bool) -> None:
     """New deals are the table's while the match is open. A referee may post deals at any time (the
     deals voided in a correction, posted again); a result already submitted (``result``: the match
-    has one that is not superseded) does not follow them until it is corrected."""
+    has one that is not superseded) does not follow them until it is corrected. A match that a standing
+    ruling decided (awarded or forfeited, G12) takes no deals from anyone, a referee included, until
+    the ruling is overturned or its penalty cancelled (docs/referees.md "A match decided by a ruling");
+    such a match is confirmed, so the ruling is asked only then and a deal post pays nothing for it."""
+    if match.status == MatchStatus.CONFIRMED and rulings().winner(match)[0]:
+        raise ScoreConflict(
+            "A ruling decided this match (awarded or forfeited); deals are closed while it stands.",
+            "match_closed",
+        )
     if actor.is_referee:
         if match.round.status == RoundStatus.CLOSED:
             require_correction_right(match, actor)
