@@ -39,6 +39,35 @@ def histories(draw, *, min_size: int = 2, max_size: int = 9, max_points: int = 4
     return sorted(entrants, key=lambda entrant: -entrant.points)
 
 
+@st.composite
+def random_fields(draw, *, least: int, most: int, units: tuple[int, int], most_rounds: int) -> list[Entrant]:
+    """A field of ``least``–``most`` pairs in standings order after up to ``most_rounds`` random
+    rounds: points, old opponents, byes (one pair in ten) and units (``units``: how many, drawn)."""
+    size = draw(st.integers(least, most))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    unit_count = draw(st.integers(*units))
+    rounds = draw(st.integers(0, most_rounds))
+    ids = list(range(1, size + 1))
+    met: dict[int, set[int]] = {k: set() for k in ids}
+    for _ in range(rounds):
+        rng.shuffle(ids)
+        for a, b in zip(ids[::2], ids[1::2], strict=False):
+            met[a].add(b)
+            met[b].add(a)
+    entrants = [
+        Entrant(
+            id=k,
+            seeding=k,
+            points=float(rng.randrange(2 * rounds + 1)),
+            opponents=frozenset(met[k]),
+            had_bye=rng.random() < 0.1,
+            unit=rng.randrange(unit_count) if rng.random() < 0.8 else None,
+        )
+        for k in range(1, size + 1)
+    ]
+    return sorted(entrants, key=lambda entrant: -entrant.points)
+
+
 def swiss_history(*, size: int, rounds: int, units: list[int | None], seed: int) -> list[Entrant]:
     """``size`` pairs after ``rounds`` rounds paired down the standings (avoiding old opponents
     greedily), scored 2 / 1 / 0 at random, the bye as a win; in standings order."""

@@ -8,7 +8,6 @@ blocks is the very same draw.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -21,35 +20,12 @@ from tournaments.draws.blocks import blocks_of, pair_by_blocks
 from tournaments.draws.runs import pair_by_runs, runs_of
 from tournaments.draws.swiss import SwissCosts
 
-from .histories import swiss_history
+from .histories import random_fields, swiss_history
 
 
-@st.composite
-def fields(draw, *, least: int = 12, most: int = 90):
+def fields(*, least: int = 12, most: int = 90):
     """A field in standings order after a few rounds: points, old opponents, byes and units."""
-    size = draw(st.integers(least, most))
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    units = draw(st.integers(1, 30))
-    rounds = draw(st.integers(0, 5))
-    ids = list(range(1, size + 1))
-    met: dict[int, set[int]] = {k: set() for k in ids}
-    for _ in range(rounds):
-        rng.shuffle(ids)
-        for a, b in zip(ids[::2], ids[1::2], strict=False):
-            met[a].add(b)
-            met[b].add(a)
-    entrants = [
-        Entrant(
-            id=k,
-            seeding=k,
-            points=float(rng.randrange(2 * rounds + 1)),
-            opponents=frozenset(met[k]),
-            had_bye=rng.random() < 0.1,
-            unit=rng.randrange(units) if rng.random() < 0.8 else None,
-        )
-        for k in range(1, size + 1)
-    ]
-    return sorted(entrants, key=lambda e: -e.points)
+    return random_fields(least=least, most=most, units=(1, 30), most_rounds=5)
 
 
 def draw_cost(draw, costs: SwissCosts) -> int:

@@ -13,7 +13,6 @@ with three units.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from functools import cache
 from unittest import mock
@@ -25,7 +24,7 @@ from tournaments.draws import Draw, Entrant, swiss_draw
 from tournaments.draws import swiss as swiss_module
 from tournaments.draws.swiss import SwissCosts
 
-from .histories import histories, swiss_history
+from .histories import histories, random_fields, swiss_history
 
 SETTINGS = st.sampled_from(["hard", "soft", "off"])
 
@@ -78,32 +77,9 @@ def test_g11_a_small_swiss_round_costs_the_least_of_every_possible_draw_in_every
         assert tiers(swiss_draw(entrants, block=4, **options), costs) == least
 
 
-@st.composite
-def medium_fields(draw) -> list[Entrant]:
+def medium_fields():
     """40–100 pairs after up to six rounds: score groups, old opponents, byes and units of any size."""
-    size = draw(st.integers(40, 100))
-    rng = random.Random(draw(st.integers(0, 2**32)))
-    units = draw(st.integers(2, 25))
-    rounds = draw(st.integers(0, 6))
-    ids = list(range(1, size + 1))
-    met: dict[int, set[int]] = {k: set() for k in ids}
-    for _ in range(rounds):
-        rng.shuffle(ids)
-        for a, b in zip(ids[::2], ids[1::2], strict=False):
-            met[a].add(b)
-            met[b].add(a)
-    entrants = [
-        Entrant(
-            id=k,
-            seeding=k,
-            points=float(rng.randrange(2 * rounds + 1)),
-            opponents=frozenset(met[k]),
-            had_bye=rng.random() < 0.1,
-            unit=rng.randrange(units) if rng.random() < 0.8 else None,
-        )
-        for k in range(1, size + 1)
-    ]
-    return sorted(entrants, key=lambda entrant: -entrant.points)
+    return random_fields(least=40, most=100, units=(2, 25), most_rounds=6)
 
 
 @settings(max_examples=40, deadline=None)
