@@ -2,6 +2,7 @@
 in the deal's own INSERT (docs/scoring.md "The stored state"): a deal post sends no UPDATE of the
 match. PostgreSQL and SQLite each have their own trigger syntax."""
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import migrations, models
 
 POSTGRESQL = (
@@ -36,7 +37,11 @@ TRIGGERS = {"postgresql": POSTGRESQL, "sqlite": SQLITE}
 def _run(schema_editor, index: int) -> None:
     sql = TRIGGERS.get(schema_editor.connection.vendor)
     if sql is None:
-        raise NotImplementedError(f"No trigger for {schema_editor.connection.vendor}: a deal post needs it.")
+        # The service runs on PostgreSQL (production) and SQLite (make run, tests) only: on any other
+        # database a deal post would leave the match's stored state behind, so refuse to migrate.
+        raise ImproperlyConfigured(
+            f"No trigger for {schema_editor.connection.vendor}: use PostgreSQL or SQLite (docs/deploy.md)."
+        )
     schema_editor.execute(sql[index], params=None)
 
 

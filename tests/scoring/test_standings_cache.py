@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from scoring import tasks
 from scoring.selectors import standings as standings_selectors
 from scoring.selectors.standings import standings_table
+from scoring.views.standings import StandingsView
 from tests.scoring.conftest import API, result_url
 from tournaments.models import Event
 
@@ -113,8 +114,6 @@ def test_standings_are_cached_in_redis_when_cache_url_says_so(play, redis_url, s
 @pytest.fixture
 def builds(monkeypatch) -> list[str]:
     """The standings answers built (not served from the kept bytes), by format."""
-    from scoring.views.standings import StandingsView
-
     built: list[str] = []
     real = StandingsView.build
 
