@@ -196,6 +196,21 @@ def _run_wrk(port: int, requests: list[Request], *, count: int, concurrency: int
 
 
 # ---- threads + http.client ------------------------------------------------------------------
+def _send(connection: http.client.HTTPConnection, request: Request) -> tuple[int, bytes]:
+    """One request on a kept connection: (status, body), or (0, the error) when it failed (the
+    connection is closed then, and opens again on the next request)."""
+    try:
+        connection.request(request.method, request.path, body=request.body, headers=request.headers)
+        response = connection.getresponse()
+        body = response.read()
+        if response.will_close:
+            connection.close()
+        return response.status, body
+    except (OSError, http.client.HTTPException) as error:
+        connection.close()
+        return 0, repr(error).encode()
+
+
 def _run_threads(port: int, requests: list[Request], *, count: int, concurrency: int) -> Run:
     order = itertools.cycle(requests)
     remaining = itertools.count()
@@ -211,15 +226,8 @@ def _run_threads(port: int, requests: list[Request], *, count: int, concurrency:
                 if next(remaining) >= count:
                     break
                 request = next(order)
-            try:
-                connection.request(request.method, request.path, body=request.body, headers=request.headers)
-                response = connection.getresponse()
-                body = response.read()
-                status = response.status
-                if response.will_close:
-                    connection.close()
-            except (OSError, http.client.HTTPException):
-                connection.close()
+            status, body = _send(connection, request)
+            if status == 0:
                 with lock:
                     errors["error"] += 1
                 continue
@@ -265,16 +273,7 @@ def run_each(
                 break
             request = requests[index]
             start = time.perf_counter()
-            try:
-                connection.request(request.method, request.path, body=request.body, headers=request.headers)
-                response = connection.getresponse()
-                body = response.read()
-                status = response.status
-                if response.will_close:
-                    connection.close()
-            except (OSError, http.client.HTTPException) as error:
-                connection.close()
-                status, body = 0, repr(error).encode()
+            status, body = _send(connection, request)
             end = time.perf_counter()
             keep = keep_bodies or status >= 400 or status == 0
             answers[index] = Answer(status, end - start, end, body if keep else b"")
