@@ -14,23 +14,10 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
 
-from django.core.handlers.exception import convert_exception_to_response
-from django.core.handlers.wsgi import WSGIHandler
-
+from config.wsgi import ListedMiddlewareHandler
 from config.wsgi import application as deployed
 
-
-class BareHandler(WSGIHandler):
-    """Django's handler with an empty middleware list, whatever the settings say."""
-
-    def load_middleware(self, is_async: bool = False) -> None:
-        self._view_middleware = []
-        self._template_response_middleware = []
-        self._exception_middleware = []
-        self._middleware_chain = convert_exception_to_response(self._get_response)
-
-
-bare = BareHandler()
+bare = ListedMiddlewareHandler([])  # no middleware at all
 
 
 def application(environ, start_response):

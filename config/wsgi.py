@@ -16,19 +16,23 @@ from django.conf import settings  # noqa: E402  (after the settings module is ch
 from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 
 
-class ApiHandler(WSGIHandler):
-    """Django's handler, built with ``API_MIDDLEWARE`` instead of ``MIDDLEWARE``."""
+class ListedMiddlewareHandler(WSGIHandler):
+    """Django's handler, built with the ``middleware`` given instead of ``MIDDLEWARE``."""
+
+    def __init__(self, middleware: list[str]):
+        self.middleware = middleware
+        super().__init__()  # which loads the middleware
 
     def load_middleware(self, is_async: bool = False) -> None:
         with_everything = settings.MIDDLEWARE
         try:
-            settings.MIDDLEWARE = settings.API_MIDDLEWARE
+            settings.MIDDLEWARE = self.middleware
             super().load_middleware(is_async)
         finally:
             settings.MIDDLEWARE = with_everything
 
 
-api = ApiHandler()
+api = ListedMiddlewareHandler(settings.API_MIDDLEWARE)
 
 
 def application(environ, start_response):
