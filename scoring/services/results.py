@@ -9,7 +9,6 @@ round's correction period only the chief referee corrects. See docs/scoring.md.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -18,13 +17,11 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from core.bulk_audit import save_audited
 from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
 from scoring.rulings import rulings
 from scoring.selectors.matches import LIVE
-from scoring.services import sheet_store
 from scoring.services.common import (
     IfMatch,
     bump_results_version,
@@ -35,6 +32,7 @@ from scoring.services.common import (
     require_playing,
 )
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
+from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
 from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
 
@@ -137,11 +135,11 @@ def result_submit(
         match, outcome, digest, submission, actor, side, version=_next_version(versions), status=status
     )
     for version in live:  # saved one by one (a handful at most), so the audit log sees each
-        _set_status(version, ResultStatus.DISPUTED)
+        set_result_status(version, ResultStatus.DISPUTED)
     if submission.confirm or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
         _referee_confirm(match, result, actor, side, others=live)
     else:
-        _set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
+        set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
     return ResultPosted(result, created=True)
 
 
@@ -239,7 +237,7 @@ def _correct(
         corrects=target,
     )
     was_confirmed = target.status == ResultStatus.CONFIRMED
-    _set_status(target, ResultStatus.SUPERSEDED)
+    set_result_status(target, ResultStatus.SUPERSEDED)
     others = [v for v in live if v.pk != target.pk]
     if was_confirmed or submission.confirm:
         # A referee's correction of an official result is official at once.
@@ -247,14 +245,14 @@ def _correct(
         return result
     agreeing = next((v for v in others if v.content_hash == digest and independent(v, actor, side)), None)
     if agreeing is not None:  # the correction now agrees with the other side's version
-        _set_status(result, ResultStatus.SUPERSEDED)
+        set_result_status(result, ResultStatus.SUPERSEDED)
         _confirm(match, agreeing, actor, side, others=[*others, result])
         return agreeing
     if others:
-        _set_status(result, ResultStatus.DISPUTED)
-        _set_match_status(match, MatchStatus.DISPUTED)
+        set_result_status(result, ResultStatus.DISPUTED)
+        set_match_status(match, MatchStatus.DISPUTED)
     else:
-        _set_match_status(match, MatchStatus.FINISHED)
+        set_match_status(match, MatchStatus.FINISHED)
     return result
 
 
@@ -296,7 +294,7 @@ def _store(
         submitted_by=actor.account,
         table_token=actor.token,
     )
-    _save_result(result)
+    save_result(result)
     return result
 
 
@@ -327,13 +325,13 @@ def _confirm(
     refuse_overturning_an_advanced_winner(match, winner)
     replaced = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk)
     for version in [*replaced, *(v for v in others if v.pk != result.pk)]:
-        _set_status(version, ResultStatus.SUPERSEDED)
+        set_result_status(version, ResultStatus.SUPERSEDED)
     result.status = ResultStatus.CONFIRMED
     result.confirmed_at = timezone.now()
     result.confirmed_by = actor.account
     result.confirmed_party = actor.party(side)
-    _save_result(result, ["status", "confirmed_at", "confirmed_by", "confirmed_party"])
-    _save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
+    save_result(result, ["status", "confirmed_at", "confirmed_by", "confirmed_party"])
+    save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
     event = match.round.event
     bump_results_version(event)
     queue_event(event, "result.confirmed", result_event_payload(match, result))
@@ -367,45 +365,6 @@ def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> 
             "winner_advanced",
             extra={"round": later.round.number, "table": later.table},
         )
-
-
-def _set_status(version: MatchResult, status: str) -> None:
-    if version.status != status:
-        version.status = status
-        _save_result(version, ["status"])
-
-
-def _save_result(result: MatchResult, fields: list[str] | None = None) -> None:
-    """Save a result version (audited) without forgetting the match's stored state: every write of
-    this service ends in ``_save_match``, which forgets it once."""
-    result.keeps_sheet = True
-    if fields is None:
-        result.save(force_insert=True)
-    else:
-        result.save(update_fields=fields)
-
-
-def _set_match_status(match: Match, status: str) -> None:
-    _save_match(match, {"status": status} if match.status != status else {})
-
-
-def _save_match(match: Match, changes: dict[str, Any]) -> None:
-    """Set and save the match's ``changes``, and forget its stored state in the same ``UPDATE`` (a
-    result was written: the next deal post reads the results again; sheet_store.forget). The match is
-    locked, as loaded: its fields are what the row holds, so the audit entry is made from them
-    (``save_audited``) and ``sheet`` None means nothing is stored."""
-    before = copy.copy(match)
-    for name, value in changes.items():
-        setattr(match, name, value)
-    fields = list(changes)
-    if match.sheet is not None:
-        match.sheet = None
-        if not fields:  # nothing else to save: a bare UPDATE
-            sheet_store.forget(match.pk)
-            return
-        fields.append("sheet")
-    if fields:
-        save_audited(match, before, fields)
 
 
 def _require_scorable(match: Match, actor: Actor) -> None:
