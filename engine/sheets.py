@@ -210,8 +210,8 @@ class MatchSheet(ABC, Generic[StateT]):
         of three overrides this."""
         return self.start(profile)
 
-    def change(self, state: StateT, change: Any) -> StateT:
-        """The match after a referee's level change (G12); only a level game has them."""
+    def change(self, state: StateT, change: Any, *, profile: Any) -> StateT:
+        """The match after a referee's level change (G12) under ``profile``; only a level game has them."""
         raise BadInput("not_supported", "This game has no level changes.", field="levels")
 
     def play(self, posted: Any, *, state: StateT, profile: Any) -> Played[StateT]:
@@ -342,14 +342,15 @@ class MatchSheet(ABC, Generic[StateT]):
         level changes by the number of deals before them (0: before the first); one that would come
         after the match is over is not applied."""
         changes = changes or {}
-        state = self._changed(self.begin(profile, best_of=best_of), changes.get(0, ()))
+        state = self._changed(self.begin(profile, best_of=best_of), changes.get(0, ()), profile=profile)
         for number, record in enumerate(records, start=1):
-            state = self._changed(self.apply(state, record, profile=profile), changes.get(number, ()))
+            after = self.apply(state, record, profile=profile)
+            state = self._changed(after, changes.get(number, ()), profile=profile)
         return self.close_on_time(state, profile=profile) if time_up else state
 
-    def _changed(self, state: StateT, changes: Sequence[Any]) -> StateT:
+    def _changed(self, state: StateT, changes: Sequence[Any], *, profile: Any) -> StateT:
         for change in changes:
             if state.finished:
                 break
-            state = self.change(state, change)
+            state = self.change(state, change, profile=profile)
         return state

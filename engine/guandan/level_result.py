@@ -6,8 +6,9 @@ ended fit the event's rules, and returns the finished ``MatchState`` that ``matc
 have reached, as far as the sheet tells:
 
 - ``level_line`` holds one entry, the final levels ``((ns, ew),)``: the sheet has no other;
-- ``on_stage`` is the side that won the last deal when the result shows it (passing A, an extra
-  deal, ``last_deal_winner``), else ``None``: the sheet does not say;
+- ``on_stage`` is the side that won the last deal when the result shows it (passing A, reaching it
+  under ``a_goal='reach_a'``, an extra deal, ``last_deal_winner``), else ``None``: the sheet does not
+  say;
 - A failures, streaks and cleared mandatory levels stay at their zero values;
 - equal levels at the end are settled by ``profile.equal_levels`` (``match.decide_on_levels``):
   ``extra_deal`` and ``last_deal_winner`` need ``winner``, the side that won the extra deal or
@@ -65,16 +66,12 @@ def game_from_levels(
     }
     deals = _parse_deals(deals_played, field=f"{field}deals_played")
     declared = _parse_winner(winner, field=f"{field}winner")
-    passed = [side for side in Side if levels[side] == PASSED_A]
-    if len(passed) == 2:
-        raise BadInput(
-            "invalid", "Only one side can pass A: the game ends when it does (G6).", field=f"{field}levels"
-        )
+    goal = _goal_side(levels, profile=profile, field=field)
     if time_up and profile.match_format not in TIMED_FORMATS:
         raise BadInput(
             "no_time_limit", f"A {profile.match_format} game has no clock (G8).", field=f"{field}time_up"
         )
-    reason = _end_reason(passed_a=bool(passed), deals=deals, time_up=time_up, profile=profile, field=field)
+    reason = _end_reason(goal=goal is not None, deals=deals, time_up=time_up, profile=profile, field=field)
     if not profile.streaks:
         _check_plausible(levels, deals, field=f"{field}deals_played")
 
@@ -82,11 +79,11 @@ def game_from_levels(
         ns_level=levels[Side.NS],
         ew_level=levels[Side.EW],
         deals_played=deals,
-        passed_a=passed[0] if passed else None,
+        passed_a=goal if reason is EndReason.PASSED_A else None,
         level_line=((levels[Side.NS], levels[Side.EW]),),
     )
-    if passed:
-        state = replace(state, on_stage=passed[0], finished=True, winner=passed[0], end_reason=reason)
+    if goal is not None:
+        state = replace(state, on_stage=goal, finished=True, winner=goal, end_reason=reason)
     else:
         state = _settle(state, reason=reason, declared=declared, profile=profile, field=f"{field}winner")
     if declared is not None and state.winner is not declared:
@@ -141,8 +138,27 @@ def _parse_winner(value: Side | str | None, *, field: str) -> Side | None:
         raise BadInput("invalid_choice", f"winner is NS or EW, not {value!r}.", field=field) from None
 
 
-def _end_reason(*, passed_a: bool, deals: int, time_up: bool, profile: RuleProfile, field: str) -> EndReason:
-    """G8: how a game with these deals ended, or ``BadInput`` when it cannot have ended so."""
+def _goal_side(levels: dict[Side, int], *, profile: RuleProfile, field: str) -> Side | None:
+    """The side whose level ended the game: it passed A, or reached it under ``a_goal='reach_a'`` (G6)."""
+    passed = [side for side in Side if levels[side] == PASSED_A]
+    if profile.a_goal == "reach_a" and passed:
+        raise BadInput(
+            "impossible_levels",
+            "Reaching A wins the game in this event (G6 a_goal reach_a): no side passes A.",
+            field=f"{field}levels.{passed[0]}",
+        )
+    ended = passed if profile.a_goal == "pass_a" else [side for side in Side if levels[side] == LEVEL_A]
+    if len(ended) == 2:
+        goal = "pass" if profile.a_goal == "pass_a" else "reach"
+        raise BadInput(
+            "invalid", f"Only one side can {goal} A: the game ends when it does (G6).", field=f"{field}levels"
+        )
+    return ended[0] if ended else None
+
+
+def _end_reason(*, goal: bool, deals: int, time_up: bool, profile: RuleProfile, field: str) -> EndReason:
+    """G8: how a game with these deals ended (``goal``: a side passed A, or reached it under
+    ``a_goal='reach_a'``), or ``BadInput`` when it cannot have ended so."""
     counted = profile.match_format in COUNTED_FORMATS
     if counted and deals > profile.deal_limit:
         raise BadInput(
@@ -150,15 +166,18 @@ def _end_reason(*, passed_a: bool, deals: int, time_up: bool, profile: RuleProfi
             f"The game ends after {profile.deal_limit} deals; the sheet has {deals} (G8).",
             field=f"{field}deals_played",
         )
-    if passed_a:
-        return EndReason.PASSED_A
+    if goal:
+        return EndReason.REACHED_A if profile.a_goal == "reach_a" else EndReason.PASSED_A
     if counted and deals == profile.deal_limit:
         return EndReason.DEAL_LIMIT  # in time_or_deals the last deal closes the game before the clock
     if profile.match_format == "through_a":
+        needed = (
+            "reaches A (G8): one level must be A"
+            if profile.a_goal == "reach_a"
+            else "passes A (G8): one level must be A+"
+        )
         raise BadInput(
-            "match_not_finished",
-            "A through_a game ends only when a side passes A (G8): one level must be A+.",
-            field=f"{field}levels",
+            "match_not_finished", f"A through_a game ends only when a side {needed}.", field=f"{field}levels"
         )
     if profile.match_format == "deal_count":
         raise BadInput(
@@ -169,7 +188,7 @@ def _end_reason(*, passed_a: bool, deals: int, time_up: bool, profile: RuleProfi
     if not time_up:
         raise BadInput(
             "match_not_finished",
-            "Nobody passed A and the deal limit was not reached: the clock must have run out (G8).",
+            "No side ended the game at A, nor did the deal limit: the clock must have run out (G8).",
             field=f"{field}time_up",
         )
     return EndReason.TIME_LIMIT

@@ -4,181 +4,57 @@
 whole match; ``close_on_time`` ends a timed match when the caller's clock runs out;
 ``match_outcome`` reads the result (G8: final levels, passed A, deals, level difference).
 
-Readings of docs/rules/guandan.md that the sources leave open (each is tested):
+The readings of G6 and G8 that the sheets leave open are stated, each with its reason, in
+docs/rules/guandan.md "How the engine reads the level and match settings"; in short (each is tested):
 
-- **Mandatory levels** (G6 ``mandatory_levels``, 掼蛋比赛活动方案 "J必打"): a level ``m`` other than
-  A is *cleared* when the side wins a deal played at its ``m`` (on stage, the deal's level
-  is ``m``). Until then a rise from below ``m`` that would pass it stops at ``m``, and a side
-  standing on ``m`` that wins a deal played at the opponents' level stays at ``m`` (it goes on
-  stage and plays its ``m`` next), exactly as A works. Cleared levels stay cleared for the
-  match, so a side sent back to J by A failures (掼蛋比赛活动方案 "从J开始再打") rises from J freely.
-  A is never cleared: it is passed only by winning the match.
-- **A failures** (G6): every deal played at the on-stage side's A that does not win the match
-  counts, *including a deal that side loses* (RULES: "each deal a partnership plays on stage
-  at its A without winning the match"). With ``a_fail_count='consecutive'`` the count goes
-  back to 0 after any deal not played at that side's A, so losing the stage at A ends the run.
-  On reaching ``a_fail_limit`` the level drops to ``a_fail_reset`` (``None``: stays at A) and
-  the count starts again. The side keeps or loses the stage as the deal decided.
-- **Streaks** (G6, 公司掼蛋比赛规则; applied only when ``profile.streaks``, always tracked): in a 1-2
-  finish both losers count as last (G5.5 "both last"). A player 1st ``k >= 3`` deals in a
-  row gives its side ``k - 2`` extra levels, added to the rise (so it stops at mandatory
-  levels and never passes A). A player last ``k >= 3`` in a row costs its side ``k - 2``; a
-  side double-down ``d >= 3`` in a row costs ``d - 1`` (3 gives -2, "依此类推" read as one more
-  per deal). Both describe the same losses, so a side pays the larger of the two, not both.
-  Never below 2, and never to a side standing at A. 公司掼蛋比赛规则's "累计和清还" (a debt carried
-  below 2) is not modelled.
-- **Extra deal** (G8 ``equal_levels='extra_deal'``): the match waits with
-  ``needs_extra_deal``; the next deal is played at the usual level and the side of its 1st
-  seat wins (掼蛋比赛活动方案 "先升级的为获胜方": only that side goes up).
-- **last_deal_winner** with no deal played, e.g. a clock that ran out first: a draw.
+- **Mandatory levels**: a level below A is *cleared* by winning a deal played at it on stage; until
+  then a rise stops there. A is never cleared: it is passed only by winning the match.
+- **A failures**: every deal played at the on-stage side's A that does not win the match, lost deals
+  included; ``consecutive`` restarts the count after any deal not played at that side's A.
+- **``a_goal='reach_a'``** (掼蛋比赛活动方案 篇一 "率先打到a的一方为获胜方（不必打通）"): the deal (or
+  the referee's level change) that brings a side to A ends the game, won by that side.
+- **Streaks** (公司掼蛋比赛规则; always tracked, applied with ``profile.streaks``): a player 1st
+  ``k >= 3`` in a row adds ``k - 2`` to the rise; last ``k >= 3`` in a row costs ``k - 2``, a side
+  double-down ``d >= 3`` in a row ``d - 1``, and a side pays the larger. Never below 2, never at A.
+  With ``streak_debt`` ("退至2为止,但须累计和清还") what 2 stopped is owed, and later rises repay it first.
+- **Extra deal**: the match waits with ``needs_extra_deal``; the side of its 1st seat wins.
+  ``last_deal_winner`` with no deal played is a draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from enum import StrEnum
-from typing import Any, TypeVar
+from dataclasses import replace
+from typing import TypeVar
 
 from engine.errors import BadInput
-from engine.guandan.cards import LEVEL_A, PASSED_A, format_level
+from engine.guandan.cards import LEVEL_A, PASSED_A
 from engine.guandan.finishing import SEATS, FinishingOrder, normalise_finishing_order
+from engine.guandan.match_state import FIRST_LEVEL, EndReason, LevelChange, MatchOutcome, MatchState, Tiebreak
 from engine.guandan.profiles import STANDARD, RuleProfile
-from engine.seats import Seat, Side
+from engine.seats import Side
 
-FIRST_LEVEL = 2
+__all__ = [
+    "COUNTED_FORMATS",
+    "FIRST_LEVEL",
+    "TIMED_FORMATS",
+    "EndReason",
+    "LevelChange",
+    "MatchOutcome",
+    "MatchState",
+    "Tiebreak",
+    "apply_deal",
+    "apply_level_change",
+    "close_on_time",
+    "decide_on_levels",
+    "level_difference",
+    "match_outcome",
+    "play_match",
+]
+
 T = TypeVar("T")  # a per-side field's type (``_sides``)
 COUNTED_FORMATS = ("deal_count", "time_or_deals")  # G8 formats with a deal limit
 TIMED_FORMATS = ("time_limit", "time_or_deals")  # G8 formats with a clock
-
-
-class EndReason(StrEnum):
-    """What ended the match (G8)."""
-
-    PASSED_A = "passed_a"
-    DEAL_LIMIT = "deal_limit"
-    TIME_LIMIT = "time_limit"
-
-
-class Tiebreak(StrEnum):
-    """How equal levels at the end were settled (G8 ``equal_levels``)."""
-
-    DRAW = "draw"
-    EXTRA_DEAL = "extra_deal"
-    LAST_DEAL_WINNER = "last_deal_winner"
-
-
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    """Everything G6 and G8 need to know after some deals. Levels: 2..14, 15 = A+ (passed A).
-
-    Per-seat tuples follow ``finishing.SEATS`` (N, E, S, W); use ``first_streak(seat)``.
-    """
-
-    ns_level: int = FIRST_LEVEL
-    ew_level: int = FIRST_LEVEL
-    on_stage: Side | None = None  # None before the first deal
-    ns_a_failures: int = 0
-    ew_a_failures: int = 0
-    ns_cleared: tuple[int, ...] = ()  # mandatory levels below A the side has won at
-    ew_cleared: tuple[int, ...] = ()
-    first_streaks: tuple[int, int, int, int] = (0, 0, 0, 0)  # consecutive 1st places
-    last_streaks: tuple[int, int, int, int] = (0, 0, 0, 0)  # consecutive last places
-    ns_double_downs: int = 0  # consecutive deals lost 1-2 (双下)
-    ew_double_downs: int = 0
-    deals_played: int = 0
-    passed_a: Side | None = None
-    finished: bool = False
-    winner: Side | None = None
-    draw: bool = False
-    needs_extra_deal: bool = False
-    end_reason: EndReason | None = None
-    tiebreak: Tiebreak | None = None
-    level_line: tuple[tuple[int, int], ...] = ()  # (ns_level, ew_level) after each deal: 记级
-    # G12: the referee's level changes, each an entry of its own in ``level_line``: (its index there,
-    # what the caller knows it by, e.g. a penalty id).
-    changes: tuple[tuple[int, Any], ...] = ()
-
-    def __post_init__(self) -> None:
-        for side in Side:
-            level = self.level(side)
-            if not FIRST_LEVEL <= level <= PASSED_A or (level == PASSED_A and self.passed_a is not side):
-                raise BadInput("unknown_level", f"{side} level {level} is outside 2..A.", field="level")
-
-    def level(self, side: Side) -> int:
-        return self.ns_level if side is Side.NS else self.ew_level
-
-    def a_failures(self, side: Side) -> int:
-        return self.ns_a_failures if side is Side.NS else self.ew_a_failures
-
-    def cleared(self, side: Side) -> tuple[int, ...]:
-        return self.ns_cleared if side is Side.NS else self.ew_cleared
-
-    def double_downs(self, side: Side) -> int:
-        return self.ns_double_downs if side is Side.NS else self.ew_double_downs
-
-    def first_streak(self, seat: Seat) -> int:
-        return self.first_streaks[SEATS.index(seat)]
-
-    def last_streak(self, seat: Seat) -> int:
-        return self.last_streaks[SEATS.index(seat)]
-
-    @property
-    def deal_level(self) -> int:
-        """G2: the next deal is played at the on-stage side's level; the first deal at 2."""
-        return FIRST_LEVEL if self.on_stage is None else self.level(self.on_stage)
-
-    def to_dict(self) -> dict[str, Any]:
-        def side(value: Side | None) -> str | None:
-            return None if value is None else str(value)
-
-        return {
-            "levels": {"NS": format_level(self.ns_level), "EW": format_level(self.ew_level)},
-            "on_stage": side(self.on_stage),
-            "deal_level": format_level(self.deal_level),
-            "a_failures": {"NS": self.ns_a_failures, "EW": self.ew_a_failures},
-            "first_streaks": {str(seat): self.first_streak(seat) for seat in SEATS},
-            "last_streaks": {str(seat): self.last_streak(seat) for seat in SEATS},
-            "double_downs": {"NS": self.ns_double_downs, "EW": self.ew_double_downs},
-            "deals_played": self.deals_played,
-            "passed_a": side(self.passed_a),
-            "finished": self.finished,
-            "winner": side(self.winner),
-            "draw": self.draw,
-            "needs_extra_deal": self.needs_extra_deal,
-            "end_reason": None if self.end_reason is None else str(self.end_reason),
-            "tiebreak": None if self.tiebreak is None else str(self.tiebreak),
-            "level_line": [[format_level(ns), format_level(ew)] for ns, ew in self.level_line],
-        }
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LevelChange:
-    """A referee's level change for a side (G12: a hidden card puts the opponents up a level and on
-    stage; a club's table moves levels for lateness or slow play). ``label`` is returned in the level
-    line, so that the caller can tell which of its records made the entry."""
-
-    side: Side
-    amount: int
-    on_stage: bool = False
-    label: Any = None
-
-
-@dataclass(frozen=True, slots=True)
-class MatchOutcome:
-    """The result of a match as G8 records it (or where it stands, while not finished)."""
-
-    finished: bool
-    winner: Side | None
-    draw: bool
-    needs_extra_deal: bool
-    end_reason: EndReason | None
-    tiebreak: Tiebreak | None
-    ns_level: int
-    ew_level: int
-    passed_a: Side | None
-    deals_played: int
-    level_difference: int
 
 
 def apply_deal(
@@ -222,16 +98,21 @@ def apply_deal(
         return replace(
             new, needs_extra_deal=False, finished=True, winner=winner, tiebreak=Tiebreak.EXTRA_DEAL
         )
+    if _reaches_a(new, winner, profile):
+        return replace(new, finished=True, winner=winner, end_reason=EndReason.REACHED_A)
     if profile.match_format in COUNTED_FORMATS and new.deals_played >= profile.deal_limit:
         return decide_on_levels(new, EndReason.DEAL_LIMIT, profile)
     return new
 
 
-def apply_level_change(state: MatchState, change: LevelChange) -> MatchState:
+def apply_level_change(
+    state: MatchState, change: LevelChange, *, profile: RuleProfile = STANDARD
+) -> MatchState:
     """The state after a referee's level change (G12): an entry of its own in the level line.
 
     A level moves within 2 … A: a penalty never passes A (only winning at A does, G6) and never goes
-    below 2. ``on_stage`` also puts the side on stage, so the next deal is played at its level.
+    below 2. ``on_stage`` also puts the side on stage, so the next deal is played at its level. Under
+    ``a_goal='reach_a'`` a change that brings the side to A ends the game, won by it (G8).
     Raises ``BadInput`` ``match_over`` on a finished match.
     """
     if state.finished:
@@ -244,11 +125,14 @@ def apply_level_change(state: MatchState, change: LevelChange) -> MatchState:
         ew_level=ew_level,
         on_stage=change.side if change.on_stage else state.on_stage,
     )
-    return replace(
+    new = replace(
         new,
         level_line=(*state.level_line, (new.ns_level, new.ew_level)),
         changes=(*state.changes, (len(state.level_line), change.label)),
     )
+    if change.amount > 0 and _reaches_a(new, change.side, profile):
+        return replace(new, finished=True, winner=change.side, end_reason=EndReason.REACHED_A)
+    return new
 
 
 def play_match(
@@ -322,6 +206,11 @@ def level_difference(state: MatchState, *, side: Side | None = None) -> int:
 # ---- G6 details --------------------------------------------------------------------------------
 
 
+def _reaches_a(state: MatchState, side: Side, profile: RuleProfile) -> bool:
+    """G6 ``a_goal='reach_a'``: ``side``, which has just gone up, stands at A and so wins the game."""
+    return profile.a_goal == "reach_a" and state.level(side) == LEVEL_A
+
+
 def _wins_at_a(finish: FinishingOrder, profile: RuleProfile) -> bool:
     if profile.a_win == "double_win":
         return finish.partner_place == 2
@@ -331,19 +220,34 @@ def _wins_at_a(finish: FinishingOrder, profile: RuleProfile) -> bool:
 def _change_level(
     state: MatchState, side: Side, *, finish: FinishingOrder, on_stage: Side | None, profile: RuleProfile
 ) -> MatchState:
-    level, cleared = state.level(side), state.cleared(side)
+    level, cleared, debt = state.level(side), state.cleared(side), state.debt(side)
     if side is finish.winner_side:
         if on_stage is side and level in profile.mandatory_levels and level != LEVEL_A:
             cleared = tuple(sorted({*cleared, level}))  # won a deal played at its mandatory level
         steps = finish.rise
         if profile.streaks:
             steps += max(0, state.first_streak(finish.first) - 2)
-        level = _rise(level, steps, mandatory=profile.mandatory_levels, cleared=cleared)
+        repaid = min(debt, steps)  # streak_debt: a rise first repays the levels owed (清还)
+        debt -= repaid
+        level = _rise(level, steps - repaid, mandatory=profile.mandatory_levels, cleared=cleared)
     if profile.streaks and level < LEVEL_A:  # G6: a side at A is never demoted
-        level = max(FIRST_LEVEL, level - _streak_penalty(state, side))
+        owed = _streak_penalty(state, side)
+        lowered = max(FIRST_LEVEL, level - owed)
+        if profile.streak_debt:
+            debt += owed - (level - lowered)  # what 2 stopped is carried (累计)
+        level = lowered
     ns_level, ew_level = _sides(side, level, state.ns_level, state.ew_level)
     ns_cleared, ew_cleared = _sides(side, cleared, state.ns_cleared, state.ew_cleared)
-    return replace(state, ns_level=ns_level, ew_level=ew_level, ns_cleared=ns_cleared, ew_cleared=ew_cleared)
+    ns_debt, ew_debt = _sides(side, debt, state.ns_debt, state.ew_debt)
+    return replace(
+        state,
+        ns_level=ns_level,
+        ew_level=ew_level,
+        ns_cleared=ns_cleared,
+        ew_cleared=ew_cleared,
+        ns_debt=ns_debt,
+        ew_debt=ew_debt,
+    )
 
 
 def _rise(level: int, steps: int, *, mandatory: tuple[int, ...], cleared: tuple[int, ...]) -> int:

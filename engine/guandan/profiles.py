@@ -19,9 +19,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "wild_default": ("lowest", "highest"),  # G4
     "jiefeng": ("partner", "next_seat"),  # G5.4
     "a_win": ("first_and_partner_not_last", "double_win"),  # G6
+    "a_goal": ("pass_a", "reach_a"),  # G6, G8
     "a_fail_count": ("total", "consecutive"),  # G6
     "return_rule": ("max_ten", "partner_max_ten", "below_level_to_partner", "any"),  # G7
     "double_tribute_lead": ("higher_payer", "first_seat_next"),  # G7
+    "equal_tribute_to_first": ("next_seat", "first_paid"),  # G7
+    "equal_tribute_lead": ("payer_to_first", "first_seat_next", "first_seat_previous"),  # G7
     "match_format": ("through_a", "deal_count", "time_limit", "time_or_deals"),  # G8
     "equal_levels": ("draw", "extra_deal", "last_deal_winner"),  # G8
     "penalty_table": ("default", "national_2017", "club_levels"),  # G12
@@ -48,13 +51,17 @@ class RuleProfile:
     # G6
     mandatory_levels: tuple[int, ...] = (14,)
     a_win: str = "first_and_partner_not_last"
+    a_goal: str = "pass_a"  # reach_a: the first side to reach A wins the game (不必打通)
     a_fail_limit: int = 3
     a_fail_reset: int | None = 2  # None: no reset
     a_fail_count: str = "total"
     streaks: bool = False
+    streak_debt: bool = False  # a streak demotion stopped at 2 is carried and repaid (累计和清还)
     # G7
     return_rule: str = "max_ten"
     double_tribute_lead: str = "higher_payer"
+    equal_tribute_to_first: str = "next_seat"  # whose equal tribute the 1st seat takes
+    equal_tribute_lead: str = "payer_to_first"  # who leads after equal tributes (higher_payer)
     tribute_seconds: int = 15
     return_seconds: int = 30
     # G8
@@ -178,10 +185,15 @@ BUILTIN: dict[str, RuleProfile] = {
             time_limit_minutes=60,
             equal_levels="extra_deal",
             signal_penalty="disqualification",
+            # 篇五 九、歧义的统一: "如果两张一样，头游拿第一张进贡的牌"; its 第二轮出牌权 "若一样则由上游的
+            # 下家先出" names the leader apart from whose card the 1st seat took.
+            equal_tribute_to_first="first_paid",
+            equal_tribute_lead="first_seat_next",
         ),
         # 公司掼蛋比赛规则 (第一篇), company rules (key kept from the sheet's old file number): 借风 to
-        # the next seat, streak rewards and penalties, returns below the level card to a partner,
-        # 40 s for the return, and no limit on A failures (否则需再打A: a side at A simply plays A again).
+        # the next seat, streak rewards and penalties (a demotion past 2 carried as a debt), returns
+        # below the level card to a partner, 40 s for the return, and no limit on A failures
+        # (否则需再打A: a side at A simply plays A again).
         replace(
             STANDARD,
             key="guandan-seed-001",
@@ -191,6 +203,18 @@ BUILTIN: dict[str, RuleProfile] = {
             return_rule="below_level_to_partner",
             return_seconds=40,
             a_fail_reset=None,
+            streak_debt=True,  # "退至2为止,但须累计和清还"
+        ),
+        # 扑克牌（掼蛋）比赛规则, the rules of the Nanjing branch union (江苏省分行南京地区工会委员会): the
+        # defaults but two. Hand counts are owed at 6 cards or fewer (第八条 "低于6张(含6张)以下时,必须
+        # 报告牌张数"), and after equal double tributes the 1st seat's 上家 leads (第七条 "若两个输家所贡牌
+        # 一样大…则上游取下家的贡牌…由上游上家先出牌").
+        replace(
+            STANDARD,
+            key="guandan-nanjing-union",
+            name="扑克牌（掼蛋）比赛规则: hand counts at 6 cards, after equal tributes the 上游上家 leads",
+            report_threshold=6,
+            equal_tribute_lead="first_seat_previous",
         ),
     )
 }

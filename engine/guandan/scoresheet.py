@@ -71,8 +71,8 @@ class GuandanSheet(MatchSheet[TieState]):
             raise BadInput("invalid_choice", "best_of must be 1 or 3 (G8).", field="best_of")
         return TieState(best_of=best_of)
 
-    def change(self, state: TieState, change: LevelChange) -> TieState:
-        return apply_tie_change(state, change)
+    def change(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
+        return apply_tie_change(state, change, profile=profile)
 
     def deal_level(self, state: TieState) -> int:
         return state.current.deal_level

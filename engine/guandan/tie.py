@@ -182,14 +182,14 @@ def apply_tie_deal(
     return replace(_with_current(tie, game), last_deal=finish)
 
 
-def apply_tie_change(tie: TieState, change: LevelChange) -> TieState:
+def apply_tie_change(tie: TieState, change: LevelChange, *, profile: RuleProfile = STANDARD) -> TieState:
     """The tie after a referee's level change (G12) in the game in progress (or the next one).
 
     Raises ``BadInput`` ``match_over`` when the tie is over.
     """
     if tie.finished:
         raise BadInput("match_over", "The tie is over; its levels no longer change.", field="levels")
-    return _with_current(tie, apply_level_change(tie.current, change))
+    return _with_current(tie, apply_level_change(tie.current, change, profile=profile))
 
 
 def play_tie(
@@ -206,13 +206,13 @@ def play_tie(
     before the first deal); a change that would come after the tie is over is not applied.
     """
     changes = changes or {}
-    tie = _changed(TieState(best_of=best_of), changes.get(0, ()))
+    tie = _changed(TieState(best_of=best_of), changes.get(0, ()), profile=profile)
     for index, order in enumerate(finishing_orders):
         try:
             tie = apply_tie_deal(tie, order, profile=profile)
         except BadInput as error:
             raise BadInput(error.code, error.detail, field=f"finishing_orders[{index}]") from None
-        tie = _changed(tie, changes.get(index + 1, ()))
+        tie = _changed(tie, changes.get(index + 1, ()), profile=profile)
     if time_up:
         tie = close_tie_on_time(tie, profile=profile)
     return tie
@@ -237,11 +237,11 @@ def close_tie_on_time(tie: TieState, *, profile: RuleProfile = STANDARD) -> TieS
     return _with_current(tie, close_on_time(tie.current, profile=profile))
 
 
-def _changed(tie: TieState, changes: Sequence[LevelChange]) -> TieState:
+def _changed(tie: TieState, changes: Sequence[LevelChange], *, profile: RuleProfile) -> TieState:
     for change in changes:
         if tie.finished:
             break
-        tie = apply_tie_change(tie, change)
+        tie = apply_tie_change(tie, change, profile=profile)
     return tie
 
 

@@ -46,9 +46,11 @@ from engine.guandan.question import SEATS, Transfer, parse_hands, parse_question
 from engine.guandan.tribute_rules import (
     double_tribute_leader,
     double_tribute_pairs,
+    first_payer,
     returnable_cards,
     sorted_cards,
     tribute_cards,
+    tributes_equal,
 )
 from engine.seats import Seat
 
@@ -193,7 +195,8 @@ def check_tributes(
 ) -> TributeVerdict:
     """``validate_tributes`` of a question already parsed (a scoresheet's posted deal): the new
     deal's level, the last deal's finishing order (None for the first deal), the hands as dealt."""
-    plan = _plan(level=level, finish=finish, hands=hands, profile=profile)
+    paid_first = None if finish is None else first_payer(finish.last_seats, (t.from_seat for t in tributes))
+    plan = _plan(level=level, finish=finish, hands=hands, profile=profile, paid_first=paid_first)
 
     working = {seat: Counter(cards) for seat, cards in hands.items()}
     tribute_checks = _check_tributes(tributes, plan=plan, level=level, working=working)
@@ -221,7 +224,12 @@ def check_tributes(
 
 
 def _plan(
-    *, level: int, finish: FinishingOrder | None, hands: Mapping[Seat, Sequence[Card]], profile: RuleProfile
+    *,
+    level: int,
+    finish: FinishingOrder | None,
+    hands: Mapping[Seat, Sequence[Card]],
+    profile: RuleProfile,
+    paid_first: Seat | None,
 ) -> _Plan:
     if finish is None:
         return _Plan(TributeKind.NONE, (), MappingProxyType({}), None)
@@ -235,8 +243,11 @@ def _plan(
         (payer,) = payers
         return _Plan(TributeKind.SINGLE, ((payer, first),), MappingProxyType(highest), payer)
     cards = {payer: highest[payer][0] for payer in payers}
-    expected = double_tribute_pairs(first=first, cards=cards, level=level, profile=profile)
-    leader = double_tribute_leader(first=first, to_first=expected[0][0], profile=profile)
+    expected = double_tribute_pairs(
+        first=first, cards=cards, level=level, profile=profile, paid_first=paid_first
+    )
+    equal = tributes_equal(cards, level)
+    leader = double_tribute_leader(first=first, to_first=expected[0][0], profile=profile, equal=equal)
     return _Plan(TributeKind.DOUBLE, expected, MappingProxyType(highest), leader)
 
 

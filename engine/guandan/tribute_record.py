@@ -46,7 +46,13 @@ from engine.guandan.question import (
     with_field,
 )
 from engine.guandan.tribute import TributeCode, TributeKind, TributeVerdict, check_tributes
-from engine.guandan.tribute_rules import double_tribute_leader, double_tribute_pairs, returnable_cards
+from engine.guandan.tribute_rules import (
+    double_tribute_leader,
+    double_tribute_pairs,
+    first_payer,
+    returnable_cards,
+    tributes_equal,
+)
 from engine.seats import Seat, parse_seat
 
 
@@ -181,8 +187,11 @@ def _check_payments(
     if finish.is_double_win:
         to_first = next((payer for payer, receiver in expected.items() if receiver == finish.first), None)
         leader = None
-        if to_first is not None:
-            leader = double_tribute_leader(first=finish.first, to_first=to_first, profile=profile)
+        if to_first is not None:  # both tributes are recorded
+            equal = tributes_equal(_tribute_cards(finish, given), level)
+            leader = double_tribute_leader(
+                first=finish.first, to_first=to_first, profile=profile, equal=equal
+            )
         return _record(TributeKind.DOUBLE, problems, leader, tuple(expected.items()))
     (payer,) = finish.last_seats
     return _record(TributeKind.SINGLE, problems, payer, tuple(expected.items()))
@@ -197,7 +206,11 @@ def _expected(
     cards = _tribute_cards(finish, given)
     if len(cards) < 2:
         return {}
-    return dict(double_tribute_pairs(first=finish.first, cards=cards, level=level, profile=profile))
+    paid_first = first_payer(finish.last_seats, (item.from_seat for item in given))
+    pairs = double_tribute_pairs(
+        first=finish.first, cards=cards, level=level, profile=profile, paid_first=paid_first
+    )
+    return dict(pairs)
 
 
 def _receivers(finish: FinishingOrder) -> tuple[Seat, ...]:

@@ -9,14 +9,16 @@ from collections.abc import Iterable, Mapping
 
 from engine.guandan.cards import LEVEL_ORDER, Card
 from engine.guandan.profiles import STANDARD, RuleProfile
-from engine.seats import Seat, next_seat
+from engine.seats import Seat, next_seat, previous_seat
 
 __all__ = [
     "double_tribute_leader",
     "double_tribute_pairs",
+    "first_payer",
     "returnable_cards",
     "sorted_cards",
     "tribute_cards",
+    "tributes_equal",
 ]
 
 
@@ -50,30 +52,61 @@ def returnable_cards(
 
 
 def double_tribute_pairs(
-    *, first: Seat, cards: Mapping[Seat, Card], level: int, profile: RuleProfile = STANDARD
+    *,
+    first: Seat,
+    cards: Mapping[Seat, Card],
+    level: int,
+    profile: RuleProfile = STANDARD,
+    paid_first: Seat | None = None,
 ) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
     """G7 double tribute: who pays whom, as ``((payer, first), (payer, first.partner))``.
 
     ``cards`` maps each of the two losers to its tribute card. The higher card by G2 order
-    goes to the 1st seat, the other to the 1st seat's partner; with equal cards the 1st seat
-    takes the card of its 下家 (the next seat in ``profile.turn_direction``).
+    goes to the 1st seat, the other to the 1st seat's partner. With equal cards
+    (``equal_tribute_to_first``) the 1st seat takes the card of its 下家, the next seat in
+    ``profile.turn_direction`` (``next_seat``), or the card tributed first (``first_paid``):
+    ``paid_first``, the payer recorded first; while no tribute is recorded, its 下家's.
     """
     a, b = cards
-    top_a, top_b = (cards[seat].order(level) for seat in (a, b))
-    to_first = a if top_a > top_b else b
-    if top_a == top_b:
-        # Equal tributes: the 1st seat takes its 下家's card; the 下家 is always an opponent.
+    to_first = a if cards[a].order(level) > cards[b].order(level) else b
+    if tributes_equal(cards, level):
+        # The 下家 is always an opponent, so one of the two payers.
         to_first = next_seat(first, profile.turn_direction)
+        if profile.equal_tribute_to_first == "first_paid" and paid_first is not None and paid_first in cards:
+            to_first = paid_first
     to_second = b if to_first == a else a
     return ((to_first, first), (to_second, first.partner))
 
 
-def double_tribute_leader(*, first: Seat, to_first: Seat, profile: RuleProfile = STANDARD) -> Seat:
+def double_tribute_leader(
+    *, first: Seat, to_first: Seat, profile: RuleProfile = STANDARD, equal: bool = False
+) -> Seat:
     """G7 ``double_tribute_lead``: the payer whose card went to the 1st seat (``higher_payer``),
-    or the seat after the 1st seat (``first_seat_next``)."""
-    if profile.double_tribute_lead == "higher_payer":
+    or the seat after the 1st seat (``first_seat_next``). ``equal`` tributes leave ``higher_payer``
+    without a higher payer: ``equal_tribute_lead`` names the leader, the payer whose card went to
+    the 1st seat (``payer_to_first``) or the 1st seat's 下家 or 上家 (``first_seat_next``,
+    ``first_seat_previous``; both are payers)."""
+    direction = profile.turn_direction
+    if profile.double_tribute_lead == "first_seat_next":
+        return next_seat(first, direction)
+    if not equal or profile.equal_tribute_lead == "payer_to_first":
         return to_first
-    return next_seat(first, profile.turn_direction)
+    if profile.equal_tribute_lead == "first_seat_next":
+        return next_seat(first, direction)
+    return previous_seat(first, direction)
+
+
+def tributes_equal(cards: Mapping[Seat, Card], level: int) -> bool:
+    """G7: the two tributes of a double tribute are equal by G2 order (two small jokers, two As …)."""
+    first, second = (card.order(level) for card in cards.values())
+    return first == second
+
+
+def first_payer(payers: Iterable[Seat], paid: Iterable[Seat]) -> Seat | None:
+    """The payer whose tribute was recorded first (``paid``: the givers in the record's order), for
+    ``equal_tribute_to_first='first_paid'``; None while none is recorded."""
+    owing = set(payers)
+    return next((seat for seat in paid if seat in owing), None)
 
 
 def sorted_cards(cards: Iterable[Card], level: int) -> tuple[Card, ...]:

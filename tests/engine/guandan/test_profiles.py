@@ -36,12 +36,18 @@ def test_standard_profile_holds_every_default_of_rules_md():
     assert STANDARD.penalty_table == "default"
 
 
-def test_builtin_profiles_are_the_four_of_the_issue():
+def test_issue_24_variants_default_to_what_the_engine_did_before():
+    assert (STANDARD.a_goal, STANDARD.streak_debt) == ("pass_a", False)
+    assert (STANDARD.equal_tribute_to_first, STANDARD.equal_tribute_lead) == ("next_seat", "payer_to_first")
+
+
+def test_builtin_profiles_are_the_four_of_the_issue_and_the_nanjing_union_sheet():
     assert set(BUILTIN) == {
         "guandan-standard",
         "guandan-national-2017",
         "guandan-seed-000",
         "guandan-seed-001",
+        "guandan-nanjing-union",  # issue 24: 扑克牌（掼蛋）比赛规则 as a profile of its own
     }
 
 
@@ -77,6 +83,20 @@ def test_every_builtin_profile_round_trips_through_json(key):
     assert RuleProfile.from_dict(profile.to_dict()) == profile
 
 
+def test_g5_g7_nanjing_union_profile_reports_at_6_and_the_upstreams_shangjia_leads():
+    profile = BUILTIN["guandan-nanjing-union"]
+    assert (profile.report_threshold, profile.equal_tribute_lead) == (6, "first_seat_previous")
+    # Everything else is the defaults' (第三条, 第四条: A必打, 打过A为胜, 总计三次…退到2).
+    assert dataclasses.replace(profile, report_threshold=10, equal_tribute_lead="payer_to_first") == (
+        dataclasses.replace(STANDARD, key=profile.key, name=profile.name)
+    )
+
+
+def test_g7_seed_000_profile_equal_tributes_first_paid_and_the_xiajia_leads():
+    profile = BUILTIN["guandan-seed-000"]
+    assert (profile.equal_tribute_to_first, profile.equal_tribute_lead) == ("first_paid", "first_seat_next")
+
+
 def test_levels_are_written_as_codes_in_json():
     data = BUILTIN["guandan-seed-000"].to_dict()
     assert (data["mandatory_levels"], data["a_fail_reset"]) == (["J", "A"], "J")
@@ -95,6 +115,10 @@ def test_levels_are_written_as_codes_in_json():
         ({"mandatory_levels": ["Z", "A"]}, "mandatory_levels", "unknown_level"),
         ({"a_fail_reset": "A+"}, "a_fail_reset", "unknown_level"),
         ({"best_of": 2}, "best_of", "invalid_choice"),
+        ({"a_goal": "halfway"}, "a_goal", "invalid_choice"),
+        ({"streak_debt": "yes"}, "streak_debt", "invalid"),
+        ({"equal_tribute_to_first": 1}, "equal_tribute_to_first", "invalid"),
+        ({"equal_tribute_lead": "dealer"}, "equal_tribute_lead", "invalid_choice"),
         ({"no_such_rule": 1}, "no_such_rule", "unknown_field"),
     ],
 )
