@@ -49,16 +49,19 @@ def guandan_rules(profile) -> list[str]:
         "extra_deal": _("Equal levels at the end: one extra deal decides."),
         "last_deal_winner": _("Equal levels at the end: the winner of the last deal wins."),
     }
+    at_a = _("A must be played; after %(limit)s failures at A the side goes back to %(level)s.") % {
+        "limit": profile.a_fail_limit,
+        "level": format_level(profile.a_fail_reset) if profile.a_fail_reset else "A",
+    }
+    if profile.a_goal == "reach_a":  # G6: 率先打到A的一方为获胜方（不必打通）
+        formats["through_a"] = _("Play until a side reaches A.")
+        at_a = _("The first side to reach A wins the game; it need not pass A (不必打通).")
     lines = [
         formats.get(profile.match_format, profile.match_format),
         equal.get(profile.equal_levels, profile.equal_levels),
         _("Only the side of the first seat goes up: +3 when its partner came 2nd, +2 when 3rd, +1 when 4th."),
         _("The next deal is played at the level of the side that won the last one."),
-        _("A must be played; after %(limit)s failures at A the side goes back to %(level)s.")
-        % {
-            "limit": profile.a_fail_limit,
-            "level": format_level(profile.a_fail_reset) if profile.a_fail_reset else "A",
-        },
+        at_a,
         _("From the second deal of a game the losers pay tribute and each receiver returns a card."),
     ]
     if profile.best_of > 1:
