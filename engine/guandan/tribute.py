@@ -44,13 +44,10 @@ from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.guandan.question import SEATS, Transfer, parse_hands, parse_question_level, parse_transfers
 from engine.guandan.tribute_rules import (
-    double_tribute_leader,
-    double_tribute_pairs,
-    first_payer,
+    double_tribute,
     returnable_cards,
     sorted_cards,
     tribute_cards,
-    tributes_equal,
 )
 from engine.seats import Seat
 
@@ -195,8 +192,8 @@ def check_tributes(
 ) -> TributeVerdict:
     """``validate_tributes`` of a question already parsed (a scoresheet's posted deal): the new
     deal's level, the last deal's finishing order (None for the first deal), the hands as dealt."""
-    paid_first = None if finish is None else first_payer(finish.last_seats, (t.from_seat for t in tributes))
-    plan = _plan(level=level, finish=finish, hands=hands, profile=profile, paid_first=paid_first)
+    paid = tuple(item.from_seat for item in tributes)
+    plan = _plan(level=level, finish=finish, hands=hands, profile=profile, paid=paid)
 
     working = {seat: Counter(cards) for seat, cards in hands.items()}
     tribute_checks = _check_tributes(tributes, plan=plan, level=level, working=working)
@@ -229,7 +226,7 @@ def _plan(
     finish: FinishingOrder | None,
     hands: Mapping[Seat, Sequence[Card]],
     profile: RuleProfile,
-    paid_first: Seat | None,
+    paid: tuple[Seat, ...],
 ) -> _Plan:
     if finish is None:
         return _Plan(TributeKind.NONE, (), MappingProxyType({}), None)
@@ -243,11 +240,7 @@ def _plan(
         (payer,) = payers
         return _Plan(TributeKind.SINGLE, ((payer, first),), MappingProxyType(highest), payer)
     cards = {payer: highest[payer][0] for payer in payers}
-    expected = double_tribute_pairs(
-        first=first, cards=cards, level=level, profile=profile, paid_first=paid_first
-    )
-    equal = tributes_equal(cards, level)
-    leader = double_tribute_leader(first=first, to_first=expected[0][0], profile=profile, equal=equal)
+    expected, leader = double_tribute(first=first, cards=cards, level=level, profile=profile, paid=paid)
     return _Plan(TributeKind.DOUBLE, expected, MappingProxyType(highest), leader)
 
 

@@ -3,7 +3,7 @@
 A scorekeeper posting a deal may record who paid which card to whom, the returns, or an
 anti-tribute with the big jokers shown. ``check_tribute_record`` checks all of it that can be
 checked without the hands as dealt: who pays and who receives (G7, the double-tribute pairing of
-``tribute_rules.double_tribute_pairs``), one tribute and one return each, no wild tributed, the
+``tribute_rules.double_tribute``), one tribute and one return each, no wild tributed, the
 return rule as far as the card alone shows it, and the anti-tribute's two big jokers shown by
 the payers. Two things need the hands, which a record usually lacks:
 
@@ -46,13 +46,7 @@ from engine.guandan.question import (
     with_field,
 )
 from engine.guandan.tribute import TributeCode, TributeKind, TributeVerdict, check_tributes
-from engine.guandan.tribute_rules import (
-    double_tribute_leader,
-    double_tribute_pairs,
-    first_payer,
-    returnable_cards,
-    tributes_equal,
-)
+from engine.guandan.tribute_rules import double_tribute, returnable_cards
 from engine.seats import Seat, parse_seat
 
 
@@ -178,39 +172,30 @@ def _check_payments(
     level: int,
     profile: RuleProfile,
 ) -> TributeRecord:
-    expected = _expected(finish, given, level=level, profile=profile)
+    expected, leader = _expected(finish, given, level=level, profile=profile)
     problems = (
         _tribute_problems(given, finish=finish, expected=expected, level=level)
         + _return_problems(back, finish=finish, expected=expected, level=level, profile=profile)
         + _missing(given, back, finish=finish)
     )
-    if finish.is_double_win:
-        to_first = next((payer for payer, receiver in expected.items() if receiver == finish.first), None)
-        leader = None
-        if to_first is not None:  # both tributes are recorded
-            equal = tributes_equal(_tribute_cards(finish, given), level)
-            leader = double_tribute_leader(
-                first=finish.first, to_first=to_first, profile=profile, equal=equal
-            )
-        return _record(TributeKind.DOUBLE, problems, leader, tuple(expected.items()))
-    (payer,) = finish.last_seats
-    return _record(TributeKind.SINGLE, problems, payer, tuple(expected.items()))
+    kind = TributeKind.DOUBLE if finish.is_double_win else TributeKind.SINGLE
+    return _record(kind, problems, leader, tuple(expected.items()))
 
 
 def _expected(
     finish: FinishingOrder, given: Sequence[Transfer], *, level: int, profile: RuleProfile
-) -> dict[Seat, Seat]:
-    """Payer -> receiver. A double tribute's pairing needs both cards: empty while one is missing."""
+) -> tuple[dict[Seat, Seat], Seat | None]:
+    """Payer -> receiver, and the leader. A double tribute's pairing needs both cards: empty, and no
+    leader, while one is missing."""
     if not finish.is_double_win:
-        return {finish.last_seats[0]: finish.first}
+        (payer,) = finish.last_seats
+        return {payer: finish.first}, payer
     cards = _tribute_cards(finish, given)
     if len(cards) < 2:
-        return {}
-    paid_first = first_payer(finish.last_seats, (item.from_seat for item in given))
-    pairs = double_tribute_pairs(
-        first=finish.first, cards=cards, level=level, profile=profile, paid_first=paid_first
-    )
-    return dict(pairs)
+        return {}, None
+    paid = (item.from_seat for item in given)
+    pairs, leader = double_tribute(first=finish.first, cards=cards, level=level, profile=profile, paid=paid)
+    return dict(pairs), leader
 
 
 def _receivers(finish: FinishingOrder) -> tuple[Seat, ...]:

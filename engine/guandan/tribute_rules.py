@@ -12,13 +12,11 @@ from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.seats import Seat, next_seat, previous_seat
 
 __all__ = [
-    "double_tribute_leader",
-    "double_tribute_pairs",
-    "first_payer",
+    "Pairs",
+    "double_tribute",
     "returnable_cards",
     "sorted_cards",
     "tribute_cards",
-    "tributes_equal",
 ]
 
 
@@ -51,62 +49,47 @@ def returnable_cards(
     return sorted_cards(allowed, level)
 
 
-def double_tribute_pairs(
+Pairs = tuple[tuple[Seat, Seat], tuple[Seat, Seat]]  # ((payer, 1st seat), (payer, its partner))
+
+
+def double_tribute(
     *,
     first: Seat,
     cards: Mapping[Seat, Card],
     level: int,
     profile: RuleProfile = STANDARD,
-    paid_first: Seat | None = None,
-) -> tuple[tuple[Seat, Seat], tuple[Seat, Seat]]:
-    """G7 double tribute: who pays whom, as ``((payer, first), (payer, first.partner))``.
+    paid: Iterable[Seat] = (),
+) -> tuple[Pairs, Seat]:
+    """G7 double tribute: who pays whom, as ``((payer, first), (payer, first.partner))``, and who leads.
 
-    ``cards`` maps each of the two losers to its tribute card. The higher card by G2 order
-    goes to the 1st seat, the other to the 1st seat's partner. With equal cards
-    (``equal_tribute_to_first``) the 1st seat takes the card of its 下家, the next seat in
-    ``profile.turn_direction`` (``next_seat``), or the card tributed first (``first_paid``):
-    ``paid_first``, the payer recorded first; while no tribute is recorded, its 下家's.
+    ``cards`` maps each of the two losers to its tribute card; ``paid`` gives the seats that paid in
+    the order they did (the record's order). The higher card by G2 order goes to the 1st seat, the
+    other to its partner, and ``double_tribute_lead`` names the leader: the payer of the higher card
+    (``higher_payer``) or the 1st seat's 下家 (``first_seat_next``). Equal cards have no higher one:
+    the 1st seat takes the card of its 下家 (``equal_tribute_to_first='next_seat'``) or the card paid
+    first (``first_paid``; its 下家's while neither is recorded), and under ``higher_payer`` the
+    leader is the payer whose card went to the 1st seat (``equal_tribute_lead='payer_to_first'``) or
+    the 1st seat's 下家 or 上家 (``first_seat_next``, ``first_seat_previous``). The 下家 and the 上家
+    of the 1st seat are its opponents, the two payers; seats follow ``profile.turn_direction``.
     """
     a, b = cards
+    direction = profile.turn_direction
+    equal = cards[a].order(level) == cards[b].order(level)
     to_first = a if cards[a].order(level) > cards[b].order(level) else b
-    if tributes_equal(cards, level):
-        # The 下家 is always an opponent, so one of the two payers.
-        to_first = next_seat(first, profile.turn_direction)
-        if profile.equal_tribute_to_first == "first_paid" and paid_first is not None and paid_first in cards:
+    if equal:
+        paid_first = next((seat for seat in paid if seat in cards), None)
+        to_first = next_seat(first, direction)
+        if profile.equal_tribute_to_first == "first_paid" and paid_first is not None:
             to_first = paid_first
     to_second = b if to_first == a else a
-    return ((to_first, first), (to_second, first.partner))
-
-
-def double_tribute_leader(
-    *, first: Seat, to_first: Seat, profile: RuleProfile = STANDARD, equal: bool = False
-) -> Seat:
-    """G7 ``double_tribute_lead``: the payer whose card went to the 1st seat (``higher_payer``),
-    or the seat after the 1st seat (``first_seat_next``). ``equal`` tributes leave ``higher_payer``
-    without a higher payer: ``equal_tribute_lead`` names the leader, the payer whose card went to
-    the 1st seat (``payer_to_first``) or the 1st seat's 下家 or 上家 (``first_seat_next``,
-    ``first_seat_previous``; both are payers)."""
-    direction = profile.turn_direction
-    if profile.double_tribute_lead == "first_seat_next":
-        return next_seat(first, direction)
-    if not equal or profile.equal_tribute_lead == "payer_to_first":
-        return to_first
-    if profile.equal_tribute_lead == "first_seat_next":
-        return next_seat(first, direction)
-    return previous_seat(first, direction)
-
-
-def tributes_equal(cards: Mapping[Seat, Card], level: int) -> bool:
-    """G7: the two tributes of a double tribute are equal by G2 order (two small jokers, two As …)."""
-    first, second = (card.order(level) for card in cards.values())
-    return first == second
-
-
-def first_payer(payers: Iterable[Seat], paid: Iterable[Seat]) -> Seat | None:
-    """The payer whose tribute was recorded first (``paid``: the givers in the record's order), for
-    ``equal_tribute_to_first='first_paid'``; None while none is recorded."""
-    owing = set(payers)
-    return next((seat for seat in paid if seat in owing), None)
+    leader = to_first
+    if profile.double_tribute_lead == "first_seat_next" or (
+        equal and profile.equal_tribute_lead == "first_seat_next"
+    ):
+        leader = next_seat(first, direction)
+    elif equal and profile.equal_tribute_lead == "first_seat_previous":
+        leader = previous_seat(first, direction)
+    return ((to_first, first), (to_second, first.partner)), leader
 
 
 def sorted_cards(cards: Iterable[Card], level: int) -> tuple[Card, ...]:
