@@ -185,13 +185,13 @@ BUILTIN: dict[str, RuleProfile] = {
             time_limit_minutes=60,
             equal_levels="extra_deal",
             signal_penalty="disqualification",
-            # 篇五 九、歧义的统一: "如果两张一样，头游拿第一张进贡的牌"; its 第二轮出牌权 "若一样则由上游的
-            # 下家先出" names the leader apart from whose card the 1st seat took.
-            equal_tribute_to_first="first_paid",
-            equal_tribute_lead="first_seat_next",
+            # 篇五 九、歧义的统一 reads equal tributes its own way ("如果两张一样，头游拿第一张
+            # 进贡的牌"; "若一样则由上游的下家先出"): an event opts in with rule_overrides
+            # equal_tribute_to_first=first_paid and equal_tribute_lead=first_seat_next. Not set
+            # here, so events already running on this key keep the results they were scored with.
         ),
         # 公司掼蛋比赛规则 (第一篇), company rules (key kept from the sheet's old file number): 借风 to
-        # the next seat, streak rewards and penalties (a demotion past 2 carried as a debt), returns
+        # the next seat, streak rewards and penalties, returns
         # below the level card to a partner, 40 s for the return, and no limit on A failures
         # (否则需再打A: a side at A simply plays A again).
         replace(
@@ -203,7 +203,8 @@ BUILTIN: dict[str, RuleProfile] = {
             return_rule="below_level_to_partner",
             return_seconds=40,
             a_fail_reset=None,
-            streak_debt=True,  # "退至2为止,但须累计和清还"
+            # "退至2为止,但须累计和清还" is streak_debt=True, an opt-in override: left off so that events
+            # already running on this key keep the levels they were scored with.
         ),
         # 扑克牌（掼蛋）比赛规则, the rules of the Nanjing branch union (江苏省分行南京地区工会委员会): the
         # defaults but two. Hand counts are owed at 6 cards or fewer (第八条 "低于6张(含6张)以下时,必须

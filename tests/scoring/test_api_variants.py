@@ -46,7 +46,7 @@ def test_the_nanjing_union_profile_is_listed_with_its_settings(api_client):
 
 def test_an_events_rules_show_the_variants_of_its_profile_and_overrides(organizer):
     rules = set_rules(organizer, ruleset="guandan-seed-001", rule_overrides={"a_goal": "reach_a"})
-    assert (rules["a_goal"], rules["streak_debt"]) == ("reach_a", True)
+    assert (rules["a_goal"], rules["streak_debt"], rules["streaks"]) == ("reach_a", False, True)
     assert (rules["equal_tribute_to_first"], rules["equal_tribute_lead"]) == ("next_seat", "payer_to_first")
 
 
@@ -104,7 +104,7 @@ def test_g8_reach_a_a_level_sheet_result_at_a_wins(play, organizer, keeper):
 
 
 def test_g6_streak_debt_the_company_rules_repay_a_demotion_stopped_at_2(play, organizer, keeper):
-    set_rules(organizer, ruleset="guandan-seed-001")
+    set_rules(organizer, ruleset="guandan-seed-001", rule_overrides={"streak_debt": True})
     match = play["matches"][0]
     state = post_deals(keeper, match, [["N", "S"]] * 3)["state"]
     # EW double-down three times at 2: -2 stopped at 2 and owed.
@@ -113,8 +113,8 @@ def test_g6_streak_debt_the_company_rules_repay_a_demotion_stopped_at_2(play, or
     assert (state["levels"]["EW"], state["games"][0]["debts"]["EW"]) == ("3", 0)  # +3: 2 repaid, 1 risen
 
 
-def test_g6_streaks_without_debt_rise_in_full_after_the_same_deals(play, organizer, keeper):
-    set_rules(organizer, ruleset="guandan-seed-001", rule_overrides={"streak_debt": False})
+def test_g6_the_company_profile_keeps_its_published_streaks_without_debt(play, organizer, keeper):
+    set_rules(organizer, ruleset="guandan-seed-001")
     state = post_deals(keeper, play["matches"][0], [["N", "S"]] * 3 + [["E", "W"]])["state"]
     assert (state["levels"]["EW"], state["games"][0]["debts"]["EW"]) == ("5", 0)
 
@@ -139,7 +139,12 @@ def test_g7_standard_after_equal_tributes_the_payer_to_the_upstream_leads(play, 
 
 
 def test_g7_first_paid_the_upstream_takes_the_card_tributed_first(play, organizer, keeper):
-    set_rules(organizer, ruleset="guandan-seed-000")  # 头游拿第一张进贡的牌; 上游的下家先出
+    # 篇五 九: 头游拿第一张进贡的牌; 上游的下家先出 (an override: the profile keeps its published values)
+    set_rules(
+        organizer,
+        ruleset="guandan-seed-000",
+        rule_overrides={"equal_tribute_to_first": "first_paid", "equal_tribute_lead": "first_seat_next"},
+    )
     match = play["matches"][0]
     post(keeper, match, number=1, finishing_order=["N", "S"])
     response = post(keeper, match, number=2, finishing_order=["E", "W"], tribute=EQUAL_E_FIRST_TO_N)

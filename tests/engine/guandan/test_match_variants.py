@@ -166,9 +166,8 @@ def test_g6_streak_debt_is_in_the_state_json():
     assert state.to_dict()["debts"] == {"NS": 0, "EW": 1}
 
 
-def test_g6_company_rules_profile_carries_the_debt():
-    profile = BUILTIN["guandan-seed-001"]
-    assert (profile.streaks, profile.streak_debt) == (True, True)
+def test_g6_company_rules_with_their_debt_carry_it_from_2():
+    profile = replace(BUILTIN["guandan-seed-001"], streak_debt=True)  # "退至2为止,但须累计和清还"
     assert play_match([NS_12] * 3, profile=profile).ew_debt == 2  # from 2: all of the -2 is owed
 
 

@@ -92,9 +92,12 @@ def test_g5_g7_nanjing_union_profile_reports_at_6_and_the_upstreams_shangjia_lea
     )
 
 
-def test_g7_seed_000_profile_equal_tributes_first_paid_and_the_xiajia_leads():
-    profile = BUILTIN["guandan-seed-000"]
-    assert (profile.equal_tribute_to_first, profile.equal_tribute_lead) == ("first_paid", "first_seat_next")
+def test_builtin_profiles_keep_their_published_values_the_later_readings_are_overrides():
+    """Events read their profile by key: the sheets' readings added later (streak debt, equal
+    tributes) are opt-in settings, so events already scored on a built-in profile keep their results."""
+    for profile in BUILTIN.values():
+        assert (profile.streak_debt, profile.equal_tribute_to_first) == (False, "next_seat")
+    assert BUILTIN["guandan-seed-000"].equal_tribute_lead == "payer_to_first"
 
 
 def test_levels_are_written_as_codes_in_json():

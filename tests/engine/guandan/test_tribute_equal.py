@@ -21,7 +21,10 @@ from tests.engine.guandan.test_tribute_record import give, problems, record
 N, E, S, W = Seat.N, Seat.E, Seat.S, Seat.W
 FIRST_PAID = replace(STANDARD, equal_tribute_to_first="first_paid")
 UPSTREAM_PREVIOUS = replace(STANDARD, equal_tribute_lead="first_seat_previous")
-SEED_000 = BUILTIN["guandan-seed-000"]
+# 篇五 九's reading, set per event (the built-in profile keeps its published values).
+SEED_000 = replace(
+    BUILTIN["guandan-seed-000"], equal_tribute_to_first="first_paid", equal_tribute_lead="first_seat_next"
+)
 NANJING = BUILTIN["guandan-nanjing-union"]
 EQUAL_HANDS = make_hands({"E": ["HA"], "W": ["SA"]}, low="EW")  # both pay an ace
 E_FIRST = [tribute("E", "N", "HA"), tribute("W", "S", "SA")]  # E tributed first, to N
