@@ -9,7 +9,15 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.pages.conftest import API, SLUG, api, rows
-from tournaments.models import Match
+from tests.tournaments.conftest import (
+    EventFactory,
+    MatchFactory,
+    PairFactory,
+    RoundFactory,
+    StageFactory,
+    confirm_round,
+)
+from tournaments.models import Match, RoundStatus
 
 CHINESE = {"HTTP_ACCEPT_LANGUAGE": "zh-Hans"}
 
@@ -71,3 +79,18 @@ def test_lists_use_the_chinese_enumeration_comma(demo):
     assert shown[0]["cells"][4] == "、".join(str(n) for n in table["rows"][0]["pairs"])
     english = rows(html("standings/units/"), "data-unit")
     assert english[0]["cells"][4] == ", ".join(str(n) for n in table["rows"][0]["pairs"])
+
+
+def test_two_rounds_read_in_the_plural_listed_in_each_languages_way(db):
+    event = EventFactory(published=True, slug="two-rounds")
+    pairs = PairFactory.create_batch(4, event=event)
+    stage = StageFactory(event=event)
+    for number, order in ((1, (0, 1, 2, 3)), (2, (0, 2, 1, 3))):
+        round_ = RoundFactory(event=event, stage=stage, number=number, status=RoundStatus.PUBLISHED)
+        MatchFactory(round=round_, table=1, ns_pair=pairs[order[0]], ew_pair=pairs[order[1]])
+        MatchFactory(round=round_, table=2, ns_pair=pairs[order[2]], ew_pair=pairs[order[3]])
+        confirm_round(round_)
+    english = Client().get("/e/two-rounds/standings/").content.decode()
+    chinese = Client().get("/e/two-rounds/standings/", **CHINESE).content.decode()
+    assert "Standings after rounds 1, 2<" in english
+    assert "第1、2轮后的排名<" in chinese

@@ -8,9 +8,7 @@ from html import unescape
 
 from django.test import Client
 
-from tests.pages.conftest import SLUG
-
-SHEETS = f"/e/{SLUG}/print/rounds/1/scoresheets"
+from tests.pages.test_sheet_results_pages import event_with_a_match
 
 
 def summary(event, *, ruleset: str | None = None, overrides: dict | None = None, **headers) -> list[str]:
@@ -19,7 +17,7 @@ def summary(event, *, ruleset: str | None = None, overrides: dict | None = None,
         event.ruleset = ruleset
     event.rule_overrides = overrides or {}
     event.save()
-    response = Client().get(SHEETS, **headers)
+    response = Client().get(f"/e/{event.slug}/print/rounds/1/scoresheets", **headers)
     assert response.status_code == 200, response.content[:300]
     section = re.search(r'<section class="rules".*?<ul>(.*?)</ul>', response.content.decode(), re.S)
     assert section is not None
@@ -71,3 +69,23 @@ def test_g5_g7_jie_feng_the_return_and_streaks_follow_the_profile(demo):
 def test_g6_in_chinese_the_mandatory_levels_are_listed_with_the_enumeration_comma(demo):
     lines = summary(demo, ruleset="guandan-seed-000", HTTP_ACCEPT_LANGUAGE="zh-Hans")
     assert any(line.startswith("J、A") for line in lines), lines
+
+
+def test_s8_a_shuangkou_sheet_says_10_j_and_k_cannot_be_skipped_and_the_j_rule(db):
+    event = event_with_a_match("shuangkou").round.event
+    lines = summary(event)
+    assert (
+        "10, J, K cannot be skipped: a rise stops there until the side wins a deal played at it as the "
+        "dealer side." in lines
+    )
+    assert any(line.startswith("The dealer side at J goes back to 2") for line in lines)
+    bottom = "The bottom counts for attackers who win the last trick: singles ×2, pairs ×4, 6, 8,"
+    assert any(line.startswith(bottom) and "×2·n²" in line for line in lines)
+
+
+def test_s8_a_shuangkou_sheet_follows_the_overrides(db):
+    event = event_with_a_match("shuangkou").round.event
+    lines = summary(event, overrides={"mandatory_levels": [14], "j_rule": False, "failed_throw_penalty": 10})
+    assert any(line.startswith("A cannot be skipped") for line in lines)
+    assert not any(line.startswith("The dealer side at J") for line in lines)
+    assert "A refused throw costs 10 points (S5)." in lines
