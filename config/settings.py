@@ -127,6 +127,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
 ]
+# The pages' login (scoring/pages/accounts.py): any account, staff or not; after it, back to the
+# page that asked (``?next=``), else the login page, which says who is logged in.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "login"
 
 # i18n: English by default, Simplified Chinese on `Accept-Language: zh-Hans`.
 LANGUAGE_CODE = "en"

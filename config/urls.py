@@ -25,6 +25,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The public event pages (docs/pages.md): HTML, with their own HTML 404 for anything under e/.
     path("e/", include("scoring.pages.urls")),
+    # Logging in to the pages (the organisers' table cards): Django's auth views, any account.
+    path("accounts/", include("scoring.pages.accounts")),
     # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML), and
     # for every method: CSRF-exempt, so that a POST to an unknown URL is a 404, not a 403. Because
     # it matches every such path, CommonMiddleware's APPEND_SLASH never redirects an API request

@@ -9,7 +9,13 @@ from tournaments.services.registration import pair_create
 from tournaments.services.rounds import round_create, round_draw, round_publish
 
 SLUG = "demo-open"
-UNITS = ["Tea House 茶馆", "Union Club 工会", "School Club 学校", "Harbour Office 港务"]
+# Each unit with the short name that stands for it on a phone (its Chinese name).
+UNITS = [
+    ("Tea House 茶馆", "茶馆"),
+    ("Union Club 工会", "工会"),
+    ("School Club 学校", "学校"),
+    ("Harbour Office 港务", "港务"),
+]
 DEMO_SEED = 20261122
 
 
@@ -27,7 +33,7 @@ def seed_demo(*, user, stdout) -> None:
         created_by=user,
     )
     EventRole.objects.create(event=event, user=user, role=Role.ORGANIZER)
-    units = [Unit.objects.create(event=event, name=name) for name in UNITS]
+    units = [Unit.objects.create(event=event, name=name, short_name=short) for name, short in UNITS]
     for number in range(1, 17):
         unit = units[(number - 1) % 4]
         pair_create(

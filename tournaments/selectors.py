@@ -209,6 +209,11 @@ def unit_names(event: Event) -> dict[int, str]:
     return dict(Unit.objects.filter(event=event).values_list("id", "name"))
 
 
+def unit_short_names(event: Event) -> dict[str, str]:
+    """The short names of the event's units that have one, by unit name (unique in an event)."""
+    return dict(Unit.objects.filter(event=event).exclude(short_name="").values_list("name", "short_name"))
+
+
 def event_tables(event: Event) -> list[int]:
     """Every table number of the event's rounds, in order."""
     return sorted(set(Match.objects.filter(round__event=event).values_list("table", flat=True)))

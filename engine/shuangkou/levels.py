@@ -48,9 +48,10 @@ def bottom_multiplier(longest_tractor: int, pairs: int, profile: RuleProfile = S
 def rise(level: int, earned: int, *, played: bool, mandatory: Iterable[int]) -> int:
     """S8: a side's level after earning ``earned`` levels; never past the no-trump deal.
 
-    A rise stops at a mandatory level it would pass (10, J and K cannot be skipped). **Decision**
-    (as Guandan's mandatory levels): a side standing on one rises past it only after playing it
-    (``played``: it was the dealer side at that level); attackers standing on it stay there.
+    A rise stops at a mandatory level it would pass ("10、J、K不得超越"). **Decision** (as Guandan's
+    mandatory levels, G6): a side standing on one rises past it only by winning a deal played at
+    it (``played``: it was the dealer side at that level and kept the deal); attackers standing on
+    it that take the deal stay there, even when they dealt at it before and lost.
     """
     if earned <= 0:
         return level

@@ -174,7 +174,16 @@ def standings(event: Event) -> dict[str, Any]:
         raise Http404("standings not published")
     table = standings_table(event)
     four = event.at_tables
-    rows = [{**row, "decided_by_name": label(row["decided_by"], four)} for row in table["rows"]]
+    # A unit's short name stands for its name where the width is short (a phone: docs/pages.md).
+    shorts = tournament_selectors.unit_short_names(event)
+    rows = [
+        {
+            **row,
+            "decided_by_name": label(row["decided_by"], four),
+            "unit_short": shorts.get(row["pair"]["unit"] or "", ""),
+        }
+        for row in table["rows"]
+    ]
     columns = [{"key": key, "name": label(key, four)} for key in ["match_points", *shown_tiebreaks(table)]]
     return {**table, "rows": rows, "columns": columns}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404
 from django.utils import translation
+from django.utils.translation import pgettext
 
 CODES = {code for code, _name in settings.LANGUAGES}
 # The switch's entries: each named in its own language, so a reader finds theirs.
@@ -45,3 +46,8 @@ def remember(response, code: str | None) -> None:
             samesite="Lax",
             secure=settings.LANGUAGE_COOKIE_SECURE,
         )
+
+
+def listing(items) -> str:
+    """Items as a list reads in the active language: "1, 2" in English, "1、2" (顿号) in Chinese."""
+    return pgettext("list separator", ", ").join(str(item) for item in items)

@@ -92,7 +92,7 @@ def page(view):
             code = activate(request)
             response = view(request, *args, **kwargs)
         except Http404:
-            response = render(request, "pages/404.html", _base_context(request), status=404)
+            response = render(request, "pages/404.html", base_context(request), status=404)
             code = None
         remember(response, code)
         patch_vary_headers(response, ("Accept-Language", "Cookie"))
@@ -102,7 +102,7 @@ def page(view):
     return wrapper
 
 
-def _base_context(request, event: Event | None = None) -> dict:
+def base_context(request, event: Event | None = None) -> dict:
     path = request.path
     return {
         "event": event,
@@ -158,7 +158,7 @@ def _kept(request, etag: str, build):
 
 def _page(request, event: Event, template: str, context_of):
     return conditional(
-        request, event, lambda: render(request, template, {**_base_context(request, event), **context_of()})
+        request, event, lambda: render(request, template, {**base_context(request, event), **context_of()})
     )
 
 
@@ -258,7 +258,7 @@ def rulings(request, slug):
     event = data.public_event(slug)
     shown = data.rulings(event)
     # Rulings do not all move results_version (a warning changes no standings): the rows name it.
-    context = {**_base_context(request, event), "incidents": shown}
+    context = {**base_context(request, event), "incidents": shown}
     digest = [
         [i["id"], i["status"], i["ruling"] and [i["ruling"]["rule"], str(i["ruling"]["made_at"])]]
         for i in shown
@@ -380,7 +380,7 @@ def print_table_cards(request, slug):
         return HttpResponseRedirect(request.path)
     cards = printing.table_cards(request, event, tables)
     missing = [card["table"] for card in cards if not card["url"]]
-    context = {**_base_context(request, event), "cards": cards, "missing": missing}
+    context = {**base_context(request, event), "cards": cards, "missing": missing}
     response = render(request, "pages/print/table_cards.html", context)
     response["Cache-Control"] = "private, no-store"  # the keys are credentials
     return response

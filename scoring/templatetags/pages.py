@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import template
 
+from scoring.pages import i18n
+
 register = template.Library()
 
 
@@ -24,3 +26,9 @@ def get(mapping, key):
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.filter
+def listing(items):
+    """A list as the active language writes one (``scoring.pages.i18n.listing``)."""
+    return i18n.listing(items)

@@ -166,3 +166,63 @@ def test_a_score_sheet_prints_on_a4(site, chrome):
     data = base64.b64decode(pdf["data"])
     assert data.startswith(b"%PDF")
     (SCREENSHOTS / "scoresheets.pdf").write_bytes(data)
+
+
+# A row, as the browser lays it out: displayed or not, and its box.
+ROWS = """
+return Array.prototype.map.call(document.querySelectorAll(arguments[0]), function (row) {
+  var box = row.getBoundingClientRect();
+  return {shown: getComputedStyle(row).display !== "none", bottom: box.bottom, right: box.right};
+});
+"""
+WIDTHS = """
+return {page: document.documentElement.scrollWidth, view: window.innerWidth,
+        regions: Array.prototype.map.call(document.querySelectorAll(".scroll"),
+                                          function (r) { return [r.scrollWidth, r.clientWidth]; })};
+"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_the_big_screen_shows_whole_pages_of_rows_on_a_projector_that_cannot_scroll(site, chrome, size):
+    chrome.set_window_size(*size)
+    chrome.get(f"{site}/e/{SLUG}/screen/")
+    view = chrome.execute_script("return [window.innerWidth, window.innerHeight]")
+    assert chrome.execute_script("return document.documentElement.scrollWidth") <= view[0]
+    for table in ("table.pairings", "table.standings"):
+        rows = chrome.execute_script(ROWS, f"{table} tbody tr")
+        shown = [row for row in rows if row["shown"]]
+        assert shown, table
+        assert all(row["bottom"] <= view[1] and row["right"] <= view[0] for row in shown), (table, shown)
+        pages = -(-len(rows) // len(shown))
+        label = chrome.find_element("css selector", f"{table} .page-of").get_attribute("textContent")
+        assert label == (f"1 / {pages}" if pages > 1 else "")
+    # No menu and no language buttons; the event's name large.
+    assert not [e for e in chrome.find_elements("css selector", "nav, .lang-switch") if e.is_displayed()]
+    title = chrome.find_element("css selector", "h1")
+    assert title.text == "Demo Guandan Open 掼蛋公开赛"
+    body_size = float(chrome.find_element("css selector", "body").value_of_css_property("font-size")[:-2])
+    assert float(title.value_of_css_property("font-size")[:-2]) >= 1.8 * body_size
+    shot(chrome, "screen-fit", size)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hans"])
+def test_results_standings_and_score_sheets_read_without_sideways_scrolling_on_a_phone(site, chrome, lang):
+    chrome.set_window_size(*PHONE)
+    for path in ("standings/", "rounds/1/results/", "print/rounds/1/scoresheets"):
+        chrome.get(f"{site}/e/{SLUG}/{path}?lang={lang}")
+        widths = chrome.execute_script(WIDTHS)
+        assert widths["page"] <= widths["view"], (path, widths)
+        assert all(scroll <= client for scroll, client in widths["regions"]), (path, widths)
+        shot(chrome, f"phone-{path.replace('/', '-').strip('-')}-{lang}", PHONE)
+
+
+def test_a_phone_reads_a_units_short_name_in_the_standings(site, chrome):
+    chrome.set_window_size(*PHONE)
+    chrome.get(f"{site}/e/{SLUG}/standings/")
+    row = chrome.find_element("css selector", "tr[data-pair]")
+    assert row.find_element("css selector", ".unit-short").is_displayed()
+    assert not row.find_element("css selector", ".unit-full").is_displayed()
+    assert not [c for c in row.find_elements("css selector", "td.tiebreak, td.record") if c.is_displayed()]
+    chrome.set_window_size(*DESKTOP)
+    assert row.find_element("css selector", ".unit-full").is_displayed()
+    assert not row.find_element("css selector", ".unit-short").is_displayed()

@@ -78,7 +78,7 @@ def test_s8_the_results_page_shows_a_shuangkou_matchs_level_sheet():
     play(match, SK_DEALS)
     row, body = results_row("shuangkou", ENGLISH)
     assert "Level sheet" in body and "Level line" not in body
-    assert row["cells"][4] == "NS"
+    assert row["cells"][4] == f"North–South · pair {match.ns_pair.number}"
     assert row["items"] == [
         "deal 1: dealer N, attackers 0 → 10 : 2",
         "deal 2: dealer S, attackers 65 → J : 2",

@@ -9,6 +9,25 @@
   var poll = Number(root.getAttribute("data-poll")) * 1000 || 3000;
   var cycle = Number(root.getAttribute("data-cycle")) * 1000 || 12000;
   var page = 0;
+  var BOTTOM = 8;  // px kept free under the last row
+
+  // The rows that fit between a table's head and the bottom of the screen make a page; the pages
+  // cycle. Measured on the screen itself (its height, the type it scales, the rows' own heights),
+  // so any projector shows whole pages and no row below the edge.
+  function pagesOf(rows, room) {
+    var pages = [], used = 0, start = 0;
+    rows.forEach(function (row, index) {
+      var height = row.getBoundingClientRect().height;
+      if (index > start && used + height > room) {
+        pages.push([start, index]);
+        start = index;
+        used = 0;
+      }
+      used += height;
+    });
+    pages.push([start, rows.length]);
+    return pages;
+  }
 
   function paginate() {
     var tables = root.querySelectorAll("table.cycle");
@@ -16,18 +35,14 @@
       var rows = Array.prototype.slice.call(table.tBodies[0] ? table.tBodies[0].rows : []);
       rows.forEach(function (row) { row.classList.remove("off-page"); });
       if (!rows.length) { return; }
-      var top = table.getBoundingClientRect().top + window.scrollY;
-      var head = table.tHead ? table.tHead.offsetHeight : 0;
-      var rowHeight = rows[0].offsetHeight || 40;
-      var room = window.innerHeight - top - head - 48;
-      var per = Math.max(3, Math.floor(room / rowHeight));
-      var pages = Math.ceil(rows.length / per);
-      var current = page % pages;
+      var room = window.innerHeight - table.tBodies[0].getBoundingClientRect().top - BOTTOM;
+      var pages = pagesOf(rows, room);
+      var current = pages[page % pages.length];
       rows.forEach(function (row, index) {
-        if (Math.floor(index / per) !== current) { row.classList.add("off-page"); }
+        if (index < current[0] || index >= current[1]) { row.classList.add("off-page"); }
       });
       var label = table.querySelector(".page-of");
-      if (label) { label.textContent = pages > 1 ? (current + 1) + " / " + pages : ""; }
+      if (label) { label.textContent = pages.length > 1 ? (page % pages.length + 1) + " / " + pages.length : ""; }
     });
   }
 

@@ -36,6 +36,18 @@ def test_s8_attackers_at_80_or_more_take_the_deal_at_their_own_level():
     assert (state.ns_level, state.ew_level, state.dealer, state.deal_level) == (7, 4, E, 4)
 
 
+def test_s8_a_side_that_dealt_at_a_mandatory_level_and_lost_stays_on_it_when_it_takes_the_deal_back():
+    # NS reach 10 (0 points: +8, stopped at 10), deal at 10 and lose it (80 points), then take the
+    # deal back with 120 points (+4 from 10): they have not won a deal at 10, so they stay on it.
+    state = play_match([deal("N", 0), deal("S", 80), deal("E", 120)])
+    assert (state.ns_level, state.ew_level, state.dealer, state.deal_level) == (10, 2, N, 10)
+
+
+def test_s8_a_side_that_won_a_deal_at_a_mandatory_level_rises_past_it():
+    state = play_match([deal("N", 0), deal("S", 40)])  # kept at 10 with 40 points: +4, stopped at J
+    assert state.ns_level == 11
+
+
 def test_s9_a_deal_dealt_by_another_seat_than_the_one_due_is_bad_input():
     with pytest.raises(BadInput) as caught:
         play_match([deal("N", 30), deal("W", 30)])
