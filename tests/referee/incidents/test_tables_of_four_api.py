@@ -10,6 +10,7 @@ table N has 6 points, E 1, S 3, W 2 (``SEAT_POINTS``).
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from tests.conftest import rolled_back
@@ -233,3 +234,12 @@ def test_g12_what_the_next_offence_would_cost_a_player_at_a_table_of_four(ddz):
     assert answer["effects"] == [{"kind": "match_points", "to": "offender", "amount": -1}]
     refused = check(game.tables[1].get(url, {"offence": "hidden_card", "side": "EW"}), 400)
     assert refused["code"] == "seat_required"
+
+
+def test_g12_the_public_rulings_page_names_the_seat_at_a_table_of_four(ddz):
+    game, table, _ = ddz
+    check(game.organizer.patch(f"{EVENT}/", {"publish_rulings": True}, format="json"))
+    incident = rule(game.referee, report(game.referee, table, "slow_play", seat="E"))
+    page = Client().get(f"/e/{game.slug}/rulings/").content.decode()
+    row = page[page.index(f'data-incident="{incident["id"]}"') :]
+    assert "<td>E</td>" in row[: row.index("</tr>")]
