@@ -7,10 +7,11 @@ collects them. A game imports this module, never the registry, so neither import
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.errors import BadInput
+from engine.penalties import Infraction, Row
 from engine.sheets import MatchSheet
 
 
@@ -73,12 +74,21 @@ class Game:
     team_size: int = 2
     # How its events score and rank by default, and what they may choose (docs/scoring.md).
     scoring: EventScoring
+    # The consequences its own rule sheets give an infraction, in place of the penalty table's row
+    # (docs/referees.md "Tables of four"); read with the table at tables of four.
+    penalty_rows: Mapping[Infraction, Row] = field(default_factory=dict)
     in_service: bool = True
 
     @property
     def individual(self) -> bool:
         """Each player scores for themselves: a table seats four entrants of one player."""
         return self.team_size == 1
+
+    def seat_penalty_rows(self) -> Mapping[Infraction, Row] | None:
+        """Whom an incident accuses (G12): ``None`` for a side of the match; at a table of four a seat,
+        a player alone, and then the game's own rows to read the penalty table with
+        (``engine.penalties.build_table``'s ``seat_rows``)."""
+        return self.penalty_rows if self.individual else None
 
     def profile(self, key: str | None = None, overrides: Mapping[str, Any] | None = None) -> Any:
         """A built-in profile by key (the game's default when omitted), with overrides applied."""

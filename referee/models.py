@@ -32,8 +32,16 @@ class Incident(models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="incidents")
     match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="incidents")
     deal = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The deal it happened in.")
-    side = models.CharField(max_length=2, choices=SIDES, help_text="The side accused.")
-    seat = models.CharField(max_length=1, choices=SEATS, blank=True, help_text="The seat accused, if one.")
+    side = models.CharField(
+        max_length=2, choices=SIDES, blank=True, help_text="The side accused; empty at a table of four."
+    )
+    seat = models.CharField(
+        max_length=1,
+        choices=SEATS,
+        blank=True,
+        help_text="The seat accused, if one (always at a table of four).",
+    )
+    # The accused side's pair, or at a table of four the player in the seat (its one-player entrant).
     pair = models.ForeignKey("tournaments.Pair", on_delete=models.PROTECT, related_name="+")
     infraction = models.CharField(max_length=24, choices=[(code.value, code.value) for code in Infraction])
     description = models.TextField(max_length=2000, help_text="What happened, in the reporter's words.")
@@ -52,7 +60,11 @@ class Incident(models.Model):
         ordering = ["event", "id"]
         indexes = [models.Index(fields=["match", "infraction"], name="incident_match_infraction")]
         constraints = [
-            models.CheckConstraint(condition=models.Q(side__in=["NS", "EW"]), name="incident_side_known"),
+            # A side of the match, or at a table of four (no sides) the seat of a player alone.
+            models.CheckConstraint(
+                condition=models.Q(side__in=["NS", "EW"]) | (models.Q(side="") & ~models.Q(seat="")),
+                name="incident_side_or_seat",
+            ),
             models.CheckConstraint(
                 condition=models.Q(deal__isnull=True) | models.Q(deal__gte=1), name="incident_deal_positive"
             ),
@@ -130,7 +142,11 @@ class Penalty(models.Model):
     match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="penalties")
     kind = models.CharField(max_length=20, choices=[(kind.value, kind.value) for kind in PenaltyKind])
     to = models.CharField(max_length=10, choices=[(target.value, target.value) for target in Target])
-    side = models.CharField(max_length=4, help_text="The side hit: NS, EW or both.")
+    side = models.CharField(
+        max_length=4,
+        blank=True,
+        help_text="The side hit: NS, EW or both; empty at a table of four (``to`` from the incident's seat).",
+    )
     amount = models.IntegerField(null=True, blank=True)
     on_stage = models.BooleanField(default=False)
     deal = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -152,7 +168,7 @@ class Penalty(models.Model):
         ]
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(side__in=["NS", "EW", "both"]), name="penalty_side_known"
+                condition=models.Q(side__in=["NS", "EW", "both", ""]), name="penalty_side_known"
             ),
             models.CheckConstraint(
                 condition=models.Q(status="cancelled") | models.Q(cancel_reason=""),
@@ -180,6 +196,9 @@ class Appeal(models.Model):
     incident = models.ForeignKey(Incident, on_delete=models.PROTECT, related_name="appeals")
     ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="appeals")
     side = models.CharField(max_length=2, blank=True, help_text="The side appealing; empty: a review.")
+    seat = models.CharField(
+        max_length=1, choices=SEATS, blank=True, help_text="At a table of four: the seat appealing."
+    )
     reason = models.TextField(max_length=2000, blank=True)
     status = models.CharField(max_length=10, choices=AppealStatus.choices, default=AppealStatus.PENDING)
     lodged_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")

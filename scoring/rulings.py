@@ -17,6 +17,7 @@ from django.db.models import Q
 
 from engine.guandan.match import LevelChange
 from engine.scoring.methods.records import MatchRecord
+from engine.scoring.ranking.tables import ForfeitRecord
 from tournaments.models import Event, Match
 
 
@@ -36,6 +37,11 @@ class Rulings:
     published: Callable[[Event], bool]
     #: ``event`` → the incidents the public sees, each with its standing ruling (the rulings page).
     shown: Callable[[Event], list[dict[str, Any]]]
+    #: ``(event, rounds)`` → the match points rulings gave or took, by match then entrant (a pair, or
+    #: a player at a table of four): the results rows' deductions and a table of four's standings.
+    match_penalties: Callable[[Event, Q], dict[int, dict[int, float]]]
+    #: ``(event, rounds)`` → the players whose table of four a ruling scores as their forfeit.
+    seat_forfeits: Callable[[Event, Q], list[ForfeitRecord]]
 
 
 def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[list[MatchRecord], dict]:
@@ -48,6 +54,8 @@ AS_PLAYED = Rulings(
     winner=lambda match: (False, None),
     published=lambda event: False,
     shown=lambda event: [],
+    match_penalties=lambda event, rounds: {},
+    seat_forfeits=lambda event, rounds: [],
 )
 
 _registered = [AS_PLAYED]

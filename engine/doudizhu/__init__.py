@@ -7,6 +7,7 @@ kept on ``SHEET`` (D10; docs/events.md "Tables of four").
 
 from engine.doudizhu.bidding import check_bidding
 from engine.doudizhu.deal import replay_deal
+from engine.doudizhu.penalties import ROWS as PENALTY_ROWS
 from engine.doudizhu.play import validate_play
 from engine.doudizhu.profiles import BUILTIN, STANDARD
 from engine.doudizhu.readings import reading_to_dict
@@ -24,6 +25,8 @@ GAME = Game(
     reading_to_dict=reading_to_dict,
     match_sheet=SHEET,
     team_size=1,
+    # Incidents accuse a seat; the seed's own consequences (出错牌, 问牌) replace the table's rows.
+    penalty_rows=PENALTY_ROWS,
     # docs/scoring.md "Tables of four": each player's own points (D8) and those points less the
     # table's average, then deals won, tables topped, progressive score, lots. The standings' entries
     # of a table of four (engine.scoring.ranking.tables) are players, not sides: only these methods, and

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
+from engine.penalties.seats import seat_effects
 from engine.penalties.tables import Effect, PenaltyTable
 
 
@@ -45,6 +46,8 @@ def propose(
     Late arrival needs ``minutes_late``: past the row's limit (longer ``with_leave`` of the chief
     referee), or at it when the row's ``forfeit_when`` is ``at_limit``, it is a forfeit; before it,
     the opponents go up a level for every full ``levels_per`` minutes where the table says so.
+    A table read at tables of four (``table.seats``) gives its effects as a player alone's
+    (engine.penalties.seats), an event's own rows included.
     """
     if earlier < 0:
         raise ValueError("earlier counts rulings: 0 or more")
@@ -52,7 +55,8 @@ def propose(
     count = earlier + 1
     effects = row.step(count)
     ordinal = _ordinal(count)
-    reason = f"{table.key}: {infraction} — the {ordinal} in this match ({row.scope})"
+    scope = Scope.SEAT if table.seats and row.scope is Scope.SIDE else row.scope
+    reason = f"{table.key}: {infraction} — the {ordinal} in this match ({scope})"
     if row.late is not None and minutes_late is not None:
         limit = row.late.limit(with_leave=with_leave)
         if row.late.forfeits(minutes_late, with_leave=with_leave):
@@ -60,7 +64,7 @@ def propose(
             return Proposal(
                 infraction=infraction,
                 count=count,
-                scope=row.scope,
+                scope=scope,
                 effects=(Effect(kind=PenaltyKind.FORFEIT),),
                 reason=f"{table.key}: {minutes_late} minutes late, {where} the {limit} allowed — a forfeit",
             )
@@ -69,7 +73,9 @@ def propose(
             if levels:
                 effects = (*effects, Effect(kind=PenaltyKind.LEVELS, to=Target.OPPONENTS, amount=levels))
                 reason += f"; {minutes_late} minutes late: opponents +{levels}"
-    return Proposal(infraction=infraction, count=count, scope=row.scope, effects=effects, reason=reason)
+    if table.seats:
+        effects = seat_effects(effects)
+    return Proposal(infraction=infraction, count=count, scope=scope, effects=effects, reason=reason)
 
 
 def _ordinal(n: int) -> str:

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
+from engine.penalties.seats import at_seats
 from engine.penalties.tables import (
     DISQUALIFIED_RESULTS,
     FORFEIT_WHEN,
@@ -43,7 +44,11 @@ class PenaltySettingError(ValueError):
 
 
 def build_table(
-    setting: Mapping[str, Any] | None, *, default_table: str = "default", signal_penalty: str = "match_point"
+    setting: Mapping[str, Any] | None,
+    *,
+    default_table: str = "default",
+    signal_penalty: str = "match_point",
+    seat_rows: Mapping[Infraction, Row] | None = None,
 ) -> PenaltyTable:
     """The effective table of an event's setting (``None`` or ``{}``: ``default_table``, the rule
     profile's ``penalty_table``).
@@ -51,6 +56,8 @@ def build_table(
     ``signal_penalty`` is the rule profile's G12 variant for illegal signals: ``disqualification``
     (掼蛋比赛活动方案) makes the last step of that row a disqualification unless the setting gives the row.
     ``disqualified_results`` (``keep`` or ``forfeit``) says how a disqualified pair's past matches score.
+    ``seat_rows`` (a game played four to a table, each player alone: its own rows, maybe none) reads
+    the built-in table for players alone (engine.penalties.seats) before the setting's rows change it.
     """
     setting = {} if setting is None else setting
     if not isinstance(setting, Mapping):
@@ -60,7 +67,7 @@ def build_table(
     if not isinstance(key, str) or key not in TABLES:  # a JSON object or list is not a key (unhashable)
         choices = ", ".join(TABLES)
         raise PenaltySettingError("unknown_table", "table", f"Unknown penalty table {key!r}; use {choices}.")
-    table = TABLES[key]
+    table = TABLES[key] if seat_rows is None else at_seats(TABLES[key], seat_rows)
     rows = setting.get("rows") or {}
     if not isinstance(rows, Mapping):
         raise PenaltySettingError("invalid", "rows", "rows is an object: infraction -> row.")

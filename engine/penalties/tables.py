@@ -106,6 +106,8 @@ class PenaltyTable:
     # A disqualified pair's past matches: ``keep`` them as played, or score each as a ``forfeit``
     # of that pair (its opponents get the event's forfeit win).
     disqualified_results: str = "keep"
+    # Read for players alone at tables of four (engine.penalties.seats): the offender is a seat.
+    seats: bool = False
 
     def row(self, infraction: Infraction) -> Row:
         return self.rows[infraction]
@@ -117,6 +119,7 @@ class PenaltyTable:
             "source": self.source,
             "rows": {str(code): row.to_dict() for code, row in self.rows.items()},
             "disqualified_results": self.disqualified_results,
+            "accused": "seat" if self.seats else "side",
         }
 
 

@@ -22,6 +22,8 @@ from tournaments.models import Match, MatchStatus, Pair, PairStatus
 
 
 def _side_of(effect: Effect, incident: Incident) -> str:
+    if not incident.side:  # a table of four: whom it hits is read from ``to`` and the incident's seat
+        return ""
     if effect.to == Target.BOTH:
         return "both"
     return incident.side if effect.to == Target.OFFENDER else str(Side(incident.side).other)
@@ -46,18 +48,24 @@ def apply_effects(
             after_deal=after_deal if effect.kind == PenaltyKind.LEVELS else None,
         )
         if effect.kind == PenaltyKind.DISQUALIFICATION:
-            penalty.before = _disqualify(match, penalty.side, ruling)
-        elif effect.kind in DECIDES_MATCH:
+            penalty.before = _disqualify(_pair_hit(match, penalty.side, incident), ruling)
+        elif effect.kind in DECIDES_MATCH and not match.is_table_of_four:
+            # A table of four has no winner: a player's forfeit is read by the standings alone.
             penalty.before = _decide_match(match, penalty)
         penalty.save()
         penalties.append(penalty)
     return penalties
 
 
-def _disqualify(match: Match, side: str, ruling: Ruling) -> dict:
-    """The pair leaves the next draws (G12); what it was is kept, to be restored on a cancellation."""
-    pair_id = match.ns_pair_id if side == "NS" else match.ew_pair_id
+def _pair_hit(match: Match, side: str, incident: Incident) -> int:
+    """The entrant a disqualification hits: the side's pair, or at a table of four the offender."""
+    pair_id = incident.pair_id if not side else match.ns_pair_id if side == "NS" else match.ew_pair_id
     assert pair_id is not None  # a ruled match is no bye: both sides have their pair
+    return pair_id
+
+
+def _disqualify(pair_id: int, ruling: Ruling) -> dict:
+    """The pair leaves the next draws (G12); what it was is kept, to be restored on a cancellation."""
     pair = Pair.objects.select_for_update().get(pk=pair_id)
     before = {"pair": pair.pk, "status": pair.status, "status_reason": pair.status_reason}
     pair.status, pair.status_reason = PairStatus.DISQUALIFIED, f"Ruling {ruling.pk} (G12)"

@@ -20,6 +20,7 @@ MESSAGES = {
     "reason_required": _("Give a written reason."),
     "penalty_not_active": _("This penalty no longer applies: it was cancelled or its ruling overturned."),
     "seat_not_in_side": _("This seat does not sit on that side."),
+    "seat_required": _("A table of four has no sides: name the seat of the player."),
     "unknown_match": _("This event has no such match."),
     "invalid_effect": _("This penalty effect is not valid."),
 }

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from referee.incidents.selectors import level_changes, ruled_winner, rulings_visible, visible_incidents
-from referee.incidents.standings import ruled_standings
+from referee.incidents.standings import match_penalties, ruled_standings, seat_forfeits
 from referee.models import RulingStatus
 from scoring.rulings import Rulings
 from tournaments.models import Event
@@ -64,4 +64,6 @@ RULINGS = Rulings(
     winner=ruled_winner,
     published=published,
     shown=shown,
+    match_penalties=match_penalties,
+    seat_forfeits=seat_forfeits,
 )

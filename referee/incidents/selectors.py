@@ -9,7 +9,7 @@ from collections import defaultdict
 from django.db.models import Prefetch, Q, QuerySet
 
 from engine.guandan.match import LevelChange
-from engine.penalties import Infraction, PenaltyKind, Proposal, Scope, propose
+from engine.penalties import Infraction, PenaltyKind, PenaltyTable, Proposal, Scope, propose
 from engine.seats import Side
 from referee.models import Appeal, Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus
 from scoring.actors import actor_of
@@ -83,37 +83,71 @@ def visible_penalty(request, pk) -> Penalty | None:
 
 def penalty_record(penalty: Penalty) -> Penalty:
     """The penalty as its page shows it (who cancelled it, read again after a write)."""
-    return Penalty.objects.select_related("cancelled_by").get(pk=penalty.pk)
+    return Penalty.objects.select_related("cancelled_by", "ruling__incident").get(pk=penalty.pk)
+
+
+def holds_match(event: Event, pk) -> bool:
+    """Whether match ``pk`` is one of the event's (else its penalty proposal is a 404)."""
+    return Match.objects.filter(round__event=event, pk=pk).exists()
 
 
 def standing_ruling(incident: Incident) -> Ruling | None:
     return incident.rulings.filter(status=RulingStatus.STANDING).first()
 
 
-def earlier_offences(incident: Incident, scope: Scope) -> int:
-    """Standing rulings (not dismissed) for the same infraction in the same match, by the same seat,
-    side or table as the row's ``scope`` says (G12: penalties grow with this count, per match)."""
+def earlier_offences(
+    match_id: int, infraction: str, scope: Scope, *, side: str, seat: str, incident: int | None = None
+) -> int:
+    """Standing rulings (not dismissed) for ``infraction`` in the match, by the same seat, side or
+    table as the row's ``scope`` says (G12: penalties grow with this count, per match), other than
+    ``incident``'s own. At a table of four (no ``side``) a side's count is the player's: its seat's."""
     rulings = Ruling.objects.filter(
-        incident__match_id=incident.match_id,
-        incident__infraction=incident.infraction,
+        incident__match_id=match_id,
+        incident__infraction=infraction,
         status=RulingStatus.STANDING,
         dismissed=False,
-    ).exclude(incident_id=incident.pk)
-    if scope is Scope.SEAT and incident.seat:
-        rulings = rulings.filter(incident__seat=incident.seat, incident__side=incident.side)
+    )
+    if incident is not None:
+        rulings = rulings.exclude(incident_id=incident)
+    if (scope is Scope.SEAT and seat) or (scope is Scope.SIDE and not side):
+        rulings = rulings.filter(incident__seat=seat, incident__side=side)
     elif scope in (Scope.SEAT, Scope.SIDE):
-        rulings = rulings.filter(incident__side=incident.side)
+        rulings = rulings.filter(incident__side=side)
     return rulings.count()
+
+
+def proposal_at(
+    match_id: int,
+    infraction: Infraction,
+    table: PenaltyTable,
+    *,
+    side: str,
+    seat: str,
+    incident: int | None = None,
+    minutes_late: int | None = None,
+    with_leave: bool = False,
+) -> Proposal:
+    """What ``table`` proposes for the next offence of ``infraction`` by ``side`` or ``seat`` in the
+    match: the count so far (without ``incident``'s own ruling), the step it reaches, its effects."""
+    scope = table.row(infraction).scope
+    earlier = earlier_offences(match_id, infraction, scope, side=side, seat=seat, incident=incident)
+    return propose(table, infraction, earlier=earlier, minutes_late=minutes_late, with_leave=with_leave)
 
 
 def proposal_for(
     incident: Incident, *, minutes_late: int | None = None, with_leave: bool = False, table=None
 ) -> Proposal:
     """What the event's penalty table proposes for this incident now (the referee confirms it)."""
-    table = table or incident.event.penalty_rules()
-    infraction = Infraction(incident.infraction)
-    earlier = earlier_offences(incident, table.row(infraction).scope)
-    return propose(table, infraction, earlier=earlier, minutes_late=minutes_late, with_leave=with_leave)
+    return proposal_at(
+        incident.match_id,
+        Infraction(incident.infraction),
+        table or incident.event.penalty_rules(),
+        side=incident.side,
+        seat=incident.seat,
+        incident=incident.pk,
+        minutes_late=minutes_late,
+        with_leave=with_leave,
+    )
 
 
 def active_penalties() -> QuerySet[Penalty]:
@@ -127,6 +161,7 @@ def ruled_winner(match: Match) -> tuple[bool, int | None]:
     penalty = (
         active_penalties()
         .filter(match=match, kind__in=(PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT))
+        .exclude(side="")  # a table of four has no winner: a player's forfeit scores in the standings
         .order_by("-id")
         .values_list("kind", "side")
         .first()

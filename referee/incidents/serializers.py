@@ -18,6 +18,7 @@ from core.fields import (
 )
 from core.serializers import StrictModelSerializer
 from engine.penalties import NAMES, Infraction
+from referee.incidents.seats import seats_hit
 from referee.incidents.selectors import proposal_for
 from referee.models import Appeal, Incident, Penalty, Ruling
 
@@ -78,8 +79,34 @@ class RulingInputSerializer(serializers.Serializer):
 
 
 class AppealInputSerializer(serializers.Serializer):
-    side = StrictChoiceField(choices=SIDES, help_text="The side that appeals.")
+    side = StrictChoiceField(choices=SIDES, required=False, help_text="The side that appeals.")
+    seat = StrictChoiceField(
+        choices=SEATS, required=False, help_text="At a table of four: the seat that appeals."
+    )
     reason = StrictCharField(**TEXT)
+
+
+class ProposalQuerySerializer(serializers.Serializer):
+    """``GET …/matches/{id}/penalty-proposal``'s query: the offence and who would commit it."""
+
+    offence = StrictChoiceField(choices=[code.value for code in Infraction], help_text="The infraction.")
+    side = StrictChoiceField(choices=SIDES, required=False, help_text="The side (or name its seat).")
+    seat = StrictChoiceField(choices=SEATS, required=False, help_text="The seat: always at a table of four.")
+    minutes_late = StrictIntegerField(required=False, min_value=0, max_value=1440)
+    with_leave = StrictBooleanField(required=False)
+
+
+class ProposalSerializer(serializers.Serializer):
+    """What the event's penalty table would propose for the next such offence (docs/referees.md §2)."""
+
+    match = StrictIntegerField()
+    side = StrictCharField(allow_null=True, help_text="The side accused; null at a table of four.")
+    seat = StrictCharField(allow_null=True, help_text="The seat accused, if named.")
+    infraction = StrictCharField()
+    count = StrictIntegerField(help_text="This offence would be the count-th of its scope in the match.")
+    scope = StrictCharField(help_text="What the count is over: seat, side or table.")
+    effects = EffectSerializer(many=True)
+    reason = StrictCharField()
 
 
 class DecisionInputSerializer(serializers.Serializer):
@@ -106,6 +133,9 @@ def _username(user) -> str | None:
 
 class PenaltySerializer(StrictModelSerializer):
     cancelled_by = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField(
+        help_text="At a table of four, the seats it hits (the offender's, the others' or all); else []."
+    )
     match = StrictIntegerField(source="match_id")
     ruling = StrictIntegerField(source="ruling_id")
 
@@ -118,6 +148,7 @@ class PenaltySerializer(StrictModelSerializer):
             "kind",
             "to",
             "side",
+            "seats",
             "amount",
             "on_stage",
             "deal",
@@ -131,6 +162,11 @@ class PenaltySerializer(StrictModelSerializer):
 
     def get_cancelled_by(self, penalty) -> str | None:
         return _username(penalty.cancelled_by)
+
+    def get_seats(self, penalty) -> list[str]:
+        if penalty.side:
+            return []
+        return list(seats_hit(penalty.to, penalty.ruling.incident.seat))
 
 
 class RulingSerializer(StrictModelSerializer):
@@ -180,6 +216,7 @@ class AppealSerializer(StrictModelSerializer):
             "id",
             "ruling",
             "side",
+            "seat",
             "reason",
             "status",
             "lodged_at",

@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.errors import Conflict, DomainError
 from engine.penalties import Effect, PenaltyKind, PenaltySettingError, effects_from
 from referee.incidents.effects import apply_effects, overturn_ruling, withdraw_penalty
+from referee.incidents.seats import accused, appellant, refuse_at_seats
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
     Appeal,
@@ -36,8 +37,6 @@ from scoring.selectors.matches import match_deals, match_sheet, tie_state
 from scoring.services.common import bump_results_version, lock_match, require_keeper
 from scoring.tasks import queue_event
 from tournaments.models import Event, Match, RoundStatus
-
-SEAT_SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -71,31 +70,16 @@ def incident_report(
     actor: Actor,
 ) -> Incident:
     """A player's call at table ``match`` (its id), recorded by the table (its token or scorekeeper)
-    or a referee."""
-    played = (
-        Match.objects.filter(round__event=event, pk=match)
-        .select_related("round", "ns_pair", "ew_pair")
-        .first()
-    )
-    if played is None:
-        raise DomainError(f"Event {event.slug} has no match {match}.", "unknown_match", field="match")
-    require_keeper(played, actor)
-    _require_played(played)
-    seat, side = seat or "", side or ""
-    if seat and side and SEAT_SIDES[seat] != side:
-        raise DomainError(f"Seat {seat} does not sit {side}.", "seat_not_in_side", field="seat")
-    side = side or SEAT_SIDES.get(seat, "")
-    if not side:
-        raise DomainError("Name the seat or the side accused.", "required", field="side")
-    pair = played.ns_pair if side == "NS" else played.ew_pair
-    assert pair is not None  # a played match is no bye (_require_played): both sides have their pair
+    or a referee; it accuses a side, or at a table of four a seat (referee.incidents.seats)."""
+    played = played_match(event, match, actor)
+    who = accused(played, seat=seat, side=side)
     return Incident.objects.create(
         event=event,
         match=played,
         deal=deal,
-        side=side,
-        seat=seat,
-        pair=pair,
+        side=who.side,
+        seat=who.seat,
+        pair_id=who.pair_id,
         infraction=infraction,
         description=description,
         occurred_at=occurred_at or timezone.now(),
@@ -122,6 +106,7 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
     given = ruling.effects
     effects = () if dismissed else proposal.effects if given is None else _effects(given)
     overrides = not dismissed and effects != proposal.effects
+    refuse_at_seats(match, effects)
     reason = (ruling.override_reason or "").strip()
     if overrides and not reason:
         raise DomainError(
@@ -154,8 +139,10 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
 
 
 @transaction.atomic
-def appeal_lodge(*, incident: Incident, side: str, reason: str = "", actor: Actor) -> Appeal:
-    """A side of the table appeals the ruling to the chief referee (裁判长)."""
+def appeal_lodge(
+    *, incident: Incident, side: str = "", seat: str = "", reason: str = "", actor: Actor
+) -> Appeal:
+    """A side of the table (at a table of four, a seat) appeals the ruling to the chief referee (裁判长)."""
     match = lock_match(incident.match)
     incident = Incident.objects.select_for_update().get(pk=incident.pk)
     if actor.is_referee or not actor.keeps(match):
@@ -165,10 +152,12 @@ def appeal_lodge(*, incident: Incident, side: str, reason: str = "", actor: Acto
         raise Conflict(f"Incident {incident.pk} has no ruling to appeal yet.", "not_ruled")
     ruling = standing_ruling(incident)
     assert ruling is not None  # an incident past REPORTED has been ruled
+    side, seat = appellant(match, side=side, seat=seat)
     appeal = Appeal.objects.create(
         incident=incident,
         ruling=ruling,
         side=side,
+        seat=seat,
         reason=reason,
         lodged_by=actor.account,
         lodged_token=actor.token,
@@ -203,6 +192,7 @@ def appeal_decide(
         )
     overturn = decision == "overturn"
     new_effects = _effects(effects) if overturn and effects is not None else None
+    refuse_at_seats(match, new_effects or ())
     after = _level_point(match, new_effects or ())
     assert ruling is not None  # a pending appeal was lodged against a ruling; else the ruling is flagged
     if appeal is None:  # the review of a flagged ruling: recorded like an appeal, with no side
@@ -245,6 +235,22 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor: Actor) -> Penalty:
 # ---- helpers ------------------------------------------------------------------------------------
 
 
+def played_match(event: Event, match: int, actor: Actor) -> Match:
+    """The event's match ``match`` (its id), kept by ``actor`` and played: where an incident is
+    reported, or what the next one would cost is asked (``404``-like ``unknown_match``, ``403
+    wrong_table``, ``409 match_not_played`` / ``bye_match``)."""
+    played = (
+        Match.objects.filter(round__event=event, pk=match)
+        .select_related("round", "ns_pair", "ew_pair")
+        .first()
+    )
+    if played is None:
+        raise DomainError(f"Event {event.slug} has no match {match}.", "unknown_match", field="match")
+    require_keeper(played, actor)
+    _require_played(played)
+    return played
+
+
 def _require_played(match: Match) -> None:
     if match.round.status == RoundStatus.DRAFT:
         raise Conflict(
@@ -253,12 +259,6 @@ def _require_played(match: Match) -> None:
         )
     if match.is_bye:
         raise Conflict("A bye has no opponent and no table to rule at.", "bye_match")
-    if match.is_table_of_four:
-        # An incident names the side of a match that offended (G12); a table of four has four players
-        # and no sides (docs/referee.md, "Events of the other games").
-        raise Conflict(
-            "Incidents at a table of four are not recorded yet: they name a side.", "not_supported"
-        )
 
 
 def _require_open(incident: Incident) -> None:
@@ -347,6 +347,7 @@ def _announce(incident: Incident, ruling: Ruling, change: str) -> None:
             "table": match.table,
             "infraction": incident.infraction,
             "side": incident.side,
+            "seat": incident.seat,
             "effects": [
                 {"kind": p.kind, "side": p.side, "amount": p.amount, "status": p.status}
                 for p in ruling.penalties.order_by("id")

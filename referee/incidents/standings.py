@@ -19,9 +19,12 @@ from django.db.models import Q
 
 from engine.penalties import PenaltyKind
 from engine.scoring.methods.records import MatchKind, MatchRecord
+from engine.scoring.ranking.tables import ForfeitRecord
 from engine.seats import Side
+from referee.incidents.seats import seats_hit
 from referee.incidents.selectors import active_penalties
 from tournaments.models import Event
+from tournaments.selectors import table_seats
 
 KINDS = (
     PenaltyKind.MATCH_POINTS,
@@ -38,6 +41,7 @@ def ruled_standings(
     rows = list(
         active_penalties()
         .filter(rounds, event=event, kind__in=KINDS)
+        .exclude(side="")  # a table of four's are its players' (match_penalties, seat_forfeits)
         .order_by("id")
         .values_list(
             "match_id",
@@ -49,6 +53,7 @@ def ruled_standings(
             "amount",
         )
     )
+
     if not rows:
         return records, {}
     by_match = {record.match_id: record for record in records}
@@ -83,3 +88,44 @@ def _winner(side: str, *, awarded: bool) -> Side | None:
     if side == "both":
         return None
     return Side(side) if awarded else Side(side).other
+
+
+def match_penalties(event: Event, rounds: Q) -> dict[int, dict[int, float]]:
+    """The match points the standing rulings gave or took, by match then entrant: a side's pair (or
+    both pairs), or at a table of four the players its ``to`` hits from the offender's seat (the
+    offender, the other three, or all four). Two queries (one without a table of four)."""
+    rows = list(
+        active_penalties()
+        .filter(rounds, event=event, kind=PenaltyKind.MATCH_POINTS)
+        .order_by("id")
+        .values_list(
+            "match_id",
+            "match__ns_pair_id",
+            "match__ew_pair_id",
+            "side",
+            "to",
+            "amount",
+            "ruling__incident__seat",
+        )
+    )
+    seated = table_seats([match for match, ns, *_ in rows if ns is None])
+    out: dict[int, dict[int, float]] = {}
+    for match, ns, ew, side, to, amount, seat in rows:
+        assert amount is not None  # a match-points effect has its amount (engine.penalties.settings)
+        hit = _pairs(side, ns, ew) if side else [seated[match][each] for each in seats_hit(to, seat)]
+        points = out.setdefault(match, {})
+        for pair in hit:
+            points[pair] = points.get(pair, 0) + amount
+    return out
+
+
+def seat_forfeits(event: Event, rounds: Q) -> list[ForfeitRecord]:
+    """The players whose table of four a standing ruling scores as their forfeit (the offender: a
+    forfeit at a table of four hits no one else, referee.incidents.seats)."""
+    rows = (
+        active_penalties()
+        .filter(rounds, event=event, kind=PenaltyKind.FORFEIT, side="")
+        .order_by("id")
+        .values_list("match_id", "match__round__number", "ruling__incident__pair_id")
+    )
+    return [ForfeitRecord(match_id=match, round=number, player=player) for match, number, player in rows]

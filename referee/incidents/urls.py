@@ -1,6 +1,6 @@
 from django.urls import re_path
 
-from referee.incidents.views import IncidentViewSet, PenaltyCancelView
+from referee.incidents.views import IncidentViewSet, PenaltyCancelView, PenaltyProposalView
 from tournaments.urls import EVENT, Router
 
 router = Router(use_regex_path=True)
@@ -9,4 +9,9 @@ router.register(f"{EVENT}/incidents", IncidentViewSet, basename="incident")
 urlpatterns = [
     *router.urls,
     re_path(r"^penalties/(?P<pk>\d+)/cancel$", PenaltyCancelView.as_view(), name="penalty-cancel"),
+    re_path(
+        rf"^{EVENT}/matches/(?P<match>\d+)/penalty-proposal$",
+        PenaltyProposalView.as_view(),
+        name="penalty-proposal",
+    ),
 ]

@@ -17,9 +17,12 @@ from core.schema import problems
 from engine.penalties import Infraction
 from referee.incidents import services
 from referee.incidents.permissions import RulingPermission
+from referee.incidents.seats import accused
 from referee.incidents.selectors import (
+    holds_match,
     incident_records,
     penalty_record,
+    proposal_at,
     sees_proposal,
     sees_reporters,
     visible_penalty,
@@ -32,11 +35,13 @@ from referee.incidents.serializers import (
     IncidentInputSerializer,
     IncidentSerializer,
     PenaltySerializer,
+    ProposalQuerySerializer,
+    ProposalSerializer,
     RulingInputSerializer,
 )
 from referee.models import Incident, IncidentStatus, Penalty
 from scoring.actors import actor_of
-from tournaments.models import Event
+from tournaments.models import Event, Match
 from tournaments.permissions import EventPermission
 from tournaments.views.base import EventScopedMixin
 
@@ -162,6 +167,41 @@ class PenaltyCancelView(IdempotentMixin, APIView):
             actor=actor_of(request, self.get_event()),
         )
         return Response(PenaltySerializer(penalty_record(penalty)).data)
+
+
+class PenaltyProposalView(EventScopedMixin, APIView):
+    """``GET /events/{slug}/matches/{id}/penalty-proposal?offence=…&side=…`` (``seat=`` at a table of
+    four): what the next such offence would cost, without reporting an incident — the count so far,
+    the step of the event's penalty table it reaches, its effects. The event's staff; a table's token
+    or a limited scorekeeper at its own tables (``403 wrong_table``)."""
+
+    read_permission = EventPermission.STAFF
+
+    @extend_schema(
+        parameters=[ProposalQuerySerializer],
+        responses={200: ProposalSerializer, **problems(400, 403, 404, 409)},
+        tags=["referee"],
+    )
+    def get(self, request, *args, **kwargs):
+        query = ProposalQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        data = query.validated_data
+        event = self.get_event()
+        if not holds_match(event, kwargs["match"]):
+            raise Http404(f"No {Match._meta.object_name} matches the given query.")
+        played = services.played_match(event, int(kwargs["match"]), actor_of(request, event))
+        who = accused(played, seat=data.get("seat", ""), side=data.get("side", ""))
+        proposal = proposal_at(
+            played.pk,
+            Infraction(data["offence"]),
+            event.penalty_rules(),
+            side=who.side,
+            seat=who.seat,
+            minutes_late=data.get("minutes_late"),
+            with_leave=bool(data.get("with_leave")),
+        )
+        body = {"match": played.pk, "side": who.side or None, "seat": who.seat or None, **proposal.to_dict()}
+        return Response(ProposalSerializer(body).data)
 
 
 def _valid(serializer_class, request) -> dict:

@@ -5,19 +5,27 @@ seats its players at tables of four: their seats and their confirmed seat totals
 A table of four (four-player Dou Dizhu, docs/rules/doudizhu.md D8, D10) has no sides: its row's
 ``ns_pair`` and ``ew_pair`` are null and ``seats`` lists its players N, E, S, W, each with the
 seat's totals of the confirmed result and the standings' points of it (``engine.scoring.ranking.tables``);
-``points`` is then per seat. A two-sided match's ``seats`` is empty."""
+``points`` is then per seat. A two-sided match's ``seats`` is empty.
+
+``penalty_points`` shows beside the match what the referees' rulings gave or took in match points
+(G12; docs/referees.md): per side, or per seat at a table of four; null where no ruling did (one
+query more, two at tables of four). A player's table a ruling scores as its forfeit shows the
+standings' points of it (none)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from django.db.models import Q
+
 from engine.guandan.cards import format_level
 from engine.scoring.methods import build_method
 from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from engine.seats import Side
 from scoring.models import MatchResult, ResultStatus
-from scoring.selectors.standing_records import SCORED_ROUNDS, match_records
+from scoring.rulings import rulings
+from scoring.selectors.standing_records import SCORED_ROUNDS, disqualified_tables, match_records
 from tournaments.models import Event, Match, Pair
 from tournaments.selectors import table_seats
 
@@ -38,7 +46,11 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
         for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2", "player_3")
     }
     rows_of = list(match_rows)
-    four = _tables_of_four(event, rows_of, pairs) if event.at_tables else {}
+    window = Q(match__round__event=event, match__round__status__in=SCORED_ROUNDS)
+    if only is not None:
+        window &= Q(match__round__number=only)
+    deducted = rulings().match_penalties(event, window)
+    four = _tables_of_four(event, rows_of, pairs, window, deducted) if event.at_tables else {}
     # The two sides' methods score two-sided records only: a table of four's points are its seats'.
     sided = [record for record in records.values() if record.ns is not None and record.match_id not in four]
     match_points = build_method(event.match_points).score(sided)
@@ -62,6 +74,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             "forfeit": None,
             "match_points": None,
             "level_points": None,
+            "penalty_points": None,
         }
         if pk in four:
             _seat_row(row, four[pk], record)
@@ -82,13 +95,25 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
                 match_points=_points(match_points[pk]),
                 level_points=_points(level_points[pk]),
             )
+        if pk in deducted and ns is not None:
+            row["penalty_points"] = {
+                "NS": deducted[pk].get(ns, 0),
+                "EW": deducted[pk].get(ew, 0) if ew else None,
+            }
         rows.append(row)
     return {"event": event.slug, "round": only, "results_version": event.results_version, "rows": rows}
 
 
-def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) -> dict[int, dict]:
+def _tables_of_four(
+    event: Event,
+    rows_of: list[tuple],
+    pairs: dict[int, dict],
+    window: Q,
+    deducted: dict[int, dict[int, float]],
+) -> dict[int, dict]:
     """Match id → its seats (a table of four) or its bye's points, with the standings' entries of
-    ``table_rounds`` (the bye scores the round's average, docs/scoring.md "Tables of four")."""
+    ``table_rounds`` (the bye scores the round's average, docs/scoring.md "Tables of four"; a
+    player's forfeit by a ruling or a disqualification) and the points rulings gave or took."""
     tables = [row[0] for row in rows_of if row[3] is None]
     seated = table_seats(tables)
     totals: dict[int, Mapping[str, Mapping[str, float]]] = {}
@@ -106,9 +131,10 @@ def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) 
         for pk, number, _, ns, ew, _ in rows_of
         if ns and not ew
     ]
+    forfeits = rulings().seat_forfeits(event, window) + disqualified_tables(event, records)
     entries = {
         (player, entry.match_id): entry
-        for player, rounds in table_rounds(records, byes).items()
+        for player, rounds in table_rounds(records, byes, forfeits=forfeits).items()
         for entry in rounds
     }
     out: dict[int, dict] = {}
@@ -122,6 +148,7 @@ def _tables_of_four(event: Event, rows_of: list[tuple], pairs: dict[int, dict]) 
                         **{key: (totals.get(pk) or {}).get(seat, {}).get(key) for key in SEAT_TOTALS},
                         "match_points": getattr(entries.get((player, pk)), "match_points", None),
                         "level_points": getattr(entries.get((player, pk)), "level_points", None),
+                        "penalty_points": deducted.get(pk, {}).get(player),
                     }
                     for seat, player in seated[pk].items()
                 ]

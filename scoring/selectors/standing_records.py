@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from engine.scoring.ranking.entries import PairRound
-from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
+from engine.scoring.ranking.tables import ByeRecord, ForfeitRecord, TableRecord, table_rounds
 from engine.seats import Side
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.rulings import rulings
@@ -235,15 +235,16 @@ def _kind(source: str, forfeit_kind: str) -> MatchKind:
 
 def table_entries(
     event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
-) -> tuple[dict[int, list[PairRound]], list[int]]:
-    """A tables-of-four event's standings entries (``engine.scoring.ranking.tables``) and the rounds they
-    come from: three queries (confirmed tables, their seats, the byes of the published rounds)."""
+) -> tuple[dict[int, list[PairRound]], list[int], dict[int, float]]:
+    """A tables-of-four event's standings entries (``engine.scoring.ranking.tables``), the rounds they
+    come from and each player's penalty points (G12): the confirmed tables, their seats, the byes of
+    the published rounds, and the rulings' points and forfeits (docs/referees.md "Tables of four");
+    a disqualified player's tables score as its forfeits under ``disqualified_results: forfeit``."""
     where: _Window = {"upto": upto, "before": before, "only": only}
+    window = _rounds(event, **where, prefix="match__")
     rows = list(
         MatchResult.objects.filter(
-            _rounds(event, **where, prefix="match__"),
-            status=ResultStatus.CONFIRMED,
-            match__ns_pair__isnull=True,
+            window, status=ResultStatus.CONFIRMED, match__ns_pair__isnull=True
         ).values_list("match_id", "match__round__number", "seats")
     )
     players = table_seats([row[0] for row in rows])
@@ -258,5 +259,27 @@ def table_entries(
             _rounds(event, **where), ns_pair__isnull=False, ew_pair__isnull=True
         ).values_list("id", "round__number", "ns_pair_id")
     ]
-    rounds = sorted({table.round for table in tables} | {bye.round for bye in byes})
-    return table_rounds(tables, byes), rounds
+    readers = rulings()
+    forfeits = readers.seat_forfeits(event, window) + disqualified_tables(event, tables)
+    penalties: dict[int, float] = {}
+    for points in readers.match_penalties(event, window).values():
+        for player, amount in points.items():
+            penalties[player] = penalties.get(player, 0) + amount
+    rounds = sorted(
+        {table.round for table in tables} | {bye.round for bye in byes} | {f.round for f in forfeits}
+    )
+    return table_rounds(tables, byes, forfeits=forfeits), rounds, penalties
+
+
+def disqualified_tables(event: Event, tables: list[TableRecord]) -> list[ForfeitRecord]:
+    """The tables of the event's disqualified players as their forfeits, when its
+    ``disqualified_results`` is ``forfeit`` (as ``disqualified_results`` scores a pair's matches)."""
+    if not tables or event.penalty_rules().disqualified_results != "forfeit":
+        return []
+    out = set(event.pairs.filter(status=PairStatus.DISQUALIFIED).values_list("pk", flat=True))
+    return [
+        ForfeitRecord(match_id=table.match_id, round=table.round, player=player)
+        for table in tables
+        for player in table.players.values()
+        if player in out
+    ]

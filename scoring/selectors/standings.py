@@ -35,8 +35,11 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
     (Swiss pairing, G11) or from round ``only`` (table movement); at tables of four each player's
     own points (``table_entries``)."""
     if event.at_tables:
-        entries, _ = table_entries(event, before=before, only=only)
-        return {player: sum(entry.match_points for entry in rounds) for player, rounds in entries.items()}
+        entries, _, penalties = table_entries(event, before=before, only=only)
+        return {
+            player: sum(entry.match_points for entry in rounds) + penalties.get(player, 0)
+            for player, rounds in entries.items()
+        }
     records, penalties = scored_records(event, before=before, only=only)
     scored = build_method(event.match_points).score(records)
     totals: dict[int, float] = dict(penalties)
@@ -149,8 +152,7 @@ def collector_paused() -> Iterator[None]:
 def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
     if event.at_tables:
-        entries, rounds = table_entries(event, upto=upto)
-        penalties: dict[int, float] = {}
+        entries, rounds, penalties = table_entries(event, upto=upto)
     else:
         records, penalties = scored_records(event, upto=upto)
         entries = pair_rounds(

@@ -111,6 +111,9 @@ class ResultSeatSerializer(serializers.Serializer):
     landlord_lost = StrictIntegerField(allow_null=True)
     match_points = StrictFloatField(allow_null=True)
     level_points = StrictFloatField(allow_null=True)
+    penalty_points = StrictFloatField(
+        allow_null=True, help_text="Points a referee's ruling gave or took at this table (G12); null: none."
+    )
 
 
 class ResultRowSerializer(serializers.Serializer):
@@ -134,6 +137,11 @@ class ResultRowSerializer(serializers.Serializer):
     forfeit = StrictCharField(allow_null=True)
     match_points = SidesSerializer(allow_null=True)
     level_points = SidesSerializer(allow_null=True)
+    penalty_points = SidesSerializer(
+        allow_null=True,
+        help_text="Match points the referees' rulings gave or took in this match, per side (G12; also "
+        "part of the standings' total); null: none. At a table of four, per seat in ``seats``.",
+    )
 
 
 class ResultsTableSerializer(serializers.Serializer):

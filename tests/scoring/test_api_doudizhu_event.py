@@ -226,11 +226,3 @@ def test_d10_a_second_player_or_a_knockout_stage_is_refused(ddz):
     assert body["code"] == "not_supported"
     tiebreaks = check(game.organizer.patch(f"{EVENT}/", {"tiebreaks": ["head_to_head"]}, format="json"), 400)
     assert "not_supported" in str(tiebreaks)
-
-
-def test_d10_an_incident_at_a_table_of_four_is_refused_until_it_can_name_a_seat(ddz):
-    game, _, first, _ = ddz
-    match = next(m for m in first if not m["is_bye"])
-    body = {"match": match["id"], "infraction": "slow_play", "seat": "N", "description": "at the table"}
-    answer = check(game.organizer.post(f"{EVENT}/incidents/", body, format="json"), 409)
-    assert answer["code"] == "not_supported"

@@ -186,6 +186,7 @@ class Event(models.Model):
             self.penalty_table,
             default_table=getattr(profile, "penalty_table", "default"),
             signal_penalty=getattr(profile, "signal_penalty", "match_point"),
+            seat_rows=get_game(self.game, pending=True).seat_penalty_rows(),
         )
 
     @property

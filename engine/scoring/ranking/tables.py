@@ -11,6 +11,11 @@ entry, whatever the entrant), so the ranking and its tiebreak registry run uncha
 - ``outcome``: a win for the table's top score alone, a draw for a shared top, else a loss: the
   ``wins`` tiebreak counts the tables a player topped.
 
+A player whose table a referee's ruling scores as its forfeit (docs/referees.md "Tables of four"),
+or a disqualified player's under ``disqualified_results: forfeit``, has a lost table with no points
+and no deals won: its level points are its 0 less the table's average as played; the other three
+keep their own entries. With no confirmed table yet, the forfeit alone is the player's round.
+
 A bye (a player the draw left out, the field not being a multiple of four) scores the round's
 average points per seated player, so sitting out neither helps nor hurts (**decision**); it has no
 level points and no deals, and counts as a draw (it topped no table).
@@ -46,12 +51,21 @@ class ByeRecord:
     player: int
 
 
+#: A player's table scored as its forfeit: the same three facts as a bye.
+ForfeitRecord = ByeRecord
+
+
 def table_rounds(
-    tables: Iterable[TableRecord], byes: Iterable[ByeRecord] = (), *, players: Iterable[int] = ()
+    tables: Iterable[TableRecord],
+    byes: Iterable[ByeRecord] = (),
+    *,
+    players: Iterable[int] = (),
+    forfeits: Iterable[ForfeitRecord] = (),
 ) -> dict[int, list[PairRound]]:
     """Every player's rounds, sorted by round then match; ``players`` adds players with none yet."""
     out: dict[int, list[PairRound]] = {player: [] for player in players}
     round_points: dict[int, list[float]] = {}
+    forfeited = {(forfeit.match_id, forfeit.player): forfeit for forfeit in forfeits}
     for table in tables:
         points = {seat: float(table.seats[seat]["points"]) for seat in table.players}
         average = sum(points.values()) / len(points)
@@ -59,6 +73,9 @@ def table_rounds(
         leaders = sum(1 for value in points.values() if value == top)
         round_points.setdefault(table.round, []).extend(points.values())
         for seat, player in table.players.items():
+            if forfeited.pop((table.match_id, player), None) is not None:
+                out.setdefault(player, []).append(_forfeit(table.round, table.match_id, -average))
+                continue
             mine = points[seat]
             outcome = Outcome.LOSS if mine < top else Outcome.WIN if leaders == 1 else Outcome.DRAW
             entry = PairRound(
@@ -80,6 +97,14 @@ def table_rounds(
         average = clean(sum(seated) / len(seated)) if seated else 0
         entry = PairRound(bye.round, bye.match_id, None, MatchKind.BYE, Outcome.DRAW, average, 0, 0, 0, 0, 0)
         out.setdefault(bye.player, []).append(entry)
+    for forfeit in forfeited.values():  # no confirmed table yet: the forfeit is the round
+        out.setdefault(forfeit.player, []).append(_forfeit(forfeit.round, forfeit.match_id, 0))
     for entries in out.values():
         entries.sort(key=lambda entry: (entry.round, entry.match_id))
     return out
+
+
+def _forfeit(round_number: int, match_id: int, level_points: float) -> PairRound:
+    return PairRound(
+        round_number, match_id, None, MatchKind.FORFEIT, Outcome.LOSS, 0, clean(level_points), 0, 0, 0, 0
+    )

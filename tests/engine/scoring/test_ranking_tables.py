@@ -81,3 +81,27 @@ def test_d10_entries_are_in_round_order():
         [table(20, 2, PLAYERS, dict.fromkeys("NESW", 1)), table(10, 1, PLAYERS, dict.fromkeys("NESW", 2))]
     )
     assert [entry.round for entry in rounds[1]] == [1, 2]
+
+
+def test_g12_a_players_forfeit_is_a_lost_table_with_no_points_and_the_others_keep_theirs():
+    played = table(10, 1, PLAYERS, {"N": 6, "E": 1, "S": 3, "W": 2}, {"N": 3, "E": 1, "S": 2, "W": 2})
+    rounds = table_rounds([played], forfeits=[ByeRecord(match_id=10, round=1, player=1)])
+    (north,) = rounds[1]
+    assert (north.kind, north.outcome, north.match_points, north.level_points, north.firsts) == (
+        MatchKind.FORFEIT,
+        Outcome.LOSS,
+        0,
+        -3,  # its 0 less the table's average as played
+        0,
+    )
+    assert {player: entries[0].match_points for player, entries in rounds.items() if player != 1} == {
+        2: 1,
+        3: 3,
+        4: 2,
+    }
+
+
+def test_g12_a_forfeit_before_the_table_is_confirmed_is_the_players_round():
+    rounds = table_rounds([], forfeits=[ByeRecord(match_id=10, round=2, player=7)])
+    (entry,) = rounds[7]
+    assert (entry.round, entry.kind, entry.match_points, entry.level_points) == (2, MatchKind.FORFEIT, 0, 0)
