@@ -26,6 +26,10 @@ from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, 
 
 SEATS = ("N", "E", "S", "W")
 DAGUAI = tuple(seat.value for seat in DAGUAI_SEATS)
+# The games' sets of values, named in the OpenAPI document by the project's ENUM_NAME_OVERRIDES.
+DOUDIZHU_TYPES = tuple(t.value for t in DoudizhuType)
+DAGUAI_TYPES = tuple(t.value for t in DaguaiType)
+SHUANGKOU_KINDS = tuple(kind.value for kind in PlayKind)
 
 
 def listed(serializer: serializers.Serializer, **kwargs) -> serializers.ListField:
@@ -46,7 +50,7 @@ class DoudizhuPlayRequest(RulesMixin):
 
 
 class DoudizhuReadingSerializer(serializers.Serializer):
-    type = enum([t.value for t in DoudizhuType])
+    type = enum(DOUDIZHU_TYPES)
     rank = StrictCharField(help_text="The rank of the main part (the highest of a run).")
     size = StrictIntegerField()
 
@@ -210,7 +214,7 @@ class DaguaiPlayRequest(RulesMixin):
 
 
 class DaguaiReadingSerializer(serializers.Serializer):
-    type = enum([t.value for t in DaguaiType])
+    type = enum(DAGUAI_TYPES)
     rank = StrictCharField(help_text="The main rank (K2).")
     size = StrictIntegerField()
     wilds = serializers.ListField(
@@ -339,7 +343,7 @@ class ShuangkouUnitSerializer(serializers.Serializer):
 
 
 class ShuangkouShapeSerializer(serializers.Serializer):
-    type = enum([kind.value for kind in PlayKind])
+    type = enum(SHUANGKOU_KINDS)
     size = StrictIntegerField()
     pairs = StrictIntegerField()
     tractors = serializers.ListField(child=StrictIntegerField(), help_text="Tractor lengths in pairs.")
@@ -429,7 +433,7 @@ class ShuangkouTrumpSerializer(serializers.Serializer):
 
 class ShuangkouTrickResultSerializer(serializers.Serializer):
     leader = enum(SEATS)
-    lead = enum([kind.value for kind in PlayKind])
+    lead = enum(SHUANGKOU_KINDS)
     winner = enum(SEATS)
     winning_play = StrictIntegerField()
     points = StrictIntegerField()
