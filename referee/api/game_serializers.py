@@ -98,11 +98,17 @@ class DoudizhuActionSerializer(serializers.Serializer):
         return fields
 
 
+#: Bids a question may list: four seats bid once each, and a bid after the end is the verdict
+#: ``bidding_over`` (D2), not a malformed request, so a few more than four are read.
+MAX_BIDS = 8
+
+
 def _bids() -> serializers.ListField:
     return listed(
         DoudizhuBidSerializer(many=True),
-        max_length=4,
-        help_text='In order from the dealer: {"seat", "bid": 1|2|3|"pass"} (D2).',
+        max_length=MAX_BIDS,
+        help_text='In order from the dealer: {"seat", "bid": 1|2|3|"pass"}; 0 is a pass too (D2). '
+        "A bid after the end (the fifth, say) is the verdict `bidding_over`.",
     )
 
 
@@ -325,8 +331,12 @@ class ShuangkouPlayRequest(RulesMixin):
         help_text="The plays already on the table, the lead first; empty: this play leads.",
     )
     level = _level(help_text="The deal's level: 2-10, J, Q, K, A, or NT (the no-trump deal).")
+    # Required: a question without it was read as "no trump suit", which a client that merely forgot
+    # it did not mean (docs/rules/shuangkou.md "API").
     trump = StrictCharField(
-        max_length=4, required=False, allow_null=True, default=None, help_text="S, H, C, D, or none."
+        max_length=4,
+        allow_null=True,
+        help_text="The trump suit: S, H, C or D; `none` (or null): no trump suit.",
     )
     others = _cards(
         required=False,

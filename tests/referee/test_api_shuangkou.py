@@ -66,6 +66,16 @@ def test_s5_not_following_suit_while_able_is_a_200_verdict_in_chinese(api_client
     assert body["winning"] == 0  # an illegal play does not count
 
 
+def test_s2_a_play_question_names_its_trump_suit(api_client):
+    # Left out, it used to mean "no trump suit", which a client that forgot it did not mean.
+    question = {key: value for key, value in AFTER_SA.items() if key != "trump"}
+    response = post(api_client, PLAYS, {**question, "cards": ["D5"], "hand": ["D5", "C9"]})
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [("trump", "required")]
+    no_trump = post(api_client, PLAYS, {**question, "trump": "none", "cards": ["D5"], "hand": ["D5", "C9"]})
+    assert no_trump.status_code == 200
+
+
 def test_s5_a_card_not_in_the_hand(api_client):
     body = post(api_client, PLAYS, {**AFTER_SA, "cards": ["S4"], "hand": ["S5"]}).json()
     assert body["reason"]["code"] == "card_not_in_hand"
