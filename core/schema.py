@@ -315,7 +315,7 @@ class AutoSchema(openapi.AutoSchema):
         if code in ("429", "503"):
             return RETRY_AFTER
         success = code.startswith("2")
-        headers = {}
+        headers: dict[str, dict] = {}
         if code == "202":
             headers |= LOCATION | RETRY_AFTER
         if self._conditional() and (success or code == "304"):

@@ -18,12 +18,13 @@ from django.test.client import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tests.openapi_conformance import conforms
+from tests.openapi_conformance import conforms, document
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _answers_keep_the_contract():
     """Django's test client (under DRF's APIClient too) checks each answer against the document."""
+    document()  # generated now, not inside the first request a test may be timing
     request = Client.request
 
     def checked(self, **environ):

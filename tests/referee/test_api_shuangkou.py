@@ -103,14 +103,17 @@ def test_s1_a_third_copy_is_a_400_at_the_card(api_client):
     assert error["field"].startswith(("hand.", "trick.0."))
 
 
+ON_SA = {**GAME, "level": "2", "trump": "H"}
+
+
 def test_an_unknown_card_on_the_table_is_a_400_at_the_card(api_client):
-    question = {**GAME, "level": "2", "trick": [["SA"], ["Z9"]], "cards": ["S5"], "hand": ["S5"]}
+    question = {**ON_SA, "trick": [["SA"], ["Z9"]], "cards": ["S5"], "hand": ["S5"]}
     error = only_error(post(api_client, PLAYS, question))
     assert (error["field"], error["code"]) == ("trick.1.0", "unknown_card")
 
 
 def test_a_play_on_the_table_of_another_size_is_a_400(api_client):
-    question = {**GAME, "level": "2", "trick": [["SA"], ["S3", "S3"]], "cards": ["S5"], "hand": ["S5"]}
+    question = {**ON_SA, "trick": [["SA"], ["S3", "S3"]], "cards": ["S5"], "hand": ["S5"]}
     error = only_error(post(api_client, PLAYS, question))
     assert (error["field"], error["code"]) == ("trick.1", "wrong_number_of_cards")
 
