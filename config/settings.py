@@ -207,7 +207,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["N", "E", "S", "W"],
         "SideEnum": ["NS", "EW"],
-        "ComboTypeEnum": "engine.guandan.readings.ComboType",
+        "ComboTypeEnum": "scoring.serializers.plays.COMBO_TYPES",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",
@@ -218,6 +218,17 @@ SPECTACULAR_SETTINGS = {
         "RulingStatusEnum": "referee.models.RulingStatus.choices",
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",
         "AppealStatusEnum": "referee.models.AppealStatus.choices",
+        # The referee answers of the games beside Guandan (referee.api.game_serializers): their sets
+        # share field names (seat, type, game, winner) with other sets.
+        "DaguaiSeatEnum": "referee.api.game_serializers.DAGUAI",
+        "DoudizhuComboTypeEnum": "referee.api.game_serializers.DOUDIZHU_TYPES",
+        "DaguaiComboTypeEnum": "referee.api.game_serializers.DAGUAI_TYPES",
+        "ShuangkouPlayKindEnum": "referee.api.game_serializers.SHUANGKOU_KINDS",
+        "DoudizhuWinnerEnum": ["landlord", "farmers"],
+        "GuandanGameEnum": ["guandan"],
+        "Doudizhu4GameEnum": ["doudizhu4"],
+        "DaguaiGameEnum": ["daguai"],
+        "ShuangkouGameEnum": ["shuangkou"],
     },
 }
 

@@ -54,3 +54,14 @@ def game_codes(*, pending: bool = False) -> tuple[str, ...]:
 def all_profiles(*, pending: bool = False) -> dict[str, tuple[Game, Any]]:
     """Every built-in rule profile of every game, by key (keys are unique across games)."""
     return {key: (game, profile) for game in _listed(pending) for key, profile in game.profiles.items()}
+
+
+def setting_choices(name: str) -> tuple[str, ...]:
+    """Every value that some game in service allows for the enumerated rule setting ``name`` (an
+    event's ``match_format``, say), in the games' order: what the OpenAPI document lists; the event's
+    own game refuses a value it does not allow."""
+    values: dict[str, None] = {}
+    for game in _listed(False):
+        choices = type(game.profile()).CHOICES
+        values.update(dict.fromkeys(choices.get(name, ())))
+    return tuple(values)

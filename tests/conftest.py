@@ -1,5 +1,6 @@
 """Shared fixtures: API clients with and without a token, a Redis URL when one is reachable, and
-``rolled_back`` for rows that the tests of a module share."""
+``rolled_back`` for rows that the tests of a module share. Every answer of the API that a test
+receives is checked against the OpenAPI document (tests/openapi_conformance.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,27 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import transaction
+from django.test.client import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from tests.openapi_conformance import conforms, document
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _answers_keep_the_contract():
+    """Django's test client (under DRF's APIClient too) checks each answer against the document."""
+    document()  # generated now, not inside the first request a test may be timing
+    request = Client.request
+
+    def checked(self, **environ):
+        response = request(self, **environ)
+        conforms(environ["REQUEST_METHOD"], environ["PATH_INFO"], response)
+        return response
+
+    Client.request = checked  # type: ignore[method-assign]
+    yield
+    Client.request = request  # type: ignore[method-assign]
 
 
 @pytest.fixture(autouse=True)

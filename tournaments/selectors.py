@@ -23,6 +23,7 @@ from tournaments.auth import TableUser
 from tournaments.models import (
     SEATS_OF_FOUR,
     Event,
+    EventRole,
     Match,
     Pair,
     PairStatus,
@@ -374,3 +375,14 @@ def pair_rows(ids: set[int]) -> list[tuple]:
         slots *= 2
     ordered += [ordered[-1]] * (slots - len(ordered))
     return _pair_reads.rows(PairSerializer.COLUMNS, **{f"id{n}": pk for n, pk in enumerate(ordered)})
+
+
+def who(user) -> dict:
+    """``GET /me/``: an account, its username and its roles event by event; a table token, its
+    event and table (and no roles)."""
+    if isinstance(user, TableUser):
+        token = user.token
+        table = {"event": token.event.slug, "table": token.table}
+        return {"username": None, "superuser": False, "roles": [], "table": table}
+    roles = EventRole.objects.filter(user=user).select_related("event").order_by("event__slug", "role")
+    return {"username": user.username, "superuser": user.is_superuser, "roles": list(roles), "table": None}

@@ -1,6 +1,8 @@
+from django.urls import re_path
 from rest_framework.routers import Route, SimpleRouter
 
 from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenViewSet
+from tournaments.views.me import MeView
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
 from tournaments.views.schedule import EventMatchViewSet, RoundViewSet, StageViewSet
 
@@ -31,4 +33,4 @@ router.register(f"{EVENT}/stages", StageViewSet, basename="stage")
 router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/matches", EventMatchViewSet, basename="event-match")
 
-urlpatterns = router.urls
+urlpatterns = [re_path(r"^me/?$", MeView.as_view(), name="me"), *router.urls]

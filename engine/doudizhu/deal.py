@@ -7,7 +7,7 @@ to play its last card ends the deal for its side. Each action is checked in this
 ``deal_over``, ``not_your_turn``, ``missing_report``, then for a pass ``cannot_pass_on_lead``,
 for a play ``card_not_in_hand``, ``illegal_combination``, ``does_not_beat``, ``bomb_limit``.
 A hand report (``{"seat": "W", "report": 9}``) may come at any time and is checked for
-``deal_over`` and ``wrong_report``.
+``deal_over``, ``already_reported`` (a seat reports once: "自报一次") and ``wrong_report``.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from engine.doudizhu.readings import Reading, is_bomb, reading_to_dict, readings
 from engine.doudizhu.scoring import DealScore, score_deal
 from engine.doudizhu.violations import (
     VIOLATIONS,
+    AlreadyReported,
     BiddingUnfinished,
     BombLimit,
     MissingReport,
@@ -242,6 +243,8 @@ class DealState(Rounds[Seat, Card]):
         seat = action.seat
         if self._to_act is None:
             raise DealOver(detail="The deal is already over (D6).")
+        if seat in self._reported:
+            raise AlreadyReported(detail=f"{seat} has already reported its cards: once (D7, 自报一次).")
         held = self._left[seat]
         if not self._threshold or held > self._threshold:
             raise WrongReport(

@@ -13,6 +13,7 @@ from engine.rounds import violation_table
 
 __all__ = [
     "VIOLATIONS",
+    "AlreadyReported",
     "BidNotHigher",
     "BiddingBanned",
     "BiddingOver",
@@ -41,6 +42,7 @@ class ViolationCode(StrEnum):
     CANNOT_PASS_ON_LEAD = "cannot_pass_on_lead"
     CARD_NOT_IN_HAND = "card_not_in_hand"
     BOMB_LIMIT = "bomb_limit"
+    ALREADY_REPORTED = "already_reported"  # D7: "自报一次", a seat reports once
     WRONG_REPORT = "wrong_report"
 
 
@@ -72,7 +74,20 @@ class WrongReport(RuleViolation):
     code = ViolationCode.WRONG_REPORT
 
 
+class AlreadyReported(RuleViolation):
+    code = ViolationCode.ALREADY_REPORTED
+
+
 VIOLATIONS: dict[str, type[RuleViolation]] = violation_table(
     ViolationCode,
-    (BiddingOver, BiddingBanned, BidNotHigher, BiddingUnfinished, MissingReport, BombLimit, WrongReport),
+    (
+        BiddingOver,
+        BiddingBanned,
+        BidNotHigher,
+        BiddingUnfinished,
+        MissingReport,
+        BombLimit,
+        AlreadyReported,
+        WrongReport,
+    ),
 )

@@ -8,7 +8,7 @@ a valid profile is. ``RuleProfile.from_dict(profile.to_dict())`` round-trips.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.errors import BadInput
 from engine.guandan.cards import format_level, parse_level
@@ -41,6 +41,8 @@ class RuleProfile:
 
     key: str = "custom"
     name: str = "Custom profile"
+    # The allowed values of the enumerated settings, as every game's profile names them.
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = CHOICES
     # G1
     turn_direction: str = "counterclockwise"
     # G4

@@ -26,6 +26,10 @@ from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, 
 
 SEATS = ("N", "E", "S", "W")
 DAGUAI = tuple(seat.value for seat in DAGUAI_SEATS)
+# The games' sets of values, named in the OpenAPI document by the project's ENUM_NAME_OVERRIDES.
+DOUDIZHU_TYPES = tuple(t.value for t in DoudizhuType)
+DAGUAI_TYPES = tuple(t.value for t in DaguaiType)
+SHUANGKOU_KINDS = tuple(kind.value for kind in PlayKind)
 
 
 def listed(serializer: serializers.Serializer, **kwargs) -> serializers.ListField:
@@ -46,7 +50,7 @@ class DoudizhuPlayRequest(RulesMixin):
 
 
 class DoudizhuReadingSerializer(serializers.Serializer):
-    type = enum([t.value for t in DoudizhuType])
+    type = enum(DOUDIZHU_TYPES)
     rank = StrictCharField(help_text="The rank of the main part (the highest of a run).")
     size = StrictIntegerField()
 
@@ -94,11 +98,17 @@ class DoudizhuActionSerializer(serializers.Serializer):
         return fields
 
 
+#: Bids a question may list: four seats bid once each, and a bid after the end is the verdict
+#: ``bidding_over`` (D2), not a malformed request, so a few more than four are read.
+MAX_BIDS = 8
+
+
 def _bids() -> serializers.ListField:
     return listed(
         DoudizhuBidSerializer(many=True),
-        max_length=4,
-        help_text='In order from the dealer: {"seat", "bid": 1|2|3|"pass"} (D2).',
+        max_length=MAX_BIDS,
+        help_text='In order from the dealer: {"seat", "bid": 1|2|3|"pass"}; 0 is a pass too (D2). '
+        "A bid after the end (the fifth, say) is the verdict `bidding_over`.",
     )
 
 
@@ -210,7 +220,7 @@ class DaguaiPlayRequest(RulesMixin):
 
 
 class DaguaiReadingSerializer(serializers.Serializer):
-    type = enum([t.value for t in DaguaiType])
+    type = enum(DAGUAI_TYPES)
     rank = StrictCharField(help_text="The main rank (K2).")
     size = StrictIntegerField()
     wilds = serializers.ListField(
@@ -321,8 +331,12 @@ class ShuangkouPlayRequest(RulesMixin):
         help_text="The plays already on the table, the lead first; empty: this play leads.",
     )
     level = _level(help_text="The deal's level: 2-10, J, Q, K, A, or NT (the no-trump deal).")
+    # Required: a question without it was read as "no trump suit", which a client that merely forgot
+    # it did not mean (docs/rules/shuangkou.md "API").
     trump = StrictCharField(
-        max_length=4, required=False, allow_null=True, default=None, help_text="S, H, C, D, or none."
+        max_length=4,
+        allow_null=True,
+        help_text="The trump suit: S, H, C or D; `none` (or null): no trump suit.",
     )
     others = _cards(
         required=False,
@@ -339,7 +353,7 @@ class ShuangkouUnitSerializer(serializers.Serializer):
 
 
 class ShuangkouShapeSerializer(serializers.Serializer):
-    type = enum([kind.value for kind in PlayKind])
+    type = enum(SHUANGKOU_KINDS)
     size = StrictIntegerField()
     pairs = StrictIntegerField()
     tractors = serializers.ListField(child=StrictIntegerField(), help_text="Tractor lengths in pairs.")
@@ -429,7 +443,7 @@ class ShuangkouTrumpSerializer(serializers.Serializer):
 
 class ShuangkouTrickResultSerializer(serializers.Serializer):
     leader = enum(SEATS)
-    lead = enum([kind.value for kind in PlayKind])
+    lead = enum(SHUANGKOU_KINDS)
     winner = enum(SEATS)
     winning_play = StrictIntegerField()
     points = StrictIntegerField()

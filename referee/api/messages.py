@@ -94,6 +94,7 @@ MESSAGES = {
     "missing_report": _("The seat had to report its remaining cards."),
     "bomb_limit": _("No more bombs may be played in this deal."),
     "wrong_report": _("The reported card count is wrong."),
+    "already_reported": _("The seat has already reported its cards: a report comes once."),
     "ask_out_of_turn": _("This seat may not ask now."),
     "ask_not_allowed": _("Asking is not allowed here."),
     "declaration_not_allowed": _("No declaration is allowed in this deal."),

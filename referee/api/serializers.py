@@ -13,8 +13,8 @@ from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
 from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
-from engine.guandan.readings import ComboType
 from scoring.serializers.plays import (
+    COMBO_TYPES,
     SEATS,
     ActionSerializer,
     DeclaredSerializer,
@@ -65,7 +65,7 @@ class PlayValidateRequest(RulesMixin):
 
 
 class ReadingSerializer(serializers.Serializer):
-    type = StrictChoiceField(choices=[t.value for t in ComboType])
+    type = StrictChoiceField(choices=COMBO_TYPES)
     rank = StrictCharField(help_text="The rank that is compared (highest card of a sequence).")
     size = StrictIntegerField()
     wilds = serializers.ListField(child=StrictCharField(), help_text="What each wild stands for.")

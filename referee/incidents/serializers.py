@@ -240,6 +240,11 @@ class IncidentSerializer(StrictModelSerializer):
     round = StrictIntegerField(source="match.round.number")
     table = StrictIntegerField(source="match.table")
     pair = IncidentPairSerializer()
+    # Declared: the model's read-only field loses ``allow_blank``, so the document would not allow
+    # the blank that an incident without an accused seat answers.
+    seat = StrictChoiceField(
+        choices=SEATS, allow_blank=True, read_only=True, help_text="The seat accused; blank: none."
+    )
     infraction_name = serializers.SerializerMethodField(help_text="Its Chinese name (G12).")
     reported_by = serializers.SerializerMethodField(help_text="Who reported it: shown to referees only.")
     rulings = RulingSerializer(many=True, help_text="Every ruling, the standing one last.")

@@ -264,6 +264,25 @@ class DealVersionSerializer(DealSerializer):
         return _who(deal.voided_by, deal.voided_token) if deal.voided_at else None
 
 
+class DealListEntrySerializer(DealSerializer):
+    """An entry of ``GET /matches/{id}/deals/`` as the OpenAPI document shows it: a deal
+    (``DealSerializer``), and with ``?history=true`` for staff who posted and voided it
+    (``DealVersionSerializer``). Only the document uses it: the members of the history are optional
+    here, where a required member would be missing from every answer without it."""
+
+    submitted_by = StrictCharField(
+        required=False, allow_null=True, help_text="`?history=true` only: who posted this version."
+    )
+    voided_at = StrictDateTimeField(required=False, allow_null=True, help_text="`?history=true` only.")
+    voided_by = StrictCharField(
+        required=False, allow_null=True, help_text="`?history=true` only: who voided it."
+    )
+    void_note = StrictCharField(required=False, help_text="`?history=true` only.")
+
+    class Meta(DealVersionSerializer.Meta):
+        read_only_fields = DealSerializer.Meta.fields
+
+
 def _who(user, token) -> str | None:
     if token is not None:
         return f"table {token.table}"

@@ -9,6 +9,7 @@ from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField
 from engine.guandan.readings import ComboType
 
 SEATS = ["N", "E", "S", "W"]
+COMBO_TYPES = [t.value for t in ComboType]  # also the name of their OpenAPI enum (ENUM_NAME_OVERRIDES)
 
 
 def _cards(**kwargs) -> serializers.ListField:
@@ -16,7 +17,7 @@ def _cards(**kwargs) -> serializers.ListField:
 
 
 class DeclaredSerializer(serializers.Serializer):
-    type = StrictChoiceField(choices=[t.value for t in ComboType])
+    type = StrictChoiceField(choices=COMBO_TYPES)
     rank = StrictCharField(
         required=False, allow_null=True, default=None, help_text="Rank compared: 2-10, J, Q, K, A, BJ, RJ."
     )

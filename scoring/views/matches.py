@@ -20,6 +20,7 @@ from scoring.selectors.matches import deal_history, result_versions
 from scoring.serializers.deals import (
     DealCorrectionSerializer,
     DealInputSerializer,
+    DealListEntrySerializer,
     DealPostedSerializer,
     DealSerializer,
     DealsVoidedSerializer,
@@ -87,7 +88,7 @@ class MatchDealsView(MatchScopedView):
 
     @extend_schema(
         parameters=[HISTORY],
-        responses={200: DealVersionSerializer(many=True), **problems(400, 403, 404)},
+        responses={200: DealListEntrySerializer(many=True), **problems(400, 403, 404)},
         tags=["scorekeeping"],
     )
     def get(self, request, pk):

@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.fields import StrictCharField, StrictChoiceField, StrictIntegerField
+from core.filters import BIGINT_MAX
 from core.idempotency import request_principal
 from core.permissions import Permission
 from core.problems import exception_handler
@@ -29,7 +30,7 @@ INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm
 class SyncItemSerializer(serializers.Serializer):
     key = StrictCharField(max_length=255, help_text="The item's own idempotency key (a UUID).")
     kind = StrictChoiceField(choices=list(INPUTS), help_text="deal, result or confirm.")
-    match = StrictIntegerField(min_value=1, max_value=2**62, help_text="The match id.")
+    match = StrictIntegerField(min_value=1, max_value=BIGINT_MAX, help_text="The match id.")
     body = serializers.DictField(help_text="What the single endpoint takes.")
 
 

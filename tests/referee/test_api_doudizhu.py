@@ -150,6 +150,26 @@ def test_d2_a_banned_seat_may_not_bid(api_client):
     assert body["violation"]["code"] == "bidding_banned"
 
 
+def test_d2_a_fifth_bid_is_a_bidding_over_verdict_not_a_400(api_client):
+    bids = [*FORCED_N, bid("N", 1)]
+    response = post(api_client, BIDDING, {**GAME, "dealer": "N", "bids": bids})
+    assert response.status_code == 200
+    assert response.json()["violation"]["index"] == 4
+    assert response.json()["violation"]["code"] == "bidding_over"
+
+
+def test_d2_more_bids_than_a_question_takes_is_a_400(api_client):
+    bids = [*FORCED_N, *FORCED_N, bid("N", 1)]  # nine
+    error = only_error(post(api_client, BIDDING, {**GAME, "dealer": "N", "bids": bids}))
+    assert (error["field"], error["code"]) == ("bids", "max_length")
+
+
+def test_d2_a_bid_of_0_is_a_pass(api_client):
+    zeros = [bid(entry["seat"], 0) for entry in FORCED_N]
+    body = post(api_client, BIDDING, {**GAME, "dealer": "N", "bids": zeros}).json()
+    assert (body["landlord"], body["bid"], body["forced"]) == ("N", 1, True)
+
+
 def test_a_malformed_bid_is_a_400_at_the_field(api_client):
     error = only_error(post(api_client, BIDDING, {**GAME, "dealer": "N", "bids": [bid("N", 4)]}))
     assert (error["field"], error["code"]) == ("bids.0.bid", "invalid_bid")

@@ -66,6 +66,16 @@ def test_s5_not_following_suit_while_able_is_a_200_verdict_in_chinese(api_client
     assert body["winning"] == 0  # an illegal play does not count
 
 
+def test_s2_a_play_question_names_its_trump_suit(api_client):
+    # Left out, it used to mean "no trump suit", which a client that forgot it did not mean.
+    question = {key: value for key, value in AFTER_SA.items() if key != "trump"}
+    response = post(api_client, PLAYS, {**question, "cards": ["D5"], "hand": ["D5", "C9"]})
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [("trump", "required")]
+    no_trump = post(api_client, PLAYS, {**question, "trump": "none", "cards": ["D5"], "hand": ["D5", "C9"]})
+    assert no_trump.status_code == 200
+
+
 def test_s5_a_card_not_in_the_hand(api_client):
     body = post(api_client, PLAYS, {**AFTER_SA, "cards": ["S4"], "hand": ["S5"]}).json()
     assert body["reason"]["code"] == "card_not_in_hand"
@@ -93,14 +103,17 @@ def test_s1_a_third_copy_is_a_400_at_the_card(api_client):
     assert error["field"].startswith(("hand.", "trick.0."))
 
 
+ON_SA = {**GAME, "level": "2", "trump": "H"}
+
+
 def test_an_unknown_card_on_the_table_is_a_400_at_the_card(api_client):
-    question = {**GAME, "level": "2", "trick": [["SA"], ["Z9"]], "cards": ["S5"], "hand": ["S5"]}
+    question = {**ON_SA, "trick": [["SA"], ["Z9"]], "cards": ["S5"], "hand": ["S5"]}
     error = only_error(post(api_client, PLAYS, question))
     assert (error["field"], error["code"]) == ("trick.1.0", "unknown_card")
 
 
 def test_a_play_on_the_table_of_another_size_is_a_400(api_client):
-    question = {**GAME, "level": "2", "trick": [["SA"], ["S3", "S3"]], "cards": ["S5"], "hand": ["S5"]}
+    question = {**ON_SA, "trick": [["SA"], ["S3", "S3"]], "cards": ["S5"], "hand": ["S5"]}
     error = only_error(post(api_client, PLAYS, question))
     assert (error["field"], error["code"]) == ("trick.1", "wrong_number_of_cards")
 

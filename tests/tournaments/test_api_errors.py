@@ -173,7 +173,7 @@ NEW_MATCH = {"round": 2, "table": 9, "ns_pair": "{pair}", "ew_pair": None}
 HIGHEST = [
     ("PATCH", f"{E}/", {}, "deal_limit", SMALL),
     ("PATCH", f"{E}/", {}, "time_limit_minutes", SMALL),
-    ("PATCH", f"{E}/", {}, "best_of", SMALL),
+    ("PATCH", f"{E}/", {}, "best_of", 3),  # G8: 1 or 3
     ("PATCH", f"{E}/", {}, "unit_best", 1000),
     ("PATCH", f"{E}/", {}, "correction_minutes", 10080),
     ("PATCH", f"{E}/", {}, "lots_seed", 2**53 - 1),

@@ -6,9 +6,9 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.fields import StrictCharField, StrictChoiceField, StrictIntegerField
+from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
 from core.serializers import StrictModelSerializer
-from engine import DEFAULT_GAME, EventScoring, game_codes, get_game
+from engine import DEFAULT_GAME, EventScoring, game_codes, get_game, setting_choices
 from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
 from engine.scoring.methods import SettingError, build_method
@@ -33,6 +33,14 @@ class EventSerializer(StrictModelSerializer):
         help_text="G12: the effective penalty table, every number filled in (docs/referees.md)."
     )
     game = StrictChoiceField(choices=[], default=DEFAULT_GAME)
+    # G8 settings of the event's matches (null: the profile's). The choices are every game's; the
+    # event's own game refuses one it does not have (``validate``: the same ``invalid_choice``).
+    match_format = StrictChoiceField(
+        choices=setting_choices("match_format"), allow_null=True, required=False, help_text="G8."
+    )
+    equal_levels = StrictChoiceField(
+        choices=setting_choices("equal_levels"), allow_null=True, required=False, help_text="G8."
+    )
 
     class Meta:
         model = Event
@@ -43,7 +51,7 @@ class EventSerializer(StrictModelSerializer):
             # The rule profile checks the ranges the rules allow; these are what the columns store.
             "deal_limit": {"min_value": 0, "max_value": column_max(Event, "deal_limit")},
             "time_limit_minutes": {"min_value": 0, "max_value": column_max(Event, "time_limit_minutes")},
-            "best_of": {"min_value": 0, "max_value": column_max(Event, "best_of")},
+            "best_of": {"min_value": 1, "max_value": 3, "help_text": "G8: 1 or 3."},
             "unit_best": {"min_value": 1, "max_value": 1000},
             "lots_seed": {"min_value": 0, "max_value": 2**53 - 1},
             "correction_minutes": {"min_value": 0, "max_value": 10080},
@@ -203,3 +211,25 @@ class TableTokenSerializer(StrictModelSerializer):
         request = self.context.get("request")
         url = request.build_absolute_uri(path) if request else path
         return f"{url}#table_token={token.key}"
+
+
+class MyRoleSerializer(serializers.Serializer):
+    event = StrictCharField(source="event.slug", help_text="The event's slug.")
+    role = StrictChoiceField(choices=Role.choices)
+    tables = serializers.ListField(
+        child=StrictIntegerField(**TABLE), help_text="A scorekeeper's tables; empty: every table."
+    )
+
+
+class MyTableSerializer(serializers.Serializer):
+    event = StrictCharField(help_text="The event's slug.")
+    table = StrictIntegerField(**TABLE)
+
+
+class MeSerializer(serializers.Serializer):
+    """``GET /me/``: who the caller's credential is, and what it may do where."""
+
+    username = StrictCharField(allow_null=True, help_text="The account; null for a table token.")
+    superuser = StrictBooleanField(help_text="Every event's organiser.")
+    roles = MyRoleSerializer(many=True, help_text="The account's roles, event by event.")
+    table = MyTableSerializer(allow_null=True, help_text="A table token: its event and table; else null.")

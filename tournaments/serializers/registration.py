@@ -53,6 +53,8 @@ class PublicPlayerSerializer(StrictModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "name", "unit", "seed"]
+        # The column's size on PostgreSQL, on every database: the document is the same on each.
+        extra_kwargs = {"seed": {"min_value": 0, "max_value": column_max(Player, "seed")}}
 
     # The lean twin for long lists: the same representation from a row of COLUMNS, without a model
     # object or a field per value (tests/tournaments/test_api_matches.py checks they agree).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
@@ -125,7 +126,17 @@ class PairViewSet(EventScopedViewSet):
                 "PairImportResult",
                 {"imported": StrictIntegerField(), "pairs": PairPrivateSerializer(many=True)},
             ),
-            200: OpenApiResponse(description="Dry run: every row is valid; nothing was imported."),
+            200: OpenApiResponse(
+                inline_serializer(
+                    "PairImportDryRun",
+                    {
+                        "imported": StrictIntegerField(help_text="0: nothing was imported."),
+                        "valid_rows": StrictIntegerField(help_text="The rows checked, every one valid."),
+                        "pairs": serializers.ListField(child=PairPrivateSerializer(), max_length=0),
+                    },
+                ),
+                description="Dry run: every row is valid; nothing was imported.",
+            ),
             **accepted_response("JOB_IMPORT_ROWS rows (2,000 by default)"),
             **problems(400, 401, 403),
         },

@@ -170,6 +170,16 @@ def test_d7_a_wrong_report(reported, why):
     assert (result.violation.index, result.violation.code) == (2, "wrong_report"), why
 
 
+def test_d7_a_seat_reports_once_a_second_report_is_already_reported():
+    # "手中10张以内牌，自报一次": the same count again is no longer a report the rules ask for.
+    threshold = STANDARD.with_overrides({"report_threshold": 24})
+    plays = [play("N", "S3"), play("W", "S4"), report("W", 24), report("W", 24)]
+    result = replay_deal(
+        **request(hands={"N": "S3", "W": "S4"}, bids=N_AT_ONE, plays=plays), profile=threshold
+    )
+    assert (result.violation.index, result.violation.code) == (3, "already_reported")
+
+
 def test_d7_the_default_threshold_is_ten_and_zero_turns_reports_off():
     assert STANDARD.report_threshold == 10
     result = replay(bids=N_AT_ONE, plays=[report("N", 33)])

@@ -94,7 +94,9 @@ def corrupt(deal: SimulatedDeal, pick: float, kind: str) -> tuple[list[Action], 
         return actions, len(actions) - 1, kind
     elif kind == "wrong_report":
         actions.insert(index, Action.reporting(seat, 99 % 34))
-        return actions, index, kind
+        # A seat that has reported already may not report again, right or wrong (D7, 自报一次).
+        again = any(a.seat == seat and a.report is not None for a in actions[:index])
+        return actions, index, "already_reported" if again else kind
     return actions, index, kind
 
 
