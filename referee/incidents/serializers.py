@@ -209,6 +209,11 @@ class RulingSerializer(StrictModelSerializer):
 class AppealSerializer(StrictModelSerializer):
     decided_by = serializers.SerializerMethodField()
     ruling = StrictIntegerField(source="ruling_id")
+    # Declared, like the incident's seat: blank where it does not apply (a review has no side, an
+    # appeal at a table of four no side, a pair's appeal no seat), which the model's field would hide.
+    seat = StrictChoiceField(
+        choices=SEATS, allow_blank=True, read_only=True, help_text="At a table of four: the seat appealing."
+    )
 
     class Meta:
         model = Appeal
@@ -244,6 +249,9 @@ class IncidentSerializer(StrictModelSerializer):
     # the blank that an incident without an accused seat answers.
     seat = StrictChoiceField(
         choices=SEATS, allow_blank=True, read_only=True, help_text="The seat accused; blank: none."
+    )
+    side = StrictChoiceField(
+        choices=SIDES, allow_blank=True, read_only=True, help_text="The side accused; blank: a table of four."
     )
     infraction_name = serializers.SerializerMethodField(help_text="Its Chinese name (G12).")
     reported_by = serializers.SerializerMethodField(help_text="Who reported it: shown to referees only.")
