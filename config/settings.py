@@ -231,6 +231,10 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+# Tasks run in-process without a broker: fine on a laptop (`make run`, DEBUG on), but in production
+# nothing would run the periodic tasks (webhook retries, purges), so the health check answers 503
+# (core/health.py) and a worker or beat refuses to start without a broker (config/celery.py).
+EAGER_TASKS_HEALTHY = DEBUG
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

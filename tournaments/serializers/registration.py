@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.backends.base.operations import BaseDatabaseOperations
-from django.db.models import Model
 from rest_framework import serializers
 
 from core.fields import (
@@ -13,22 +11,10 @@ from core.fields import (
     StrictEmailField,
     StrictIntegerField,
     StrictPrimaryKeyRelatedField,
+    column_max,
 )
 from core.serializers import StrictModelSerializer
 from tournaments.models import Pair, PairStatus, Player, Unit
-
-
-def column_max(model: type[Model], name: str) -> int:
-    """The highest value the integer column ``model.name`` stores (as PostgreSQL sizes it).
-
-    Every integer input that is stored, or compared with a column, takes it as ``max_value``: a
-    number out of range is then a 400 naming the field, on every database, and the OpenAPI schema
-    shows the bound. (A ModelSerializer gets it from the database backend, which on SQLite gives
-    none.)
-    """
-    internal_type = model._meta.get_field(name).get_internal_type()
-    return BaseDatabaseOperations.integer_field_ranges[internal_type][1]
-
 
 PAIR_ID: dict[str, Any] = {"min_value": 1, "max_value": column_max(Pair, "id")}
 
