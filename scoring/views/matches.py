@@ -13,9 +13,9 @@ from core.problems import Problem
 from core.schema import problems
 from scoring.models import Deal
 from scoring.permissions import ScoringPermission
-from scoring.problems import Missing, NotAllowed
+from scoring.problems import Missing, NotAllowed, deal_voided
 from scoring.selectors.access import table_match
-from scoring.selectors.deals import current_deal, current_deals
+from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
 from scoring.selectors.matches import deal_history, result_versions
 from scoring.serializers.deals import (
     DealCorrectionSerializer,
@@ -84,6 +84,10 @@ class MatchDealsView(MatchScopedView):
     def written_representation(self, response):
         # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
         return response.data.get("deal") if isinstance(response.data, dict) else None
+
+    def replay_refusal(self, answer):
+        voided = voided_deal_of(answer.body)
+        return None if voided is None else deal_voided(voided)
 
     @extend_schema(
         parameters=[HISTORY],
