@@ -27,6 +27,5 @@ def voided_deal_of(answer: Any) -> Deal | None:
     deal = answer.get("deal") if isinstance(answer, dict) else None
     if not isinstance(deal, dict) or "match" not in answer:
         return None
-    return Deal.objects.filter(
-        match=answer["match"], number=deal.get("number"), version=deal.get("version"), status=DealStatus.VOIDED
-    ).first()
+    voided = Deal.objects.filter(match=answer["match"], status=DealStatus.VOIDED)
+    return voided.filter(number=deal.get("number"), version=deal.get("version")).first()
