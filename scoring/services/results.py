@@ -111,11 +111,13 @@ def result_submit(
     agreeing = next((v for v in live if v.content_hash == digest), None)
     if agreeing is not None:
         if not independent(agreeing, actor, side):
-            if principal_of(agreeing) == actor.principal:
+            if principal_of(agreeing) == actor.principal and agreeing.side == side:
                 return ResultPosted(agreeing, created=False, changed=False)  # the same submission again
+            # One credential entering both sides (or one side twice) is no double entry: as for
+            # /result/confirm, the other side's scorekeeper, the table token or a referee confirms.
             raise ScoreConflict(
-                f"Version {agreeing.version} was submitted for side {agreeing.side}: "
-                "the other side or a referee must confirm it.",
+                f"Version {agreeing.version} was submitted by the same party (side "
+                f"{agreeing.side or 'not declared'}): the other side or a referee must confirm it.",
                 "same_side",
                 field="side",
             )

@@ -79,6 +79,15 @@ def test_a_confirmation_by_the_side_that_submitted_is_refused(played, keeper, ot
     assert_problem(submit(other_keeper, played, side="NS"), 409, "same_side")
 
 
+def test_one_account_entering_both_sides_is_same_side(played, keeper):
+    """Issue 23: one account submitting for NS and then the same result for EW got 200 and the
+    result stayed submitted; it is no double entry, so 409 as /result/confirm answers."""
+    submit(keeper, played, side="NS")
+    assert_problem(submit(keeper, played, side="EW"), 409, "same_side")
+    assert_problem(submit(keeper, played), 409, "same_side")
+    assert MatchResult.objects.get(match=played).status == "submitted"
+
+
 def test_a_referee_confirms_alone(played, keeper, referee):
     submit(keeper, played, side="NS")
     body = confirm(referee, played).json()
