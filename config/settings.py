@@ -175,6 +175,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
         "user": env.str("THROTTLE_USER", default="6000/min"),
+        # Confirmations with a pair's PIN, per match (core.throttling.PinRateThrottle): 10 an hour
+        # leave a table its few honest tries and make guessing one of 10^6 PINs hopeless.
+        "pin": env.str("THROTTLE_PIN", default="10/hour"),
     },
     # How many proxies of ours append to X-Forwarded-For; 0 trusts the header not at all, so a client
     # cannot pick the address it is counted under (docs/deploy.md).

@@ -35,6 +35,7 @@ from scoring.services.result_facts import ResultFacts, ResultSubmission, result_
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
 from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
+from tournaments.pins import vouched_by_pin
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,9 @@ def result_submit(
 
     if submission.corrects is not None:
         target = next((v for v in versions if v.version == submission.corrects), None)
+        again = _correction_again(match, versions, target, submission, actor)
+        if again is not None:  # the same correction sent again: nothing changes, as for a deal's
+            return ResultPosted(again, created=False, changed=False)
         _may_correct(match, target, actor, side, corrects=submission.corrects)
         assert target is not None  # _may_correct refused a version that does not exist
         outcome = result_facts(match, submission, actor=actor)
@@ -147,9 +151,16 @@ def result_submit(
 
 @transaction.atomic
 def result_confirm(
-    *, match: Match, version: int | None, actor: Actor, side: str = "", if_match: IfMatch | None = None
+    *,
+    match: Match,
+    version: int | None,
+    actor: Actor,
+    side: str = "",
+    if_match: IfMatch | None = None,
+    pin: str | None = None,
 ) -> ResultPosted:
-    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry)."""
+    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry);
+    on the phone that submitted it, the other pair with its ``pin`` (tournaments.pins)."""
     match = lock_match(match)
     require_keeper(match, actor)
     require_playing(match)
@@ -184,15 +195,33 @@ def result_confirm(
         _referee_confirm(match, target, actor, side, others=live)
         return ResultPosted(target, created=False)
     _require_scorable(match, actor)
-    if not independent(target, actor, side):
+    if not independent(target, actor, side) and not vouched_by_pin(
+        match, submitted_side=target.side, side=side, pin=pin
+    ):
         raise ScoreConflict(
-            "A result is confirmed by the other side's scorekeeper, the table token or a referee, "
-            "not by the side that submitted it.",
+            "A result is confirmed by the other side's scorekeeper, the table token, the other "
+            "pair with its PIN, or a referee; not by the side that submitted it.",
             "same_side",
             field="side",
         )
     _confirm(match, target, actor, side, others=live)
     return ResultPosted(target, created=False)
+
+
+def _correction_again(
+    match: Match, versions: list[MatchResult], target: MatchResult | None, submission, actor: Actor
+) -> MatchResult | None:
+    """The version standing that already made this correction of ``target`` (the same party, the
+    same result), so that a retry without an Idempotency-Key is a 200, not a ``version_conflict``."""
+    if target is None or target.status != ResultStatus.SUPERSEDED:
+        return None
+    made = (v for v in versions if v.corrects_id == target.pk and v.status != ResultStatus.SUPERSEDED)
+    mine = next((v for v in made if principal_of(v) == actor.principal), None)
+    if mine is None or mine.content_hash != content_hash(
+        result_facts(match, submission, actor=actor).identity()
+    ):
+        return None
+    return mine
 
 
 def _may_correct(match: Match, target: MatchResult | None, actor: Actor, side: str, *, corrects: int) -> None:

@@ -157,6 +157,19 @@ def test_a_stale_correction_is_a_conflict(play, keeper):
     assert_problem(response, 409, "version_conflict")
 
 
+def test_the_same_correction_sent_again_changes_nothing(play, keeper):
+    """Issue 23: the same result correction sent again without a key was 409 version_conflict while
+    the same deal correction is 200; both are 200 with the same body now."""
+    match = play["matches"][1]
+    submit(keeper, match, side="NS", levels={"NS": "A+", "EW": "K"}, deals_played=9)
+    correction = {"side": "NS", "corrects": 1, "levels": {"NS": "A+", "EW": "J"}, "deals_played": 9}
+    first = submit(keeper, match, **correction)
+    again = submit(keeper, match, **correction)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert MatchResult.objects.filter(match=match).count() == 2
+
+
 def test_a_stale_if_match_is_412(play, keeper):
     match = play["matches"][1]
     etag = keeper.get(result_url(match))["ETag"]

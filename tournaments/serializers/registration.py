@@ -15,6 +15,7 @@ from core.fields import (
 )
 from core.serializers import StrictModelSerializer
 from tournaments.models import Pair, PairStatus, Player, Unit
+from tournaments.pins import pair_pin
 
 PAIR_ID: dict[str, Any] = {"min_value": 1, "max_value": column_max(Pair, "id")}
 
@@ -138,6 +139,9 @@ class PairSerializer(StrictModelSerializer):
 
 
 class PairPrivateSerializer(PairSerializer):
+    """A pair as organisers and the chief referee see it: with contacts, and the PIN its pair card
+    carries (tournaments.pins)."""
+
     player_1 = PlayerSerializer(read_only=True)
     player_2 = PlayerSerializer(
         read_only=True, allow_null=True, help_text="Null for a player entered alone (a table-of-four game)."
@@ -145,6 +149,16 @@ class PairPrivateSerializer(PairSerializer):
     player_3 = PlayerSerializer(
         read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
     )
+    confirm_pin = serializers.SerializerMethodField(
+        help_text="The pair's PIN (6 digits), printed on its pair card: on the table's one phone, the "
+        "pair confirms a result the other pair submitted with it (`POST …/result/confirm`)."
+    )
+
+    class Meta(PairSerializer.Meta):
+        fields = [*PairSerializer.Meta.fields, "confirm_pin"]
+
+    def get_confirm_pin(self, pair: Pair) -> str:
+        return pair_pin(pair.pk)
 
 
 class PairCreateSerializer(serializers.Serializer):
