@@ -25,7 +25,7 @@ def voided_deal_of(answer: Any) -> Deal | None:
     """The deal version a stored answer to a deal post names (``{"match", "deal", "state"}``), when
     it was voided since; else None. Read only when a key's answer is about to be replayed."""
     deal = answer.get("deal") if isinstance(answer, dict) else None
-    if not isinstance(deal, dict) or "match" not in answer:
+    if not isinstance(deal, dict) or not {"number", "version"} <= deal.keys() or "match" not in answer:
         return None
     voided = Deal.objects.filter(match=answer["match"], status=DealStatus.VOIDED)
-    return voided.filter(number=deal.get("number"), version=deal.get("version")).first()
+    return voided.filter(number=deal["number"], version=deal["version"]).first()

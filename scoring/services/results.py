@@ -31,6 +31,7 @@ from scoring.services.common import (
     require_keeper,
     require_playing,
 )
+from scoring.services.parties import correction_again, independent, principal_of
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
 from scoring.tasks import queue_event
@@ -43,15 +44,6 @@ class ResultPosted:
     result: MatchResult
     created: bool  # a new version was stored
     changed: bool = True  # False: the same submission again, nothing happened
-
-
-def principal_of(result: MatchResult) -> str:
-    return f"table:{result.table_token_id}" if result.table_token_id else f"user:{result.submitted_by_id}"
-
-
-def independent(result: MatchResult, actor: Actor, side: str) -> bool:
-    """Another party: another credential, and not the same declared side (double entry)."""
-    return principal_of(result) != actor.principal and result.party != actor.party(side)
 
 
 # No savepoint of its own, as deal_submit: a refusal leaves the caller's transaction too.
@@ -89,7 +81,7 @@ def result_submit(
 
     if submission.corrects is not None:
         target = next((v for v in versions if v.version == submission.corrects), None)
-        again = _correction_again(match, versions, target, submission, actor)
+        again = correction_again(match, versions, target, submission, actor)
         if again is not None:  # the same correction sent again: nothing changes, as for a deal's
             return ResultPosted(again, created=False, changed=False)
         _may_correct(match, target, actor, side, corrects=submission.corrects)
@@ -206,22 +198,6 @@ def result_confirm(
         )
     _confirm(match, target, actor, side, others=live)
     return ResultPosted(target, created=False)
-
-
-def _correction_again(
-    match: Match, versions: list[MatchResult], target: MatchResult | None, submission, actor: Actor
-) -> MatchResult | None:
-    """The version standing that already made this correction of ``target`` (the same party, the
-    same result), so that a retry without an Idempotency-Key is a 200, not a ``version_conflict``."""
-    if target is None or target.status != ResultStatus.SUPERSEDED:
-        return None
-    made = (v for v in versions if v.corrects_id == target.pk and v.status != ResultStatus.SUPERSEDED)
-    mine = next((v for v in made if principal_of(v) == actor.principal), None)
-    if mine is None or mine.content_hash != content_hash(
-        result_facts(match, submission, actor=actor).identity()
-    ):
-        return None
-    return mine
 
 
 def _may_correct(match: Match, target: MatchResult | None, actor: Actor, side: str, *, corrects: int) -> None:
