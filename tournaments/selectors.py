@@ -369,3 +369,10 @@ def pair_rows(ids: set[int]) -> list[tuple]:
         slots *= 2
     ordered += [ordered[-1]] * (slots - len(ordered))
     return _pair_reads.rows(PairSerializer.COLUMNS, **{f"id{n}": pk for n, pk in enumerate(ordered)})
+
+
+def is_played_round(event_id: int, number: int) -> bool:
+    """Whether the event has a round ``number`` that was published (or closed since): one the
+    standings and results can be read as of (``?round=``)."""
+    played = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+    return Round.objects.filter(event=event_id, number=number, status__in=played).exists()

@@ -34,7 +34,7 @@ from scoring.selectors.standings import (
     units_table,
 )
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
-from tournaments.models import Round, RoundStatus
+from tournaments.selectors import is_played_round
 from tournaments.views.base import EventScopedMixin
 
 ROUND_NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALLINT_MAX}
@@ -59,10 +59,8 @@ def published_round(event, request) -> int | None:
     Another number (``?round=99`` of a six-round event, a draft round) is a 404 ``round_not_found``:
     a table "as of" a round that was never played would be the last one under a wrong name."""
     number = as_of_round(request)
-    if number is not None:
-        played = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
-        if not Round.objects.filter(event=event, number=number, status__in=played).exists():
-            raise NotFound(f"The event has no published round {number}.", "round_not_found", field="round")
+    if number is not None and not is_played_round(event.pk, number):
+        raise NotFound(f"The event has no published round {number}.", "round_not_found", field="round")
     return number
 
 

@@ -53,8 +53,8 @@ def test_the_columns_default_to_the_default_games_profile_and_scoring():
     game = get_game(DEFAULT_GAME)
     assert (event.game, event.ruleset) == (DEFAULT_GAME, game.default_profile)
     assert (event.match_points, event.level_points) == (
-        {"method": game.scoring.match_points},
-        {"method": game.scoring.level_points},
+        build_method({"method": game.scoring.match_points}).to_dict(),
+        build_method({"method": game.scoring.level_points}).to_dict(),
     )
 
 
