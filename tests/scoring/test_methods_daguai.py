@@ -154,6 +154,6 @@ def test_d10_game_points_of_a_match_without_points_are_zero():
 
 def test_d10_a_new_doudizhu_event_takes_the_table_scoring():
     defaults = game_scoring_defaults("doudizhu4")
-    assert defaults["match_points"] == {"method": "game_points"}
-    assert defaults["level_points"] == {"method": "net_points"}
+    assert defaults["match_points"] == build_method({"method": "game_points"}).to_dict()
+    assert defaults["level_points"] == build_method({"method": "net_points"}).to_dict()
     assert validate_chain(defaults["tiebreaks"]) == tuple(defaults["tiebreaks"])
