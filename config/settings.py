@@ -179,6 +179,9 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "anon": env.str("THROTTLE_ANON", default="1200/min"),
         "user": env.str("THROTTLE_USER", default="6000/min"),
+        # Confirmations with a pair's PIN, per match (core.throttling.PinRateThrottle): 10 an hour
+        # leave a table its few honest tries and make guessing one of 10^6 PINs hopeless.
+        "pin": env.str("THROTTLE_PIN", default="10/hour"),
     },
     # How many proxies of ours append to X-Forwarded-For; 0 trusts the header not at all, so a client
     # cannot pick the address it is counted under (docs/deploy.md).
@@ -246,6 +249,10 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+# Tasks run in-process without a broker: fine on a laptop (`make run`, DEBUG on), but in production
+# nothing would run the periodic tasks (webhook retries, purges), so the health check answers 503
+# (core/health.py) and a worker or beat refuses to start without a broker (config/celery.py).
+EAGER_TASKS_HEALTHY = DEBUG
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

@@ -12,7 +12,11 @@ from config.settings import *  # noqa: F403
 CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = "memory://"
 CELERY_RESULT_BACKEND = None
+EAGER_TASKS_HEALTHY = True  # the tests run tasks in-process with DEBUG off
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min"}}  # noqa: F405
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK,  # noqa: F405
+    "DEFAULT_THROTTLE_RATES": {"anon": "100000/min", "user": "100000/min", "pin": "10/hour"},
+}
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WEBHOOK_ALLOW_PRIVATE = True

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import Model
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 from rest_framework import fields, relations
@@ -146,3 +148,15 @@ STRICT: dict[type[fields.Field], type[fields.Field]] = {
     fields.TimeField: StrictTimeField,
     relations.PrimaryKeyRelatedField: StrictPrimaryKeyRelatedField,
 }
+
+
+def column_max(model: type[Model], name: str) -> int:
+    """The highest value the integer column ``model.name`` stores (as PostgreSQL sizes it).
+
+    Every integer input that is stored, or compared with a column, takes it as ``max_value``: a
+    number out of range is then a 400 naming the field, on every database, and the OpenAPI schema
+    shows the bound. (A ModelSerializer gets it from the database backend, which on SQLite gives
+    none.)
+    """
+    internal_type = model._meta.get_field(name).get_internal_type()
+    return BaseDatabaseOperations.integer_field_ranges[internal_type][1]

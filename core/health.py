@@ -1,18 +1,24 @@
 """``GET /api/v1/health/``: database and broker state, 200 when both are fine, else 503.
 
 A load balancer (or anyone: the check is public and not rate limited) may call it often, so it
-must never tie up a worker: the broker gets at most about a second, and the answer is kept in
-Django's cache for ``CACHE_SECONDS`` (shared by every process when ``CACHE_URL`` is set), so a
-flood of checks costs one real check per interval.
+must never tie up a worker: the broker gets at most about a second, and the answer is kept in the
+process's memory for ``CACHE_SECONDS``, so a flood of checks costs one real check per interval and
+process. Each process answers for itself: a load balancer must see the instance it asks.
+
+Without a broker (``CELERY_BROKER_URL`` unset) tasks run in-process (``"broker": "eager"``). That
+is healthy only where ``EAGER_TASKS_HEALTHY`` says so (with ``DEBUG``: ``make run``); in production
+nothing would run the periodic tasks (webhook retries, purges), so it is a 503.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
+from dataclasses import dataclass, field
 
 from celery import current_app as celery_app
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework.response import Response
@@ -23,12 +29,19 @@ from core.permissions import Permission
 
 logger = logging.getLogger(__name__)
 BROKER_TIMEOUT = 0.5  # seconds to connect, and again to hear the answer: about a second at most
-CACHE_KEY = "core:health"
 CACHE_SECONDS = 2
-LAST_KEY = "core:health:last"  # the last answer, for callers that arrive while a check runs
-LAST_SECONDS = 60
-LOCK_KEY = "core:health:checking"
-LOCK_SECONDS = 15  # longer than a check can take (database and broker timeouts)
+
+
+@dataclass
+class _Memo:
+    """This process's last answer and when it was checked (``time.monotonic``)."""
+
+    body: dict | None = None
+    checked_at: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+_memo = _Memo()
 
 
 def database_state() -> str:
@@ -68,7 +81,11 @@ HealthSerializer = inline_serializer(
         "status": StrictChoiceField(choices=["ok", "degraded"]),
         "database": StrictChoiceField(choices=["ok", "down"]),
         "broker": StrictChoiceField(
-            choices=["ok", "eager", "down"], help_text="`eager`: no broker configured, tasks run in-process."
+            choices=["ok", "eager", "down"],
+            help_text=(
+                "`eager`: no broker configured, tasks run in-process: healthy only in development "
+                "(`DEBUG`), a 503 in production."
+            ),
         ),
         "version": StrictCharField(),
     },
@@ -91,34 +108,42 @@ class HealthView(APIView):
 
 
 def health() -> dict:
-    """The state of the database and the broker, checked at most once per ``CACHE_SECONDS``.
+    """The state of the database and the broker as this process sees them, checked at most once
+    per ``CACHE_SECONDS``.
 
-    Single flight: when the answer has expired, one caller (the one that takes ``LOCK_KEY``) checks;
-    the others meanwhile answer the last known state. A database that swallows connections makes a
-    check wait ``DB_CONNECT_TIMEOUT``; without this every worker would wait so, all at once.
+    The answer is kept in this process's memory, never in Django's cache: with ``CACHE_URL`` that
+    cache is shared by every instance, and an instance must answer for itself (one pointed at a
+    missing database must not make the healthy ones answer 503, nor a healthy one's answer hide
+    another's broker being down). Single flight: while one thread checks, the others answer the last
+    known state; a database that swallows connections makes a check wait ``DB_CONNECT_TIMEOUT``,
+    and without this every thread would wait so, all at once.
     """
+    known = _memo.body
+    if known is not None and time.monotonic() - _memo.checked_at < CACHE_SECONDS:
+        return known
+    # With an answer to give, a thread does not wait for another's check: it gives that answer.
+    if known is not None and not _memo.lock.acquire(blocking=False):
+        return known
+    if known is None:
+        _memo.lock.acquire()
     try:
-        cached = cache.get(CACHE_KEY)
-        if cached is None and not cache.add(LOCK_KEY, 1, LOCK_SECONDS):
-            cached = cache.get(LAST_KEY)  # another caller is checking: its predecessor's answer
-    except Exception:  # the cache is down (Redis): check without it
-        logger.warning("Health check: cache unreachable", exc_info=True)
-        cached = None
-    if cached is not None:
-        return cached
-    body = _check()
-    try:
-        cache.set(CACHE_KEY, body, CACHE_SECONDS)
-        cache.set(LAST_KEY, body, LAST_SECONDS)
-        cache.delete(LOCK_KEY)
-    except Exception:
-        logger.warning("Health check: cache unreachable", exc_info=True)
-    return body
+        if _memo.body is not None and time.monotonic() - _memo.checked_at < CACHE_SECONDS:
+            return _memo.body  # checked by the thread this one waited for
+        body = _check()
+        _memo.body, _memo.checked_at = body, time.monotonic()
+        return body
+    finally:
+        _memo.lock.release()
+
+
+def forget() -> None:
+    """Drop the kept answer (what expiry does after ``CACHE_SECONDS``; tests call it)."""
+    _memo.body, _memo.checked_at = None, 0.0
 
 
 def _check() -> dict:
     database, broker = database_state(), broker_state()
-    healthy = database == "ok" and broker in ("ok", "eager")
+    healthy = database == "ok" and (broker == "ok" or (broker == "eager" and settings.EAGER_TASKS_HEALTHY))
     return {
         "status": "ok" if healthy else "degraded",
         "database": database,

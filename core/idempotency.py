@@ -301,7 +301,9 @@ class IdempotentMixin:
         if isinstance(found, Exception):
             return self.finalize_response(request, self.handle_exception(found), *args, **kwargs)
         if isinstance(found, Answer):
-            return self.finalize_response(request, replay(found), *args, **kwargs)
+            refusal = self.replay_refusal(found)
+            answered = replay(found) if refusal is None else self.handle_exception(refusal)
+            return self.finalize_response(request, answered, *args, **kwargs)
         return None
 
     def initial(self, request, *args, **kwargs):
@@ -323,8 +325,17 @@ class IdempotentMixin:
             return
         found = claim(**meaning)
         if isinstance(found, Answer):
+            refusal = self.replay_refusal(found)
+            if refusal is not None:
+                raise refusal
             raise _Replay(replay(found))
         self._idempotency = found
+
+    def replay_refusal(self, answer: Answer) -> Exception | None:
+        """Why ``answer``, stored with the key, must not be answered again: what it reported was
+        undone since (a deal post's deal voided), and a replay would tell the client it stands.
+        None (replay it) unless a view says otherwise; asked only when a key is replayed."""
+        return None
 
     def handle_exception(self, exc):
         if isinstance(exc, _Replay):

@@ -6,6 +6,10 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import pagination
 from rest_framework.exceptions import ValidationError
 
+# No list holds more rows than this: a page that starts past it is past the last page, and is
+# answered so (DRF's 404) instead of being asked of the database, whose OFFSET is a bigint.
+LARGEST_OFFSET = 2**31 - 1
+
 
 class PageNumberPagination(pagination.PageNumberPagination):
     """Pages of ``PAGE_SIZE`` rows, or ``page_size`` (1–500) rows when asked.

@@ -105,3 +105,17 @@ class UserRateThrottle(CountingThrottle, throttling.UserRateThrottle):
         # A table token has no account (pk None): count it on its own, not with every table.
         ident = getattr(user, "throttle_ident", None) or user.pk
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class PinRateThrottle(CountingThrottle):
+    """The requests that carry a ``pin``, counted per object of the URL (a match), whoever sends
+    them: a PIN is short, so guessing it is what must be slow (``pin`` rate, docs/scoring.md "One
+    phone at the table"). A request without one is not counted here."""
+
+    scope = "pin"
+
+    def get_cache_key(self, request, view):
+        data = request.data
+        if not isinstance(data, dict) or not data.get("pin"):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": view.kwargs.get("pk")}

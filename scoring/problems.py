@@ -39,6 +39,23 @@ def match_over() -> ScoreConflict:
     return ScoreConflict("The match is over; no more deals.", "match_over", field="number")
 
 
+def deal_voided(deal) -> ScoreConflict:
+    """A stored answer to a deal post whose deal was voided since: replaying it would tell the phone
+    that a deal is on the record which is not (docs/scoring.md "Correcting a deal")."""
+    return ScoreConflict(
+        f"Deal {deal.number} (version {deal.version}) was voided after this request stored it: "
+        "it is no longer on the record; post the deal again with a new Idempotency-Key.",
+        "deal_voided",
+        field="number",
+        extra={
+            "deal": deal.number,
+            "version": deal.version,
+            "voided_at": deal.voided_at.isoformat() if deal.voided_at else None,
+            "void_note": deal.void_note,
+        },
+    )
+
+
 def engine_refusal(error: EngineError, *, prefix: str = "", checked: bool = False) -> DomainError:
     """What an engine error that a scoring service catches means there, decided here and nowhere else.
 

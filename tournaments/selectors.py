@@ -386,3 +386,10 @@ def who(user) -> dict:
         return {"username": None, "superuser": False, "roles": [], "table": table}
     roles = EventRole.objects.filter(user=user).select_related("event").order_by("event__slug", "role")
     return {"username": user.username, "superuser": user.is_superuser, "roles": list(roles), "table": None}
+
+
+def is_played_round(event_id: int, number: int) -> bool:
+    """Whether the event has a round ``number`` that was published (or closed since): one the
+    standings and results can be read as of (``?round=``)."""
+    played = (RoundStatus.PUBLISHED, RoundStatus.CLOSED)
+    return Round.objects.filter(event=event_id, number=number, status__in=played).exists()

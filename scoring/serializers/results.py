@@ -15,6 +15,7 @@ from core.serializers import StrictModelSerializer
 from engine.guandan.cards import format_level
 from scoring.models import MatchResult
 from scoring.serializers.deals import SMALLINT, LevelsSerializer
+from tournaments.pins import PIN_DIGITS
 
 
 class GameSheetSerializer(serializers.Serializer):
@@ -107,6 +108,25 @@ class ConfirmInputSerializer(serializers.Serializer):
         min_value=1, max_value=SMALLINT, required=False, allow_null=True, default=None
     )
     side = StrictChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
+
+
+class PinConfirmInputSerializer(ConfirmInputSerializer):
+    """``/result/confirm``'s body: on the phone that submitted the result, the other pair confirms
+    with its PIN (docs/scoring.md "One phone at the table"); not taken in a ``/sync`` batch."""
+
+    pin = StrictCharField(
+        required=False,
+        allow_null=True,
+        default=None,
+        min_length=PIN_DIGITS,
+        max_length=PIN_DIGITS,
+        help_text="The PIN of the pair on `side` (its pair card): the other pair than the submission's.",
+    )
+
+    def validate_pin(self, value: str | None) -> str | None:
+        if value is not None and not value.isdigit():
+            raise serializers.ValidationError(f"A PIN is {PIN_DIGITS} digits.", code="invalid")
+        return value
 
 
 def _level(value: int | None) -> str | None:

@@ -31,10 +31,12 @@ from scoring.services.common import (
     require_keeper,
     require_playing,
 )
+from scoring.services.parties import correction_again, independent, principal_of
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
 from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
+from tournaments.pins import vouched_by_pin
 
 
 @dataclass(frozen=True)
@@ -42,15 +44,6 @@ class ResultPosted:
     result: MatchResult
     created: bool  # a new version was stored
     changed: bool = True  # False: the same submission again, nothing happened
-
-
-def principal_of(result: MatchResult) -> str:
-    return f"table:{result.table_token_id}" if result.table_token_id else f"user:{result.submitted_by_id}"
-
-
-def independent(result: MatchResult, actor: Actor, side: str) -> bool:
-    """Another party: another credential, and not the same declared side (double entry)."""
-    return principal_of(result) != actor.principal and result.party != actor.party(side)
 
 
 # No savepoint of its own, as deal_submit: a refusal leaves the caller's transaction too.
@@ -88,6 +81,9 @@ def result_submit(
 
     if submission.corrects is not None:
         target = next((v for v in versions if v.version == submission.corrects), None)
+        again = correction_again(match, versions, target, submission, actor)
+        if again is not None:  # the same correction sent again: nothing changes, as for a deal's
+            return ResultPosted(again, created=False, changed=False)
         _may_correct(match, target, actor, side, corrects=submission.corrects)
         assert target is not None  # _may_correct refused a version that does not exist
         outcome = result_facts(match, submission, actor=actor)
@@ -111,11 +107,13 @@ def result_submit(
     agreeing = next((v for v in live if v.content_hash == digest), None)
     if agreeing is not None:
         if not independent(agreeing, actor, side):
-            if principal_of(agreeing) == actor.principal:
+            if principal_of(agreeing) == actor.principal and agreeing.side == side:
                 return ResultPosted(agreeing, created=False, changed=False)  # the same submission again
+            # One credential entering both sides (or one side twice) is no double entry: as for
+            # /result/confirm, the other side's scorekeeper, the table token or a referee confirms.
             raise ScoreConflict(
-                f"Version {agreeing.version} was submitted for side {agreeing.side}: "
-                "the other side or a referee must confirm it.",
+                f"Version {agreeing.version} was submitted by the same party (side "
+                f"{agreeing.side or 'not declared'}): the other side or a referee must confirm it.",
                 "same_side",
                 field="side",
             )
@@ -145,9 +143,16 @@ def result_submit(
 
 @transaction.atomic
 def result_confirm(
-    *, match: Match, version: int | None, actor: Actor, side: str = "", if_match: IfMatch | None = None
+    *,
+    match: Match,
+    version: int | None,
+    actor: Actor,
+    side: str = "",
+    if_match: IfMatch | None = None,
+    pin: str | None = None,
 ) -> ResultPosted:
-    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry)."""
+    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry);
+    on the phone that submitted it, the other pair with its ``pin`` (tournaments.pins)."""
     match = lock_match(match)
     require_keeper(match, actor)
     require_playing(match)
@@ -182,10 +187,12 @@ def result_confirm(
         _referee_confirm(match, target, actor, side, others=live)
         return ResultPosted(target, created=False)
     _require_scorable(match, actor)
-    if not independent(target, actor, side):
+    if not independent(target, actor, side) and not vouched_by_pin(
+        match, submitted_side=target.side, side=side, pin=pin
+    ):
         raise ScoreConflict(
-            "A result is confirmed by the other side's scorekeeper, the table token or a referee, "
-            "not by the side that submitted it.",
+            "A result is confirmed by the other side's scorekeeper, the table token, the other "
+            "pair with its PIN, or a referee; not by the side that submitted it.",
             "same_side",
             field="side",
         )

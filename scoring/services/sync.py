@@ -29,11 +29,12 @@ from rest_framework.response import Response
 from core.errors import DomainError
 from core.idempotency import run_once
 from engine.errors import EngineError
-from scoring.problems import ScoreConflict
+from scoring.problems import ScoreConflict, deal_voided
+from scoring.selectors.deals import voided_deal_of
 
 APPLIED, ALREADY_APPLIED, CONFLICT, REFUSED = "applied", "already_applied", "conflict", "refused"
 # Conflicts with what is stored (the client should look at it), as opposed to wrong requests.
-CONFLICT_CODES = {"deal_conflict", "version_conflict", "result_confirmed", "same_side"}
+CONFLICT_CODES = {"deal_conflict", "deal_voided", "version_conflict", "result_confirmed", "same_side"}
 # What refuses one item (answered as its problem) without stopping the batch.
 REFUSALS = (exceptions.APIException, DomainError, EngineError, Http404, PermissionDenied, IntegrityError)
 
@@ -73,6 +74,8 @@ def sync_apply(
                 request_hash=item_hash(item),
                 work=partial(_stored_answer, apply, item),
             )
+            if replayed:
+                _still_stands(item, body["answer"])
         except REFUSALS as exc:
             response: Response = problem(exc)
             code = response.data.get("code")
@@ -83,6 +86,14 @@ def sync_apply(
             entry.update(outcome=outcome, status=status, body=body["answer"])
         answers.append(entry)
     return answers
+
+
+def _still_stands(item: SyncItem, answer: Any) -> None:
+    """Refuse to answer a deal item's stored answer again once its deal was voided (as the deal
+    endpoint's replay does): the phone would believe a deal is on the record that is not."""
+    voided = voided_deal_of(answer) if item.kind == "deal" else None
+    if voided is not None:
+        raise deal_voided(voided)
 
 
 def _stored_answer(

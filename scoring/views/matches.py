@@ -11,11 +11,12 @@ from core.conditional import ConditionalMixin
 from core.permissions import Permission
 from core.problems import Problem
 from core.schema import problems
+from core.throttling import PinRateThrottle
 from scoring.models import Deal
 from scoring.permissions import ScoringPermission
-from scoring.problems import Missing, NotAllowed
+from scoring.problems import Missing, NotAllowed, deal_voided
 from scoring.selectors.access import table_match
-from scoring.selectors.deals import current_deal, current_deals
+from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
 from scoring.selectors.matches import deal_history, result_versions
 from scoring.serializers.deals import (
     DealCorrectionSerializer,
@@ -32,7 +33,11 @@ from scoring.serializers.deals import (
     deal_input_serializer,
 )
 from scoring.serializers.matches import MatchDetailSerializer, results_document
-from scoring.serializers.results import ConfirmInputSerializer, MatchResultsSerializer, ResultInputSerializer
+from scoring.serializers.results import (
+    MatchResultsSerializer,
+    PinConfirmInputSerializer,
+    ResultInputSerializer,
+)
 from scoring.services.deals import deal_correct, deal_submit, deals_void
 from scoring.services.result_facts import ResultSubmission
 from scoring.services.results import result_confirm, result_submit
@@ -85,6 +90,10 @@ class MatchDealsView(MatchScopedView):
     def written_representation(self, response):
         # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
         return response.data.get("deal") if isinstance(response.data, dict) else None
+
+    def replay_refusal(self, answer):
+        voided = voided_deal_of(answer.body)
+        return None if voided is None else deal_voided(voided)
 
     @extend_schema(
         parameters=[HISTORY],
@@ -261,21 +270,24 @@ class ResultConfirmView(MatchScopedView):
     ``If-Match`` without reading again."""
 
     write_answer_is_representation = True
+    # Guesses of a pair's PIN are counted per match (docs/scoring.md "One phone at the table").
+    throttle_classes = [*MatchScopedView.throttle_classes, PinRateThrottle]
 
     @extend_schema(
-        summary="Confirm a submitted result (double entry, or a referee)",
-        request=ConfirmInputSerializer,
+        summary="Confirm a submitted result (double entry, the other pair's PIN, or a referee)",
+        request=PinConfirmInputSerializer,
         responses={200: MatchResultsSerializer, **problems(400, 403, 404, 409, 412)},
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
-        serializer = ConfirmInputSerializer(data=request.data)
+        serializer = PinConfirmInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result_confirm(
             match=self.get_match(),
             version=data["version"],
             side=data["side"] or "",
+            pin=data["pin"],
             actor=self.actor,
             if_match=(
                 lambda locked: self.check_if_match(

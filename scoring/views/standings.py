@@ -18,6 +18,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from core.conditional import etag_of
+from core.errors import NotFound
 from core.filters import SMALLINT_MAX
 from core.problems import Problem
 from core.schema import problems
@@ -33,6 +34,7 @@ from scoring.selectors.standings import (
     units_table,
 )
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
+from tournaments.selectors import is_played_round
 from tournaments.views.base import EventScopedMixin
 
 ROUND_NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALLINT_MAX}
@@ -49,6 +51,17 @@ def as_of_round(request) -> int | None:
     if not value.isdigit() or not 1 <= int(value) <= SMALLINT_MAX:
         raise Problem("round is a round number (1 or more).", "invalid", field="round")
     return int(value)
+
+
+def published_round(event, request) -> int | None:
+    """``?round=N`` of one of the event's published (or closed) rounds, or None when not asked.
+
+    Another number (``?round=99`` of a six-round event, a draft round) is a 404 ``round_not_found``:
+    a table "as of" a round that was never played would be the last one under a wrong name."""
+    number = as_of_round(request)
+    if number is not None and not is_played_round(event.pk, number):
+        raise NotFound(f"The event has no published round {number}.", "round_not_found", field="round")
+    return number
 
 
 def penalty_column(table: dict) -> list[str]:
@@ -134,7 +147,7 @@ class VersionETagMixin:
 
     def get_etag(self, request, *args, **kwargs) -> str:
         event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
-        self.served_version = served_version(event, self.table_kind, as_of_round(request))
+        self.served_version = served_version(event, self.table_kind, published_round(event, request))
         return self.etag_of_version(request, self.served_version)
 
     def etag_of_version(self, request, version: int) -> str:
@@ -243,7 +256,8 @@ class ResultsView(TabularView):
         tags=["standings"],
     )
     def get(self, request, *args, **kwargs):
-        return Response(results_table(self.get_event(), only=as_of_round(request)))
+        event = self.get_event()
+        return Response(results_table(event, only=published_round(event, request)))
 
     def export_name(self, data: dict) -> str:
         suffix = f"-round-{data['round']}" if data.get("round") else ""

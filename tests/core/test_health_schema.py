@@ -60,3 +60,17 @@ def test_sidecar_assets_are_served(client):
     assert (
         client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js").status_code == 200
     )
+
+
+def test_health_503_without_a_broker_in_production(api_client, settings):
+    """Issue 23: under DEBUG=false with no CELERY_BROKER_URL the check said `"broker": "eager"` with
+    200, while no worker could ever run the periodic tasks. Only development takes eager tasks."""
+    settings.EAGER_TASKS_HEALTHY = False
+    response = api_client.get("/api/v1/health/")
+    assert response.status_code == 503
+    assert response.json() | {"version": None} == {
+        "status": "degraded",
+        "database": "ok",
+        "broker": "eager",
+        "version": None,
+    }

@@ -67,6 +67,16 @@ def test_debug_on_runs_without_secret_key():
     assert json.loads(result.stdout)["debug"] is True
 
 
+def test_eager_tasks_are_healthy_only_with_debug_on():
+    """`make run` (DEBUG on, no broker) answers its health check 200; production without a broker
+    answers 503 (core/health.py)."""
+    probe = (
+        "import django; from django.conf import settings; django.setup(); print(settings.EAGER_TASKS_HEALTHY)"
+    )
+    assert _settings(probe, DEBUG="true").stdout.strip() == "True"
+    assert _settings(probe, SECRET_KEY="k").stdout.strip() == "False"
+
+
 def test_num_proxies_trusts_no_forwarded_header_unless_told():
     probe = (
         "import django; from django.conf import settings; django.setup(); "

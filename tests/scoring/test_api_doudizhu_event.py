@@ -101,7 +101,7 @@ def ddz(django_db_setup, django_db_blocker):
 
 def test_d10_an_event_of_doudizhu4_takes_players_alone_and_the_table_scoring(ddz):
     game, event, _, _ = ddz
-    assert event["match_points"] == {"method": "game_points"}
+    assert event["match_points"]["method"] == "game_points"
     assert event["level_points"]["method"] == "net_points"
     assert event["tiebreaks"][:3] == ["level_points", "first_places", "wins"]
     assert all(player["player_2"] is None for player in game.players.values())

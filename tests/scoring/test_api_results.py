@@ -79,6 +79,15 @@ def test_a_confirmation_by_the_side_that_submitted_is_refused(played, keeper, ot
     assert_problem(submit(other_keeper, played, side="NS"), 409, "same_side")
 
 
+def test_one_account_entering_both_sides_is_same_side(played, keeper):
+    """Issue 23: one account submitting for NS and then the same result for EW got 200 and the
+    result stayed submitted; it is no double entry, so 409 as /result/confirm answers."""
+    submit(keeper, played, side="NS")
+    assert_problem(submit(keeper, played, side="EW"), 409, "same_side")
+    assert_problem(submit(keeper, played), 409, "same_side")
+    assert MatchResult.objects.get(match=played).status == "submitted"
+
+
 def test_a_referee_confirms_alone(played, keeper, referee):
     submit(keeper, played, side="NS")
     body = confirm(referee, played).json()
@@ -146,6 +155,19 @@ def test_a_stale_correction_is_a_conflict(play, keeper):
     submit(keeper, match, side="NS", corrects=1, levels={"NS": "A+", "EW": "J"}, deals_played=9)
     response = submit(keeper, match, side="NS", corrects=1, levels={"NS": "A+", "EW": "Q"}, deals_played=9)
     assert_problem(response, 409, "version_conflict")
+
+
+def test_the_same_correction_sent_again_changes_nothing(play, keeper):
+    """Issue 23: the same result correction sent again without a key was 409 version_conflict while
+    the same deal correction is 200; both are 200 with the same body now."""
+    match = play["matches"][1]
+    submit(keeper, match, side="NS", levels={"NS": "A+", "EW": "K"}, deals_played=9)
+    correction = {"side": "NS", "corrects": 1, "levels": {"NS": "A+", "EW": "J"}, "deals_played": 9}
+    first = submit(keeper, match, **correction)
+    again = submit(keeper, match, **correction)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert MatchResult.objects.filter(match=match).count() == 2
 
 
 def test_a_stale_if_match_is_412(play, keeper):

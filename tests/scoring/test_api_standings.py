@@ -619,6 +619,16 @@ def test_g10_a_bad_round_is_a_400():
         assert field_errors(response) == {"round": "invalid"}
 
 
+@pytest.mark.parametrize("path", ["standings/", "standings/units/", "results/"])
+def test_g10_a_round_the_event_never_played_is_a_404(path):
+    """Issue 23: ?round=99 of an event of fewer rounds answered 200 with as_of_round 99."""
+    scored = scored_event(ONE_ROUND)
+    response = APIClient().get(f"{API}/events/{scored.event.slug}/{path}", {"round": 99})
+    assert_problem(response, 404, "round_not_found")
+    assert field_errors(response) == {"round": "round_not_found"}
+    assert APIClient().get(f"{API}/events/{scored.event.slug}/{path}", {"round": 1}).status_code == 200
+
+
 def test_g10_only_confirmed_results_count(play, keeper, other_keeper):
     event, match = play["event"], play["matches"][0]
     before = standings(event)

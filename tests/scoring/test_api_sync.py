@@ -159,3 +159,24 @@ def test_the_single_endpoint_and_sync_agree(play, keeper):
     match = play["matches"][0]
     online = keeper.post(result_url(match), {}, format="json")
     assert online.status_code == 422  # no deals yet: nothing to derive
+
+
+def test_a_deal_item_whose_deal_was_voided_since_is_a_conflict_naming_the_void(play, keeper):
+    """Issue 23: the outbox sent again after a void must not hear that the voided deal is stored."""
+    match = play["matches"][0]
+    items = [deal("k1", match, 1, ["N", "S"]), deal("k2", match, 2, ["N", "S"])]
+    assert outcomes(keeper.post(SYNC, {"items": items}, format="json")) == [
+        ("k1", "applied"),
+        ("k2", "applied"),
+    ]
+    voided = keeper.post(f"{API}/matches/{match.pk}/deals/void", {"from": 2, "note": "n"}, format="json")
+    assert voided.status_code == 200, voided.json()
+    answers = keeper.post(SYNC, {"items": items}, format="json").json()["items"]
+    assert answers[0]["outcome"] == "already_applied"
+    assert (answers[1]["outcome"], answers[1]["status"], answers[1]["body"]["code"]) == (
+        "conflict",
+        409,
+        "deal_voided",
+    )
+    assert answers[1]["body"]["deal"] == 2
+    assert Deal.objects.filter(match=match, status="current").count() == 1

@@ -108,3 +108,41 @@ def test_two_posts_racing_with_one_key_both_answer_the_first_answer():
     assert first.json() == second.json()
     assert Deal.objects.filter(match=match).count() == 1
     assert IdempotencyRecord.objects.get().status_code == 201
+
+
+def void_from(client, match, first: int):
+    response = client.post(f"{deals_url(match)}void", {"from": first, "note": "wrong table"}, format="json")
+    assert response.status_code == 200, response.json()
+
+
+def test_a_key_whose_deal_was_voided_since_is_409_deal_voided_not_replayed(play, table_1):
+    """Issue 23: the replay answered 201 with deal 2 current and next_deal 3 while the match
+    expected deal 2 again: a phone's outbox believed a voided deal was stored."""
+    match = play["matches"][0]
+    post(table_1, match, "k1", number=1, finishing_order=["E", "N", "W"])
+    post(table_1, match, "k2", number=2, finishing_order=["N", "W", "E"])
+    void_from(table_1, match, 2)
+    body = assert_problem(
+        post(table_1, match, "k2", number=2, finishing_order=["N", "W", "E"]), 409, "deal_voided"
+    )
+    assert (body["deal"], body["version"], body["void_note"]) == (2, 1, "wrong table")
+    assert body["voided_at"] is not None
+    assert list(Deal.objects.filter(match=match, status="current").values_list("number", flat=True)) == [1]
+
+
+def test_a_key_whose_deal_stands_is_replayed_after_a_later_void(play, table_1):
+    match = play["matches"][0]
+    first = post(table_1, match, "k1", number=1, finishing_order=["E", "N", "W"])
+    post(table_1, match, "k2", number=2, finishing_order=["N", "W", "E"])
+    void_from(table_1, match, 2)
+    again = post(table_1, match, "k1", number=1, finishing_order=["E", "N", "W"])
+    assert (again.status_code, again.json()) == (201, first.json())
+
+
+def test_a_voided_deal_posted_again_under_a_new_key_is_stored(play, table_1):
+    match = play["matches"][0]
+    post(table_1, match, "k1", number=1, finishing_order=["E", "N", "W"])
+    void_from(table_1, match, 1)
+    response = post(table_1, match, "k1-again", number=1, finishing_order=["E", "N", "W"])
+    assert response.status_code == 201
+    assert response.json()["deal"]["version"] == 2

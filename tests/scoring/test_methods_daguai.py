@@ -119,8 +119,8 @@ def test_k7_equal_match_points_and_net_points_are_separated_by_first_outs():
 
 def test_k7_the_daguai_defaults_are_the_k7_chain():
     defaults = game_scoring_defaults("daguai")
-    assert defaults["match_points"] == {"method": "win_draw_loss"}
-    assert defaults["level_points"] == {"method": "net_points"}
+    assert defaults["match_points"] == build_method({"method": "win_draw_loss"}).to_dict()
+    assert defaults["level_points"] == build_method({"method": "net_points"}).to_dict()
     assert validate_chain(defaults["tiebreaks"]) == (
         "level_points",
         "first_places",
@@ -135,8 +135,8 @@ def test_k7_the_daguai_defaults_are_the_k7_chain():
         "level_points": default_level_points(),
         "tiebreaks": default_tiebreaks(),
     }
-    assert default_match_points() == {"method": "win_draw_loss"}
-    assert default_level_points() == {"method": "level_difference"}
+    assert default_match_points() == build_method({"method": "win_draw_loss"}).to_dict()
+    assert default_level_points() == build_method({"method": "level_difference"}).to_dict()
     assert default_tiebreaks() == ["level_points", "head_to_head", "opponents_points"]
 
 
@@ -154,6 +154,6 @@ def test_d10_game_points_of_a_match_without_points_are_zero():
 
 def test_d10_a_new_doudizhu_event_takes_the_table_scoring():
     defaults = game_scoring_defaults("doudizhu4")
-    assert defaults["match_points"] == {"method": "game_points"}
-    assert defaults["level_points"] == {"method": "net_points"}
+    assert defaults["match_points"] == build_method({"method": "game_points"}).to_dict()
+    assert defaults["level_points"] == build_method({"method": "net_points"}).to_dict()
     assert validate_chain(defaults["tiebreaks"]) == tuple(defaults["tiebreaks"])

@@ -57,6 +57,43 @@ def test_create_event_defaults(creator):
     assert body["rules"]["match_format"] == "through_a"
 
 
+def test_g9_an_event_created_without_scoring_settings_shows_every_number_filled_in(creator):
+    """Issue 23: an event created without match_points / level_points showed the method alone."""
+    body = create(creator).json()
+    assert body["match_points"] == {
+        "method": "win_draw_loss",
+        "win": 2,
+        "draw": 1,
+        "loss": 0,
+        "bye": 2,
+        "forfeit_win": 2,
+        "forfeit_loss": 0,
+        "withdrawal_win": 2,
+        "withdrawal_loss": 0,
+    }
+    assert body["level_points"] == {
+        "method": "level_difference",
+        "mode": "net",
+        "bye": 0,
+        "forfeit_win": 0,
+        "forfeit_loss": 0,
+        "withdrawal_win": 0,
+        "withdrawal_loss": 0,
+    }
+    stored = Event.objects.get(slug="spring-open")
+    assert (stored.match_points, stored.level_points) == (body["match_points"], body["level_points"])
+
+
+def test_g9_an_event_stored_with_the_method_alone_is_shown_filled_in(creator):
+    event = EventFactory(
+        match_points={"method": "win_draw_loss"}, level_points={"method": "level_difference"}
+    )
+    grant(event, Role.ORGANIZER, user=creator.user)
+    body = creator.get(f"{EVENTS}{event.slug}/").json()
+    assert (body["match_points"]["win"], body["match_points"]["withdrawal_loss"]) == (2, 0)
+    assert body["level_points"]["mode"] == "net"
+
+
 def test_anonymous_may_not_create_an_event(api_client):
     assert_problem(create(api_client), 401, "not_authenticated")
 

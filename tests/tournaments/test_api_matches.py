@@ -440,3 +440,9 @@ def test_the_lists_pages_and_links(event, api_client, query, count, tables, link
 def test_a_page_out_of_range_is_a_404(event, api_client, page):
     _mixed_schedule(event)
     assert_problem(api_client.get(list_url(event), {"page_size": 2, "page": page}), 404, "not_found")
+
+
+@pytest.mark.parametrize("page", ["376712508613341952", str(2**63), "99999999999999999999999"])
+def test_a_page_number_past_any_list_is_a_404_not_a_500(event, organizer, schedule, page):
+    """Issue 23: ?page=376712508613341952 made an OFFSET past PostgreSQL's bigint (500)."""
+    assert_problem(organizer.get(list_url(event), {"page": page}), 404, "not_found")

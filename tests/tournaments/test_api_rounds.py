@@ -1072,3 +1072,22 @@ def test_g9_table_movement_moves_the_side_with_more_match_points(event, organize
     a, b = first[0]["ns_pair"]["id"], first[0]["ew_pair"]["id"]  # table 1: a won, b scored more
     c, d = first[1]["ns_pair"]["id"], first[1]["ew_pair"]["id"]  # table 2: c won and scored more
     assert placement(second) == [(1, a, c), (2, b, d)]  # b moved up to table 2, c wrapped to table 1
+
+
+def test_a_stage_after_the_largest_order_needs_an_order_given(event, organizer):
+    """Issue 23: after a stage ordered 32767 (the column's largest), the next order given by the
+    server overflowed the column (500 on PostgreSQL)."""
+    assert organizer.post(stages_url(event), {"name": "Last", "order": 32767}).status_code == 201
+    response = organizer.post(stages_url(event), {"name": "After"})
+    assert_problem(response, 400, "stage_orders_exhausted")
+    assert field_errors(response) == {"order": "stage_orders_exhausted"}
+    assert organizer.post(stages_url(event), {"name": "Given", "order": 5}).status_code == 201
+
+
+def test_a_round_after_the_largest_number_needs_a_number_given(event, organizer, swiss):
+    """Issue 23: the same for round numbers."""
+    new_round(organizer, event, swiss, number=32767)
+    response = organizer.post(rounds_url(event), {"stage": swiss.pk})
+    assert_problem(response, 400, "round_numbers_exhausted")
+    assert field_errors(response) == {"number": "round_numbers_exhausted"}
+    assert new_round(organizer, event, swiss, number=2)["number"] == 2

@@ -12,6 +12,7 @@ from django.core.management import call_command
 from engine import DEFAULT_GAME, get_game
 from engine.errors import BadInput
 from engine.registry import GAMES
+from engine.scoring.methods import build_method
 from tests.tournaments.conftest import EventFactory
 from tournaments.models import Event
 from tournaments.services import events as event_services
@@ -41,8 +42,9 @@ def test_a_new_event_takes_its_games_profile_and_scoring(code):
     event = event_services.event_create(by=by, slug=f"cup-{code}", name="Cup", game=code)
     game = get_game(code)
     assert event.ruleset == game.default_profile
-    assert event.match_points == {"method": game.scoring.match_points}
-    assert event.level_points == {"method": game.scoring.level_points}
+    # stored as the effective setting, every number filled in (docs/scoring.md §4)
+    assert event.match_points == build_method({"method": game.scoring.match_points}).to_dict()
+    assert event.level_points == build_method({"method": game.scoring.level_points}).to_dict()
     assert event.tiebreaks == list(game.scoring.tiebreaks)
 
 
@@ -51,8 +53,8 @@ def test_the_columns_default_to_the_default_games_profile_and_scoring():
     game = get_game(DEFAULT_GAME)
     assert (event.game, event.ruleset) == (DEFAULT_GAME, game.default_profile)
     assert (event.match_points, event.level_points) == (
-        {"method": game.scoring.match_points},
-        {"method": game.scoring.level_points},
+        build_method({"method": game.scoring.match_points}).to_dict(),
+        build_method({"method": game.scoring.level_points}).to_dict(),
     )
 
 

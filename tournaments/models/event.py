@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from engine import DEFAULT_GAME, game_codes, get_game
 from engine.penalties import build_table
+from engine.scoring.methods import build_method
 from tournaments.draws import SameUnit
 
 
@@ -20,13 +21,14 @@ class EventStatus(models.TextChoices):
 
 
 # The scoring columns default to the default game's (Guandan's G9: 2 / 1 / 0 match points and net
-# level points 净胜级; G10's chain); a new event of another game takes its own (event_create).
+# level points 净胜级; G10's chain); a new event of another game takes its own (event_create). Stored
+# as an organiser's setting is, every number filled in (docs/scoring.md §4).
 def default_match_points() -> dict:
-    return {"method": get_game(DEFAULT_GAME).scoring.match_points}
+    return build_method({"method": get_game(DEFAULT_GAME).scoring.match_points}).to_dict()
 
 
 def default_level_points() -> dict:
-    return {"method": get_game(DEFAULT_GAME).scoring.level_points}
+    return build_method({"method": get_game(DEFAULT_GAME).scoring.level_points}).to_dict()
 
 
 def default_tiebreaks() -> list:

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.backends.base.operations import BaseDatabaseOperations
-from django.db.models import Model
 from rest_framework import serializers
 
 from core.fields import (
@@ -13,22 +11,11 @@ from core.fields import (
     StrictEmailField,
     StrictIntegerField,
     StrictPrimaryKeyRelatedField,
+    column_max,
 )
 from core.serializers import StrictModelSerializer
 from tournaments.models import Pair, PairStatus, Player, Unit
-
-
-def column_max(model: type[Model], name: str) -> int:
-    """The highest value the integer column ``model.name`` stores (as PostgreSQL sizes it).
-
-    Every integer input that is stored, or compared with a column, takes it as ``max_value``: a
-    number out of range is then a 400 naming the field, on every database, and the OpenAPI schema
-    shows the bound. (A ModelSerializer gets it from the database backend, which on SQLite gives
-    none.)
-    """
-    internal_type = model._meta.get_field(name).get_internal_type()
-    return BaseDatabaseOperations.integer_field_ranges[internal_type][1]
-
+from tournaments.pins import pair_pin
 
 PAIR_ID: dict[str, Any] = {"min_value": 1, "max_value": column_max(Pair, "id")}
 
@@ -154,6 +141,9 @@ class PairSerializer(StrictModelSerializer):
 
 
 class PairPrivateSerializer(PairSerializer):
+    """A pair as organisers and the chief referee see it: with contacts, and the PIN its pair card
+    carries (tournaments.pins)."""
+
     player_1 = PlayerSerializer(read_only=True)
     player_2 = PlayerSerializer(
         read_only=True, allow_null=True, help_text="Null for a player entered alone (a table-of-four game)."
@@ -161,6 +151,16 @@ class PairPrivateSerializer(PairSerializer):
     player_3 = PlayerSerializer(
         read_only=True, allow_null=True, help_text="A team of three's third player; null for a pair."
     )
+    confirm_pin = serializers.SerializerMethodField(
+        help_text="The pair's PIN (6 digits), printed on its pair card: on the table's one phone, the "
+        "pair confirms a result the other pair submitted with it (`POST …/result/confirm`)."
+    )
+
+    class Meta(PairSerializer.Meta):
+        fields = [*PairSerializer.Meta.fields, "confirm_pin"]
+
+    def get_confirm_pin(self, pair: Pair) -> str:
+        return pair_pin(pair.pk)
 
 
 class PairCreateSerializer(serializers.Serializer):

@@ -22,6 +22,7 @@ from tournaments.serializers.registration import PAIR_ID, PairSerializer, column
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
 ROUND_NUMBER: dict[str, Any] = {"min_value": 1, "max_value": column_max(Round, "number")}
+STAGE_ORDER_MAX = column_max(Stage, "order")
 
 
 class StageSerializer(StrictModelSerializer):
@@ -32,7 +33,7 @@ class StageSerializer(StrictModelSerializer):
             "order": {
                 "required": False,
                 "min_value": 0,
-                "max_value": column_max(Stage, "order"),
+                "max_value": STAGE_ORDER_MAX,
                 "help_text": "Place among the event's stages; by default the next.",
             },
             "advance_count": {"min_value": 1, "max_value": column_max(Stage, "advance_count")},
@@ -63,6 +64,17 @@ class StageSerializer(StrictModelSerializer):
         if self.instance is None and "order" not in attrs:
             top = Stage.objects.filter(event=self.context["event"]).aggregate(top=Max("order"))["top"]
             attrs["order"] = (top or 0) + 1
+            if attrs["order"] > STAGE_ORDER_MAX:  # a stage placed last by hand: no next order
+                raise serializers.ValidationError(
+                    {
+                        "order": [
+                            serializers.ErrorDetail(
+                                f"The last stage's order is {top}, the largest there is: give an order.",
+                                "stage_orders_exhausted",
+                            )
+                        ]
+                    }
+                )
         if self.instance is not None and self.instance.rounds.exists():
             changed = [
                 n for n in self.FIXED_ONCE_STARTED if n in attrs and attrs[n] != getattr(self.instance, n)

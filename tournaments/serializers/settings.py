@@ -19,12 +19,21 @@ from rest_framework import serializers
 
 from engine.penalties import TABLES
 from engine.penalties.tables import DISQUALIFIED_RESULTS
-from engine.scoring.methods import METHODS
+from engine.scoring.methods import METHODS, SettingError, build_method
 from engine.scoring.ranking import METRICS
 
 
 class ScoringSettingField(serializers.JSONField):
-    """A G9 scoring setting: a method of ``engine.scoring.methods.METHODS`` and its params."""
+    """A G9 scoring setting: a method of ``engine.scoring.methods.METHODS`` and its params.
+
+    Shown as the effective setting, every number filled in (docs/scoring.md §4), also for an event
+    stored with the method alone (its game's defaults, before they were stored filled in)."""
+
+    def to_representation(self, value):
+        try:
+            return build_method(value).to_dict()
+        except SettingError:  # a setting the methods no longer take: shown as stored
+            return super().to_representation(value)
 
 
 class TiebreakChainField(serializers.JSONField):

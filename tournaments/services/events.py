@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from core.errors import Conflict, DomainError
 from engine import DEFAULT_GAME, get_game
+from engine.scoring.methods import build_method
 from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Pair, Player, Role, Round, TableToken
 from tournaments.services import save_fields
 
@@ -20,9 +21,9 @@ def game_scoring_defaults(game: str) -> dict[str, object]:
     """``match_points``, ``level_points`` and ``tiebreaks`` of a new event of ``game``: its registry
     entry's ``scoring`` (docs/scoring.md "Defaults by game"), as the event's columns store them."""
     scoring = get_game(game).scoring
-    return {
-        "match_points": {"method": scoring.match_points},
-        "level_points": {"method": scoring.level_points},
+    return {  # stored as an organiser's setting is: every number filled in
+        "match_points": build_method({"method": scoring.match_points}).to_dict(),
+        "level_points": build_method({"method": scoring.level_points}).to_dict(),
         "tiebreaks": list(scoring.tiebreaks),
     }
 

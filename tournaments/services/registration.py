@@ -11,10 +11,10 @@ from collections.abc import Collection, Iterator
 from typing import Any
 
 from django.db import transaction
-from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Max, Model, Q, QuerySet
 
 from core.errors import Conflict, DomainError
+from core.fields import column_max
 from engine import get_game
 from engine.lots import lot
 from tournaments.models import Event, Pair, Player, Unit
@@ -22,9 +22,7 @@ from tournaments.services import save_fields
 
 _SINGLES_SALT = 0x51A6
 # The highest number the column stores (a PositiveIntegerField: 2**31 - 1).
-PAIR_NUMBER_MAX = BaseDatabaseOperations.integer_field_ranges[
-    Pair._meta.get_field("number").get_internal_type()
-][1]
+PAIR_NUMBER_MAX = column_max(Pair, "number")
 
 
 class RegistrationRefused(DomainError):

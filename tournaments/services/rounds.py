@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from core.bulk_audit import log_bulk
 from core.errors import Conflict, DomainError
+from core.fields import column_max
 from tournaments import draws
 from tournaments.models import (
     Event,
@@ -71,6 +72,7 @@ class DrawFailed(Conflict):
     default_code = "draw_failed"
 
 
+ROUND_NUMBER_MAX = column_max(Round, "number")
 STAGE_FIELDS = frozenset({"name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"})
 
 
@@ -109,7 +111,14 @@ def round_create(
     *, event: Event, stage: Stage, number: int | None = None, starts_at: datetime | None = None
 ) -> Round:
     if number is None:
-        number = (Round.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0) + 1
+        top = Round.objects.filter(event=event).aggregate(top=Max("number"))["top"] or 0
+        if top >= ROUND_NUMBER_MAX:  # a round numbered last by hand: no next number
+            raise DomainError(
+                f"The last round is numbered {top}, the largest there is: give a number.",
+                "round_numbers_exhausted",
+                field="number",
+            )
+        number = top + 1
     elif Round.objects.filter(event=event, number=number).exists():
         raise DomainError(f"Round {number} exists.", "duplicate_number", field="number")
     return Round.objects.create(event=event, stage=stage, number=number, starts_at=starts_at)

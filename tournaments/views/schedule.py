@@ -18,7 +18,7 @@ from core import lean
 from core.conditional import etag_of
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.jobs_api import JOB_PARAMETERS, accepted_response
-from core.pagination import PageNumberPagination
+from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
 from tournaments import jobs
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
@@ -219,9 +219,9 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         if not size or paginator is None:
             return None
         number = self.request.query_params.get(paginator.page_query_param) or "1"
-        if number.isascii() and number.isdigit() and int(number) >= 1:
+        if number.isascii() and number.isdigit() and 1 <= int(number) <= LARGEST_OFFSET // size + 1:
             return int(number), size
-        return None
+        return None  # DRF's pagination counts, and answers a page past the last with a 404
 
     def _counted_page(self, page: list[tuple], number: int, size: int) -> tuple[int, list[tuple]]:
         """The paginator set up for the page of ``page``'s rows, each ending with the count of all."""

@@ -177,14 +177,14 @@ class OpponentsPoints(PerPairMetric):
                 else totals.get(entry.opponent, 0)
                 for entry in entries
             ]
-            if cut and len(parts) >= 2:
+            if cut and parts:
                 parts.remove(min(parts))
             out[pair] = clean(sum(parts))
         return out
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
         parts = [self.contribution(ctx, pair, entry) for entry in entries]
-        if self.cut and len(parts) >= 2:
+        if self.cut and parts:
             parts.remove(min(parts))
         return clean(sum(parts))
 
@@ -203,7 +203,8 @@ class OpponentsPoints(PerPairMetric):
 
 
 class OpponentsPointsCut1(OpponentsPoints):
-    """Opponents' points without the lowest single contribution (when there are at least two)."""
+    """Opponents' points without the lowest single contribution: a pair that met one opponent has
+    0 (docs/scoring.md §5; issue 23: it kept its one contribution)."""
 
     key = "opponents_points_cut1"
     label = gettext_noop("Opponents' points, cut 1")

@@ -84,6 +84,15 @@ def test_g10_opponents_points_cut1_drops_the_lowest_opponent():
     assert values("opponents_points_cut1") == {1: 7, 2: 8, 3: 7, 4: 8}
 
 
+def test_g10_opponents_points_cut1_of_a_single_opponent_is_0():
+    """Issue 23: docs/scoring.md says "without the lowest single contribution", so one opponent met
+    leaves nothing (the API kept it: 3)."""
+    records = [played(1, 1, 1, 2, (10, 6), NS), played(2, 2, 2, 3, (10, 6), NS)]
+    # points 1: 2, 2: 2 (L W), 3: 0; pair 1 met pair 2 alone, pair 2 met pairs 1 (2) and 3 (0)
+    assert values("opponents_points", records) == {1: 2, 2: 2, 3: 2}
+    assert values("opponents_points_cut1", records) == {1: 0, 2: 2, 3: 0}
+
+
 def test_g10_sonneborn_berger():
     # 1: 3×1 + 4×0 + 1×1; 2: 4×0 + 1×1 + 4×½; 3: 1×½ + 4×1 + 3×½; 4: 4×½ + 3×0 + 4×0
     assert values("sonneborn_berger") == {1: 4, 2: 3, 3: 6, 4: 2}
