@@ -36,6 +36,10 @@ class Rulings:
     published: Callable[[Event], bool]
     #: ``event`` → the incidents the public sees, each with its standing ruling (the rulings page).
     shown: Callable[[Event], list[dict[str, Any]]]
+    #: ``(event, rounds)`` → the matches whose result waits for the chief referee (an appeal, a ruling
+    #: flagged for review), each ``{match, round, table, ns_pair, ew_pair}``: provisional in the
+    #: standings; ``rounds`` as for ``standings``.
+    provisional: Callable[[Event, Q], list[dict[str, Any]]] = lambda event, rounds: []
 
 
 def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[list[MatchRecord], dict]:

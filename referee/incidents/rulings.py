@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from referee.incidents.selectors import level_changes, ruled_winner, rulings_visible, visible_incidents
-from referee.incidents.standings import ruled_standings
+from referee.incidents.standings import provisional_matches, ruled_standings
 from referee.models import RulingStatus
 from scoring.rulings import Rulings
 from tournaments.models import Event
@@ -64,4 +64,5 @@ RULINGS = Rulings(
     winner=ruled_winner,
     published=published,
     shown=shown,
+    provisional=provisional_matches,
 )

@@ -17,7 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, DomainError
-from engine.penalties import Effect, PenaltyKind, PenaltySettingError, effects_from
+from engine.penalties import (
+    DECIDING_KINDS,
+    SCORING_KINDS,
+    Effect,
+    PenaltyKind,
+    PenaltySettingError,
+    effects_from,
+)
 from referee.incidents.effects import apply_effects, overturn_ruling, withdraw_penalty
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
@@ -33,7 +40,13 @@ from referee.models import (
 from scoring.actors import Actor
 from scoring.problems import NotAllowed
 from scoring.selectors.matches import match_deals, match_sheet, tie_state
-from scoring.services.common import bump_results_version, lock_match, require_keeper
+from scoring.services.common import (
+    bump_results_version,
+    lock_match,
+    require_correction_right,
+    require_keeper,
+)
+from scoring.services.result_rulings import result_follow_rulings
 from scoring.tasks import queue_event
 from tournaments.models import Event, Match, RoundStatus
 
@@ -108,7 +121,8 @@ def incident_report(
 @transaction.atomic
 def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Ruling:
     """A referee's ruling: the table's proposal confirmed, other effects with a written reason
-    (flagged for the chief referee), or a dismissal (no infraction)."""
+    (flagged for the chief referee), or a dismissal (no infraction). A ruling that decides a match,
+    made by a referee other than the chief referee, is flagged for the chief referee too."""
     match = lock_match(incident.match)
     incident = Incident.objects.select_for_update().select_related("event").get(pk=incident.pk)
     if incident.status != IncidentStatus.REPORTED:
@@ -129,7 +143,11 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
             "reason_required",
             field="override_reason",
         )
+    _require_correction_right(match, effects, actor)
     after = _level_point(match, effects)
+    # G12: a ruling that decides a match goes to the chief referee. Another referee's takes effect
+    # at once, provisionally: flagged for the chief referee's review (docs/referees.md §3).
+    referred = not actor.is_chief and any(effect.kind in DECIDING_KINDS for effect in effects)
     made = Ruling.objects.create(
         incident=incident,
         dismissed=dismissed,
@@ -140,7 +158,7 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
         effects=[effect.to_dict() for effect in effects],
         overrides_table=overrides,
         override_reason=reason if overrides else "",
-        flagged=overrides,
+        flagged=overrides or referred,
         play_index=ruling.play_index,
         violation_code=ruling.violation_code,
         minutes_late=ruling.minutes_late,
@@ -149,7 +167,7 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
     )
     apply_effects(made, effects, incident=incident, match=match, after_deal=after)
     _set_status(incident, IncidentStatus.RULED)
-    _announce(incident, made, "ruled")
+    _announce(incident, made, "ruled", actor)
     return made
 
 
@@ -174,6 +192,9 @@ def appeal_lodge(*, incident: Incident, side: str, reason: str = "", actor: Acto
         lodged_token=actor.token,
     )
     _set_status(incident, IncidentStatus.APPEALED)
+    bump_results_version(
+        match.round.event
+    )  # the match's result is provisional now (its standings row says so)
     return appeal
 
 
@@ -221,7 +242,7 @@ def appeal_decide(
         ruling.flagged = False
         ruling.save(update_fields=["flagged"])
     _set_status(incident, IncidentStatus.DECIDED)
-    _announce(incident, ruling, "decided")
+    _announce(incident, ruling, "decided", actor)
     return appeal
 
 
@@ -238,7 +259,8 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor: Actor) -> Penalty:
     withdraw_penalty(penalty, PenaltyStatus.CANCELLED)
     penalty.cancelled_at, penalty.cancelled_by, penalty.cancel_reason = timezone.now(), actor.account, reason
     penalty.save(update_fields=["status", "cancelled_at", "cancelled_by", "cancel_reason"])
-    _announce(penalty.ruling.incident, penalty.ruling, "cancelled")
+    _settle_referral(penalty.ruling)
+    _announce(penalty.ruling.incident, penalty.ruling, "cancelled", actor)
     return penalty
 
 
@@ -266,6 +288,13 @@ def _require_open(incident: Incident) -> None:
         raise Conflict("An appeal of this ruling waits for the chief referee.", "appeal_pending")
     if incident.status == IncidentStatus.DECIDED:
         raise Conflict("The chief referee has decided this incident.", "already_decided")
+
+
+def _require_correction_right(match: Match, effects: Sequence[Effect], actor: Actor) -> None:
+    """A ruling that reaches a closed round's results or standings corrects them (G12): within the
+    round's correction period any referee, after it only the chief referee, as for a result."""
+    if match.round.status == RoundStatus.CLOSED and any(effect.kind in SCORING_KINDS for effect in effects):
+        require_correction_right(match, actor)
 
 
 def _effects(given: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
@@ -325,13 +354,25 @@ def _replacement(
     return ruling
 
 
+def _settle_referral(ruling: Ruling) -> None:
+    """The chief referee cancelled what made another referee's ruling decide the match: nothing of
+    it waits for them any more. A ruling flagged as other than the table's still waits for review."""
+    if ruling.flagged and not ruling.overrides_table:
+        deciding = ruling.penalties.filter(status=PenaltyStatus.ACTIVE, kind__in=DECIDING_KINDS)
+        if not deciding.exists():
+            ruling.flagged = False
+            ruling.save(update_fields=["flagged"])
+
+
 def _set_status(incident: Incident, status: str) -> None:
     incident.status = status
     incident.save(update_fields=["status"])
 
 
-def _announce(incident: Incident, ruling: Ruling, change: str) -> None:
-    """``ruling.made`` to the club websites (nothing of who reported), and the standings recomputed."""
+def _announce(incident: Incident, ruling: Ruling, change: str, actor: Actor) -> None:
+    """``ruling.made`` to the club websites (nothing of who reported), the match's official result
+    read again from its deals when the ruling changed them (scoring.services.result_rulings), and
+    the standings recomputed."""
     match = incident.match
     event = incident.event
     queue_event(
@@ -354,4 +395,6 @@ def _announce(incident: Incident, ruling: Ruling, change: str) -> None:
             "incident_url": f"/api/v1/events/{event.slug}/incidents/{incident.pk}/",
         },
     )
+    cause = {"ruling": ruling.pk, "incident": incident.pk, "change": change}
+    result_follow_rulings(match=match, actor=actor, cause=cause)
     bump_results_version(event)
