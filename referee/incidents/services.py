@@ -8,7 +8,7 @@ the same transaction (scoring.services.common). Nothing is deleted or edited bac
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -19,13 +19,12 @@ from django.utils import timezone
 from core.errors import Conflict, DomainError
 from engine.penalties import (
     DECIDING_KINDS,
-    SCORING_KINDS,
     Effect,
-    PenaltyKind,
     PenaltySettingError,
     effects_from,
 )
 from referee.incidents.effects import apply_effects, overturn_ruling, withdraw_penalty
+from referee.incidents.reach import level_point, require_ruling_right
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
     Appeal,
@@ -39,11 +38,9 @@ from referee.models import (
 )
 from scoring.actors import Actor
 from scoring.problems import NotAllowed
-from scoring.selectors.matches import match_deals, match_sheet, tie_state
 from scoring.services.common import (
     bump_results_version,
     lock_match,
-    require_correction_right,
     require_keeper,
 )
 from scoring.services.result_rulings import result_follow_rulings
@@ -143,8 +140,8 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
             "reason_required",
             field="override_reason",
         )
-    _require_correction_right(match, effects, actor)
-    after = _level_point(match, effects)
+    require_ruling_right(match, effects, actor)
+    after = level_point(match, effects)
     # G12: a ruling that decides a match goes to the chief referee. Another referee's takes effect
     # at once, provisionally: flagged for the chief referee's review (docs/referees.md §3).
     referred = not actor.is_chief and any(effect.kind in DECIDING_KINDS for effect in effects)
@@ -224,7 +221,7 @@ def appeal_decide(
         )
     overturn = decision == "overturn"
     new_effects = _effects(effects) if overturn and effects is not None else None
-    after = _level_point(match, new_effects or ())
+    after = level_point(match, new_effects or ())
     assert ruling is not None  # a pending appeal was lodged against a ruling; else the ruling is flagged
     if appeal is None:  # the review of a flagged ruling: recorded like an appeal, with no side
         appeal = Appeal(incident=incident, ruling=ruling, lodged_by=actor.account, lodged_token=actor.token)
@@ -290,13 +287,6 @@ def _require_open(incident: Incident) -> None:
         raise Conflict("The chief referee has decided this incident.", "already_decided")
 
 
-def _require_correction_right(match: Match, effects: Sequence[Effect], actor: Actor) -> None:
-    """A ruling that reaches a closed round's results or standings corrects them (G12): within the
-    round's correction period any referee, after it only the chief referee, as for a result."""
-    if match.round.status == RoundStatus.CLOSED and any(effect.kind in SCORING_KINDS for effect in effects):
-        require_correction_right(match, actor)
-
-
 def _effects(given: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
     """The effects given, parsed as the penalty tables write them; a malformed one is the request's
     error."""
@@ -304,28 +294,6 @@ def _effects(given: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
         return effects_from(given)
     except PenaltySettingError as error:
         raise DomainError(error.detail, "invalid_effect", field=error.field) from None
-
-
-def _level_point(match: Match, effects: Sequence[Effect]) -> int:
-    """Where a level change enters the level line: after the deals posted so far. A finished match
-    takes none (G12 levels move a match in play; rule match points after it). A game whose sheet
-    takes no referee's entries in its levels (every game but Guandan) takes no level change."""
-    if not match_sheet(match).takes_level_changes:
-        if any(effect.kind == PenaltyKind.LEVELS for effect in effects):
-            raise Conflict(
-                "This game's levels follow its deals alone: rule match points instead.",
-                "not_supported",
-                field="effects",
-            )
-        return len(match_deals(match))
-    tie = tie_state(match)
-    if any(effect.kind == PenaltyKind.LEVELS for effect in effects) and tie.finished:
-        raise Conflict(
-            "The match is over: its levels no longer change. Rule match points instead.",
-            "match_over",
-            field="effects",
-        )
-    return tie.deals_played
 
 
 def _replacement(

@@ -323,3 +323,52 @@ def test_g12_a_referee_posts_deals_again_once_the_chief_overturns_the_award(play
         f"{API}/matches/{match.pk}/deals/", {"number": 1, "finishing_order": ["E", "W"]}, format="json"
     )
     assert response.status_code == 201, response.json()
+
+
+@pytest.fixture
+def four_deals(play):
+    """Table 1 of an event of 4-deal matches (G8 deal_count) scored on the 28-point level table."""
+    event = play["event"]
+    event.match_format, event.deal_limit = "deal_count", 4
+    event.match_points = {"method": "level_table", "scale": 28}
+    event.save()
+    return play
+
+
+def test_g12_a_hidden_card_found_after_a_confirmed_match_is_ruled_and_its_result_follows(
+    four_deals, referee, table_1, organizer
+):
+    event, match = four_deals["event"], four_deals["matches"][0]
+    post_deals(table_1, match, [["W", "N", "E"], ["N", "S"], ["E", "S", "W"], ["S", "W", "N"]])
+    response = referee.post(result_url(match), {"confirm": True}, format="json")
+    assert response.json()["official"]["levels"] == {"NS": "7", "EW": "6"}
+    assert points(standings(organizer, event), match) == (15, 13)
+    incident = report(table_1, event, match, "hidden_card", seat="N", deal=4)
+    (ruling,) = ruled(referee, event, incident)["rulings"]  # EW +1 after the last deal
+    assert ruling["penalties"][0]["after_deal"] == 4
+    assert state(table_1, match)["levels"] == {"NS": "7", "EW": "7"}
+    official = table_1.get(result_url(match)).json()["official"]
+    assert (official["levels"], official["draw"], official["version"]) == ({"NS": "7", "EW": "7"}, True, 2)
+    assert points(standings(organizer, event), match) == (14, 14)
+
+
+def test_g12_a_level_penalty_after_a_match_won_by_passing_a_moves_the_losers_level_only(
+    play, referee, table_1
+):
+    event, match = play["event"], play["matches"][0]
+    post_deals(table_1, match, [["N", "S"]] * 5)  # NS pass A
+    assert referee.post(result_url(match), {"confirm": True}, format="json").status_code == 201
+    against_ns = report(table_1, event, match, "hidden_card", seat="E", deal=5)
+    ruled(referee, event, against_ns)  # NS +1: a side that passed A stays where it is
+    against_ew = report(table_1, event, match, "hidden_card", seat="N", deal=5)
+    ruled(referee, event, against_ew)  # EW +1
+    official = table_1.get(result_url(match)).json()["official"]
+    assert (official["levels"], official["winner"], official["version"]) == ({"NS": "A+", "EW": "3"}, "NS", 2)
+
+
+def test_g12_a_level_penalty_on_a_finished_match_waiting_for_confirmation_is_refused(play, referee, table_1):
+    event, match = play["event"], play["matches"][0]
+    post_deals(table_1, match, [["N", "S"]] * 5)
+    assert table_1.post(result_url(match), {}, format="json").status_code == 201  # not confirmed yet
+    incident = report(referee, event, match, "hidden_card", side="NS")
+    assert_problem(rule(referee, event, incident), 409, "match_over")
