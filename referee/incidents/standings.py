@@ -22,8 +22,8 @@ from django.db.models import Q
 from engine.penalties import PenaltyKind
 from engine.scoring.methods.records import MatchKind, MatchRecord
 from engine.seats import Side
-from referee.incidents.selectors import active_penalties
-from referee.models import Incident, IncidentStatus, RulingStatus
+from referee.incidents.selectors import active_penalties, waits_for_chief
+from referee.models import Incident
 from tournaments.models import Event
 
 KINDS = (
@@ -92,11 +92,8 @@ def provisional_matches(event: Event, rounds: Q) -> list[dict[str, Any]]:
     """The matches whose result waits for the chief referee (G12): an incident appealed, or its
     standing ruling flagged for review (a ruling that decides the match, or other than the table's).
     Their results are provisional: the chief referee's decision may change them. One query."""
-    waiting = Q(status=IncidentStatus.APPEALED) | Q(
-        rulings__status=RulingStatus.STANDING, rulings__flagged=True
-    )
     rows = (
-        Incident.objects.filter(rounds, waiting, event=event)
+        Incident.objects.filter(rounds, waits_for_chief(), event=event)
         .order_by("match__round__number", "match__table")
         .values_list(
             "match_id", "match__round__number", "match__table", "match__ns_pair_id", "match__ew_pair_id"

@@ -23,6 +23,7 @@ from referee.incidents.selectors import (
     sees_proposal,
     sees_reporters,
     visible_penalty,
+    waits_for_chief,
 )
 from referee.incidents.serializers import (
     AppealInputSerializer,
@@ -51,10 +52,18 @@ class IncidentFilter(django_filters.FilterSet):
         field_name="infraction", choices=[(code.value, code.value) for code in Infraction]
     )
     status = StringChoiceFilter(field_name="status", choices=IncidentStatus.choices)
+    waits = StringChoiceFilter(
+        choices=[("chief_referee", "chief_referee")],
+        method="filter_waits",
+        help_text="chief_referee: what waits for the chief referee's decision (an appeal, a flagged ruling).",
+    )
 
     class Meta:
         model = Incident
-        fields = ["round", "match", "pair", "code", "status"]
+        fields = ["round", "match", "pair", "code", "status", "waits"]
+
+    def filter_waits(self, queryset, name, value):
+        return queryset.filter(pk__in=Incident.objects.filter(waits_for_chief()).values("pk"))
 
 
 class IncidentViewSet(

@@ -107,8 +107,12 @@ def test_g12_the_chief_referees_own_award_takes_effect_at_once(play, chief, orga
 def test_g12_the_chief_referee_upholding_an_award_makes_it_final(play, referee, chief, organizer):
     event, match = play["event"], play["matches"][0]
     incident = third_hidden_card(referee, event, match)
+    report(referee, event, match, "slow_play", seat="E")  # waits for a referee, not for the chief referee
+    waiting = incidents_url(event, "?waits=chief_referee")
+    assert [row["id"] for row in chief.get(waiting).json()["results"]] == [incident["id"]]
     awarded = points(standings(organizer, event), match)
     body = decide(chief, event, incident, "uphold")
+    assert chief.get(waiting).json()["count"] == 0
     assert (body["status"], body["rulings"][-1]["flagged"], body["appeals"][0]["side"]) == (
         "decided",
         False,
