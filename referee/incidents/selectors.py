@@ -163,3 +163,8 @@ def waits_for_chief() -> Q:
     flagged for review (other than the penalty table's, or a referee's that decides a match)."""
     flagged = Q(rulings__status=RulingStatus.STANDING, rulings__flagged=True)
     return Q(status=IncidentStatus.APPEALED) | flagged
+
+
+def waiting_for_chief(incidents: QuerySet[Incident]) -> QuerySet[Incident]:
+    """``incidents`` narrowed to those waiting for the chief referee (``waits_for_chief``), once each."""
+    return incidents.filter(pk__in=Incident.objects.filter(waits_for_chief()).values("pk"))

@@ -23,7 +23,7 @@ from referee.incidents.selectors import (
     sees_proposal,
     sees_reporters,
     visible_penalty,
-    waits_for_chief,
+    waiting_for_chief,
 )
 from referee.incidents.serializers import (
     AppealInputSerializer,
@@ -63,7 +63,7 @@ class IncidentFilter(django_filters.FilterSet):
         fields = ["round", "match", "pair", "code", "status", "waits"]
 
     def filter_waits(self, queryset, name, value):
-        return queryset.filter(pk__in=Incident.objects.filter(waits_for_chief()).values("pk"))
+        return waiting_for_chief(queryset)
 
 
 class IncidentViewSet(
