@@ -339,8 +339,8 @@ class MatchSheet(ABC, Generic[StateT]):
         changes: Mapping[int, Sequence[Any]] | None = None,
     ) -> StateT:
         """Every stored record in order, then the clock when it ran out. ``changes`` are the referee's
-        level changes by the number of deals before them (0: before the first); one that would come
-        after the match is over is not applied."""
+        level changes by the number of deals before them (0: before the first); one that comes after
+        the match is over is the game's ``change_after_end``."""
         changes = changes or {}
         state = self._changed(self.begin(profile, best_of=best_of), changes.get(0, ()), profile=profile)
         for number, record in enumerate(records, start=1):
@@ -348,9 +348,15 @@ class MatchSheet(ABC, Generic[StateT]):
             state = self._changed(after, changes.get(number, ()), profile=profile)
         return self.close_on_time(state, profile=profile) if time_up else state
 
+    def change_after_end(self, state: StateT, change: Any, *, profile: Any) -> StateT:
+        """The match after a referee's level change ruled once it was over (G12: found at the count);
+        a game without levels to move takes none."""
+        return state
+
     def _changed(self, state: StateT, changes: Sequence[Any], *, profile: Any) -> StateT:
         for change in changes:
             if state.finished:
-                break
-            state = self.change(state, change, profile=profile)
+                state = self.change_after_end(state, change, profile=profile)
+            else:
+                state = self.change(state, change, profile=profile)
         return state

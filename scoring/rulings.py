@@ -42,6 +42,10 @@ class Rulings:
     match_penalties: Callable[[Event, Q], dict[int, dict[int, float]]]
     #: ``(event, rounds)`` → the players whose table of four a ruling scores as their forfeit.
     seat_forfeits: Callable[[Event, Q], list[ForfeitRecord]]
+    #: ``(event, rounds)`` → the matches whose result waits for the chief referee (an appeal, a ruling
+    #: flagged for review), each ``{match, round, table, ns_pair, ew_pair}``: provisional in the
+    #: standings; ``rounds`` as for ``standings``.
+    provisional: Callable[[Event, Q], list[dict[str, Any]]] = lambda event, rounds: []
 
 
 def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[list[MatchRecord], dict]:

@@ -135,6 +135,35 @@ def apply_level_change(
     return new
 
 
+def apply_late_level_change(state: MatchState, change: LevelChange, *, profile: RuleProfile) -> MatchState:
+    """A referee's level change ruled after the game ended (G12: a hidden card found at the count,
+    within the correction period): an entry of its own after the last deal, moving the final levels.
+
+    A side that passed A (or, under ``a_goal='reach_a'``, reached it) has won at A: a penalty does
+    not take it back (G6), its entry leaves the levels as they are. A game decided on levels (the
+    clock or the deal limit, G8) is decided again on the levels as they now stand; equal levels
+    that an extra deal already settled stay settled.
+    A game that is not over takes the change as ``apply_level_change`` does.
+    """
+    if not state.finished:
+        return apply_level_change(state, change, profile=profile)
+    won_at_a = state.end_reason is EndReason.REACHED_A and state.winner is change.side  # a_goal reach_a
+    if state.passed_a is change.side or won_at_a:
+        return replace(
+            state,
+            level_line=(*state.level_line, (state.ns_level, state.ew_level)),
+            changes=(*state.changes, (len(state.level_line), change.label)),
+        )
+    moved = replace(apply_level_change(replace(state, finished=False), change), finished=True)
+    if state.end_reason not in (EndReason.TIME_LIMIT, EndReason.DEAL_LIMIT):
+        return moved
+    undecided = replace(moved, finished=False, winner=None, draw=False, tiebreak=None)
+    decided = decide_on_levels(undecided, state.end_reason, profile)
+    if decided.needs_extra_deal and state.tiebreak is Tiebreak.EXTRA_DEAL:
+        return moved
+    return decided
+
+
 def play_match(
     finishing_orders: Iterable[Iterable[object]],
     *,

@@ -39,7 +39,14 @@ from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.match import EndReason, LevelChange, MatchState
 from engine.guandan.posted import PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
-from engine.guandan.tie import BEST_OF, TieState, apply_tie_change, apply_tie_deal, close_tie_on_time
+from engine.guandan.tie import (
+    BEST_OF,
+    TieState,
+    apply_late_tie_change,
+    apply_tie_change,
+    apply_tie_deal,
+    close_tie_on_time,
+)
 from engine.guandan.tribute_record import check_tribute
 from engine.seats import Seat
 from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals, refused_by_the_match
@@ -73,6 +80,9 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def change(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_tie_change(state, change, profile=profile)
+
+    def change_after_end(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
+        return apply_late_tie_change(state, change, profile=profile)
 
     def deal_level(self, state: TieState) -> int:
         return state.current.deal_level

@@ -29,7 +29,14 @@ from typing import Any
 from engine.errors import BadInput
 from engine.guandan.cards import format_level
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
-from engine.guandan.match import LevelChange, MatchState, apply_deal, apply_level_change, close_on_time
+from engine.guandan.match import (
+    LevelChange,
+    MatchState,
+    apply_deal,
+    apply_late_level_change,
+    apply_level_change,
+    close_on_time,
+)
 from engine.guandan.profiles import STANDARD, RuleProfile
 from engine.seats import Side
 
@@ -192,6 +199,16 @@ def apply_tie_change(tie: TieState, change: LevelChange, *, profile: RuleProfile
     return _with_current(tie, apply_level_change(tie.current, change, profile=profile))
 
 
+def apply_late_tie_change(tie: TieState, change: LevelChange, *, profile: RuleProfile = STANDARD) -> TieState:
+    """A referee's level change ruled after the tie was over: its last game's final levels move
+    (``apply_late_level_change``), and with them, where levels decided it, that game's result."""
+    if not tie.finished:
+        return apply_tie_change(tie, change, profile=profile)
+    return replace(
+        tie, games=(*tie.games[:-1], apply_late_level_change(tie.games[-1], change, profile=profile))
+    )
+
+
 def play_tie(
     finishing_orders: Iterable[Iterable[object]],
     *,
@@ -203,7 +220,8 @@ def play_tie(
     """Replay a table deal by deal; ``time_up`` closes the current game on time after the last deal.
 
     ``changes`` are the referee's level changes (G12) by the number of deals played before them (0:
-    before the first deal); a change that would come after the tie is over is not applied.
+    before the first deal); one after the tie is over moves its last game's final levels
+    (``apply_late_tie_change``).
     """
     changes = changes or {}
     tie = _changed(TieState(best_of=best_of), changes.get(0, ()), profile=profile)
@@ -239,9 +257,7 @@ def close_tie_on_time(tie: TieState, *, profile: RuleProfile = STANDARD) -> TieS
 
 def _changed(tie: TieState, changes: Sequence[LevelChange], *, profile: RuleProfile) -> TieState:
     for change in changes:
-        if tie.finished:
-            break
-        tie = apply_tie_change(tie, change, profile=profile)
+        tie = apply_late_tie_change(tie, change, profile=profile)
     return tie
 
 

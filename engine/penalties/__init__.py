@@ -1,11 +1,20 @@
 """Penalty tables and proposals (docs/rules/guandan.md G12, docs/referees.md). Pure Python: no Django."""
 
-from engine.penalties.codes import NAMES, SCORING_KINDS, Infraction, PenaltyKind, Scope, Target
+from engine.penalties.codes import (
+    DECIDING_KINDS,
+    NAMES,
+    SCORING_KINDS,
+    Infraction,
+    PenaltyKind,
+    Scope,
+    Target,
+)
 from engine.penalties.propose import Proposal, propose
 from engine.penalties.settings import PenaltySettingError, build_table, effects_from, to_setting
 from engine.penalties.tables import TABLES, Effect, LateRule, PenaltyTable, Row, table_choices
 
 __all__ = [
+    "DECIDING_KINDS",
     "NAMES",
     "SCORING_KINDS",
     "TABLES",

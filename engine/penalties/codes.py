@@ -72,6 +72,10 @@ SCORING_KINDS = frozenset(
     }
 )
 
+#: Kinds that decide a match (G12: "a ruling that decides a match goes to the chief referee",
+#: seed 001 十一 第2条): the match awarded or forfeited, or a pair disqualified.
+DECIDING_KINDS = frozenset({PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT, PenaltyKind.DISQUALIFICATION})
+
 
 class Target(StrEnum):
     """Whom an effect hits, seen from the offender."""

@@ -9,7 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from referee.incidents.selectors import level_changes, ruled_winner, rulings_visible, visible_incidents
-from referee.incidents.standings import match_penalties, ruled_standings, seat_forfeits
+from referee.incidents.standings import match_penalties, provisional_matches, ruled_standings, seat_forfeits
 from referee.models import RulingStatus
 from scoring.rulings import Rulings
 from tournaments.models import Event
@@ -66,4 +66,5 @@ RULINGS = Rulings(
     shown=shown,
     match_penalties=match_penalties,
     seat_forfeits=seat_forfeits,
+    provisional=provisional_matches,
 )

@@ -191,3 +191,15 @@ def level_changes(match: Match) -> dict[int, list[LevelChange]]:
 
 def _sides(side: str) -> tuple[Side, ...]:
     return (Side.NS, Side.EW) if side == "both" else (Side(side),)
+
+
+def waits_for_chief() -> Q:
+    """Incidents waiting for the chief referee's decision (G12): appealed, or whose standing ruling is
+    flagged for review (other than the penalty table's, or a referee's that decides a match)."""
+    flagged = Q(rulings__status=RulingStatus.STANDING, rulings__flagged=True)
+    return Q(status=IncidentStatus.APPEALED) | flagged
+
+
+def waiting_for_chief(incidents: QuerySet[Incident]) -> QuerySet[Incident]:
+    """``incidents`` narrowed to those waiting for the chief referee (``waits_for_chief``), once each."""
+    return incidents.filter(pk__in=Incident.objects.filter(waits_for_chief()).values("pk"))

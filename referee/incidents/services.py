@@ -8,7 +8,7 @@ the same transaction (scoring.services.common). Nothing is deleted or edited bac
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,8 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict, DomainError
-from engine.penalties import Effect, PenaltyKind, PenaltySettingError, effects_from
+from engine.penalties import (
+    DECIDING_KINDS,
+    Effect,
+    PenaltySettingError,
+    effects_from,
+)
 from referee.incidents.effects import apply_effects, overturn_ruling, withdraw_penalty
+from referee.incidents.reach import level_point, require_ruling_right
 from referee.incidents.seats import accused, appellant, refuse_at_seats
 from referee.incidents.selectors import proposal_for, standing_ruling
 from referee.models import (
@@ -33,8 +39,12 @@ from referee.models import (
 )
 from scoring.actors import Actor
 from scoring.problems import NotAllowed
-from scoring.selectors.matches import match_deals, match_sheet, tie_state
-from scoring.services.common import bump_results_version, lock_match, require_keeper
+from scoring.services.common import (
+    bump_results_version,
+    lock_match,
+    require_keeper,
+)
+from scoring.services.result_rulings import result_follow_rulings
 from scoring.tasks import queue_event
 from tournaments.models import Event, Match, RoundStatus
 
@@ -92,7 +102,8 @@ def incident_report(
 @transaction.atomic
 def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Ruling:
     """A referee's ruling: the table's proposal confirmed, other effects with a written reason
-    (flagged for the chief referee), or a dismissal (no infraction)."""
+    (flagged for the chief referee), or a dismissal (no infraction). A ruling that decides a match,
+    made by a referee other than the chief referee, is flagged for the chief referee too."""
     match = lock_match(incident.match)
     incident = Incident.objects.select_for_update().select_related("event").get(pk=incident.pk)
     if incident.status != IncidentStatus.REPORTED:
@@ -114,7 +125,11 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
             "reason_required",
             field="override_reason",
         )
-    after = _level_point(match, effects)
+    require_ruling_right(match, effects, actor)
+    after = level_point(match, effects)
+    # G12: a ruling that decides a match goes to the chief referee. Another referee's takes effect
+    # at once, provisionally: flagged for the chief referee's review (docs/referees.md §3).
+    referred = not actor.is_chief and any(effect.kind in DECIDING_KINDS for effect in effects)
     made = Ruling.objects.create(
         incident=incident,
         dismissed=dismissed,
@@ -125,7 +140,7 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
         effects=[effect.to_dict() for effect in effects],
         overrides_table=overrides,
         override_reason=reason if overrides else "",
-        flagged=overrides,
+        flagged=overrides or referred,
         play_index=ruling.play_index,
         violation_code=ruling.violation_code,
         minutes_late=ruling.minutes_late,
@@ -134,7 +149,7 @@ def ruling_make(*, incident: Incident, ruling: RulingInput, actor: Actor) -> Rul
     )
     apply_effects(made, effects, incident=incident, match=match, after_deal=after)
     _set_status(incident, IncidentStatus.RULED)
-    _announce(incident, made, "ruled")
+    _announce(incident, made, "ruled", actor)
     return made
 
 
@@ -163,6 +178,9 @@ def appeal_lodge(
         lodged_token=actor.token,
     )
     _set_status(incident, IncidentStatus.APPEALED)
+    bump_results_version(
+        match.round.event
+    )  # the match's result is provisional now (its standings row says so)
     return appeal
 
 
@@ -193,7 +211,7 @@ def appeal_decide(
     overturn = decision == "overturn"
     new_effects = _effects(effects) if overturn and effects is not None else None
     refuse_at_seats(match, new_effects or ())
-    after = _level_point(match, new_effects or ())
+    after = level_point(match, new_effects or ())
     assert ruling is not None  # a pending appeal was lodged against a ruling; else the ruling is flagged
     if appeal is None:  # the review of a flagged ruling: recorded like an appeal, with no side
         appeal = Appeal(incident=incident, ruling=ruling, lodged_by=actor.account, lodged_token=actor.token)
@@ -211,7 +229,7 @@ def appeal_decide(
         ruling.flagged = False
         ruling.save(update_fields=["flagged"])
     _set_status(incident, IncidentStatus.DECIDED)
-    _announce(incident, ruling, "decided")
+    _announce(incident, ruling, "decided", actor)
     return appeal
 
 
@@ -228,7 +246,8 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor: Actor) -> Penalty:
     withdraw_penalty(penalty, PenaltyStatus.CANCELLED)
     penalty.cancelled_at, penalty.cancelled_by, penalty.cancel_reason = timezone.now(), actor.account, reason
     penalty.save(update_fields=["status", "cancelled_at", "cancelled_by", "cancel_reason"])
-    _announce(penalty.ruling.incident, penalty.ruling, "cancelled")
+    _settle_referral(penalty.ruling)
+    _announce(penalty.ruling.incident, penalty.ruling, "cancelled", actor)
     return penalty
 
 
@@ -277,28 +296,6 @@ def _effects(given: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
         raise DomainError(error.detail, "invalid_effect", field=error.field) from None
 
 
-def _level_point(match: Match, effects: Sequence[Effect]) -> int:
-    """Where a level change enters the level line: after the deals posted so far. A finished match
-    takes none (G12 levels move a match in play; rule match points after it). A game whose sheet
-    takes no referee's entries in its levels (every game but Guandan) takes no level change."""
-    if not match_sheet(match).takes_level_changes:
-        if any(effect.kind == PenaltyKind.LEVELS for effect in effects):
-            raise Conflict(
-                "This game's levels follow its deals alone: rule match points instead.",
-                "not_supported",
-                field="effects",
-            )
-        return len(match_deals(match))
-    tie = tie_state(match)
-    if any(effect.kind == PenaltyKind.LEVELS for effect in effects) and tie.finished:
-        raise Conflict(
-            "The match is over: its levels no longer change. Rule match points instead.",
-            "match_over",
-            field="effects",
-        )
-    return tie.deals_played
-
-
 def _replacement(
     incident: Incident,
     overturned: Ruling,
@@ -325,13 +322,25 @@ def _replacement(
     return ruling
 
 
+def _settle_referral(ruling: Ruling) -> None:
+    """The chief referee cancelled what made another referee's ruling decide the match: nothing of
+    it waits for them any more. A ruling flagged as other than the table's still waits for review."""
+    if ruling.flagged and not ruling.overrides_table:
+        deciding = ruling.penalties.filter(status=PenaltyStatus.ACTIVE, kind__in=DECIDING_KINDS)
+        if not deciding.exists():
+            ruling.flagged = False
+            ruling.save(update_fields=["flagged"])
+
+
 def _set_status(incident: Incident, status: str) -> None:
     incident.status = status
     incident.save(update_fields=["status"])
 
 
-def _announce(incident: Incident, ruling: Ruling, change: str) -> None:
-    """``ruling.made`` to the club websites (nothing of who reported), and the standings recomputed."""
+def _announce(incident: Incident, ruling: Ruling, change: str, actor: Actor) -> None:
+    """``ruling.made`` to the club websites (nothing of who reported), the match's official result
+    read again from its deals when the ruling changed them (scoring.services.result_rulings), and
+    the standings recomputed."""
     match = incident.match
     event = incident.event
     queue_event(
@@ -355,4 +364,6 @@ def _announce(incident: Incident, ruling: Ruling, change: str) -> None:
             "incident_url": f"/api/v1/events/{event.slug}/incidents/{incident.pk}/",
         },
     )
+    cause = {"ruling": ruling.pk, "incident": incident.pk, "change": change}
+    result_follow_rulings(match=match, actor=actor, cause=cause)
     bump_results_version(event)

@@ -15,6 +15,8 @@ to what they were.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Q
 
 from engine.penalties import PenaltyKind
@@ -22,7 +24,8 @@ from engine.scoring.methods.records import MatchKind, MatchRecord
 from engine.scoring.ranking.tables import ForfeitRecord
 from engine.seats import Side
 from referee.incidents.seats import seats_hit
-from referee.incidents.selectors import active_penalties
+from referee.incidents.selectors import active_penalties, waits_for_chief
+from referee.models import Incident
 from tournaments.models import Event
 from tournaments.selectors import table_seats
 
@@ -129,3 +132,19 @@ def seat_forfeits(event: Event, rounds: Q) -> list[ForfeitRecord]:
         .values_list("match_id", "match__round__number", "ruling__incident__pair_id")
     )
     return [ForfeitRecord(match_id=match, round=number, player=player) for match, number, player in rows]
+
+
+def provisional_matches(event: Event, rounds: Q) -> list[dict[str, Any]]:
+    """The matches whose result waits for the chief referee (G12): an incident appealed, or its
+    standing ruling flagged for review (a ruling that decides the match, or other than the table's).
+    Their results are provisional: the chief referee's decision may change them. One query."""
+    rows = (
+        Incident.objects.filter(rounds, waits_for_chief(), event=event)
+        .order_by("match__round__number", "match__table")
+        .values_list(
+            "match_id", "match__round__number", "match__table", "match__ns_pair_id", "match__ew_pair_id"
+        )
+        .distinct()
+    )
+    keys = ("match", "round", "table", "ns_pair", "ew_pair")
+    return [dict(zip(keys, row, strict=True)) for row in rows]

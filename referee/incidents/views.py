@@ -26,6 +26,7 @@ from referee.incidents.selectors import (
     sees_proposal,
     sees_reporters,
     visible_penalty,
+    waiting_for_chief,
 )
 from referee.incidents.serializers import (
     AppealInputSerializer,
@@ -56,10 +57,18 @@ class IncidentFilter(django_filters.FilterSet):
         field_name="infraction", choices=[(code.value, code.value) for code in Infraction]
     )
     status = StringChoiceFilter(field_name="status", choices=IncidentStatus.choices)
+    waits = StringChoiceFilter(
+        choices=[("chief_referee", "chief_referee")],
+        method="filter_waits",
+        help_text="chief_referee: what waits for the chief referee's decision (an appeal, a flagged ruling).",
+    )
 
     class Meta:
         model = Incident
-        fields = ["round", "match", "pair", "code", "status"]
+        fields = ["round", "match", "pair", "code", "status", "waits"]
+
+    def filter_waits(self, queryset, name, value):
+        return waiting_for_chief(queryset)
 
 
 class IncidentViewSet(

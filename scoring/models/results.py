@@ -70,6 +70,11 @@ class MatchResult(models.Model):
     )
     finished_at = models.DateTimeField(null=True, blank=True, help_text="When the match ended (G9 speed).")
     note = models.CharField(max_length=500, blank=True)
+    cause = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Written by the service: the ruling that changed what the result was read from.",
+    )
     content_hash = models.CharField(max_length=64, help_text="Two submissions agree when these are equal.")
     side = models.CharField(max_length=2, blank=True, help_text="The side the submitter keeps score for.")
     party = models.CharField(max_length=80)

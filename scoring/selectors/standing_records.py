@@ -12,7 +12,7 @@ needed, in round and table order, and turned into records in one written-out loo
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from django.db.models import Q
 
@@ -63,6 +63,12 @@ def scored_records(
     records = _confirmed_records(event, **where)
     records, points = rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
     return disqualified_results(event, records), points
+
+
+def provisional_matches(event: Event, *, upto: int | None = None) -> list[dict[str, Any]]:
+    """The matches of the scored rounds whose result waits for the chief referee's decision (G12):
+    what the standings mark provisional (``Rulings.provisional``)."""
+    return rulings().provisional(event, _rounds(event, upto=upto, before=None, only=None, prefix="match__"))
 
 
 def disqualified_results(event: Event, records: list[MatchRecord]) -> list[MatchRecord]:

@@ -21,7 +21,7 @@ from django.core.cache import cache
 
 from engine.scoring.methods import build_method
 from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
-from scoring.selectors.standing_records import scored_records, table_entries
+from scoring.selectors.standing_records import provisional_matches, scored_records, table_entries
 from tournaments.models import Event, Pair, PairStatus, Unit
 
 CACHE_SECONDS = 24 * 60 * 60
@@ -212,8 +212,14 @@ def standings_table(
 
     def compute() -> dict[str, Any]:
         rows, pairs, _, rounds, penalties = ranking() if ranking else _ranked(event, upto)
+        provisional = provisional_matches(event, upto=upto)
+        waiting = {pair for match in provisional for pair in (match["ns_pair"], match["ew_pair"]) if pair}
         return {
             **_header(event, upto, rounds),
+            # Results waiting for the chief referee's decision (G12): it may change them.
+            "provisional": [
+                {key: match[key] for key in ("match", "round", "table")} for match in provisional
+            ],
             "rows": [
                 {
                     "rank": row.rank,
@@ -227,6 +233,7 @@ def standings_table(
                     "draws": row.draws,
                     "losses": row.losses,
                     "decided_by": row.decided_by,
+                    "provisional": row.pair in waiting,
                 }
                 for row in rows
             ],

@@ -156,6 +156,12 @@ class ResultSerializer(StrictModelSerializer):
         help_text="A point game's deals each side's player went out first in (K7); null for a level game."
     )
     forfeit = serializers.SerializerMethodField()
+    cause = serializers.DictField(
+        allow_null=True,
+        help_text="A version the service wrote itself because a ruling, an appeal decision or a "
+        "cancellation changed what the result was read from (G12): ruling, incident, change; null "
+        "for a version someone submitted.",
+    )
     submitted_by = serializers.SerializerMethodField()
     confirmed_by = serializers.SerializerMethodField()
     set_aside_deals = StrictBooleanField(
@@ -185,6 +191,7 @@ class ResultSerializer(StrictModelSerializer):
             "set_aside_deals",
             "finished_at",
             "note",
+            "cause",
             "side",
             "submitted_by",
             "created_at",

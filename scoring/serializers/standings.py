@@ -58,11 +58,25 @@ class StandingRowSerializer(serializers.Serializer):
         allow_null=True, help_text="What put this row above the next one: match_points or a tiebreak key."
     )
     decided_by_name = StrictCharField(allow_null=True)
+    provisional = StrictBooleanField(
+        help_text="A result of this pair waits for the chief referee's decision (G12): it may change."
+    )
+
+
+class ProvisionalMatchSerializer(serializers.Serializer):
+    match = StrictIntegerField()
+    round = StrictIntegerField()
+    table = StrictIntegerField()
 
 
 class StandingsSerializer(TableHeaderSerializer):
     as_of_round = StrictIntegerField(allow_null=True)
     columns = ColumnSerializer(many=True)
+    provisional = ProvisionalMatchSerializer(
+        many=True,
+        help_text="The matches whose result waits for the chief referee: an appeal, or a ruling flagged "
+        "for review (a ruling that decides the match, or other than the penalty table's).",
+    )
     rows = StandingRowSerializer(many=True)
 
 

@@ -56,6 +56,8 @@ class ResultSubmission:
     corrects: int | None = None
     note: str = ""
     confirm: bool = False
+    # Not from the API: the ruling that made the service write this version (result_rulings.py).
+    cause: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -295,6 +295,7 @@ def _store(
         # A correction keeps the time the match ended unless it says otherwise (G9 win_plus_speed).
         finished_at=submission.finished_at or (corrects.finished_at if corrects else None) or timezone.now(),
         note=submission.note or "",
+        cause=submission.cause,
         content_hash=digest,
         side=side,
         party=actor.party(side),
@@ -391,4 +392,6 @@ def result_event_payload(match: Match, result: MatchResult) -> dict[str, Any]:
         "winner": result.winner or None,
         "ns_pair": match.ns_pair_id,
         "ew_pair": match.ew_pair_id,
+        # A version the service wrote because a ruling changed what the result was read from (G12).
+        "cause": result.cause,
     }

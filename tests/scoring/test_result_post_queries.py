@@ -36,7 +36,7 @@ from tests.scoring.test_deal_post_queries import a_match, post_up_to
 from tests.tournaments.conftest import role_client, table_client
 from tournaments.models import Role
 
-MOST_FOR_A_CONFIRMATION = 27
+MOST_FOR_A_CONFIRMATION = 28
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,14 +57,15 @@ def test_a_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_
 
 
 def test_a_confirmation_sends_a_fixed_number_of_statements(django_assert_max_num_queries):
-    """The other side's scorekeeper confirms the table's result (double entry). Not lean yet (27,
+    """The other side's scorekeeper confirms the table's result (double entry). Not lean yet (28,
     with what its test client computes after the commit): an account's token and roles, the match read
     by the permission step and again, locked, by ``result_confirm``; the results (three times: the
     service, django-auditlog before logging the confirmation, and ``_confirm``'s confirmed ones), the
     referees' rulings, the result's match and round (its audit entry's event), the result and the
     match updated with their audit entries (the match's made from the locked row: no read of it
     again, nor an ``UPDATE`` of its own to forget its stored state), the standings' generation and
-    ``standings.updated``; then the answer and the standings recomputed. The limit holds it there."""
+    ``standings.updated``; then the answer and the standings recomputed (with the matches whose
+    results wait for the chief referee). The limit holds it there."""
     match = a_match()
     client = table_client(match.round.event, 1)
     post_up_to(client, match, 6, sweep)

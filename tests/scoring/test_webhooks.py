@@ -263,6 +263,7 @@ def test_the_result_confirmed_data_names_the_match_and_the_version(
         "winner": "NS",
         "ns_pair": pairs[0].pk,
         "ew_pair": pairs[1].pk,
+        "cause": None,  # a version someone submitted, not one a ruling made the service write
     }
 
 

@@ -3,10 +3,13 @@ an entry of its own in the level line, within 2 … A, optionally putting the si
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.errors import BadInput
-from engine.guandan.match import LevelChange, MatchState, apply_level_change
+from engine.guandan.match import EndReason, LevelChange, MatchState, Tiebreak, apply_level_change
+from engine.guandan.profiles import STANDARD
 from engine.guandan.tie import play_tie
 from engine.penalties import PenaltyKind, PenaltySettingError, build_table, effects_from
 from engine.seats import Side
@@ -35,13 +38,41 @@ def test_g12_a_change_before_the_first_deal_and_the_bounds_2_and_a():
     assert tie.level_line()[0]["deal"] == 0
 
 
-def test_g12_no_change_after_the_match_is_over():
-    over = play_tie([["N", "S"]] * 5, changes={5: [LevelChange(side=Side.EW, amount=1)]})
-    assert over.finished and over.to_dict()["levels"] == {"NS": "A+", "EW": "2"}
+def test_g12_a_change_after_a_match_won_by_passing_a_moves_the_losers_level_not_the_winner():
+    over = play_tie(
+        [["N", "S"]] * 5,
+        changes={
+            5: [LevelChange(side=Side.EW, amount=1, label=1), LevelChange(side=Side.NS, amount=1, label=2)]
+        },
+    )
+    assert (over.finished, over.winner) == (True, Side.NS)
+    assert over.to_dict()["levels"] == {"NS": "A+", "EW": "3"}
+    assert [entry.get("change") for entry in over.level_line()[-2:]] == [1, 2]
+    # apply_level_change is a match in play's: a finished one takes no change there
     with pytest.raises(BadInput) as error:
         apply_level_change(over.games[0], LevelChange(side=Side.EW, amount=1))
     assert error.value.code == "match_over"
     assert apply_level_change(MatchState(), LevelChange(side=Side.NS, amount=2)).changes == ((0, None),)
+
+
+def test_g12_a_change_after_a_match_decided_on_levels_decides_it_again():
+    four = replace(STANDARD, match_format="deal_count", deal_limit=2)
+    deals = [["N", "E", "S"], ["E", "N", "W"]]  # NS 4, EW 4: a draw at the deal limit
+    assert play_tie(deals, profile=four).draw
+    late = play_tie(deals, profile=four, changes={2: [LevelChange(side=Side.EW, amount=1)]})
+    assert (late.finished, late.winner, late.games[0].end_reason) == (True, Side.EW, EndReason.DEAL_LIMIT)
+    assert late.to_dict()["levels"] == {"NS": "4", "EW": "5"}
+
+
+def test_g12_equal_levels_an_extra_deal_settled_stay_settled_after_a_late_change():
+    knockout = replace(STANDARD, match_format="deal_count", deal_limit=2, equal_levels="extra_deal")
+    deals = [["N", "E", "S"], ["E", "N", "W"], ["E", "W"]]  # 4 all, then EW win the extra deal
+    settled = play_tie(deals, profile=knockout)
+    assert (settled.winner, settled.games[0].tiebreak) == (Side.EW, Tiebreak.EXTRA_DEAL)
+    late = play_tie(deals, profile=knockout, changes={3: [LevelChange(side=Side.NS, amount=-1)]})
+    assert (late.finished, late.winner) == (True, Side.EW)
+    moved = play_tie(deals, profile=knockout, changes={3: [LevelChange(side=Side.NS, amount=5)]})
+    assert (moved.finished, moved.winner) == (True, Side.NS)
 
 
 def test_g12_the_signal_variant_and_a_referees_own_effects():

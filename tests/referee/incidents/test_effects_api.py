@@ -89,12 +89,13 @@ def test_g12_a_hidden_card_puts_the_opponents_up_and_on_stage_in_the_level_line(
     assert response.json()["state"]["levels"] == {"NS": "5", "EW": "6"}
 
 
-def test_g12_a_level_change_on_a_finished_match_is_refused(play, referee, table_1):
+def test_g12_a_level_change_on_a_finished_match_enters_after_its_last_deal(play, referee, table_1):
     event, match = play["event"], play["matches"][0]
-    post_deals(table_1, match, [["N", "S"]] * 5)  # NS pass A
+    post_deals(table_1, match, [["N", "S"]] * 5)  # NS pass A; no result submitted yet
     incident = report(referee, event, match, "hidden_card", side="NS")
-    assert_problem(rule(referee, event, incident), 409, "match_over")
-    assert not Ruling.objects.exists()
+    (penalty,) = ruled(referee, event, incident)["rulings"][0]["penalties"]
+    assert penalty["after_deal"] == 5
+    assert state(table_1, match)["levels"] == {"NS": "A+", "EW": "3"}  # the winner at A stays
 
 
 # ---- match points, awarded and forfeited matches (G12 → G9, G10) -----------------------------------

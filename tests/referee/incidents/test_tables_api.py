@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.penalties import TABLES, Infraction
+from engine.penalties import DECIDING_KINDS, TABLES, Infraction
 from tests.engine.test_penalties import EXPECTED, notation
 from tests.referee.incidents.conftest import incidents_url, report, ruled
 from tests.tournaments.conftest import field_errors
@@ -32,7 +32,9 @@ def test_g12_the_table_proposes_each_offence_and_the_referee_confirms_it(play, r
         assert ruling["rule"] == f"G12 {key}: {infraction}"
         assert tuple(notation(effect) for effect in ruling["effects"]) == expected, (count, ruling["effects"])
         assert [p["kind"] for p in ruling["penalties"]] == [e["kind"] for e in ruling["effects"]]
-        assert ruling["overrides_table"] is False and ruling["flagged"] is False
+        assert ruling["overrides_table"] is False
+        # a ruling that decides the match goes to the chief referee (G12): flagged for review
+        assert ruling["flagged"] is any(effect["kind"] in DECIDING_KINDS for effect in ruling["effects"])
 
 
 def test_g12_an_event_changes_a_number_of_its_table(play, referee, organizer):
