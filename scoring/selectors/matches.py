@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from core.prepared import Prepared
 from engine import get_game
 from engine.guandan.profiles import RuleProfile
 from engine.guandan.tie import TieState
@@ -148,12 +149,29 @@ def official_result(match: Match) -> MatchResult | None:
     return MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).first()
 
 
+def _results_of(authors: bool, *, match: int):
+    results = MatchResult.objects.filter(match=match).order_by("version")
+    return results.select_related("submitted_by", "confirmed_by", "table_token") if authors else results
+
+
+# Every result post and confirmation reads them (twice: to decide, then to answer): compiled once.
+_results = Prepared(MatchResult, _results_of)
+
+
+def match_results(match: Match) -> list[MatchResult]:
+    """Every version of the match's result, by version; each knows ``match`` (no query for it)."""
+    versions = _results.objects(False, match=match.pk)
+    for version in versions:
+        version.match = match
+    return versions
+
+
 def result_versions(match: Match) -> list[MatchResult]:
-    return list(
-        MatchResult.objects.filter(match=match)
-        .select_related("submitted_by", "confirmed_by", "table_token")
-        .order_by("version")
-    )
+    """``match_results`` with who submitted and confirmed each (what ``GET …/result`` shows)."""
+    versions = _results.objects(True, match=match.pk)
+    for version in versions:
+        version.match = match
+    return versions
 
 
 def correction_deadline(match: Match) -> datetime.datetime | None:
