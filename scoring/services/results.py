@@ -33,7 +33,6 @@ from scoring.services.common import (
 )
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
-from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
 
 
@@ -143,12 +142,20 @@ def result_submit(
     return ResultPosted(result, created=True)
 
 
-@transaction.atomic
+# No savepoint of its own, as result_submit: a refusal leaves the caller's transaction too.
+@transaction.atomic(savepoint=False)
 def result_confirm(
-    *, match: Match, version: int | None, actor: Actor, side: str = "", if_match: IfMatch | None = None
+    *,
+    match: Match,
+    version: int | None,
+    actor: Actor,
+    side: str = "",
+    if_match: IfMatch | None = None,
+    locked: bool = False,
 ) -> ResultPosted:
-    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry)."""
-    match = lock_match(match)
+    """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry).
+    ``locked``: ``match`` was loaded locked in the caller's transaction (``lock_match``)."""
+    match = lock_match(match, locked=locked)
     require_keeper(match, actor)
     require_playing(match)
     if if_match is not None:
@@ -349,8 +356,7 @@ def _confirm(
     save_result(result, confirmation)
     save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
     event = match.round.event
-    bump_results_version(event)
-    queue_event(event, "result.confirmed", result_event_payload(match, result))
+    bump_results_version(event, news=[("result.confirmed", result_event_payload(match, result))])
 
 
 def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> None:

@@ -260,6 +260,7 @@ class ResultConfirmView(MatchScopedView):
     ``If-Match`` without reading again."""
 
     write_answer_is_representation = True
+    atomic_post = True  # a post reads the match once, locked, with a table token (MatchScopedView.get_match)
 
     @extend_schema(
         summary="Confirm a submitted result (double entry, or a referee)",
@@ -283,6 +284,7 @@ class ResultConfirmView(MatchScopedView):
             )
             if request.headers.get("If-Match")
             else None,
+            locked=True,  # get_match loaded it locked (atomic_post)
         )
         match = self.get_match()
         return Response(
