@@ -29,7 +29,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import connections, router
@@ -38,6 +38,7 @@ from django.db.models.query import ModelIterable, ValuesListIterable, get_relate
 from django.db.transaction import TransactionManagementError
 
 _MISSING = object()
+M = TypeVar("M", bound=Model)
 
 
 def _int_stand_in(round_: int, number: int) -> int:
@@ -79,14 +80,14 @@ class _Objects:
         return instance
 
 
-class Prepared:
+class Prepared(Generic[M]):
     """A read of ``model`` the ORM writes once per shape: ``Prepared(model, build).rows(shape, **values)``.
 
     ``build(shape, **values)`` returns a ``values_list`` queryset of ``model``; it must depend on
     nothing but its arguments (``shape`` is part of the key of the compiled SQL, the values are not).
     """
 
-    def __init__(self, model, build: Callable[..., QuerySet]):
+    def __init__(self, model: type[M], build: Callable[..., QuerySet]):
         self.model = model
         self.build = build
         self._compiled: dict[Hashable, _Compiled | None] = {}
@@ -105,7 +106,7 @@ class Prepared:
             return list(queryset)
         return self._run(compiled, connections[using], values, limit, offset)
 
-    def objects(self, shape: Hashable, **values: Any) -> list[Model]:
+    def objects(self, shape: Hashable, **values: Any) -> list[M]:
         """The instances of ``build(shape, **values)``, a queryset of model instances (with its
         ``select_related``, annotations, ``select_for_update``), as iterating it gives them."""
         # A locking read's queryset is for the write database: another than this is not prepared
@@ -118,7 +119,7 @@ class Prepared:
         connection = connections[using]
         if made.locks and connection.get_autocommit():
             raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        return [made.make(row) for row in self._run(compiled, connection, values, None, 0)]
+        return [made.make(row) for row in self._run(compiled, connection, values, None, 0)]  # type: ignore[misc]
 
     def _compiled_for(
         self, using: str, shape: Hashable, values: dict[str, Any], *, paged: bool, objects: bool
@@ -246,7 +247,8 @@ def _objects_of(compiler, queryset: QuerySet, using: str) -> _Objects:
         init_list=tuple(column[0].target.attname for column in select[start:end]),
         start=start,
         end=end,
-        related=tuple(get_related_populators(klass_info, select, using)),
+        # (ignore: the stubs follow a later Django, whose populators also take a fetch mode)
+        related=tuple(get_related_populators(klass_info, select, using)),  # type: ignore[call-arg]
         annotations=tuple((compiler.annotation_col_map or {}).items()),
         locks=bool(queryset.query.select_for_update),
     )
