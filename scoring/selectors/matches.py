@@ -80,21 +80,30 @@ def match_state(match: Match) -> dict[str, Any]:
     return sheet_state(match).to_dict()
 
 
+def _deals_of(posting: bool, *, match: int, number: int = 0):
+    """The current deals of the match by number; ``posting``: with every version of deal ``number``
+    and after (``posting_deals``)."""
+    if posting:
+        deals = Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number__gte=number), match=match)
+        return deals.order_by("number", "version")
+    return Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number")
+
+
+# Every result post and a match's first deal post read them: compiled once.
+_deals = Prepared(Deal, _deals_of)
+
+
 def match_deals(match: Match) -> list[Deal]:
     """The match's record: the current version of each deal, 1, 2, … (replaced and voided versions
     are history)."""
-    return list(Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number"))
+    return _deals.objects(False, match=match.pk)
 
 
 def posting_deals(match: Match, number: int) -> tuple[list[Deal], Deal | None, int]:
     """What posting deal ``number`` reads, in one query: ``match_deals``, the latest version of deal
     ``number`` (current, or voided: the version a new post of it follows) and the highest number a
     void left without a current version (0: none; ``scoring.services.sheet_store``)."""
-    rows = list(
-        Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number__gte=number), match=match).order_by(
-            "number", "version"
-        )
-    )
+    rows = _deals.objects(True, match=match.pk, number=number)
     latest = [deal for deal in rows if deal.number == number]
     current = [deal for deal in rows if deal.status == DealStatus.CURRENT]
     voided_to = max((deal.number for deal in rows if deal.status == DealStatus.VOIDED), default=0)
