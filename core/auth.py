@@ -5,7 +5,13 @@ import re
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
+from core.prepared import Prepared
+
 _KEY = re.compile(r"^[A-Za-z0-9]{1,64}$")
+# Every request of an account reads its token and user: the query is compiled once (core.prepared).
+_tokens = Prepared(
+    Token, lambda shape, *, key: Token.objects.select_related("user").filter(key=key).order_by()
+)
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
@@ -36,10 +42,10 @@ class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key):
         if not _KEY.match(key):  # never send junk (a NUL byte, say) to the database
             raise exceptions.AuthenticationFailed(None, code="invalid_token")
-        try:
-            token = Token.objects.select_related("user").get(key=key)
-        except Token.DoesNotExist:
-            raise exceptions.AuthenticationFailed(None, code="invalid_token") from None
+        found = _tokens.objects(None, key=key)  # the key is the primary key: one token at most
+        if not found:
+            raise exceptions.AuthenticationFailed(None, code="invalid_token")
+        token = found[0]
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed(None, code="user_inactive")
         return token.user, token

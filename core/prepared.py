@@ -16,21 +16,29 @@ build that is not a plain ``values_list`` of tuples.
 
 Values are integers (ids, numbers) or strings compared as given; ``limit``/``offset`` are
 appended as parameters, so one compiled query serves every page.
+
+A read of model instances (``Prepared.objects``: a plain queryset, ``select_related``,
+annotations and ``select_for_update`` included) is compiled the same way, and its rows become
+instances as the ORM's own ``ModelIterable`` makes them (``Model.from_db`` and its populators of
+the related rows). A write's locking read is one: on a deal post, compiling the query of the
+match it locks cost more than the rest of the read.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from django.core.exceptions import EmptyResultSet, FullResultSet
 from django.db import connections, router
-from django.db.models import QuerySet
-from django.db.models.query import ValuesListIterable
+from django.db.models import Model, QuerySet
+from django.db.models.query import ModelIterable, ValuesListIterable, get_related_populators
+from django.db.transaction import TransactionManagementError
 
 _MISSING = object()
+M = TypeVar("M", bound=Model)
 
 
 def _int_stand_in(round_: int, number: int) -> int:
@@ -47,16 +55,39 @@ class _Compiled:
     positions: tuple[tuple[str, int], ...]  # (value name, index in params)
     converters: tuple  # (position in row, converters, expression), as the compiler applies them
     width: int | None  # columns to keep of each row (None: all)
+    objects: _Objects | None = None  # a read of model instances: how a row becomes one
 
 
-class Prepared:
+@dataclass(frozen=True)
+class _Objects:
+    """What Django's ``ModelIterable`` works out from a compiled query to make its instances."""
+
+    model: type[Model]
+    using: str
+    init_list: tuple[str, ...]  # the model's columns, by attname
+    start: int  # where they sit in a row
+    end: int
+    related: tuple  # the populators of the rows of select_related
+    annotations: tuple[tuple[str, int], ...]  # (name, position in row)
+    locks: bool  # SELECT … FOR UPDATE: only inside a transaction, as the ORM requires
+
+    def make(self, row: tuple) -> Model:
+        instance = self.model.from_db(self.using, self.init_list, row[self.start : self.end])
+        for populator in self.related:
+            populator.populate(row, instance)
+        for name, position in self.annotations:
+            setattr(instance, name, row[position])
+        return instance
+
+
+class Prepared(Generic[M]):
     """A read of ``model`` the ORM writes once per shape: ``Prepared(model, build).rows(shape, **values)``.
 
     ``build(shape, **values)`` returns a ``values_list`` queryset of ``model``; it must depend on
     nothing but its arguments (``shape`` is part of the key of the compiled SQL, the values are not).
     """
 
-    def __init__(self, model, build: Callable[..., QuerySet]):
+    def __init__(self, model: type[M], build: Callable[..., QuerySet]):
         self.model = model
         self.build = build
         self._compiled: dict[Hashable, _Compiled | None] = {}
@@ -65,21 +96,48 @@ class Prepared:
     def rows(
         self, shape: Hashable, *, limit: int | None = None, offset: int = 0, **values: Any
     ) -> list[tuple]:
+        """The rows of ``build(shape, **values)``, a ``values_list`` of tuples."""
         using = router.db_for_read(self.model)
-        connection = connections[using]
-        key = (using, shape, tuple(values), tuple(map(type, values.values())), limit is not None)
-        compiled = self._compiled.get(key, _MISSING)
-        if compiled is _MISSING:
-            with self._lock:
-                compiled = self._compiled.get(key, _MISSING)
-                if compiled is _MISSING:
-                    compiled = self._compiled[key] = self._compile(shape, values, using)
+        compiled = self._compiled_for(using, shape, values, paged=limit is not None, objects=False)
         if compiled is None:  # not preparable: the ORM, every time
             queryset = self.build(shape, **values)
             if limit is not None:
                 queryset = queryset[offset : offset + limit]
             return list(queryset)
-        assert isinstance(compiled, _Compiled)  # no longer _MISSING: compiled above
+        return self._run(compiled, connections[using], values, limit, offset)
+
+    def objects(self, shape: Hashable, **values: Any) -> list[M]:
+        """The instances of ``build(shape, **values)``, a queryset of model instances (with its
+        ``select_related``, annotations, ``select_for_update``), as iterating it gives them."""
+        # A locking read's queryset is for the write database: another than this is not prepared
+        # (``_compile`` compares them), and goes through the ORM.
+        using = router.db_for_read(self.model)
+        compiled = self._compiled_for(using, shape, values, paged=False, objects=True)
+        if compiled is None or compiled.objects is None:
+            return list(self.build(shape, **values))
+        made = compiled.objects
+        connection = connections[using]
+        if made.locks and connection.get_autocommit():
+            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+        return [made.make(row) for row in self._run(compiled, connection, values, None, 0)]  # type: ignore[misc]
+
+    def _compiled_for(
+        self, using: str, shape: Hashable, values: dict[str, Any], *, paged: bool, objects: bool
+    ) -> _Compiled | None:
+        key = (using, shape, tuple(values), tuple(map(type, values.values())), paged, objects)
+        compiled = self._compiled.get(key, _MISSING)
+        if compiled is _MISSING:
+            with self._lock:
+                compiled = self._compiled.get(key, _MISSING)
+                if compiled is _MISSING:
+                    compiled = self._compiled[key] = self._compile(shape, values, using, objects=objects)
+        assert compiled is None or isinstance(compiled, _Compiled)  # no longer _MISSING
+        return compiled
+
+    @staticmethod
+    def _run(
+        compiled: _Compiled, connection, values: dict[str, Any], limit: int | None, offset: int
+    ) -> list[tuple]:
         params = list(compiled.params)
         for name, index in compiled.positions:
             params[index] = values[name]
@@ -111,7 +169,9 @@ class Prepared:
             rows.append(tuple(row))
         return rows
 
-    def _compile(self, shape: Hashable, values: dict[str, Any], using: str) -> _Compiled | None:
+    def _compile(
+        self, shape: Hashable, values: dict[str, Any], using: str, *, objects: bool
+    ) -> _Compiled | None:
         if len(values) > 1800:
             return None
         attempts = []
@@ -127,11 +187,12 @@ class Prepared:
             queryset = self.build(shape, **stand_ins)
             if queryset.db != using or queryset.model is not self.model:
                 return None
-            compiled = _compile_queryset(queryset, using)
+            compiled = _compile_queryset(queryset, using, objects=objects)
             if compiled is None:
                 return None
-            attempts.append((stand_ins, *compiled))
-        (first, sql, params, converters, width), (second, sql_2, params_2, *_) = attempts
+            attempts.append((stand_ins, compiled))
+        (first, compiled), (second, compiled_2) = attempts
+        sql, params, sql_2, params_2 = compiled.sql, compiled.params, compiled_2.sql, compiled_2.params
         if sql != sql_2 or len(params) != len(params_2):
             return None
         by_value = {value: name for name, value in first.items()}
@@ -145,16 +206,18 @@ class Prepared:
             positions.append((stood_for, index))
         if sorted(name for name, _ in positions) != sorted(values):
             return None  # a stand-in missing, or there twice
-        return _Compiled(sql, tuple(params), tuple(positions), converters, width)
+        return replace(compiled, positions=tuple(positions))
 
 
-def _compile_queryset(queryset: QuerySet, using: str):
-    """(sql, params, converters, width) of a plain ``values_list`` queryset; None for anything else."""
+def _compile_queryset(queryset: QuerySet, using: str, *, objects: bool) -> _Compiled | None:
+    """A plain ``values_list`` queryset compiled (``objects``: a queryset of model instances, and
+    how its rows become them); None for anything else."""
     query = queryset.query
     if (
-        queryset._iterable_class is not ValuesListIterable
+        queryset._iterable_class is not (ModelIterable if objects else ValuesListIterable)
         or query.is_sliced
         or queryset._prefetch_related_lookups  # type: ignore[attr-defined]  # private: not in the stubs
+        or queryset._known_related_objects  # type: ignore[attr-defined]  # private: not in the stubs
     ):
         return None
     compiler = query.get_compiler(using=using)
@@ -170,4 +233,22 @@ def _compile_queryset(queryset: QuerySet, using: str):
         for position, (converters, expression) in compiler.get_converters(fields).items()
     )
     width = compiler.col_count if compiler.has_extra_select else None
-    return sql, tuple(params), converters, width
+    made = _objects_of(compiler, queryset, using) if objects else None
+    return _Compiled(sql, tuple(params), (), converters, width, made)
+
+
+def _objects_of(compiler, queryset: QuerySet, using: str) -> _Objects:
+    """How ``ModelIterable`` makes an instance of each row of the compiled query."""
+    select, klass_info = compiler.select, compiler.klass_info
+    start, end = klass_info["select_fields"][0], klass_info["select_fields"][-1] + 1
+    return _Objects(
+        model=klass_info["model"],
+        using=using,
+        init_list=tuple(column[0].target.attname for column in select[start:end]),
+        start=start,
+        end=end,
+        # (ignore: the stubs follow a later Django, whose populators also take a fetch mode)
+        related=tuple(get_related_populators(klass_info, select, using)),  # type: ignore[call-arg]
+        annotations=tuple((compiler.annotation_col_map or {}).items()),
+        locks=bool(queryset.query.select_for_update),
+    )

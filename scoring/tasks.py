@@ -119,8 +119,13 @@ def deliver_due_webhooks(limit: int = 100) -> int:
 
 def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
     """Record one delivery per interested hook, and send each after the transaction commits."""
-    hooks = [hook for hook in Webhook.objects.filter(event=event, active=True) if hook.wants(event_type)]
-    if not hooks:
+    queue_events(event, [(event_type, data)])
+
+
+def queue_events(event, happenings: list[tuple[str, dict[str, Any]]]) -> None:
+    """``queue_event`` of each (type, data) in turn, the event's hooks read once."""
+    active = list(Webhook.objects.filter(event=event, active=True))
+    if not active:
         return
     created_at = timezone.now().isoformat()
     deliveries = WebhookDelivery.objects.bulk_create(
@@ -130,8 +135,12 @@ def queue_event(event, event_type: str, data: dict[str, Any]) -> None:
             payload={"type": event_type, "event": event.slug, "created_at": created_at, "data": data},
             next_attempt_at=timezone.now(),
         )
-        for hook in hooks
+        for event_type, data in happenings
+        for hook in active
+        if hook.wants(event_type)
     )
+    if not deliveries:
+        return
     ids = [delivery.pk for delivery in deliveries]
 
     def send() -> None:

@@ -9,8 +9,17 @@ from __future__ import annotations
 from enum import StrEnum
 
 from core.permissions import register_check
+from core.prepared import Prepared
 from tournaments.auth import TableUser
 from tournaments.models import Event, EventRole, Role
+
+# Every request of an account to an event reads its roles there: compiled once (core.prepared).
+_roles = Prepared(
+    EventRole,
+    lambda shape, *, event, user: EventRole.objects.filter(event=event, user=user).values_list(
+        "role", "tables"
+    ),
+)
 
 
 def event_roles(request, event: Event) -> dict[str, list[int]]:
@@ -26,7 +35,7 @@ def event_roles(request, event: Event) -> dict[str, list[int]]:
     elif user and user.is_authenticated:
         if user.is_superuser:
             roles[Role.ORGANIZER] = []
-        for role, tables in EventRole.objects.filter(event=event, user=user).values_list("role", "tables"):
+        for role, tables in _roles.rows(None, event=event.pk, user=user.pk):
             roles[role] = list(tables or [])
     cache[event.pk] = roles
     return roles

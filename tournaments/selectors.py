@@ -55,14 +55,33 @@ ALL_ROUNDS, PUBLISHED_ROUNDS = "all", "published"
 # ---- visibility: what a caller may see -------------------------------------------------------------
 def visible_events(request):
     """Events the caller may see: published ones, plus those where the caller has a role."""
+    kind, who = viewer(request)
+    return events_visible_to(kind, **who)
+
+
+def viewer(request) -> tuple[str, dict[str, int]]:
+    """What ``visible_events`` depends on of the caller: a kind (``table``, ``superuser``,
+    ``account``, ``public``) and the id that kind sees by (a table token's event, an account)."""
     user = request.user
-    public = ~Q(status="draft")
-    if isinstance(user, TableUser):  # a table token sees its own event
-        return Event.objects.filter(public | Q(pk=user.token.event_id))
+    if isinstance(user, TableUser):
+        return "table", {"who": user.token.event_id}
     if user and user.is_superuser:
-        return Event.objects.all()
+        return "superuser", {}
     if is_account(request):
-        return Event.objects.filter(public | Q(roles__user=user)).distinct()
+        return "account", {"who": user.pk}
+    return "public", {}
+
+
+def events_visible_to(kind: str, who: int | None = None):
+    """``visible_events`` of a caller of that ``kind`` known by ``who`` (``viewer``); a prepared
+    read (core.prepared) builds it from these values alone."""
+    public = ~Q(status="draft")
+    if kind == "table":  # a table token sees its own event
+        return Event.objects.filter(public | Q(pk=who))
+    if kind == "superuser":
+        return Event.objects.all()
+    if kind == "account":
+        return Event.objects.filter(public | Q(roles__user=who)).distinct()
     return Event.objects.filter(public)
 
 

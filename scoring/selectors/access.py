@@ -6,8 +6,9 @@ from __future__ import annotations
 from django.db import router
 from django.db.models import F, FilteredRelation, Q
 
+from core.prepared import Prepared
 from tournaments.models import Match, RoundStatus, TableToken
-from tournaments.selectors import MATCH_WITH_PLAYERS, sees_match, visible_events
+from tournaments.selectors import MATCH_WITH_PLAYERS, events_visible_to, sees_match, viewer
 
 
 def visible_match(request, pk, *, lock: bool = False) -> Match | None:
@@ -17,57 +18,71 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     One query: the event's visibility is its filter, and the match's own is asked of the row loaded
     (``tournaments.selectors.sees_match``). ``lock``: the match row is locked for the rest of the
     caller's transaction in that same query (``select_for_update``), so that a write loads it once
-    (its service is told so: ``scoring.services.common.lock_match``'s ``locked``).
+    (its service is told so: ``scoring.services.common.lock_match``'s ``locked``). The query is
+    compiled once per kind of caller (``core.prepared``): every write to a match reads it so.
     """
     if getattr(request.user, "deferred_key", None) is not None:
-        match = _with_table_token(request, pk, lock=lock)
+        match = _with_table_token(request, int(pk), lock=lock)
         if match is not None:
             return match if sees_match(request, match) else None
         # No match of the token's event by that id, or no such token: the token is looked up (a 401
         # when it is unknown or revoked) and the match is looked for as for any caller.
-    matches = Match.objects.filter(round__event__in=visible_events(request), pk=pk).select_related(
-        "round__event", "round__stage", "ns_pair", "ew_pair"
-    )
-    if lock:
-        matches = matches.select_for_update(of=("self",))
-    match = _one(matches)
+    kind, who = viewer(request)
+    found = _matches.objects((kind, lock), pk=int(pk), **who)
+    match = found[0] if found else None
     return match if match is not None and sees_match(request, match) else None
 
 
-def _one(matches) -> Match | None:
-    """The one match a filter by id finds, or None: read without an ORDER BY (``first()``'s, or the
-    model's ordering), which on every deal post cost the ORM a quarter of the time it took to compile
-    the query and gave the database nothing to do."""
-    found = list(matches.order_by())
-    return found[0] if found else None
+def _match_of_visible_event(shape, *, pk: int, who: int | None = None):
+    """The match ``pk`` of an event a caller of that kind sees (``shape``: the kind, and whether the
+    row is locked), with its round, stage, event and pairs. Without an ORDER BY (``first()``'s, or the
+    model's ordering): a filter by id finds one row."""
+    kind, lock = shape
+    matches = (
+        Match.objects.filter(round__event__in=events_visible_to(kind, who), pk=pk)
+        .select_related(*_WITH_MATCH)
+        .order_by()
+    )
+    return matches.select_for_update(of=("self",)) if lock else matches
 
+
+_WITH_MATCH = ("round__event", "round__stage", "ns_pair", "ew_pair")
+_matches = Prepared(Match, _match_of_visible_event)
 
 # The token's columns, read with the match (``_with_table_token``).
 _TOKEN_COLUMNS = tuple(field.attname for field in TableToken._meta.concrete_fields)
+_TOKENS = "round__event__table_tokens"
 
 
-def _with_table_token(request, pk, *, lock: bool) -> Match | None:
-    """``visible_match`` for a table token not looked up yet (``TableUser.deferred_key``): the match
-    ``pk`` of the token's own event, with the token, in one query; the token vouched for then
-    (``TableUser.vouch``). None when there is no such match or no such token (valid, not revoked)."""
-    user = request.user
-    key = user.deferred_key
-    tokens = "round__event__table_tokens"
+def _match_with_token(lock: bool, *, pk: int, key: str):
+    """The match ``pk`` of the event of the valid (not revoked) table token ``key``, with the token's
+    columns (``token_<column>``) and the match's round, stage, event and pairs."""
     matches = (
         Match.objects.annotate(
             vouching=FilteredRelation(
-                tokens, condition=Q(**{f"{tokens}__key": key, f"{tokens}__revoked_at__isnull": True})
+                _TOKENS, condition=Q(**{f"{_TOKENS}__key": key, f"{_TOKENS}__revoked_at__isnull": True})
             )
         )
         .filter(pk=pk, vouching__isnull=False)
         .annotate(**{f"token_{column}": F(f"vouching__{column}") for column in _TOKEN_COLUMNS})
-        .select_related("round__event", "round__stage", "ns_pair", "ew_pair")
+        .select_related(*_WITH_MATCH)
+        .order_by()
     )
-    if lock:
-        matches = matches.select_for_update(of=("self",))
-    match = _one(matches)
-    if match is None:
+    return matches.select_for_update(of=("self",)) if lock else matches
+
+
+_matches_with_token = Prepared(Match, _match_with_token)
+
+
+def _with_table_token(request, pk: int, *, lock: bool) -> Match | None:
+    """``visible_match`` for a table token not looked up yet (``TableUser.deferred_key``): the match
+    ``pk`` of the token's own event, with the token, in one query; the token vouched for then
+    (``TableUser.vouch``). None when there is no such match or no such token (valid, not revoked)."""
+    user = request.user
+    found = _matches_with_token.objects(lock, pk=pk, key=str(user.deferred_key))
+    if not found:
         return None
+    match = found[0]
     values = [getattr(match, f"token_{column}") for column in _TOKEN_COLUMNS]
     token = TableToken.from_db(router.db_for_read(TableToken), _TOKEN_COLUMNS, values)
     token.event = match.round.event

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from core.prepared import Prepared
 from engine import get_game
 from engine.guandan.profiles import RuleProfile
 from engine.guandan.tie import TieState
@@ -79,21 +80,30 @@ def match_state(match: Match) -> dict[str, Any]:
     return sheet_state(match).to_dict()
 
 
+def _deals_of(posting: bool, *, match: int, number: int = 0):
+    """The current deals of the match by number; ``posting``: with every version of deal ``number``
+    and after (``posting_deals``)."""
+    if posting:
+        deals = Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number__gte=number), match=match)
+        return deals.order_by("number", "version")
+    return Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number")
+
+
+# Every result post and a match's first deal post read them: compiled once.
+_deals = Prepared(Deal, _deals_of)
+
+
 def match_deals(match: Match) -> list[Deal]:
     """The match's record: the current version of each deal, 1, 2, … (replaced and voided versions
     are history)."""
-    return list(Deal.objects.filter(match=match, status=DealStatus.CURRENT).order_by("number"))
+    return _deals.objects(False, match=match.pk)
 
 
 def posting_deals(match: Match, number: int) -> tuple[list[Deal], Deal | None, int]:
     """What posting deal ``number`` reads, in one query: ``match_deals``, the latest version of deal
     ``number`` (current, or voided: the version a new post of it follows) and the highest number a
     void left without a current version (0: none; ``scoring.services.sheet_store``)."""
-    rows = list(
-        Deal.objects.filter(Q(status=DealStatus.CURRENT) | Q(number__gte=number), match=match).order_by(
-            "number", "version"
-        )
-    )
+    rows = _deals.objects(True, match=match.pk, number=number)
     latest = [deal for deal in rows if deal.number == number]
     current = [deal for deal in rows if deal.status == DealStatus.CURRENT]
     voided_to = max((deal.number for deal in rows if deal.status == DealStatus.VOIDED), default=0)
@@ -148,12 +158,29 @@ def official_result(match: Match) -> MatchResult | None:
     return MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).first()
 
 
+def _results_of(authors: bool, *, match: int):
+    results = MatchResult.objects.filter(match=match).order_by("version")
+    return results.select_related("submitted_by", "confirmed_by", "table_token") if authors else results
+
+
+# Every result post and confirmation reads them (twice: to decide, then to answer): compiled once.
+_results = Prepared(MatchResult, _results_of)
+
+
+def match_results(match: Match) -> list[MatchResult]:
+    """Every version of the match's result, by version; each knows ``match`` (no query for it)."""
+    versions = _results.objects(False, match=match.pk)
+    for version in versions:
+        version.match = match
+    return versions
+
+
 def result_versions(match: Match) -> list[MatchResult]:
-    return list(
-        MatchResult.objects.filter(match=match)
-        .select_related("submitted_by", "confirmed_by", "table_token")
-        .order_by("version")
-    )
+    """``match_results`` with who submitted and confirmed each (what ``GET …/result`` shows)."""
+    versions = _results.objects(True, match=match.pk)
+    for version in versions:
+        version.match = match
+    return versions
 
 
 def correction_deadline(match: Match) -> datetime.datetime | None:

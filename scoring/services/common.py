@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F
@@ -13,11 +14,13 @@ from django.utils import timezone
 from scoring.actors import Actor
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
-from scoring.tasks import queue_event, queue_standings_refresh
+from scoring.tasks import queue_events, queue_standings_refresh
 from tournaments.models import Event, Match, RoundStatus
 
 # The check of the caller's ``If-Match`` against the locked match (a 412 when what was read is stale).
 IfMatch = Callable[[Match], object]
+# Webhook events to queue: (type, data).
+Happenings = Sequence[tuple[str, dict[str, Any]]]
 
 
 def lock_match(match: Match, *, locked: bool = False) -> Match:
@@ -70,22 +73,20 @@ def content_hash(content: object) -> str:
     return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
-def bump_results_version(event: Event) -> None:
-    """Standings change: a new cache generation, recomputed after commit (G10)."""
+def bump_results_version(event: Event, *, news: Happenings = ()) -> None:
+    """Standings change: a new cache generation, recomputed after commit (G10). ``news``: webhook
+    events the change also makes (type, data), queued after ``standings.updated``."""
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
-    notify_standings(event)
+    notify_standings(event, news=news)
 
 
-def notify_standings(event: Event) -> None:
+def notify_standings(event: Event, *, news: Happenings = ()) -> None:
     """The standings changed (their ``results_version`` moved for it): tell the club websites
-    (``standings.updated``, written in this transaction) and recompute them after the commit,
-    unless a recomputation is pending for the event already (coalesced: scoring.tasks)."""
+    (``standings.updated``, written in this transaction, then ``news``) and recompute them after the
+    commit, unless a recomputation is pending for the event already (coalesced: scoring.tasks)."""
     version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
-    queue_event(
-        event,
-        "standings.updated",
-        {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"},
-    )
+    updated = {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"}
+    queue_events(event, [("standings.updated", updated), *news])
 
     def refresh() -> None:
         queue_standings_refresh(event.pk)

@@ -6,11 +6,13 @@ may post and correct, and how a new version of a deal follows the one it replace
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils import timezone
 
+from core.bulk_audit import save_audited
 from scoring.actors import Actor
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict
@@ -61,10 +63,12 @@ def follows_voided(earlier: Deal | None) -> dict[str, Any]:
 
 
 def mark_playing(match: Match) -> None:
-    """A match's first deal puts it in play."""
+    """A match's first deal puts it in play. The match is locked, as loaded: its audit entry is made
+    from it (``save_audited``: django-auditlog would read the row again first)."""
     if match.status == MatchStatus.SCHEDULED:
+        before = copy.copy(match)
         match.status = MatchStatus.PLAYING
-        match.save(update_fields=["status"])
+        save_audited(match, before, ["status"])
 
 
 def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor: Actor) -> Deal:

@@ -15,18 +15,23 @@ from tournaments.models import Match
 
 def set_result_status(version: MatchResult, status: str) -> None:
     if version.status != status:
-        version.status = status
-        save_result(version, ["status"])
+        save_result(version, {"status": status})
 
 
-def save_result(result: MatchResult, fields: list[str] | None = None) -> None:
-    """Save a result version (audited) without forgetting the match's stored state: every write of
-    this service ends in ``save_match``, which forgets it once."""
+def save_result(result: MatchResult, changes: dict[str, Any] | None = None) -> None:
+    """Insert a new result version (``changes`` None), or set and save the ``changes`` of one read
+    with the match locked (``match_results``): its fields are what the row holds, so its audit
+    entry is made from it (``save_audited``: django-auditlog would read the row again first). Either
+    is audited and does not forget the match's stored state: every write of this service ends in
+    ``save_match``, which forgets it once."""
     result.keeps_sheet = True
-    if fields is None:
+    if changes is None:
         result.save(force_insert=True)
-    else:
-        result.save(update_fields=fields)
+        return
+    before = copy.copy(result)
+    for name, value in changes.items():
+        setattr(result, name, value)
+    save_audited(result, before, list(changes))
 
 
 def set_match_status(match: Match, status: str) -> None:

@@ -21,7 +21,7 @@ from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
 from scoring.rulings import rulings
-from scoring.selectors.matches import LIVE
+from scoring.selectors.matches import LIVE, match_results
 from scoring.services.common import (
     IfMatch,
     bump_results_version,
@@ -34,7 +34,6 @@ from scoring.services.common import (
 from scoring.services.parties import correction_again, independent, principal_of
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
-from scoring.tasks import queue_event
 from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
 from tournaments.pins import vouched_by_pin
 
@@ -69,7 +68,7 @@ def result_submit(
     require_keeper(match, actor)
     require_playing(match)
     side = submission.side or ""
-    versions = list(MatchResult.objects.filter(match=match).order_by("version"))
+    versions = match_results(match)
     confirmed = next((v for v in versions if v.status == ResultStatus.CONFIRMED), None)
     live = [v for v in versions if v.status in LIVE]
     if if_match is not None:
@@ -88,7 +87,7 @@ def result_submit(
         assert target is not None  # _may_correct refused a version that does not exist
         outcome = result_facts(match, submission, actor=actor)
         digest = content_hash(outcome.identity())
-        corrected = _correct(match, target, outcome, digest, submission, actor, side, live)
+        corrected = _correct(match, target, outcome, digest, submission, actor, side, versions)
         return ResultPosted(corrected, created=True)
 
     outcome = result_facts(match, submission, actor=actor)
@@ -117,7 +116,7 @@ def result_submit(
                 "same_side",
                 field="side",
             )
-        _confirm(match, agreeing, actor, side, others=live)
+        _confirm(match, agreeing, actor, side, others=live, versions=versions)
         return ResultPosted(agreeing, created=False)
     mine = next((v for v in live if not independent(v, actor, side)), None)
     if mine is not None:
@@ -135,13 +134,14 @@ def result_submit(
     for version in live:  # saved one by one (a handful at most), so the audit log sees each
         set_result_status(version, ResultStatus.DISPUTED)
     if submission.confirm or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
-        _referee_confirm(match, result, actor, side, others=live)
+        _referee_confirm(match, result, actor, side, others=live, versions=versions)
     else:
         set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
     return ResultPosted(result, created=True)
 
 
-@transaction.atomic
+# No savepoint of its own, as result_submit: a refusal leaves the caller's transaction too.
+@transaction.atomic(savepoint=False)
 def result_confirm(
     *,
     match: Match,
@@ -150,15 +150,17 @@ def result_confirm(
     side: str = "",
     if_match: IfMatch | None = None,
     pin: str | None = None,
+    locked: bool = False,
 ) -> ResultPosted:
     """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry);
-    on the phone that submitted it, the other pair with its ``pin`` (tournaments.pins)."""
-    match = lock_match(match)
+    on the phone that submitted it, the other pair with its ``pin`` (tournaments.pins).
+    ``locked``: ``match`` was loaded locked in the caller's transaction (``lock_match``)."""
+    match = lock_match(match, locked=locked)
     require_keeper(match, actor)
     require_playing(match)
     if if_match is not None:
         if_match(match)
-    versions = list(MatchResult.objects.filter(match=match).order_by("version"))
+    versions = match_results(match)
     live = [v for v in versions if v.status in LIVE]
     if version is None:
         confirmed = [v for v in versions if v.status == ResultStatus.CONFIRMED]
@@ -184,7 +186,7 @@ def result_confirm(
             f"Version {target.version} was replaced by a later version.", "version_conflict", field="version"
         )
     if actor.is_referee:
-        _referee_confirm(match, target, actor, side, others=live)
+        _referee_confirm(match, target, actor, side, others=live, versions=versions)
         return ResultPosted(target, created=False)
     _require_scorable(match, actor)
     if not independent(target, actor, side) and not vouched_by_pin(
@@ -196,7 +198,7 @@ def result_confirm(
             "same_side",
             field="side",
         )
-    _confirm(match, target, actor, side, others=live)
+    _confirm(match, target, actor, side, others=live, versions=versions)
     return ResultPosted(target, created=False)
 
 
@@ -229,9 +231,9 @@ def _correct(
     submission: ResultSubmission,
     actor: Actor,
     side: str,
-    live: list[MatchResult],
+    versions: list[MatchResult],
 ) -> MatchResult:
-    versions = MatchResult.objects.filter(match=match)
+    live = [v for v in versions if v.status in LIVE]
     result = _store(
         match,
         outcome,
@@ -248,12 +250,12 @@ def _correct(
     others = [v for v in live if v.pk != target.pk]
     if was_confirmed or submission.confirm:
         # A referee's correction of an official result is official at once.
-        _referee_confirm(match, result, actor, side, others=others)
+        _referee_confirm(match, result, actor, side, others=others, versions=versions)
         return result
     agreeing = next((v for v in others if v.content_hash == digest and independent(v, actor, side)), None)
     if agreeing is not None:  # the correction now agrees with the other side's version
         set_result_status(result, ResultStatus.SUPERSEDED)
-        _confirm(match, agreeing, actor, side, others=[*others, result])
+        _confirm(match, agreeing, actor, side, others=[*others, result], versions=versions)
         return agreeing
     if others:
         set_result_status(result, ResultStatus.DISPUTED)
@@ -311,17 +313,31 @@ def _next_version(versions: Iterable[MatchResult]) -> int:
 
 
 def _referee_confirm(
-    match: Match, result: MatchResult, actor: Actor, side: str, *, others: list[MatchResult]
+    match: Match,
+    result: MatchResult,
+    actor: Actor,
+    side: str,
+    *,
+    others: list[MatchResult],
+    versions: list[MatchResult],
 ) -> None:
     if not actor.is_referee:
         raise NotAllowed("Only a referee confirms a result on its own.", "referee_required", field="confirm")
-    _confirm(match, result, actor, side, others=others)
+    _confirm(match, result, actor, side, others=others, versions=versions)
 
 
 def _confirm(
-    match: Match, result: MatchResult, actor: Actor, side: str, *, others: list[MatchResult]
+    match: Match,
+    result: MatchResult,
+    actor: Actor,
+    side: str,
+    *,
+    others: list[MatchResult],
+    versions: list[MatchResult],
 ) -> None:
-    """Make ``result`` the official one: the others are superseded, the match and standings follow."""
+    """Make ``result`` the official one: the others are superseded, the match and standings follow.
+    ``versions``: the match's versions read with its lock (``match_results``), kept as written since;
+    the official one among them is replaced."""
     if match.round.status == RoundStatus.CLOSED:
         require_correction_right(match, actor)
     winner = match.ns_pair if result.winner == "NS" else match.ew_pair if result.winner == "EW" else None
@@ -331,18 +347,19 @@ def _confirm(
     if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # result_facts refuses it first
         raise RuleRefused("A knockout match must produce a winner (G8).", "knockout_needs_winner")
     refuse_overturning_an_advanced_winner(match, winner)
-    replaced = MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).exclude(pk=result.pk)
+    replaced = [v for v in versions if v.status == ResultStatus.CONFIRMED and v.pk != result.pk]
     for version in [*replaced, *(v for v in others if v.pk != result.pk)]:
         set_result_status(version, ResultStatus.SUPERSEDED)
-    result.status = ResultStatus.CONFIRMED
-    result.confirmed_at = timezone.now()
-    result.confirmed_by = actor.account
-    result.confirmed_party = actor.party(side)
-    save_result(result, ["status", "confirmed_at", "confirmed_by", "confirmed_party"])
+    confirmation = {
+        "status": ResultStatus.CONFIRMED,
+        "confirmed_at": timezone.now(),
+        "confirmed_by": actor.account,
+        "confirmed_party": actor.party(side),
+    }
+    save_result(result, confirmation)
     save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
     event = match.round.event
-    bump_results_version(event)
-    queue_event(event, "result.confirmed", result_event_payload(match, result))
+    bump_results_version(event, news=[("result.confirmed", result_event_payload(match, result))])
 
 
 def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> None:

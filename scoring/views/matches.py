@@ -272,6 +272,7 @@ class ResultConfirmView(MatchScopedView):
     write_answer_is_representation = True
     # Guesses of a pair's PIN are counted per match (docs/scoring.md "One phone at the table").
     throttle_classes = [*MatchScopedView.throttle_classes, PinRateThrottle]
+    atomic_post = True  # a post reads the match once, locked, with a table token (MatchScopedView.get_match)
 
     @extend_schema(
         summary="Confirm a submitted result (double entry, the other pair's PIN, or a referee)",
@@ -296,6 +297,7 @@ class ResultConfirmView(MatchScopedView):
             )
             if request.headers.get("If-Match")
             else None,
+            locked=True,  # get_match loaded it locked (atomic_post)
         )
         match = self.get_match()
         return Response(

@@ -5,8 +5,10 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
-from django.db.models import Count, Window
+from django.db import transaction
+from django.db.models import Count, F, Window
 from django.db.models.sql.compiler import SQLCompiler
+from django.db.transaction import TransactionManagementError
 
 from core.prepared import Prepared
 from tests.tournaments.conftest import EventFactory, MatchFactory, PairFactory, RoundFactory
@@ -133,3 +135,62 @@ def test_values_of_another_type_are_another_shape(tables):
     assert read.rows(("slug",), slug=event.slug) == [(event.slug,)]
     assert read.rows(("slug",), slug=12345) == []  # an int where a string was: not the string's SQL
     assert len(read._compiled) == 2
+
+
+def _match_with_round(lock, *, event, table):
+    matches = (
+        Match.objects.filter(round__event=event, table=table)
+        .select_related("round__event", "ns_pair", "ew_pair")
+        .annotate(round_number=F("round__number"))
+        .order_by()
+    )
+    return matches.select_for_update(of=("self",)) if lock else matches
+
+
+def _fields(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+@pytest.mark.parametrize("table", [1, 3, 9])
+def test_objects_are_the_querysets_instances_with_their_related_rows(
+    tables, table, django_assert_num_queries
+):
+    event, _ = tables
+    read = Prepared(Match, _match_with_round)
+    for _ in range(2):  # compiled by the first call, reused by the second
+        expected = list(_match_with_round(False, event=event.pk, table=table))
+        with django_assert_num_queries(1):
+            got = read.objects(False, event=event.pk, table=table)
+            # select_related: the round, its event and the pairs come with the match (no query)
+            related = [(m.round.number, m.round.event.slug, m.ns_pair, m.ew_pair) for m in got]
+        assert [_fields(m) for m in got] == [_fields(m) for m in expected]
+        assert related == [(m.round.number, m.round.event.slug, m.ns_pair, m.ew_pair) for m in expected]
+        assert [m.round_number for m in got] == [m.round_number for m in expected]
+        assert all(not m._state.adding and m._state.db == "default" for m in got)
+    assert all(compiled is not None and compiled.objects for compiled in read._compiled.values())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locking_read_is_refused_outside_a_transaction(tables):
+    event, _ = tables
+    read = Prepared(Match, _match_with_round)
+    with transaction.atomic():
+        assert len(read.objects(True, event=event.pk, table=1)) == 1
+    with pytest.raises(TransactionManagementError):
+        read.objects(True, event=event.pk, table=1)
+
+
+def test_a_model_read_is_not_compiled_again(tables):
+    event, _ = tables
+    read = Prepared(Match, _match_with_round)
+    first = read.objects(False, event=event.pk, table=2)
+    with mock.patch.object(SQLCompiler, "as_sql", side_effect=AssertionError("compiled again")):
+        assert [m.pk for m in read.objects(False, event=event.pk, table=2)] == [first[0].pk]
+
+
+def test_a_values_list_is_not_read_as_objects(tables):
+    """Each kind of read is compiled for itself: a values_list build asked for objects is the ORM's."""
+    event, _ = tables
+    read = Prepared(Match, _matches)
+    assert read.objects(COLUMNS, event=event.pk, table=1) == orm(_matches, COLUMNS, event=event.pk, table=1)
+    assert list(read._compiled.values()) == [None]
