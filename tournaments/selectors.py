@@ -162,11 +162,14 @@ def match_of_visible_event(request, pk):
 # SQL once, not on every request. The tables list reads only the columns it uses (visibility,
 # publication of the pairings, version, slug); any other event-scoped read every column.
 EVENT_FIELDS = tuple(f.attname for f in Event._meta.concrete_fields)
-_PUBLIC_EVENT_FIELDS = tuple(
-    f.attname
-    for f in Event._meta.concrete_fields
-    if f.attname in ("id", "slug", "status", "publish_pairings", "results_version")
-)
+
+
+def event_columns(*names: str) -> tuple[str, ...]:
+    """``names`` in the event's column order, the order ``public_event`` needs its fields in."""
+    return tuple(name for name in EVENT_FIELDS if name in names)
+
+
+_PUBLIC_EVENT_FIELDS = event_columns("id", "slug", "status", "publish_pairings", "results_version")
 _ANONYMOUS = SimpleNamespace(user=AnonymousUser())
 _public_events = Prepared(
     Event,
@@ -175,7 +178,8 @@ _public_events = Prepared(
 
 
 def public_event(slug: str, fields: tuple[str, ...] = _PUBLIC_EVENT_FIELDS) -> Event:
-    """The event an anonymous caller may see by that slug (the fields not named deferred), else a 404."""
+    """The event an anonymous caller may see by that slug (the fields not named deferred), else a 404.
+    ``fields`` in the event's column order (``event_columns``)."""
     rows = _public_events.rows(fields, slug=slug)
     if not rows:
         raise Http404(f"No {Event._meta.object_name} matches the given query.")

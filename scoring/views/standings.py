@@ -9,6 +9,7 @@ and nothing else: no table is built, read from the cache or serialised.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language
@@ -17,7 +18,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from core.conditional import etag_of
+from core.conditional import READS, etag_of
 from core.errors import NotFound
 from core.filters import SMALLINT_MAX
 from core.problems import Problem
@@ -34,7 +35,8 @@ from scoring.selectors.standings import (
     units_table,
 )
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
-from tournaments.selectors import is_played_round
+from tournaments.models import Event
+from tournaments.selectors import EVENT_FIELDS, event_columns, is_played_round, public_event
 from tournaments.views.base import EventScopedMixin
 
 ROUND_NUMBER = {"type": "integer", "minimum": 1, "maximum": SMALLINT_MAX}
@@ -115,6 +117,11 @@ class TabularView(EventScopedMixin, GenericAPIView):
         return [{**row, "decided_by_name": names[row["decided_by"]]} for row in table["rows"]]
 
 
+#: What an anonymous read of the standings reads of the event before it answers a 304 or the bytes
+#: kept under its ETag: whether the public sees them (``standings_visible``) and the version.
+GATE_FIELDS = event_columns("id", "slug", "status", "publish_standings", "results_version")
+
+
 class VersionETagMixin:
     """The ETag of a standings answer, from what the table is a function of: the event's
     ``results_version`` (moved by every result, ruling, registration, round and event change, the
@@ -138,6 +145,32 @@ class VersionETagMixin:
     representation_seconds: int | None = 120
     cached_answer: Callable[..., Response]  # ConditionalMixin's (EventScopedMixin)
     _etag: str | None  # core.conditional.ConditionalMixin's
+    # EventScopedMixin's (through TabularView)
+    request: Any
+    kwargs: dict[str, Any]
+    _event: Event
+
+    def get_event(self) -> Event:
+        """An anonymous reader's event is read with ``GATE_FIELDS`` alone: all a 304 or an answer
+        kept under its ETag needs. A table to build reads the whole event (``full_event``)."""
+        if not hasattr(self, "_event") and self._anonymous_read():
+            self._event = public_event(self.kwargs["event_slug"], GATE_FIELDS)
+        return super().get_event()  # type: ignore[misc]  # EventScopedMixin's
+
+    def _anonymous_read(self) -> bool:
+        return (
+            self.request.method in READS
+            and not getattr(self, "swagger_fake_view", False)
+            and not self.request.user.is_authenticated
+        )
+
+    def full_event(self) -> Event:
+        """The event with every field, for building a table: read again when ``get_event`` read the
+        gate's fields alone. It may be of a later version than the ETag's (``served_table``)."""
+        event = self.get_event()
+        if event.get_deferred_fields():
+            self._event = event = public_event(self.kwargs["event_slug"], EVENT_FIELDS)
+        return event
 
     def answer(self, request, build: Callable[[], Response]) -> Response:
         """``build()``'s answer, or for JSON the bytes an earlier answer with this ETag rendered."""
@@ -146,12 +179,12 @@ class VersionETagMixin:
         return self.cached_answer(request, build)
 
     def get_etag(self, request, *args, **kwargs) -> str:
-        event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
+        event = self.get_event()
         self.served_version = served_version(event, self.table_kind, published_round(event, request))
         return self.etag_of_version(request, self.served_version)
 
     def etag_of_version(self, request, version: int) -> str:
-        event = self.get_event()  # type: ignore[attr-defined]  # EventScopedMixin's
+        event = self.get_event()
         renderer = getattr(request, "accepted_renderer", None)
         return etag_of(
             [
@@ -169,7 +202,7 @@ class VersionETagMixin:
     def served_table(self, request, read) -> dict:
         """``read(event, upto=…, version=…)``'s table of the version the ETag names, the ETag
         moved to the table's own version when that one was gone."""
-        table = read(self.get_event(), upto=as_of_round(request), version=self.served_version)  # type: ignore[attr-defined]
+        table = read(self.full_event(), upto=as_of_round(request), version=self.served_version)
         if table["results_version"] != self.served_version:
             self._etag = self.etag_of_version(request, table["results_version"])
         return table

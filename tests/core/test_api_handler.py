@@ -14,7 +14,7 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import Client
 
-from config.wsgi import api, application, pages
+from config.wsgi import api, application, pages, resolved
 from core.throttling import AnonRateThrottle
 
 pytestmark = pytest.mark.django_db
@@ -123,3 +123,20 @@ def test_the_pages_keep_every_middleware():
     status, headers, _ = call("GET", "/static/nothing-here.css")
     assert status == 404  # through the whole list: WhiteNoise looked, then the pages' 404
     assert "X-Request-ID" in headers
+
+
+def test_a_path_is_resolved_once_and_answered_alike_each_time():
+    resolved.cache_clear()
+    answers = [call("GET", "/api/v1/events/nope/", X_REQUEST_ID="same") for _ in range(3)]
+    assert answers[0][0] == 404
+    assert {(status, body) for status, _, body in answers} == {(answers[0][0], answers[0][2])}
+    info = resolved.cache_info()
+    assert (info.misses, info.hits) == (1, 2)
+
+
+def test_another_url_conf_is_resolved_anew(settings):
+    assert call("GET", "/echo/")[0] == 404  # resolved (by the pages' catch-all) and remembered
+    settings.ROOT_URLCONF = "tests.core.views"  # Django clears its URL caches on the change
+    status, _, body = call("POST", "/echo/", b'{"name": "ab", "count": 1}')
+    assert status == 401  # the echo view's answer to a write without a token, not the 404
+    assert json.loads(body)["code"] == "not_authenticated"

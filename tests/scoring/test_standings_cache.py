@@ -240,3 +240,22 @@ def test_a_refresh_leaves_the_version_being_computed_to_the_refresh_running(play
     cache.set(running, {"version": event.results_version, "at": time.time()})
     monkeypatch.setattr(tasks, "refresh_tables", lambda event: pytest.fail("computed twice"))
     assert tasks.standings_refresh(event.pk) == 0
+
+
+def test_a_kept_standings_answer_reads_only_the_events_gate_fields(play, builds):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    first = APIClient().get(url)
+    with CaptureQueriesContext(connection) as queries:
+        second = APIClient().get(url)
+    assert second.content == first.content and builds == ["json"]
+    assert len(queries) == 1  # the event, only the columns of who may read and of the version
+    assert '"results_version"' in queries[0]["sql"] and '"name"' not in queries[0]["sql"]
+
+
+def test_an_anonymous_reader_who_builds_the_table_gets_the_staffs_table(play, organizer):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    public = APIClient().get(url)  # the event read twice: its gate fields, then every field to build
+    cache.clear()
+    staff = organizer.get(url)
+    assert public.status_code == staff.status_code == 200
+    assert public.json() == staff.json()

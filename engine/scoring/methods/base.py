@@ -20,7 +20,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.scoring.methods.records import MatchKind, MatchRecord, Points
+from engine.scoring.methods.records import GameRecord, MatchKind, MatchRecord, Points
 from engine.seats import Side
 
 
@@ -217,13 +217,43 @@ class ScoringMethod(ABC):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({dict(self.settings)!r})"
 
+    #: What ``score_played`` reads of a record, when that is only its ``winner`` (``"winner"``) or its
+    #: winner and ``games`` (``"games"``); None: anything. ``score`` then scores a played match once
+    #: per outcome rather than once per record (``_played_once``).
+    played_reads: ClassVar[str | None] = None
+
     def score(self, records: Sequence[MatchRecord]) -> dict[int, Points]:
         """Points of every match, keyed by ``match_id``."""
+        if self.played_reads is not None:
+            return self._played_once(records)
         played, unplayed = self.score_played, self.score_unplayed  # bound once: standings score thousands
         return {
             record.match_id: played(record) if record.kind is MatchKind.PLAYED else unplayed(record)
             for record in records
         }
+
+    def _played_once(self, records: Sequence[MatchRecord]) -> dict[int, Points]:
+        """``score``, each played outcome scored once: the standings of 5,000 pairs × 9 rounds score
+        22,500 records with a few hundred outcomes among them. A ``Points`` is frozen, so records of
+        the same outcome share one. The outcome is keyed by the identity of the winner (a ``Side``
+        or None) and of the games tuple, not by their values (hashing a tuple of games calls Python
+        for every game): records built from rows share the tuple of an outcome
+        (scoring.selectors.standing_records). The memo holds each tuple whose id it keys, so no
+        other tuple can take that id meanwhile; equal tuples that are not shared are scored apart."""
+        played, unplayed = self.score_played, self.score_unplayed
+        games = self.played_reads == "games"
+        seen: dict[tuple[int, int], tuple[Points, tuple[GameRecord, ...]]] = {}
+        out: dict[int, Points] = {}
+        for record in records:
+            if record.kind is not MatchKind.PLAYED:
+                out[record.match_id] = unplayed(record)
+                continue
+            key = (id(record.winner), id(record.games) if games else 0)
+            known = seen.get(key)
+            if known is None:
+                known = seen[key] = (played(record), record.games)
+            out[record.match_id] = known[0]
+        return out
 
     def score_match(self, record: MatchRecord) -> Points:
         """Points of one match: unplayed matches by the common params, the others by the method."""

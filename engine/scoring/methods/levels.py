@@ -45,6 +45,7 @@ class LevelTable(ScoringMethod):
 
     key = "level_table"
     label = gettext_noop("Level-difference table")
+    played_reads = "games"
     params = {
         "scale": Param(type=ParamType.INT, default=28, choices=(26, 28), help="points shared by a match"),
         "table": Param(
@@ -120,6 +121,7 @@ class LevelDifference(ScoringMethod):
 
     key = "level_difference"
     label = gettext_noop("Level difference")
+    played_reads = "games"
     params = {
         "mode": Param(
             type=ParamType.STR,

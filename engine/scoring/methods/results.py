@@ -31,6 +31,7 @@ class WinDrawLoss(ScoringMethod):
 
     key = "win_draw_loss"
     label = gettext_noop("Win, draw, loss")
+    played_reads = "winner"
     params = {
         "win": _points(2, "points of the match winner"),
         "draw": _points(1, "points of each side of a drawn match"),
