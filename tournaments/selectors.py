@@ -290,6 +290,12 @@ def active_pairs(event: Event) -> list[Pair]:
     return list(Pair.objects.filter(event=event, status=PairStatus.ACTIVE).order_by("number"))
 
 
+def pairs_with_players(event: Event) -> list[Pair]:
+    """The event's active pairs by number, their players and unit loaded (the pair cards)."""
+    pairs = Pair.objects.filter(event=event, status=PairStatus.ACTIVE).order_by("number")
+    return list(pairs.select_related("player_1", "player_2", "player_3", "unit"))
+
+
 def previous_round(round_: Round) -> Round | None:
     return (
         Round.objects.filter(event=round_.event_id, stage=round_.stage_id, number__lt=round_.number)

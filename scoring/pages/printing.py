@@ -18,7 +18,8 @@ from engine import get_game
 from engine.seats import seat_order
 from scoring.pages.summaries import RULES_SUMMARIES
 from tournaments.models import Event
-from tournaments.selectors import live_table_tokens
+from tournaments.pins import pair_pin
+from tournaments.selectors import live_table_tokens, pairs_with_players
 from tournaments.serializers.events import TableTokenSerializer
 
 #: Places that get a certificate on the final standings page.
@@ -77,6 +78,25 @@ def table_cards(request, event: Event, tables: list[int]) -> list[dict[str, Any]
                 "table": table,
                 "url": url,
                 "qr": qr_svg(url, title=_("Table %(table)s") % {"table": table}) if url else None,
+            }
+        )
+    return cards
+
+
+def pair_cards(event: Event) -> list[dict[str, Any]]:
+    """A card per active pair (or team, or player alone): its number, name, players and unit, and
+    its PIN, with which it confirms on the table's one phone a result the other side submitted
+    (docs/scoring.md "One phone at the table"; ``tournaments.pins``)."""
+    cards = []
+    for pair in pairs_with_players(event):
+        players = [p.name for p in (pair.player_1, pair.player_2, pair.player_3) if p is not None]
+        cards.append(
+            {
+                "number": pair.number,
+                "name": pair.name,
+                "players": players,
+                "unit": pair.unit.name if pair.unit else "",
+                "pin": pair_pin(pair.pk),
             }
         )
     return cards

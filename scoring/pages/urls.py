@@ -28,5 +28,6 @@ urlpatterns = [
     ),
     path("<slug:slug>/print/standings", views.print_standings, name="print-standings"),
     path("<slug:slug>/print/table-cards", views.print_table_cards, name="print-table-cards"),
+    path("<slug:slug>/print/pair-cards", views.print_pair_cards, name="print-pair-cards"),
     re_path(r"^.*$", views.not_found),
 ]
