@@ -223,7 +223,7 @@ class Writes:
         return [
             Request(
                 "POST",
-                f"/api/v1/events/{self.data['slug']}/pairs/",
+                f"/api/v1/events/{self.data['registrations']}/pairs/",
                 _json(
                     {
                         "number": 1000 + n,

@@ -16,6 +16,10 @@ ROOT_URLCONF = "bench.urls"
 ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
 REST_FRAMEWORK = {
     **REST_FRAMEWORK,  # noqa: F405
-    "DEFAULT_THROTTLE_RATES": {"anon": "10000000/min", "user": "10000000/min"},
+    "DEFAULT_THROTTLE_RATES": {
+        **REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],  # noqa: F405
+        "anon": "10000000/min",
+        "user": "10000000/min",
+    },
 }
 LOGGING = {**LOGGING, "root": {**LOGGING["root"], "level": "WARNING"}}  # noqa: F405
