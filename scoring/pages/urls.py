@@ -2,7 +2,7 @@
 
 from django.urls import path, re_path
 
-from scoring.pages import views
+from scoring.pages import credentials, views
 
 ROUND = r"(?P<number>\d{1,5})"
 
@@ -27,7 +27,7 @@ urlpatterns = [
         name="print-scoresheets",
     ),
     path("<slug:slug>/print/standings", views.print_standings, name="print-standings"),
-    path("<slug:slug>/print/table-cards", views.print_table_cards, name="print-table-cards"),
-    path("<slug:slug>/print/pair-cards", views.print_pair_cards, name="print-pair-cards"),
+    path("<slug:slug>/print/table-cards", credentials.print_table_cards, name="print-table-cards"),
+    path("<slug:slug>/print/pair-cards", credentials.print_pair_cards, name="print-pair-cards"),
     re_path(r"^.*$", views.not_found),
 ]

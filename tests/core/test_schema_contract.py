@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.apps import apps
 from django.db import connection
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.backends.sqlite3.operations import DatabaseOperations as SQLiteOperations
@@ -139,7 +140,6 @@ def test_the_deals_list_requires_only_what_every_entry_has(doc):
 
 def _generated_with(ranges) -> dict:
     """The document as generated on a database whose integer columns have ``ranges``."""
-    from django.apps import apps
 
     def clear():  # model fields keep the validators of the first database they met
         for model in apps.get_models():
