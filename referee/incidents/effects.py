@@ -17,7 +17,7 @@ from engine.penalties import Effect, PenaltyKind, Target
 from engine.seats import Side
 from referee.models import Incident, Penalty, PenaltyStatus, Ruling, RulingStatus
 from scoring.models import MatchResult, ResultStatus
-from scoring.services.results import refuse_overturning_an_advanced_winner
+from scoring.services.knockout_winners import refuse_overturning_an_advanced_winner
 from tournaments.models import Match, MatchStatus, Pair, PairStatus
 
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from scoring.actors import Actor
@@ -31,10 +30,11 @@ from scoring.services.common import (
     require_keeper,
     require_playing,
 )
+from scoring.services.knockout_winners import refuse_overturning_an_advanced_winner
 from scoring.services.parties import correction_again, independent, principal_of
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
-from tournaments.models import Match, MatchStatus, Pair, RoundStatus, StageKind
+from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
 from tournaments.pins import vouched_by_pin
 
 
@@ -360,36 +360,6 @@ def _confirm(
     save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
     event = match.round.event
     bump_results_version(event, news=[("result.confirmed", result_event_payload(match, result))])
-
-
-def refuse_overturning_an_advanced_winner(match: Match, winner: Pair | None) -> None:
-    """A knockout winner that a later round of the stage already holds stands (G11): overturning it
-    would leave that round with a pair that lost. A later round that is still a draft does not stop
-    the correction: it must be drawn again, and publishing it is refused until then (draw_stale)."""
-    old = match.winner_id
-    if match.round.stage.kind != StageKind.KNOCKOUT or old is None or old == (winner.pk if winner else None):
-        return
-    later = (
-        Match.objects.filter(
-            round__stage=match.round.stage_id,
-            round__number__gt=match.round.number,
-            round__status__in=(RoundStatus.PUBLISHED, RoundStatus.CLOSED),
-        )
-        .filter(Q(ns_pair=old) | Q(ew_pair=old))
-        .select_related("round")
-        .order_by("round__number")
-        .first()
-    )
-    if later is not None:
-        pair = match.ns_pair if old == match.ns_pair_id else match.ew_pair
-        assert pair is not None  # the old winner is one of the match's pairs
-        number = pair.number
-        raise ScoreConflict(
-            f"Pair {number} went through to round {later.round.number} (table {later.table}), which is "
-            f"published: the winner of this match can no longer change.",
-            "winner_advanced",
-            extra={"round": later.round.number, "table": later.table},
-        )
 
 
 def _require_scorable(match: Match, actor: Actor) -> None:
