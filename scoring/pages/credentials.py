@@ -11,7 +11,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods
 
 from scoring.pages import printing
-from scoring.pages.views import base_context, page
+from scoring.pages.framing import base_context, page
 from tournaments.models import Event, Role
 from tournaments.permissions import has_role
 from tournaments.selectors import event_by_slug, event_tables

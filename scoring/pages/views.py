@@ -13,12 +13,9 @@ An unknown event, round, page or language is an HTML 404 page, never a 500.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from django.conf import settings
 from django.core.cache import cache
 from django.http import (
     Http404,
@@ -29,7 +26,6 @@ from django.http import (
 from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
 from django.views.decorators.clickjacking import xframe_options_exempt
 
 from core.conditional import _matches, etag_of
@@ -37,7 +33,7 @@ from core.filters import SMALLINT_MAX
 from scoring.pages import data, printing
 from tournaments.models import Event, Round
 
-from .i18n import SWITCH, activate, remember
+from .framing import base_context, page
 
 _APP = Path(__file__).resolve().parent.parent
 
@@ -67,51 +63,6 @@ PAGE_CACHE_MAX_BYTES = 4 * 1024 * 1024
 PAGE_CACHE_QUERY = frozenset({"lang", "page"})
 #: Rows of the standings page: about 130 kB of HTML at 640 bytes a row.
 STANDINGS_PAGE_ROWS = 200
-
-
-def event_zone(event: Event):
-    try:
-        return ZoneInfo(event.time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        return ZoneInfo(settings.TIME_ZONE)
-
-
-def page(view):
-    """Language from ``?lang=`` (then cookie, Accept-Language); an HTML 404 page for anything not
-    found; ``Vary`` on what picks the language."""
-
-    @functools.wraps(view)
-    def wrapper(request, *args, **kwargs):
-        try:
-            code = activate(request)
-            response = view(request, *args, **kwargs)
-        except Http404:
-            response = render(request, "pages/404.html", base_context(request), status=404)
-            code = None
-        remember(response, code)
-        patch_vary_headers(response, ("Accept-Language", "Cookie"))
-        response.setdefault("Content-Language", translation.get_language())
-        return response
-
-    return wrapper
-
-
-def base_context(request, event: Event | None = None) -> dict:
-    path = request.path
-    return {
-        "event": event,
-        "event_zone": event_zone(event) if event else None,
-        "shows": data.shows(event) if event else {},
-        # Four players to a table, each for themselves (four-player Dou Dizhu, D10): the pages show
-        # seats N, E, S, W and players where they show two sides and pairs.
-        "four": event.at_tables if event else False,
-        "languages": [
-            {"code": code, "name": name, "lang": lang, "url": f"{path}?lang={code}"}
-            for code, name, lang in SWITCH
-        ],
-        "language": translation.get_language(),
-        "html_lang": "zh-Hans" if translation.get_language() == "zh-hans" else "en",
-    }
 
 
 def page_etag(path: str, query, event: Event, parts=()) -> str:
