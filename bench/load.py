@@ -22,6 +22,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -237,13 +238,7 @@ def _run_threads(port: int, requests: list[Request], *, count: int, concurrency:
                     samples.append(f"BENCH-ERROR {status} {body[:400].decode(errors='replace')}")
         connection.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    start = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    elapsed = time.perf_counter() - start
+    elapsed = _threaded(worker, concurrency)
     return Run(
         rate=sum(statuses.values()) / elapsed,
         statuses=dict(statuses),
@@ -279,11 +274,16 @@ def run_each(
             answers[index] = Answer(status, end - start, end, body if keep else b"")
         connection.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(min(concurrency, len(requests)))]
+    elapsed = _threaded(worker, min(concurrency, len(requests)))
+    return Each(answers=tuple(a for a in answers if a is not None), seconds=elapsed)
+
+
+def _threaded(worker: Callable[[], None], count: int) -> float:
+    """``worker`` run in ``count`` threads at once; the seconds until the last one is done."""
+    threads = [threading.Thread(target=worker) for _ in range(count)]
     start = time.perf_counter()
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    elapsed = time.perf_counter() - start
-    return Each(answers=tuple(a for a in answers if a is not None), seconds=elapsed)
+    return time.perf_counter() - start

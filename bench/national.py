@@ -52,7 +52,7 @@ from bench.imports import sheet
 from bench.load import Each, Request, run_each
 from bench.national_api import Client, Failed
 from bench.national_report import report
-from bench.server import ROOT, _environment, gunicorn, throwaway_database
+from bench.server import ROOT, _environment, gunicorn, stop, throwaway_database
 
 SIZES = tuple(int(n) for n in os.environ.get("NATIONAL_SIZES", "1000,5000,10000").split(","))
 ROUNDS = int(os.environ.get("NATIONAL_ROUNDS", "3"))
@@ -123,12 +123,7 @@ def celery_worker(env: dict[str, str], log: IO[str]) -> Iterator[subprocess.Pope
             time.sleep(0.2)
         yield worker
     finally:
-        worker.send_signal(signal.SIGTERM)
-        try:
-            worker.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
+        stop(worker)
 
 
 # ---- one size -------------------------------------------------------------------------------

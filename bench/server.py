@@ -106,6 +106,16 @@ def load_data(env: dict[str, str]) -> dict:
 
 
 # ---- the server -----------------------------------------------------------------------------
+def stop(process: subprocess.Popen) -> None:
+    """A server or worker the bench started: asked to stop (SIGTERM), killed if it has not in 30 s."""
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -130,12 +140,7 @@ def gunicorn(env: dict[str, str], *, workers: int = WORKERS, log=None) -> Iterat
             _wait_for(port, server, output)
             yield port
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stop(server)
 
 
 @contextmanager
