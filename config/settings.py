@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "referee",
     "tournaments",
     "scoring",
+    "seasons",
 ]
 
 MIDDLEWARE = [

@@ -4,12 +4,14 @@ from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from core.problems import page_not_found
+from seasons.pages.urls import club_urlpatterns, series_urlpatterns
 
 api_v1: list[URLPattern | URLResolver] = [
     path("", include("core.urls")),
     path("", include("referee.urls")),
     path("", include("tournaments.urls")),
     path("", include("scoring.urls")),
+    path("", include("seasons.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     # Our template: drf-spectacular's links Google Fonts; every asset here is served by the app itself.
@@ -25,13 +27,16 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # The public event pages (docs/pages.md): HTML, with their own HTML 404 for anything under e/.
     path("e/", include("scoring.pages.urls")),
+    # A club's season (docs/series.md): its series' pages and its own (members, ratings).
+    path("s/", include(series_urlpatterns)),
+    path("c/", include(club_urlpatterns)),
     # Logging in to the pages (the organisers' table cards): Django's auth views, any account.
     path("accounts/", include("scoring.pages.accounts")),
     # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML), and
     # for every method: CSRF-exempt, so that a POST to an unknown URL is a 404, not a 403. Because
     # it matches every such path, CommonMiddleware's APPEND_SLASH never redirects an API request
     # (a redirect would lose a POST's body): `POST /api/v1/events` is a 404 naming `/api/v1/events/`.
-    re_path(r"^(?!static/|admin/|e/)", csrf_exempt(page_not_found)),
+    re_path(r"^(?!static/|admin/|e/|s/|c/)", csrf_exempt(page_not_found)),
 ]
 
 # Django's own error pages are problem+json too: an API client never sees HTML.

@@ -9,9 +9,11 @@ import factory
 from factory.django import DjangoModelFactory
 
 from tournaments.models import (
+    Club,
     Event,
     EventStatus,
     Match,
+    Member,
     Pair,
     Player,
     Round,
@@ -20,6 +22,23 @@ from tournaments.models import (
     StageKind,
     Unit,
 )
+
+
+class ClubFactory(DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    slug = factory.Sequence(lambda n: f"club-{n}")
+    name = factory.Sequence(lambda n: f"Club {n}")
+
+
+class MemberFactory(DjangoModelFactory):
+    class Meta:
+        model = Member
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Member {n}")
+    member_number = factory.Sequence(lambda n: f"M{n:05d}")
 
 
 class EventFactory(DjangoModelFactory):

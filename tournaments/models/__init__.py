@@ -1,6 +1,7 @@
 """Tournament data (docs/rules/guandan.md G8, G11), split by domain and re-exported here."""
 
 from tournaments.models.access import EventRole, Role, TableToken
+from tournaments.models.club import Club, ClubRole, ClubStaff, Member
 from tournaments.models.event import EVENT_FIELDS, Event, EventStatus
 from tournaments.models.registration import Pair, PairStatus, Player, Unit
 from tournaments.models.schedule import (
@@ -17,11 +18,15 @@ from tournaments.models.schedule import (
 __all__ = [
     "EVENT_FIELDS",
     "SEATS_OF_FOUR",
+    "Club",
+    "ClubRole",
+    "ClubStaff",
     "Event",
     "EventRole",
     "EventStatus",
     "Match",
     "MatchStatus",
+    "Member",
     "Pair",
     "PairStatus",
     "Player",

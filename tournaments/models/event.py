@@ -130,6 +130,10 @@ class Event(models.Model):
     publish_pairings = models.BooleanField(default=True)
     publish_results = models.BooleanField(default=True)
     publish_standings = models.BooleanField(default=True)
+    # The organiser across a season (issue 24): its members, series and ratings; empty: an event alone.
+    club = models.ForeignKey(
+        "tournaments.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
     created_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -28,6 +28,10 @@ class Player(models.Model):
     email = models.EmailField(blank=True)
     phone = models.CharField(max_length=32, blank=True)
     seed = models.PositiveIntegerField(null=True, blank=True, help_text="Singles draw seed / grade order.")
+    # The same person across the club's events (issue 24); empty when the event has no club.
+    member = models.ForeignKey(
+        "tournaments.Member", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
 
     class Meta:
         ordering = ["name", "id"]

@@ -1,0 +1,1 @@
+"""The season's public pages: series (/s/{slug}/) and clubs (/c/{slug}/)."""
