@@ -1,0 +1,28 @@
+"""What the wire shapes of the games beside Guandan share: the seats, the games' sets of values
+(named in the OpenAPI document by the project's ENUM_NAME_OVERRIDES) and the list the engine reads
+item by item."""
+
+from __future__ import annotations
+
+from drf_spectacular.drainage import set_override
+from rest_framework import serializers
+
+from engine.daguai.readings import ComboType as DaguaiType
+from engine.daguai.seats import SEATS as DAGUAI_SEATS
+from engine.doudizhu.readings import ComboType as DoudizhuType
+from engine.shuangkou.shapes import PlayKind
+
+SEATS = ("N", "E", "S", "W")
+DAGUAI = tuple(seat.value for seat in DAGUAI_SEATS)
+# The games' sets of values, named in the OpenAPI document by the project's ENUM_NAME_OVERRIDES.
+DOUDIZHU_TYPES = tuple(t.value for t in DoudizhuType)
+DAGUAI_TYPES = tuple(t.value for t in DaguaiType)
+SHUANGKOU_KINDS = tuple(kind.value for kind in PlayKind)
+
+
+def listed(serializer: serializers.Serializer, **kwargs) -> serializers.ListField:
+    """A list the engine reads item by item (naming the exact field of a bad one), documented as
+    ``serializer``'s items: checking each item here too would read it twice."""
+    field = serializers.ListField(**kwargs)
+    set_override(field, "field", serializer)
+    return field
