@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
@@ -31,6 +32,9 @@ class Rulings:
     standings: Callable[[Event, list[MatchRecord], Q], tuple[list[MatchRecord], dict[int, float]]]
     #: ``match`` → its standing level changes for the engine's fold, by the number of deals before each.
     level_changes: Callable[[Match], dict[int, list[LevelChange]]]
+    #: ``(match, moment)`` → its standing level changes ruled after ``moment``, in the order ruled: what a
+    #: level sheet entered then does not hold yet (scoring.services.result_rulings).
+    level_changes_since: Callable[[Match, datetime], list[LevelChange]]
     #: ``match`` → (whether a standing ruling decides it, the winning pair's id or None).
     winner: Callable[[Match], tuple[bool, int | None]]
     #: ``event`` → whether the public sees the event's rulings (its rulings page and link).
@@ -55,6 +59,7 @@ def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[lis
 AS_PLAYED = Rulings(
     standings=_as_played,
     level_changes=lambda match: {},
+    level_changes_since=lambda match, moment: [],
     winner=lambda match: (False, None),
     published=lambda event: False,
     shown=lambda event: [],

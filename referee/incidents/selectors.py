@@ -5,6 +5,7 @@ and winner (G12); what they do to the standings is referee.incidents.standings."
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -187,6 +188,17 @@ def level_changes(match: Match) -> dict[int, list[LevelChange]]:
         for hit in _sides(side):
             changes[after or 0].append(LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
     return dict(changes)
+
+
+def level_changes_since(match: Match, moment: datetime) -> list[LevelChange]:
+    """The standing level changes of a match ruled after ``moment`` (G12), in the order they were
+    ruled: what a level sheet entered at ``moment`` does not hold yet (scoring.services.result_rulings)."""
+    rows = active_penalties().filter(match=match, kind=PenaltyKind.LEVELS, created_at__gt=moment)
+    changes = []
+    for pk, side, amount, on_stage in rows.order_by("id").values_list("id", "side", "amount", "on_stage"):
+        assert amount is not None  # a levels effect has its amount (engine.penalties.settings)
+        changes += [LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk) for hit in _sides(side)]
+    return changes
 
 
 def _sides(side: str) -> tuple[Side, ...]:
