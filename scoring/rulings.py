@@ -32,8 +32,9 @@ class Rulings:
     standings: Callable[[Event, list[MatchRecord], Q], tuple[list[MatchRecord], dict[int, float]]]
     #: ``match`` → its standing level changes for the engine's fold, by the number of deals before each.
     level_changes: Callable[[Match], dict[int, list[LevelChange]]]
-    #: ``(match, moment)`` → its standing level changes ruled after ``moment``, in the order ruled: what a
-    #: level sheet entered then does not hold yet (scoring.services.result_rulings).
+    #: ``(match, moment)`` → what changed in its levels after ``moment``, in order: the standing level
+    #: changes ruled since, and the opposite of those ruled before and withdrawn since (what a level
+    #: sheet entered then does not hold; scoring.services.result_rulings).
     level_changes_since: Callable[[Match, datetime], list[LevelChange]]
     #: ``match`` → (whether a standing ruling decides it, the winning pair's id or None).
     winner: Callable[[Match], tuple[bool, int | None]]

@@ -191,14 +191,30 @@ def level_changes(match: Match) -> dict[int, list[LevelChange]]:
 
 
 def level_changes_since(match: Match, moment: datetime) -> list[LevelChange]:
-    """The standing level changes of a match ruled after ``moment`` (G12), in the order they were
-    ruled: what a level sheet entered at ``moment`` does not hold yet (scoring.services.result_rulings)."""
-    rows = active_penalties().filter(match=match, kind=PenaltyKind.LEVELS, created_at__gt=moment)
-    changes = []
-    for pk, side, amount, on_stage in rows.order_by("id").values_list("id", "side", "amount", "on_stage"):
+    """What changed in a match's levels after ``moment`` (G12), in the order it happened: the standing
+    level changes ruled since, and the opposite of each one ruled before and withdrawn since
+    (cancelled, or its ruling overturned). What a level sheet entered at ``moment`` does not hold
+    yet, the table having written the changes of its play on it (scoring.services.result_rulings)."""
+    since = Q(created_at__gt=moment) | Q(cancelled_at__gt=moment) | Q(ruling__overturned_at__gt=moment)
+    rows = Penalty.objects.filter(since, match=match, kind=PenaltyKind.LEVELS).values_list(
+        "id", "side", "amount", "on_stage", "status", "created_at", "cancelled_at", "ruling__overturned_at"
+    )
+    timed = []
+    for pk, side, amount, on_stage, status, ruled_at, cancelled_at, overturned_at in rows:
         assert amount is not None  # a levels effect has its amount (engine.penalties.settings)
-        changes += [LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk) for hit in _sides(side)]
-    return changes
+        withdrawn = {PenaltyStatus.CANCELLED: cancelled_at, PenaltyStatus.OVERTURNED: overturned_at}.get(
+            status
+        )
+        if ruled_at > moment and withdrawn is None:
+            timed += [
+                (ruled_at, pk, LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
+                for hit in _sides(side)
+            ]
+        elif ruled_at <= moment and withdrawn is not None and withdrawn > moment:
+            timed += [
+                (withdrawn, pk, LevelChange(side=hit, amount=-amount, label=pk)) for hit in _sides(side)
+            ]
+    return [change for _, _, change in sorted(timed, key=lambda row: (row[0], row[1]))]
 
 
 def _sides(side: str) -> tuple[Side, ...]:

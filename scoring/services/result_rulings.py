@@ -7,9 +7,9 @@ waiting for confirmation — is read again the way it was entered:
 
 - read from the posted deals: the deals' fold with the level changes now standing;
 - read off the level sheet (记级, ``source: levels``): the sheet's final levels as they were entered
-  by hand, with the standing level changes ruled after that entry applied by the game's own
-  ``MatchSheet.change_after_end`` (engine.guandan.match.apply_late_level_change): the table wrote the
-  changes ruled during play on its sheet already;
+  by hand, with what changed since applied by the game's own ``MatchSheet.change_after_end``
+  (engine.guandan.match.apply_late_level_change): the level changes ruled after that entry, and the
+  opposite of those ruled during play (the table wrote them on its sheet) and withdrawn after it;
 - a forfeit has no levels: a level change does not reach it (referee.incidents.reach refuses one).
 
 A reading that differs is a new version naming the ruling as its ``cause`` (in the result, its audit

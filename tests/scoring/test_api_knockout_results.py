@@ -117,12 +117,8 @@ def test_g11_a_knockout_winner_replaced_in_the_next_match_that_has_not_started(b
     updates = AuditEntry.objects.filter(
         object_pk=str(final_match.pk), content_type__model="match", action=AuditEntry.Action.UPDATE
     )
-    assert [sorted(entry.changes) for entry in updates] in (
-        [["ns_pair"]],
-        [["ew_pair"]],
-        [["ns_pair_id"]],
-        [["ew_pair_id"]],
-    )
+    (entry,) = updates  # one audited update: the seat of the pair that went through
+    assert list(entry.changes) in (["ns_pair"], ["ew_pair"])
 
 
 def test_g11_a_correction_that_keeps_the_knockout_winner_is_allowed_after_the_next_round(bracket):

@@ -100,13 +100,22 @@ def test_g12_a_level_penalty_moves_a_level_sheet_result_and_its_cancellation_res
     assert points(organizer, event, match) == (15, 13)
 
 
-def test_g12_a_level_change_ruled_before_the_sheet_was_entered_is_in_its_levels(four_deals, referee, table_1):
+def test_g12_a_level_change_the_sheet_holds_and_withdrawn_later_is_taken_off_its_levels(
+    four_deals, referee, chief, table_1, organizer
+):
     event, match = four_deals["event"], four_deals["matches"][0]
-    offence(referee, event, match, "hidden_card", seat="N")  # EW +1 during play: the table wrote it
-    sheet = {"levels": {"NS": "7", "EW": "6"}, "deals_played": 4, "confirm": True}
+    (penalty,) = offence(referee, event, match, "hidden_card", seat="N")["penalties"]  # EW +1 in play
+    sheet = {"levels": {"NS": "7", "EW": "7"}, "deals_played": 4, "confirm": True}  # the table wrote it
     assert referee.post(result_url(match), sheet, format="json").status_code == 201
-    offence(referee, event, match, "slow_play", seat="E")  # nothing to move: the sheet stands
+    offence(referee, event, match, "slow_play", seat="E")  # nothing the sheet lacks: it stands
     assert versions(table_1, match) == [(1, "confirmed")]
+    assert points(organizer, event, match) == (14, 14)
+    cancel = chief.post(f"{API}/penalties/{penalty['id']}/cancel", {"reason": "the card was on the floor"})
+    assert cancel.status_code == 200, cancel.json()
+    official = result(table_1, match)["official"]
+    assert (official["version"], official["levels"], official["winner"]) == (2, {"NS": "7", "EW": "6"}, "NS")
+    assert official["cause"]["change"] == "cancelled"
+    assert points(organizer, event, match) == (15, 13)
 
 
 # ---- a forfeit ---------------------------------------------------------------------------------------
