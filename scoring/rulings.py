@@ -38,6 +38,9 @@ class Rulings:
     level_changes_since: Callable[[Match, datetime], list[LevelChange]]
     #: ``match`` → (whether a standing ruling decides it, the winning pair's id or None).
     winner: Callable[[Match], tuple[bool, int | None]]
+    #: ``match`` → the rulings that decided it (award, forfeit) and were withdrawn since: (ruled at,
+    #: withdrawn at, the pair they gave the match to): a forfeit result that recorded one follows it.
+    withdrawn_decisions: Callable[[Match], list[tuple[datetime, datetime, int | None]]]
     #: ``event`` → whether the public sees the event's rulings (its rulings page and link).
     published: Callable[[Event], bool]
     #: ``event`` → the incidents the public sees, each with its standing ruling (the rulings page).
@@ -62,6 +65,7 @@ AS_PLAYED = Rulings(
     level_changes=lambda match: {},
     level_changes_since=lambda match, moment: [],
     winner=lambda match: (False, None),
+    withdrawn_decisions=lambda match: [],
     published=lambda event: False,
     shown=lambda event: [],
     match_penalties=lambda event, rounds: {},

@@ -14,6 +14,7 @@ from referee.incidents.selectors import (
     ruled_winner,
     rulings_visible,
     visible_incidents,
+    withdrawn_decisions,
 )
 from referee.incidents.standings import match_penalties, provisional_matches, ruled_standings, seat_forfeits
 from referee.models import RulingStatus
@@ -69,6 +70,7 @@ RULINGS = Rulings(
     level_changes=level_changes,
     level_changes_since=level_changes_since,
     winner=ruled_winner,
+    withdrawn_decisions=withdrawn_decisions,
     published=published,
     shown=shown,
     match_penalties=match_penalties,

@@ -176,6 +176,31 @@ def ruled_winner(match: Match) -> tuple[bool, int | None]:
     return True, match.ns_pair_id if winner == Side.NS else match.ew_pair_id
 
 
+def withdrawn_decisions(match: Match) -> list[tuple[datetime, datetime, int | None]]:
+    """The rulings that decided a match (an award, a forfeit) and no longer count: each as (when it
+    was ruled, when it was withdrawn — cancelled or overturned —, the pair it gave the match to)."""
+    rows = (
+        Penalty.objects.filter(
+            match=match,
+            kind__in=(PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT),
+            status__in=(PenaltyStatus.CANCELLED, PenaltyStatus.OVERTURNED),
+        )
+        .exclude(side="")  # a table of four has no winner
+        .values_list("kind", "side", "status", "created_at", "cancelled_at", "ruling__overturned_at")
+    )
+    decisions = []
+    for kind, side, status, ruled_at, cancelled_at, overturned_at in rows:
+        withdrawn = cancelled_at if status == PenaltyStatus.CANCELLED else overturned_at
+        if withdrawn is None:
+            continue
+        winner = (
+            None if side == "both" else Side(side) if kind == PenaltyKind.MATCH_AWARDED else Side(side).other
+        )
+        pair = None if winner is None else match.ns_pair_id if winner == Side.NS else match.ew_pair_id
+        decisions.append((ruled_at, withdrawn, pair))
+    return decisions
+
+
 def level_changes(match: Match) -> dict[int, list[LevelChange]]:
     """The standing level changes of a match for the engine's fold (G12): by the number of deals
     played before each, in the order they were ruled; labelled with the penalty id."""

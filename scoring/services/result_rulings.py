@@ -11,6 +11,10 @@ waiting for confirmation — is read again the way it was entered:
   (engine.guandan.match.apply_late_level_change): the level changes ruled after that entry, and the
   opposite of those ruled during play (the table wrote them on its sheet) and withdrawn after it;
 - a forfeit has no levels: a level change does not reach it (referee.incidents.reach refuses one).
+  A forfeit entered by hand while a ruling decided the match the same way (a late arrival, a
+  player changed) records that ruling: when the ruling is withdrawn (cancelled, overturned) and no
+  other decides the match, the result the forfeit corrected is read again in its place, or, when it
+  corrected none, the match has no result any more.
 
 A reading that differs is a new version naming the ruling as its ``cause`` (in the result, its audit
 entry and ``result.confirmed``). It corrects the official result and is confirmed at once; a version
@@ -38,7 +42,14 @@ from engine.seats import Side
 from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.rulings import rulings
-from scoring.selectors.matches import LIVE, match_profile, match_results, match_sheet, sheet_state
+from scoring.selectors.matches import (
+    LIVE,
+    match_deals,
+    match_profile,
+    match_results,
+    match_sheet,
+    sheet_state,
+)
 from scoring.services.common import content_hash, lock_match
 from scoring.services.knockout_winners import follow_knockout_winner
 from scoring.services.result_facts import ResultFacts, ResultSubmission, from_totals, result_facts
@@ -66,32 +77,26 @@ def result_follow_rulings(*, match: Match, actor: Actor, cause: Mapping[str, Any
     written = None
     for stale in current:
         version = next(v for v in versions if v.pk == stale.pk)
-        if version.source == ResultSource.FORFEIT or version.status == ResultStatus.SUPERSEDED:
-            continue  # a forfeit has no levels; a version the last correction settled is done
-        time_up = version.end_reason == CLOCK
-        facts = None
-        if version.source == ResultSource.LEVELS:
-            entered, changes = _entered_sheet(match, versions, version)
-            if not changes and entered.pk == version.pk:
-                continue  # the sheet as entered, and no change it lacks
-            state = _level_sheet(match, entered, changes) if changes else None
-            finished = state is None or state.finished
-            if state is None:  # no change the sheet lacks: the sheet as entered
-                facts = _as_entered(entered)
-            elif finished:
-                read = from_totals(match_sheet(match).totals(state), ResultSource.LEVELS)
-                facts = replace(read, deals_set_aside=entered.deals_set_aside)
-        else:
-            finished = sheet_state(match, time_up=time_up).finished
+        if version.status == ResultStatus.SUPERSEDED:
+            continue  # a version the last correction settled is done
+        basis = _basis(match, versions, version)
+        if basis is None:
+            continue  # a forfeit: it has no levels (and records no ruling withdrawn since)
+        if basis.source == ResultSource.FORFEIT and basis.pk == version.pk:
+            _reopen(match, versions)  # the forfeit recorded the withdrawn ruling and corrected nothing
+            return None
+        finished, facts = _reading(match, versions, basis, unchanged=basis.pk == version.pk)
         if not finished:
             _reopen(match, versions)
             return None
+        if facts is None and basis.source == ResultSource.LEVELS:
+            continue  # the sheet as entered, and no change it lacks
         submission = ResultSubmission(
             # A match the clock ended is closed on time again, on the levels as they now stand (G8).
-            time_up=time_up,
-            finished_at=version.finished_at,
+            time_up=basis.end_reason == CLOCK,
+            finished_at=basis.finished_at,
             corrects=version.version,
-            set_aside_deals=version.deals_set_aside,
+            set_aside_deals=basis.deals_set_aside,
             note=f"Read again: ruling {cause['ruling']} ({cause['change']}).",
             cause=dict(cause),
             reread=facts,
@@ -101,6 +106,46 @@ def result_follow_rulings(*, match: Match, actor: Actor, cause: Mapping[str, Any
         written = result_submit(match=match, submission=submission, actor=actor, locked=True).result
         versions = match_results(match)
     return written
+
+
+def _basis(match: Match, versions: list[MatchResult], version: MatchResult) -> MatchResult | None:
+    """The version whose way of reading ``version`` is read again: itself, but for a forfeit. A
+    forfeit entered by hand while a ruling decided the match the same way records that ruling: once
+    the ruling is withdrawn (cancelled, overturned) and none decides the match, the result it
+    corrected is read again (the forfeit itself when it corrected none: the match has no result
+    then); any other forfeit stands (None)."""
+    if version.source != ResultSource.FORFEIT:
+        return version
+    if version.cause is not None or rulings().winner(match)[0]:
+        return None
+    winner = {"NS": match.ns_pair_id, "EW": match.ew_pair_id}.get(version.winner)
+    recorded = any(
+        ruled < version.created_at < withdrawn and pair == winner
+        for ruled, withdrawn, pair in rulings().withdrawn_decisions(match)
+    )
+    if not recorded:
+        return None
+    return next((v for v in versions if v.pk == version.corrects_id), version)
+
+
+def _reading(
+    match: Match, versions: list[MatchResult], basis: MatchResult, *, unchanged: bool
+) -> tuple[bool, ResultFacts | None]:
+    """Whether ``basis``'s way of reading the match finds it finished, and what it reads: None for
+    the deals (``result_submit`` reads them) or for a level sheet that is as entered when
+    ``unchanged`` (nothing to write); the facts of a level sheet, or of a forfeit, otherwise."""
+    if basis.source == ResultSource.DEALS:
+        return sheet_state(match, time_up=basis.end_reason == CLOCK).finished, None
+    if basis.source == ResultSource.FORFEIT:
+        return True, _as_entered(basis)
+    entered, changes = _entered_sheet(match, versions, basis)
+    if not changes:
+        return True, None if unchanged and entered.pk == basis.pk else _as_entered(entered)
+    state = _level_sheet(match, entered, changes)
+    if not state.finished:
+        return False, None
+    read = from_totals(match_sheet(match).totals(state), ResultSource.LEVELS)
+    return True, replace(read, deals_set_aside=entered.deals_set_aside)
 
 
 def _entered_sheet(
@@ -139,24 +184,32 @@ def _level_sheet(match: Match, entered: MatchResult, changes: list[Any]) -> Any:
 
 
 def _as_entered(entered: MatchResult) -> ResultFacts:
-    """The level sheet's result as it was entered (every change since withdrawn)."""
+    """The result ``entered`` holds, as it was entered (a level sheet with every change since
+    withdrawn, a forfeit)."""
     return ResultFacts(
-        source=ResultSource.LEVELS,
+        source=entered.source,
         winner=entered.winner or None,
         games=list(entered.games),
         ns_level=entered.ns_level,
         ew_level=entered.ew_level,
         deals_played=entered.deals_played,
         end_reason=entered.end_reason or None,
+        forfeit_side=entered.forfeit_side or None,
+        forfeit_kind=entered.forfeit_kind or None,
         deals_set_aside=entered.deals_set_aside,
     )
 
 
 def _reopen(match: Match, versions: list[MatchResult]) -> None:
-    """The rulings leave the match unfinished (a knockout level again, its extra deal not played): its
-    result is withdrawn and it is in play again, without a winner, for the deal that decides it."""
-    follow_knockout_winner(match, None)
+    """The match has no result any more: the rulings leave it unfinished (a knockout level again,
+    its extra deal not played), or the forfeit that was its result recorded a ruling withdrawn since.
+    Every version is withdrawn (superseded, none in its place) and the match is back in play, without
+    a winner — unless a standing ruling decides it, which keeps it decided."""
+    decided = rulings().winner(match)[0]
+    if not decided:
+        follow_knockout_winner(match, None)
     for version in versions:
         if version.status != ResultStatus.SUPERSEDED:
             set_result_status(version, ResultStatus.SUPERSEDED)
-    save_match(match, {"status": MatchStatus.PLAYING, "winner": None})
+    played = MatchStatus.PLAYING if match_deals(match) else MatchStatus.SCHEDULED
+    save_match(match, {} if decided else {"status": played, "winner": None})

@@ -155,3 +155,64 @@ def test_g12_an_award_decides_a_forfeited_match_and_overturned_gives_the_forfeit
     match.refresh_from_db()
     assert match.winner_id == match.ew_pair_id
     assert points(organizer, event, match) == forfeit
+
+
+def test_g12_overturning_the_ruling_a_forfeit_result_recorded_restores_the_result_it_corrected(
+    four_deals, referee, chief, table_1, organizer
+):
+    event, match = four_deals["event"], four_deals["matches"][0]
+    post_deals(table_1, match, FOUR_DEALS)
+    assert referee.post(result_url(match), {"confirm": True}, format="json").status_code == 201  # 7 : 6
+    incident = report(table_1, event, match, "player_change", side="NS")
+    ruled(chief, event, incident)  # NS forfeit: EW win
+    forfeit = {"forfeit": {"side": "NS"}, "corrects": 1}
+    assert referee.post(result_url(match), forfeit, format="json").status_code == 201  # it records it
+    assert result(table_1, match)["official"]["source"] == "forfeit"
+    appealed = table_1.post(incidents_url(event, f"{incident['id']}/appeal"), {"side": "NS"}, format="json")
+    assert appealed.status_code == 201
+    decision = {"decision": "overturn", "reason": "the player was registered"}
+    decided = chief.post(incidents_url(event, f"{incident['id']}/decide"), decision, format="json")
+    assert decided.status_code == 200, decided.json()
+    official = result(table_1, match)["official"]
+    assert (official["version"], official["source"], official["levels"]) == (
+        3,
+        "deals",
+        {"NS": "7", "EW": "6"},
+    )
+    assert official["cause"]["change"] == "decided"
+    match.refresh_from_db()
+    assert match.winner_id == match.ns_pair_id
+    assert points(organizer, event, match) == (15, 13)
+
+
+def test_g12_cancelling_the_ruling_a_forfeit_result_recorded_leaves_the_match_without_result(
+    play, chief, table_1, organizer
+):
+    event, match = play["event"], play["matches"][0]
+    (penalty,) = offence(chief, event, match, "player_change", side="NS")["penalties"]
+    assert chief.post(result_url(match), {"forfeit": {"side": "NS"}}, format="json").status_code == 201
+    cancel = chief.post(f"{API}/penalties/{penalty['id']}/cancel", {"reason": "registered"}, format="json")
+    assert cancel.status_code == 200, cancel.json()
+    answer = result(table_1, match)
+    assert (answer["official"], [v["status"] for v in answer["versions"]]) == (None, ["superseded"])
+    match.refresh_from_db()
+    assert (match.status, match.winner_id) == (MatchStatus.SCHEDULED, None)
+    assert (
+        table_1.post(
+            f"{API}/matches/{match.pk}/deals/", {"number": 1, "finishing_order": ["N", "S"]}, format="json"
+        ).status_code
+        == 201
+    )
+
+
+def test_g12_a_forfeit_entered_without_a_ruling_stays_when_a_ruling_is_withdrawn(
+    play, referee, chief, table_1
+):
+    event, match = play["event"], play["matches"][0]
+    assert referee.post(result_url(match), {"forfeit": {"side": "NS"}}, format="json").status_code == 201
+    (penalty,) = offence(chief, event, match, "player_change", side="EW")["penalties"]  # decided for NS
+    cancel = chief.post(f"{API}/penalties/{penalty['id']}/cancel", {"reason": "registered"}, format="json")
+    assert cancel.status_code == 200, cancel.json()
+    assert [(v["version"], v["status"]) for v in result(table_1, match)["versions"]] == [(1, "confirmed")]
+    match.refresh_from_db()
+    assert match.winner_id == match.ew_pair_id
