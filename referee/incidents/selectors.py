@@ -227,9 +227,9 @@ def level_changes_since(match: Match, moment: datetime) -> list[LevelChange]:
     timed = []
     for pk, side, amount, on_stage, status, ruled_at, cancelled_at, overturned_at in rows:
         assert amount is not None  # a levels effect has its amount (engine.penalties.settings)
-        withdrawn = {PenaltyStatus.CANCELLED: cancelled_at, PenaltyStatus.OVERTURNED: overturned_at}.get(
-            status
-        )
+        withdrawn = cancelled_at if status == PenaltyStatus.CANCELLED else overturned_at
+        if status == PenaltyStatus.ACTIVE:
+            withdrawn = None
         if ruled_at > moment and withdrawn is None:
             timed += [
                 (ruled_at, pk, LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
