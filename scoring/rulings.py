@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Q
@@ -31,8 +32,15 @@ class Rulings:
     standings: Callable[[Event, list[MatchRecord], Q], tuple[list[MatchRecord], dict[int, float]]]
     #: ``match`` → its standing level changes for the engine's fold, by the number of deals before each.
     level_changes: Callable[[Match], dict[int, list[LevelChange]]]
+    #: ``(match, moment)`` → what changed in its levels after ``moment``, in order: the standing level
+    #: changes ruled since, and the opposite of those ruled before and withdrawn since (what a level
+    #: sheet entered then does not hold; scoring.services.result_rulings).
+    level_changes_since: Callable[[Match, datetime], list[LevelChange]]
     #: ``match`` → (whether a standing ruling decides it, the winning pair's id or None).
     winner: Callable[[Match], tuple[bool, int | None]]
+    #: ``match`` → the rulings that decided it (award, forfeit) and were withdrawn since: (ruled at,
+    #: withdrawn at, the pair they gave the match to): a forfeit result that recorded one follows it.
+    withdrawn_decisions: Callable[[Match], list[tuple[datetime, datetime, int | None]]]
     #: ``event`` → whether the public sees the event's rulings (its rulings page and link).
     published: Callable[[Event], bool]
     #: ``event`` → the incidents the public sees, each with its standing ruling (the rulings page).
@@ -55,7 +63,9 @@ def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[lis
 AS_PLAYED = Rulings(
     standings=_as_played,
     level_changes=lambda match: {},
+    level_changes_since=lambda match, moment: [],
     winner=lambda match: (False, None),
+    withdrawn_decisions=lambda match: [],
     published=lambda event: False,
     shown=lambda event: [],
     match_penalties=lambda event, rounds: {},

@@ -17,7 +17,7 @@ from engine.penalties import Effect, PenaltyKind, Target
 from engine.seats import Side
 from referee.models import Incident, Penalty, PenaltyStatus, Ruling, RulingStatus
 from scoring.models import MatchResult, ResultStatus
-from scoring.services.knockout_winners import refuse_overturning_an_advanced_winner
+from scoring.services.knockout_winners import follow_knockout_winner
 from tournaments.models import Match, MatchStatus, Pair, PairStatus
 
 
@@ -86,7 +86,7 @@ def _decide_match(match: Match, penalty: Penalty) -> dict:
     else:
         side = Side(penalty.side) if penalty.kind == PenaltyKind.MATCH_AWARDED else Side(penalty.side).other
         winner = match.ns_pair if side == Side.NS else match.ew_pair
-    refuse_overturning_an_advanced_winner(match, winner)
+    follow_knockout_winner(match, winner)
     match.status, match.winner = MatchStatus.CONFIRMED, winner
     match.save(update_fields=["status", "winner"])
     return before
@@ -94,8 +94,9 @@ def _decide_match(match: Match, penalty: Penalty) -> dict:
 
 def _undecide_match(penalty: Penalty, before: dict) -> None:
     """Give the match back its own result: the official result's winner when one was confirmed (before
-    or after the ruling), else what the match was. A knockout winner that a later published round
-    already holds stands (409 ``winner_advanced``, as for a result correction)."""
+    or after the ruling), else what the match was. A knockout winner that went through to a later
+    published round is replaced there while that match has not started, else it stands (409
+    ``winner_advanced``), as for a result correction (scoring.services.knockout_winners)."""
     match = (
         Match.objects.select_for_update(of=("self",))  # not the pairs: EW is nullable (a bye)
         .select_related("round__stage", "ns_pair", "ew_pair")
@@ -109,7 +110,7 @@ def _undecide_match(penalty: Penalty, before: dict) -> None:
         status = before["match_status"]
         winner_id = before.get("winner")
         winner = Pair.objects.filter(pk=winner_id).first() if winner_id else None
-    refuse_overturning_an_advanced_winner(match, winner)
+    follow_knockout_winner(match, winner)
     match.status, match.winner = status, winner
     match.save(update_fields=["status", "winner"])
 

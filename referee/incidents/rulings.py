@@ -8,7 +8,14 @@ from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 
-from referee.incidents.selectors import level_changes, ruled_winner, rulings_visible, visible_incidents
+from referee.incidents.selectors import (
+    level_changes,
+    level_changes_since,
+    ruled_winner,
+    rulings_visible,
+    visible_incidents,
+    withdrawn_decisions,
+)
 from referee.incidents.standings import match_penalties, provisional_matches, ruled_standings, seat_forfeits
 from referee.models import RulingStatus
 from scoring.rulings import Rulings
@@ -61,7 +68,9 @@ def shown(event: Event) -> list[dict[str, Any]]:
 RULINGS = Rulings(
     standings=ruled_standings,
     level_changes=level_changes,
+    level_changes_since=level_changes_since,
     winner=ruled_winner,
+    withdrawn_decisions=withdrawn_decisions,
     published=published,
     shown=shown,
     match_penalties=match_penalties,

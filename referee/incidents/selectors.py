@@ -5,6 +5,7 @@ and winner (G12); what they do to the standings is referee.incidents.standings."
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
 
@@ -175,6 +176,31 @@ def ruled_winner(match: Match) -> tuple[bool, int | None]:
     return True, match.ns_pair_id if winner == Side.NS else match.ew_pair_id
 
 
+def withdrawn_decisions(match: Match) -> list[tuple[datetime, datetime, int | None]]:
+    """The rulings that decided a match (an award, a forfeit) and no longer count: each as (when it
+    was ruled, when it was withdrawn — cancelled or overturned —, the pair it gave the match to)."""
+    rows = (
+        Penalty.objects.filter(
+            match=match,
+            kind__in=(PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT),
+            status__in=(PenaltyStatus.CANCELLED, PenaltyStatus.OVERTURNED),
+        )
+        .exclude(side="")  # a table of four has no winner
+        .values_list("kind", "side", "status", "created_at", "cancelled_at", "ruling__overturned_at")
+    )
+    decisions = []
+    for kind, side, status, ruled_at, cancelled_at, overturned_at in rows:
+        withdrawn = cancelled_at if status == PenaltyStatus.CANCELLED else overturned_at
+        if withdrawn is None:
+            continue
+        winner = (
+            None if side == "both" else Side(side) if kind == PenaltyKind.MATCH_AWARDED else Side(side).other
+        )
+        pair = None if winner is None else match.ns_pair_id if winner == Side.NS else match.ew_pair_id
+        decisions.append((ruled_at, withdrawn, pair))
+    return decisions
+
+
 def level_changes(match: Match) -> dict[int, list[LevelChange]]:
     """The standing level changes of a match for the engine's fold (G12): by the number of deals
     played before each, in the order they were ruled; labelled with the penalty id."""
@@ -187,6 +213,33 @@ def level_changes(match: Match) -> dict[int, list[LevelChange]]:
         for hit in _sides(side):
             changes[after or 0].append(LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
     return dict(changes)
+
+
+def level_changes_since(match: Match, moment: datetime) -> list[LevelChange]:
+    """What changed in a match's levels after ``moment`` (G12), in the order it happened: the standing
+    level changes ruled since, and the opposite of each one ruled before and withdrawn since
+    (cancelled, or its ruling overturned). What a level sheet entered at ``moment`` does not hold
+    yet, the table having written the changes of its play on it (scoring.services.result_rulings)."""
+    since = Q(created_at__gt=moment) | Q(cancelled_at__gt=moment) | Q(ruling__overturned_at__gt=moment)
+    rows = Penalty.objects.filter(since, match=match, kind=PenaltyKind.LEVELS).values_list(
+        "id", "side", "amount", "on_stage", "status", "created_at", "cancelled_at", "ruling__overturned_at"
+    )
+    timed = []
+    for pk, side, amount, on_stage, status, ruled_at, cancelled_at, overturned_at in rows:
+        assert amount is not None  # a levels effect has its amount (engine.penalties.settings)
+        withdrawn = cancelled_at if status == PenaltyStatus.CANCELLED else overturned_at
+        if status == PenaltyStatus.ACTIVE:
+            withdrawn = None
+        if ruled_at > moment and withdrawn is None:
+            timed += [
+                (ruled_at, pk, LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))
+                for hit in _sides(side)
+            ]
+        elif ruled_at <= moment and withdrawn is not None and withdrawn > moment:
+            timed += [
+                (withdrawn, pk, LevelChange(side=hit, amount=-amount, label=pk)) for hit in _sides(side)
+            ]
+    return [change for _, _, change in sorted(timed, key=lambda row: (row[0], row[1]))]
 
 
 def _sides(side: str) -> tuple[Side, ...]:

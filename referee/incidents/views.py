@@ -119,7 +119,12 @@ class IncidentViewSet(
     @extend_schema(request=RulingInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
     @action(detail=True, methods=["post"])
     def rule(self, request, *args, **kwargs):
-        """A referee's ruling: the table's proposal confirmed, or other effects with a written reason."""
+        """A referee's ruling: the table's proposal confirmed, or other effects with a written reason.
+
+        The match's result follows (docs/referees.md §2): the official result, or the one waiting for
+        confirmation, read again from the deals or the level sheet is written anew with the ruling as
+        its ``cause``; a level change on a forfeit is ``409 match_over``; a change that turns a
+        knockout whose next match has started is ``409 winner_advanced`` (naming that match)."""
         data = _valid(RulingInputSerializer, request)
         services.ruling_make(
             incident=self.get_object(), ruling=services.RulingInput(**data), actor=self.actor
@@ -139,7 +144,11 @@ class IncidentViewSet(
     )
     @action(detail=True, methods=["post"])
     def decide(self, request, *args, **kwargs):
-        """The chief referee decides an appeal, or reviews a ruling flagged as other than the table's."""
+        """The chief referee decides an appeal, or reviews a ruling flagged as other than the table's.
+
+        An overturned ruling's penalties stop counting, and the match's result follows as for a
+        ruling (docs/referees.md §2, §3): ``409 winner_advanced`` when that would turn a knockout
+        whose next match has started."""
         data = _valid(DecisionInputSerializer, request)
         services.appeal_decide(incident=self.get_object(), **data, actor=self.actor)
         return self._answer(self.get_object())

@@ -154,6 +154,13 @@ def tie_state(
     return state
 
 
+def latest_result(match: Match) -> MatchResult | None:
+    """The newest version of the match's result that is not superseded (one waiting for
+    confirmation, disputed, or the official one)."""
+    versions = MatchResult.objects.filter(match=match).exclude(status=ResultStatus.SUPERSEDED)
+    return versions.order_by("-version").first()
+
+
 def official_result(match: Match) -> MatchResult | None:
     return MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).first()
 

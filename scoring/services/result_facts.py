@@ -58,6 +58,9 @@ class ResultSubmission:
     confirm: bool = False
     # Not from the API: the ruling that made the service write this version (result_rulings.py).
     cause: Mapping[str, Any] | None = None
+    # Not from the API: what the service read again itself (result_rulings.py: a level sheet with the
+    # referees' later level changes), taken as it is.
+    reread: ResultFacts | None = None
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ class ResultFacts:
 
 
 def result_facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> ResultFacts:
-    facts = _facts(match, submission, actor=actor)
+    facts = submission.reread or _facts(match, submission, actor=actor)
     if facts.winner is None and match.round.stage.kind == StageKind.KNOCKOUT:
         # The engine never ends a knockout Guandan game level (G8: a draw becomes an extra deal);
         # only a forfeit of both sides could, and a knockout match must still send a pair through. A
@@ -175,7 +178,7 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
                 raise engine_refusal(error, prefix="time_up", checked=True) from None
         if not state.finished:
             raise RuleRefused(_unfinished(sheet), "match_not_finished", extra={"state": state.to_dict()})
-        from_deals = _from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
+        from_deals = from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
         assert from_deals is not None  # without levels, the result is read from the deals (above)
         return from_deals
@@ -291,10 +294,10 @@ def _from_levels(
             "match_not_finished",
             field="games",
         )
-    return _from_totals(sheet.totals(tie), ResultSource.LEVELS)
+    return from_totals(sheet.totals(tie), ResultSource.LEVELS)
 
 
-def _from_totals(
+def from_totals(
     totals: SheetTotals, source: str, *, tally: dict[str, list[int]] | None = None
 ) -> ResultFacts:
     winner = None if totals.winner is None else totals.winner.value

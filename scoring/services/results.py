@@ -30,7 +30,7 @@ from scoring.services.common import (
     require_keeper,
     require_playing,
 )
-from scoring.services.knockout_winners import refuse_overturning_an_advanced_winner
+from scoring.services.knockout_winners import follow_knockout_winner
 from scoring.services.parties import correction_again, independent, principal_of
 from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
@@ -346,7 +346,7 @@ def _confirm(
         winner = match.ns_pair if ruled == match.ns_pair_id else match.ew_pair if ruled else None
     if winner is None and match.round.stage.kind == StageKind.KNOCKOUT:  # result_facts refuses it first
         raise RuleRefused("A knockout match must produce a winner (G8).", "knockout_needs_winner")
-    refuse_overturning_an_advanced_winner(match, winner)
+    follow_knockout_winner(match, winner)
     replaced = [v for v in versions if v.status == ResultStatus.CONFIRMED and v.pk != result.pk]
     for version in [*replaced, *(v for v in others if v.pk != result.pk)]:
         set_result_status(version, ResultStatus.SUPERSEDED)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from core.models import AuditEntry
 from scoring.models import MatchResult
 from tests.scoring.conftest import API, result_url
 from tests.tournaments.conftest import (
@@ -21,7 +22,7 @@ from tests.tournaments.conftest import (
     field_errors,
     role_client,
 )
-from tournaments.models import Role, RoundStatus, StageKind
+from tournaments.models import Match, Role, RoundStatus, StageKind
 
 pytestmark = pytest.mark.django_db
 
@@ -83,14 +84,41 @@ def test_g8_a_knockout_forfeit_of_one_side_sends_the_other_through(bracket):
 
 
 # ---- G11: a winner that went through stands -----------------------------------------------------------
-def test_g11_a_knockout_winner_in_a_published_later_round_cannot_be_overturned(bracket):
+def _final_match(number: int) -> Match:
+    return Match.objects.get(round__number=number)
+
+
+def test_g11_a_knockout_winner_whose_next_match_has_deals_cannot_be_overturned(bracket):
     number = final(bracket, publish=True)
+    final_match = _final_match(number)
+    deal = {"number": 1, "finishing_order": ["N", "S"]}
+    assert (
+        bracket["referee"].post(f"{API}/matches/{final_match.pk}/deals/", deal, format="json").status_code
+        == 201
+    )
     match = bracket["matches"][0]
     body = assert_problem(submit(bracket["referee"], match, corrects=1, **EW_WINS), 409, "winner_advanced")
-    assert body["round"] == number
+    assert (body["round"], body["match"]) == (number, final_match.pk)
+    assert f"match {final_match.pk}" in body["detail"]
     match.refresh_from_db()
     assert match.winner_id == bracket["pairs"][0].pk
     assert MatchResult.objects.filter(match=match).count() == 1  # nothing half written
+
+
+def test_g11_a_knockout_winner_replaced_in_the_next_match_that_has_not_started(bracket):
+    number = final(bracket, publish=True)
+    match = bracket["matches"][0]
+    assert submit(bracket["referee"], match, corrects=1, **EW_WINS).status_code == 201
+    final_match = _final_match(number)
+    assert {final_match.ns_pair_id, final_match.ew_pair_id} == {
+        bracket["pairs"][3].pk,
+        bracket["pairs"][1].pk,
+    }
+    updates = AuditEntry.objects.filter(
+        object_pk=str(final_match.pk), content_type__model="match", action=AuditEntry.Action.UPDATE
+    )
+    (entry,) = updates  # one audited update: the seat of the pair that went through
+    assert list(entry.changes) in (["ns_pair"], ["ew_pair"])
 
 
 def test_g11_a_correction_that_keeps_the_knockout_winner_is_allowed_after_the_next_round(bracket):

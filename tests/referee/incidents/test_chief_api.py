@@ -368,11 +368,3 @@ def test_g12_a_level_penalty_after_a_match_won_by_passing_a_moves_the_losers_lev
     ruled(referee, event, against_ew)  # EW +1
     official = table_1.get(result_url(match)).json()["official"]
     assert (official["levels"], official["winner"], official["version"]) == ({"NS": "A+", "EW": "3"}, "NS", 2)
-
-
-def test_g12_a_level_penalty_on_a_finished_match_waiting_for_confirmation_is_refused(play, referee, table_1):
-    event, match = play["event"], play["matches"][0]
-    post_deals(table_1, match, [["N", "S"]] * 5)
-    assert table_1.post(result_url(match), {}, format="json").status_code == 201  # not confirmed yet
-    incident = report(referee, event, match, "hidden_card", side="NS")
-    assert_problem(rule(referee, event, incident), 409, "match_over")
