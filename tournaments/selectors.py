@@ -345,7 +345,8 @@ def with_count(matches):
     """``matches`` with ``_count``, the number of all of them, on each row: a page of them and the
     count in one query. A scalar subquery, which the database counts once, on the table's index,
     however many rows the page has; a window function (``COUNT(*) OVER ()``) made every row of the
-    round, cast and sorted, to keep fifty: at 2,500 tables, twice the time of the whole read."""
+    round, cast and sorted, to keep fifty: at 2,500 tables PostgreSQL took twice as long (2.7 ms
+    against 1.3)."""
     every = matches.order_by().annotate(_all=Func(F("pk"), function="COUNT")).values("_all")
     return matches.annotate(_count=Subquery(every, output_field=IntegerField()))
 
