@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install run serve test test-e2e lint typecheck format bench bench-national schema messages clean
+.PHONY: install run serve test test-e2e lint typecheck format bench bench-national bench-reads schema messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ bench: install
 # the rounds grow with the field (NATIONAL_SIZES, NATIONAL_ROUNDS… in bench/national.py choose).
 bench-national: install
 	$(BIN)/python -m bench.national
+
+# The large public reads of a 1,000- and a 5,000-pair event (a round played) beside the bare DRF GET
+# under gunicorn (bench/reads.py; docs/deploy.md "Large reads"). Redis as the cache; PostgreSQL with DATABASE_URL.
+bench-reads: install
+	$(BIN)/python -m bench.reads
 
 schema: install
 	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --file var/openapi.yaml

@@ -35,7 +35,7 @@ def _users(event) -> dict[str, str]:
     return tokens
 
 
-def _results(matches) -> None:
+def confirm_results(matches) -> None:
     from scoring.models import MatchResult, ResultSource, ResultStatus
     from tournaments.models import Match, MatchStatus
 
@@ -106,7 +106,7 @@ def load() -> dict:
         Match(round=round_, table=t + 1, ns_pair_id=ids[2 * t], ew_pair_id=ids[2 * t + 1])
         for t in range(PAIRS // 2)
     )
-    _results(matches[:CONFIRMED_TABLES])
+    confirm_results(matches[:CONFIRMED_TABLES])
     unscored = []
     for number in range(2, 2 + RESULT_ROUNDS):
         later = Round.objects.create(event=event, stage=stage, number=number, status=RoundStatus.PUBLISHED)

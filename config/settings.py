@@ -115,6 +115,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Django's, with one Redis client per connection pool instead of a new one per operation
+    # (core/cache.py): building a client cost more than a small GET.
+    CACHES["default"]["BACKEND"] = "core.cache.RedisCache"
 # The largest rendered answer kept under its ETag (core.conditional.cached_answer). Each process's
 # own memory holds them without CACHE_URL, so 256 kB there; Redis, shared and evicting by its
 # maxmemory policy, keeps the whole standings of a national event (about 300 bytes a pair) and a
@@ -123,6 +127,11 @@ REPRESENTATION_MAX_BYTES = env.int(
     "REPRESENTATION_MAX_BYTES",
     default=256 * 1024 if CACHES["default"]["BACKEND"].endswith("LocMemCache") else 8 * 1024 * 1024,
 )
+# Each process also keeps a copy of the rendered answers it served, up to this many bytes (the least
+# recently used dropped first), served while the shared cache still holds them: a cached read of a
+# national event's standings then checks a key in Redis instead of carrying megabytes from it
+# (core/representations.py).
+REPRESENTATION_PROCESS_BYTES = env.int("REPRESENTATION_PROCESS_BYTES", default=32 * 1024 * 1024)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -17,6 +17,8 @@ when what the client sees changes, with no version column to keep in step.
   ETag names one representation (that is what makes a 304 right), so the bytes kept under it
   are the answer; they are kept for ``representation_seconds``, and only up to
   ``REPRESENTATION_MAX_BYTES`` (a setting: 256 kB in each process's memory, 8 MB with Redis).
+  Each process keeps a copy of the bytes it served while the shared cache holds them, and a
+  client that accepts gzip gets large ones compressed, with a weak ETag (core.representations).
 """
 
 from __future__ import annotations
@@ -27,12 +29,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.conf import settings
-from django.core.cache import cache
 from django.db import transaction
+from django.utils.cache import patch_vary_headers
 from rest_framework import status
 from rest_framework.response import Response
 
+from core import representations
 from core.problems import PreconditionFailed
 
 READS = ("GET", "HEAD")
@@ -57,9 +59,11 @@ class _NotModified(Exception):
 class RenderedResponse(Response):
     """A DRF response whose body was rendered by an earlier answer with the same ETag."""
 
-    def __init__(self, content: bytes):
+    def __init__(self, content: bytes, *, encoding: str | None = None):
         super().__init__(data=content)  # not None: the ETag is still set on it (finalize_response)
         self.rendered = content
+        if encoding is not None:
+            self["Content-Encoding"] = encoding
 
     @property
     def rendered_content(self) -> bytes:  # type: ignore[override]  # DRF renders bytes; django-stubs say str
@@ -74,8 +78,14 @@ class RenderedResponse(Response):
 
 
 def _keep(key: str, seconds: int, response) -> None:
-    if response.status_code == 200 and len(response.content) <= settings.REPRESENTATION_MAX_BYTES:
-        cache.set(key, response.content, seconds)
+    if response.status_code == 200:
+        representations.keep(key, response.content, seconds)
+
+
+def _weak(etag: str) -> str:
+    """The ETag of a compressed copy of the answer ``etag`` names: weak (RFC 9110 §8.8.3), as Django's
+    GZipMiddleware makes it; ``If-None-Match`` compares weakly, so either form gets the 304."""
+    return etag if etag.startswith("W/") else f"W/{etag}"
 
 
 class ConditionalMixin:
@@ -114,8 +124,10 @@ class ConditionalMixin:
             return build()
         media_type = getattr(request, "accepted_media_type", None) or ""  # ``; indent=4`` renders apart
         key = "representation:" + hashlib.sha256(f"{etag} {media_type}".encode()).hexdigest()[:40]
-        content = cache.get(key)
+        content = representations.kept(key, seconds)
         if content is not None:
+            if len(content) >= representations.GZIP_MIN_BYTES and representations.accepts_gzip(request):
+                return RenderedResponse(representations.compressed(key, content, seconds), encoding="gzip")
             return RenderedResponse(content)
         response = build()
         # A view may move its ETag while building (a standings table turned out to be of another
@@ -140,10 +152,15 @@ class ConditionalMixin:
 
     def finalize_response(self, request, response, *args, **kwargs):
         response = super().finalize_response(request, response, *args, **kwargs)
+        if self.representation_seconds is not None and request.method in READS:
+            # Kept answers go out compressed to a client that accepts gzip: a cache must tell them apart.
+            patch_vary_headers(response, ["Accept-Encoding"])
         if response.status_code == status.HTTP_304_NOT_MODIFIED or response.data is None:
             return response
         if request.method in READS and response.status_code == 200:
             etag = getattr(self, "_etag", None) or etag_of(response.data)
+            if response.has_header("Content-Encoding"):
+                etag = _weak(etag)
             if_none_match = request.headers.get("If-None-Match")
             if if_none_match and _matches(if_none_match, etag):
                 not_modified = Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})

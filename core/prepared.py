@@ -10,7 +10,8 @@ exactly as ``values_list`` would.
 
 A read is prepared only when that is provably sound: the shape is compiled twice with two
 different sets of stand-ins, and every parameter must either be the same in both or be one
-stand-in, each exactly once. Otherwise (a stand-in the ORM turned into something else or
+stand-in, each at least once (a value used twice, as a page and the subquery that counts its
+rows both filter by it, is put in both places). Otherwise (a stand-in the ORM turned into something else or
 dropped, an empty result known in advance…) the shape always goes through the ORM; so does any
 build that is not a plain ``values_list`` of tuples.
 
@@ -204,8 +205,8 @@ class Prepared(Generic[M]):
             if stood_for is None or second[stood_for] != b:
                 return None
             positions.append((stood_for, index))
-        if sorted(name for name, _ in positions) != sorted(values):
-            return None  # a stand-in missing, or there twice
+        if {name for name, _ in positions} != set(values):
+            return None  # a stand-in missing
         return replace(compiled, positions=tuple(positions))
 
 

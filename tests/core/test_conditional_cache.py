@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gzip
+
 import pytest
 from django.core.cache import cache
 from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
+from core import representations
 from core.conditional import ConditionalMixin
 
 factory = APIRequestFactory()
@@ -93,3 +96,80 @@ def test_a_view_without_representation_seconds_keeps_nothing(monkeypatch):
     monkeypatch.setattr(Page, "representation_seconds", None)
     get(), get()
     assert Page.built == 2
+
+
+# ---- each process's copy, and gzip (core.representations) --------------------------------------
+LARGE = {"results": [f"row {n} 掼蛋" for n in range(3000)]}  # past GZIP_MIN_BYTES
+
+
+def test_a_large_kept_answer_goes_out_gzipped_to_a_client_that_accepts_it():
+    Page.body = LARGE
+    plain = get()
+    packed = get(HTTP_ACCEPT_ENCODING="br, gzip;q=0.8")
+    assert len(plain.content) >= representations.GZIP_MIN_BYTES and Page.built == 1
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content) // 5
+    # A compressed copy is another representation: weak ETag; both answers vary by Accept-Encoding.
+    assert packed["ETag"] == f"W/{plain['ETag']}"
+    assert "Accept-Encoding" in packed["Vary"] and "Accept-Encoding" in plain["Vary"]
+    assert get(HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+
+
+def test_gzip_is_compressed_once_per_etag_and_kept(monkeypatch):
+    Page.body = LARGE
+    get()
+    first = get(HTTP_ACCEPT_ENCODING="gzip").content
+    monkeypatch.setattr(representations.gzip, "compress", lambda *a, **k: pytest.fail("compressed again"))
+    assert get(HTTP_ACCEPT_ENCODING="gzip").content == first
+
+
+@pytest.mark.parametrize("header", ["", "identity", "gzip;q=0", "x-gzip-not"])
+def test_without_gzip_accepted_the_answer_goes_out_plain(header):
+    Page.body = LARGE
+    first = get()
+    again = get(HTTP_ACCEPT_ENCODING=header)
+    assert not again.has_header("Content-Encoding") and again.content == first.content
+
+
+def test_a_small_answer_is_never_compressed():
+    get()
+    again = get(HTTP_ACCEPT_ENCODING="gzip")
+    assert (
+        not again.has_header("Content-Encoding") and again.content == b'{"results":["\xe4\xb8\x80",2,null]}'
+    )
+
+
+def test_the_process_copy_is_served_without_carrying_the_bytes_from_the_shared_cache(monkeypatch):
+    first = get()
+    monkeypatch.setattr(cache, "get", lambda *a, **k: pytest.fail("bytes read from the shared cache"))
+    assert get().content == first.content and Page.built == 1
+
+
+def test_the_process_copy_is_not_served_once_the_shared_cache_lost_the_answer():
+    get()
+    cache.clear()  # expired, evicted or flushed there: gone for every process
+    Page.body = {"results": ["rebuilt"]}  # (the same ETag would name the same bytes; this shows the build)
+    assert get().content == b'{"results":["rebuilt"]}' and Page.built == 2
+
+
+def test_the_process_store_drops_the_least_recently_used_past_its_size(settings):
+    settings.REPRESENTATION_PROCESS_BYTES = 10
+    store = representations.ProcessStore()
+    store.put("a", b"aaaa", 60)
+    store.put("b", b"bbbb", 60)
+    assert store.get("a") == b"aaaa"  # a is now the most recently used
+    store.put("c", b"cccc", 60)
+    assert (store.get("a"), store.get("b"), store.get("c")) == (b"aaaa", None, b"cccc")
+    store.put("big", b"x" * 11, 60)  # larger than the whole store: not kept, nothing dropped
+    assert store.get("big") is None and store.get("a") == b"aaaa"
+
+
+def test_the_process_store_forgets_an_entry_after_its_seconds(monkeypatch):
+    store = representations.ProcessStore()
+    now = [1000.0]
+    monkeypatch.setattr(representations.time, "monotonic", lambda: now[0])
+    store.put("a", b"aaaa", 60)
+    now[0] += 59
+    assert store.get("a") == b"aaaa"
+    now[0] += 2
+    assert store.get("a") is None

@@ -13,6 +13,7 @@ from django.db.transaction import TransactionManagementError
 from core.prepared import Prepared
 from tests.tournaments.conftest import EventFactory, MatchFactory, PairFactory, RoundFactory
 from tournaments.models import Event, Match, Pair, RoundStatus
+from tournaments.selectors import with_count
 
 pytestmark = pytest.mark.django_db
 
@@ -194,3 +195,21 @@ def test_a_values_list_is_not_read_as_objects(tables):
     read = Prepared(Match, _matches)
     assert read.objects(COLUMNS, event=event.pk, table=1) == orm(_matches, COLUMNS, event=event.pk, table=1)
     assert list(read._compiled.values()) == [None]
+
+
+def test_a_value_used_twice_is_put_in_both_places(tables):
+    """A page and the subquery that counts all its rows both filter by the event: one value, two
+    parameters (tournaments.selectors.with_count)."""
+    event, matches = tables
+    other = EventFactory(published=True)
+    MatchFactory(round=RoundFactory(event=other, number=1), table=1)
+
+    def counted(shape, *, event):
+        return with_count(Match.objects.filter(round__event=event).order_by("table")).values_list(
+            *shape, "_count"
+        )
+
+    read = Prepared(Match, counted)
+    assert read.rows(("id",), limit=2, offset=0, event=event.pk) == [(matches[0].pk, 3), (matches[1].pk, 3)]
+    assert read.rows(("id",), limit=5, offset=0, event=other.pk) == orm(counted, ("id",), event=other.pk)
+    assert all(compiled is not None for compiled in read._compiled.values())

@@ -141,3 +141,22 @@ def test_table_tokens_are_counted_each_on_their_own():
     assert throttle.get_cache_key(request("table-1"), None) != throttle.get_cache_key(
         request("table-2"), None
     )
+
+
+@pytest.mark.redis
+def test_the_default_cache_on_redis_is_counted_in_one_pipeline_through_its_proxy(
+    redis_url, settings, monkeypatch
+):
+    """DRF's throttles hold ``django.core.cache.cache``, a proxy: the Redis behind it is still
+    counted with one pipeline, not Django's EXISTS and INCR."""
+    location = redis_url.rsplit("/", 1)[0] + "/15"
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": location},
+    }
+    cache.clear()
+    monkeypatch.setattr(type(caches["default"]), "incr", lambda *a, **k: pytest.fail("Django's incr"))
+    try:
+        assert [counted(AnonRateThrottle.cache, "throttle_test:2", timeout=120) for _ in range(2)] == [1, 2]
+    finally:
+        cache.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import time
 
 import pytest
@@ -10,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from core import representations
 from scoring import tasks
 from scoring.selectors import standings as standings_selectors
 from scoring.selectors.standings import standings_table
@@ -259,3 +261,17 @@ def test_an_anonymous_reader_who_builds_the_table_gets_the_staffs_table(play, or
     staff = organizer.get(url)
     assert public.status_code == staff.status_code == 200
     assert public.json() == staff.json()
+
+
+def test_g10_kept_standings_go_out_gzipped_to_a_reader_that_accepts_it(play, builds, monkeypatch):
+    """A national table is 1.6 MB of JSON: a reader that accepts gzip gets the kept bytes compressed
+    (core.representations), and its weak ETag still gets the 304."""
+    monkeypatch.setattr(representations, "GZIP_MIN_BYTES", 0)  # this event's table is small
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    plain = APIClient().get(url)
+    packed = APIClient().get(url, HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert builds == ["json"]
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(packed.content) == plain.content
+    assert packed["ETag"] == f"W/{plain['ETag']}" and "Accept-Encoding" in packed["Vary"]
+    again = APIClient().get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
+    assert again.status_code == 304

@@ -3,6 +3,7 @@ path answers: the same status, body and ETag, for every kind of caller, filter a
 
 from __future__ import annotations
 
+import gzip
 from unittest import mock
 
 import pytest
@@ -10,6 +11,7 @@ from django.core.cache import cache
 from django.db.models.sql.compiler import SQLCompiler
 from rest_framework.test import APIClient
 
+from core import representations
 from tests.tournaments.conftest import (
     EventFactory,
     MatchFactory,
@@ -175,3 +177,17 @@ def test_a_change_to_what_the_page_shows_is_a_new_answer(event, organizer, api_c
     assert again["results"][0]["ns_pair"]["name"] == "Tigers"
     Match.objects.filter(round__event=event, table=4).update(status="finished")  # as a deal post, unversioned
     assert api_client.get(url, {"round": 1}).json()["results"][3]["status"] == "finished"
+
+
+def test_g11_a_kept_page_goes_out_gzipped_to_a_reader_that_accepts_it(event, api_client, monkeypatch):
+    """A page of fifty tables is some 37 kB of JSON: a reader that accepts gzip gets the kept bytes
+    compressed (core.representations), with a weak ETag that still gets the 304."""
+    monkeypatch.setattr(representations, "GZIP_MIN_BYTES", 0)  # this round has four tables
+    _schedule(event)
+    url = f"/api/v1/events/{event.slug}/matches/"
+    plain = api_client.get(url, {"round": 1})
+    packed = APIClient().get(url, {"round": 1}, HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(packed.content) == plain.content
+    assert packed["ETag"] == f"W/{plain['ETag']}" and "Accept-Encoding" in plain["Vary"]
+    again = APIClient().get(url, {"round": 1}, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
+    assert again.status_code == 304

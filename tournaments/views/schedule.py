@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import cast
 
 import django_filters
-from django.db.models import Count, Window
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
@@ -31,6 +30,7 @@ from tournaments.selectors import (
     public_event,
     visible_matches,
     visible_rounds,
+    with_count,
 )
 from tournaments.serializers.schedule import (
     DrawRequestSerializer,
@@ -246,7 +246,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
 
     def _paginate_rows(self, matches) -> tuple[int | None, list[tuple]]:
         """A page of ``matches`` as rows of ``MatchSerializer.COLUMNS``, and their count, in one
-        query (a window function counts) when the page asked for is plainly a number and has rows;
+        query (``with_count``) when the page asked for is plainly a number and has rows;
         else DRF's pagination (a count first, a 404 for a page out of range)."""
         matches = matches.annotate(**MatchSerializer.ANNOTATIONS)
         columns = MatchSerializer.COLUMNS
@@ -257,7 +257,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         if asked is not None:
             number, size = asked
             start = (number - 1) * size
-            counted = matches.annotate(_count=Window(Count("pk"))).values_list(*columns, "_count")
+            counted = with_count(matches).values_list(*columns, "_count")
             page = list(counted[start : start + size])
             if page:
                 return self._counted_page(page, number, size)
