@@ -114,6 +114,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "core.cache.RedisCache"  # one Redis client per process, not per call
 # The largest rendered answer kept under its ETag (core.conditional.cached_answer). Each process's
 # own memory holds them without CACHE_URL, so 256 kB there; Redis, shared and evicting by its
 # maxmemory policy, keeps the whole standings of a national event (about 300 bytes a pair) and a
@@ -121,6 +123,13 @@ CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
 REPRESENTATION_MAX_BYTES = env.int(
     "REPRESENTATION_MAX_BYTES",
     default=256 * 1024 if CACHES["default"]["BACKEND"].endswith("LocMemCache") else 8 * 1024 * 1024,
+)
+
+# An anonymous reader's event row kept in the cache between two changes of the event
+# (tournaments.gate): only a cache every process shares sees every process's changes.
+EVENT_GATE_CACHE = env.bool(
+    "EVENT_GATE_CACHE",
+    default=not CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache")),
 )
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -21,6 +21,8 @@ from django.core.cache.backends.redis import RedisCache
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
+from core.cache import backend
+
 logger = logging.getLogger(__name__)
 
 
@@ -78,6 +80,7 @@ def counted(cache, key: str, *, timeout: int) -> int:
     Redis ``incr`` asks whether the key exists first (two round trips, three with an ``add``):
     Redis's own INCR creates the key, so it goes with its EXPIRE in one pipeline instead.
     """
+    cache = backend(cache)  # DRF's throttles hold django.core.cache.cache, a proxy to it
     if isinstance(cache, RedisCache):
         name = cache.make_and_validate_key(key)
         pipeline = cache._cache.get_client(name, write=True).pipeline()
