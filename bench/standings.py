@@ -1,13 +1,14 @@
 """Standings through the API and the public page: ``python -m bench.standings`` (``make bench`` runs it).
 
-For synthetic events of 1,000 and 5,000 pairs × 3 and 9 rounds (every result confirmed), through
+For synthetic events of 1,000 and 5,000 pairs × 3 and 9 rounds, and 10,000 pairs × 9 rounds (the
+growth of a national event; every result confirmed), through
 Django's test client, in ms (medians):
 
 - ``cold``: ``GET /api/v1/events/{slug}/standings/`` with the standings cache emptied (the table
   computed from the database, then serialised);
 - ``cached``: the same GET again (the table read from the cache, serialised);
 - ``304``: the same GET with the ``If-None-Match`` it was given (worked out from the event's results
-  version: one query, no table read);
+  version: one query, none with a shared cache and ``EVENT_GATE_CACHE``; no table read);
 - ``page_cold`` / ``page_cached``: the public standings page ``/e/{slug}/standings/`` (page 1 of
   200 rows) with everything emptied, then again (the rendered page kept under its ETag), and the
   size of that page.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import statistics
 import time
 
-SIZES = ((1000, 3), (1000, 9), (5000, 3), (5000, 9))  # (pairs, rounds)
+SIZES = ((1000, 3), (1000, 9), (5000, 3), (5000, 9), (10000, 9))  # (pairs, rounds)
 
 
 def _timed(call, repeats: int) -> float:

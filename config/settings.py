@@ -133,6 +133,13 @@ REPRESENTATION_MAX_BYTES = env.int(
 # (core/representations.py).
 REPRESENTATION_PROCESS_BYTES = env.int("REPRESENTATION_PROCESS_BYTES", default=32 * 1024 * 1024)
 
+# An anonymous reader's event row kept in the cache between two changes of the event
+# (tournaments.gate): only a cache every process shares sees every process's changes.
+EVENT_GATE_CACHE = env.bool(
+    "EVENT_GATE_CACHE",
+    default=not CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache")),
+)
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -1,40 +1,51 @@
-"""Django's Redis cache, with one Redis client per connection pool.
+"""Django's Redis cache, lean enough to be asked on every request (docs/deploy.md).
 
-Django's ``RedisCacheClient.get_client`` builds a ``redis.Redis`` for every cache operation, and
-building one sets up its table of some 170 response callbacks: on a cached read of the API (a
-rate-limit count, the standings' version marks, a rendered answer) that was more of the
-process's time than the round trips themselves. A client is thread-safe and holds nothing but
-its pool (which reconnects after a fork by itself), so one per pool serves every operation.
-config/settings.py puts this backend in place of Django's when ``CACHE_URL`` names Redis.
+Every request asks the cache at least once (its rate limit, core.throttling), and a standings 304
+three times more (tournaments.gate, scoring.selectors.standings). Django's Redis backend builds a
+new ``redis.Redis`` client object for every operation, around the same connection pool: a client's
+constructor registers some hundred response callbacks, which cost more of the process than the
+round trip to Redis itself. ``RedisCache`` keeps one client per pool instead (a client is safe to
+share between threads: the pool hands each command its own connection). ``config.settings``
+names it whenever ``CACHE_URL`` is a Redis one.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-from django.core.cache.backends import redis as django_redis
+from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, caches
+from django.core.cache.backends import redis
+from django.utils.connection import ConnectionProxy
 
 
-class RedisCacheClient(django_redis.RedisCacheClient):
-    def __init__(self, *args: Any, **kwargs: Any):
+class KeptClientRedisCacheClient(redis.RedisCacheClient):
+    """Django's client of the Redis servers, with one ``redis.Redis`` per connection pool."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}
-        self._clients_lock = threading.Lock()
 
     def get_client(self, key=None, *, write=False):
-        index = self._get_connection_pool_index(write)
+        index = self._get_connection_pool_index(write)  # random among the replicas for a read
         client = self._clients.get(index)
         if client is None:
-            with self._clients_lock:
-                client = self._clients.get(index)
-                if client is None:
-                    pool = self._get_connection_pool(write)
-                    client = self._clients[index] = self._client(connection_pool=pool)
+            if index not in self._pools:  # as the parent's ``_get_connection_pool``, for this index
+                self._pools[index] = self._pool_class.from_url(self._servers[index], **self._pool_options)
+            client = self._clients[index] = self._client(connection_pool=self._pools[index])
         return client
 
 
-class RedisCache(django_redis.RedisCache):
+class RedisCache(redis.RedisCache):
+    """``django.core.cache.backends.redis.RedisCache`` with ``KeptClientRedisCacheClient``."""
+
     def __init__(self, server, params):
         super().__init__(server, params)
-        self._class = RedisCacheClient
+        self._class = KeptClientRedisCacheClient
+
+
+def backend(cache: BaseCache | ConnectionProxy) -> BaseCache:
+    """The cache backend behind ``cache``: ``django.core.cache.cache`` (what DRF's throttles hold)
+    is a proxy to the default alias's backend of the current thread, not the backend itself."""
+    if isinstance(cache, ConnectionProxy):
+        return caches[getattr(cache, "_alias", DEFAULT_CACHE_ALIAS)]
+    return cache

@@ -18,9 +18,10 @@ from __future__ import annotations
 import logging
 
 from django.core.cache.backends.redis import RedisCache
-from django.utils.connection import ConnectionProxy
 from rest_framework import throttling
 from rest_framework.settings import api_settings
+
+from core.cache import backend
 
 logger = logging.getLogger(__name__)
 
@@ -79,13 +80,10 @@ def counted(cache, key: str, *, timeout: int) -> int:
     Redis ``incr`` asks whether the key exists first (two round trips, three with an ``add``):
     Redis's own INCR creates the key, so it goes with its EXPIRE in one pipeline instead.
     """
-    # DRF's throttles hold ``django.core.cache.cache``, a proxy of the default cache: the backend
-    # behind it says whether this is Redis (the proxy itself is no RedisCache, and was taken for
-    # another cache: every request then paid Django's EXISTS and INCR, two round trips).
-    backend = cache._connections[cache._alias] if isinstance(cache, ConnectionProxy) else cache
-    if isinstance(backend, RedisCache):
-        name = backend.make_and_validate_key(key)
-        pipeline = backend._cache.get_client(name, write=True).pipeline()
+    cache = backend(cache)  # DRF's throttles hold django.core.cache.cache, a proxy to it
+    if isinstance(cache, RedisCache):
+        name = cache.make_and_validate_key(key)
+        pipeline = cache._cache.get_client(name, write=True).pipeline()
         pipeline.incr(name)
         pipeline.expire(name, timeout)
         count, _ = pipeline.execute()

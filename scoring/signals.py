@@ -33,6 +33,7 @@ from scoring.models import Deal, MatchResult
 from scoring.services import sheet_store
 from scoring.services.common import notify_standings
 from scoring.tasks import queue_event
+from tournaments import gate
 from tournaments.models import Event, Match, Pair, Player, Round, RoundStatus, Unit
 from tournaments.signals import round_published
 
@@ -72,6 +73,7 @@ def _bump(sender, instance, **kwargs) -> None:
     event_id = _event_id(instance)
     if kwargs.get("raw") or event_id is None:
         return
+    gate.moved(event_id)  # every save or deletion of the event comes here: its kept row is old
     if isinstance(instance, Event) and kwargs.get("update_fields") == frozenset({"results_version"}):
         return
     Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)

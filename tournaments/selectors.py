@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404
 
 from core.prepared import Prepared
 from tournaments.auth import TableUser
+from tournaments.gate import kept_row
 from tournaments.models import (
     SEATS_OF_FOUR,
     Event,
@@ -179,11 +180,12 @@ _public_events = Prepared(
 
 def public_event(slug: str, fields: tuple[str, ...] = _PUBLIC_EVENT_FIELDS) -> Event:
     """The event an anonymous caller may see by that slug (the fields not named deferred), else a 404.
-    ``fields`` in the event's column order (``event_columns``)."""
-    rows = _public_events.rows(fields, slug=slug)
-    if not rows:
+    ``fields`` in the event's column order (``event_columns``), ``id`` among them. With a shared
+    cache the row is kept there until the event changes (``tournaments.gate``): no query at all."""
+    row = kept_row(slug, fields, lambda: _public_events.rows(fields, slug=slug))
+    if row is None:
         raise Http404(f"No {Event._meta.object_name} matches the given query.")
-    return Event.from_db(router.db_for_read(Event), fields, rows[0])
+    return Event.from_db(router.db_for_read(Event), fields, row)
 
 
 def visible_event_or_404(request, slug: str) -> Event:

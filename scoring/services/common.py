@@ -15,6 +15,7 @@ from scoring.actors import Actor
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
 from scoring.tasks import queue_events, queue_standings_refresh
+from tournaments import gate
 from tournaments.models import Event, Match, RoundStatus
 
 # The check of the caller's ``If-Match`` against the locked match (a 412 when what was read is stale).
@@ -77,6 +78,7 @@ def bump_results_version(event: Event, *, news: Happenings = ()) -> None:
     """Standings change: a new cache generation, recomputed after commit (G10). ``news``: webhook
     events the change also makes (type, data), queued after ``standings.updated``."""
     Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    gate.moved(event.pk)
     notify_standings(event, news=news)
 
 

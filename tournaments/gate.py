@@ -1,0 +1,122 @@
+"""An anonymous reader's event row, kept in the shared cache between two changes of the event (issue 21).
+
+A club website polling the standings with its ``ETag`` costs what reading the event costs: the
+304 needs the event's visibility and its ``results_version`` (scoring.views.standings), and that
+one SQL query was half of the request. With a cache shared by every process (Redis:
+``EVENT_GATE_CACHE``, on by default whenever ``CACHE_URL`` names one) the row is kept there and
+checked against the event's **stamp**, a cache counter that every change of the event moves once
+its transaction has committed (``moved``: each bump of ``results_version``, and every save or
+deletion of the event bumps it, scoring.signals).
+
+Why a reader never keeps a stale row: it reads the stamp *before* the row, and files the row under
+that stamp. A change committed before the row was read is in the row; one committed after moves
+the stamp past the one the row is filed under, so nobody takes that row again. Between a commit
+and its stamp's move (a moment, in the same process) a reader is answered as if it had asked a
+moment earlier. A stamp that leaves the cache comes back as a new random number, never an old one;
+a kept row also expires after ``GATE_SECONDS``, bounding what a process dying between its commit
+and its move could leave behind.
+
+Each process's own memory (``LocMemCache``, the default without ``CACHE_URL``) cannot see
+another process's move, so there the row is read from the database every time, as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from functools import cache as cache_for_process
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+GATE_SECONDS = 300
+STAMP_SECONDS = 7 * 24 * 60 * 60
+_ROW = "event-gate:row"
+_STAMP = "event-gate:stamp"
+
+Rows = Callable[[], Sequence[tuple]]
+
+
+def _stamp_key(event_id: int) -> str:
+    return f"{_STAMP}:{event_id}"
+
+
+@cache_for_process
+def _fields_id(fields: tuple[str, ...]) -> str:
+    # A short name for the columns read: a key of every column name would pass memcached's 250.
+    return hashlib.blake2s(",".join(fields).encode(), digest_size=6).hexdigest()
+
+
+def _row_key(slug: str, fields: tuple[str, ...]) -> str:
+    return f"{_ROW}:{slug}:{_fields_id(fields)}"
+
+
+def _new_stamp() -> int:
+    # Random, not counted from zero: a stamp that left the cache must never come back as a value
+    # some kept row is filed under.
+    return secrets.randbits(62)
+
+
+def _stamp(event_id: int) -> int:
+    key = _stamp_key(event_id)
+    stamp = cache.get(key)
+    if stamp is None:
+        cache.add(key, _new_stamp(), STAMP_SECONDS)
+        stamp = cache.get(key)
+    return stamp
+
+
+#: Which event each slug named when last read, in this process: the row and the event's stamp are
+#: then read in one round trip. Only a hint: a row is checked against its own event's stamp.
+_event_of: dict[str, int] = {}
+_EVENTS_REMEMBERED = 10_000
+
+
+def kept_row(slug: str, fields: tuple[str, ...], read: Rows) -> tuple | None:
+    """The row ``read()`` gives (``fields`` of the event called ``slug``, ``id`` among them), from the
+    cache while the event's stamp has not moved; None when there is no such event (not kept)."""
+    if not settings.EVENT_GATE_CACHE:
+        rows = read()
+        return rows[0] if rows else None
+    key, where = _row_key(slug, fields), fields.index("id")
+    event_id = _event_of.get(slug)
+    if event_id is not None:
+        found = cache.get_many([key, _stamp_key(event_id)])
+        kept, stamp = found.get(key), found.get(_stamp_key(event_id))
+        if kept is not None and stamp is not None and kept[0] == stamp and kept[1][where] == event_id:
+            return kept[1]
+    else:
+        rows = read()  # which event the slug names: its stamp is read before the row that is kept
+        if not rows:
+            return None
+        event_id, stamp = rows[0][where], None
+    if stamp is None:
+        stamp = _stamp(event_id)
+    rows = read()  # after the stamp: a change committed since then has moved it
+    if not rows:
+        cache.delete(key)
+        _event_of.pop(slug, None)
+        return None
+    row = rows[0]
+    if row[where] == event_id:
+        cache.set(key, (stamp, row), GATE_SECONDS)
+    if len(_event_of) >= _EVENTS_REMEMBERED:
+        _event_of.clear()
+    _event_of[slug] = row[where]  # another event now: its own stamp is read next time
+    return row
+
+
+def moved(event_id: int) -> None:
+    """The event changed: once the change commits, no row kept before it is read again."""
+    if settings.EVENT_GATE_CACHE:
+        transaction.on_commit(lambda: _move(event_id), robust=True)
+
+
+def _move(event_id: int) -> None:
+    key = _stamp_key(event_id)
+    try:
+        cache.incr(key)
+    except ValueError:  # not in the cache (never read, or evicted): a new one
+        cache.set(key, _new_stamp(), STAMP_SECONDS)
