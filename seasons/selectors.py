@@ -3,14 +3,13 @@ member's rating history (docs/ratings.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import F
 
 from core.errors import DomainError, NotFound
-
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from seasons.models import Rating, RatingChange, RatingRun
 from seasons.rating import Game, Skill, places_by_points, team_strength
@@ -35,7 +34,7 @@ def roots(club_id: int) -> dict[int, int]:
     found: dict[int, int] = {}
     for pk in merged:
         seen = [pk]
-        target = merged[pk]
+        target: int | None = merged[pk]
         while target is not None and target not in seen:  # a cycle is refused by the merge; stop anyway
             seen.append(target)
             target = merged.get(target)
@@ -85,7 +84,9 @@ def club_games(club_id: int) -> list[Game]:
             "match__round__number",
             "match__table",
         )
-        .values_list("match_id", "match__round__event_id", "match__ns_pair_id", "match__ew_pair_id", "winner", "seats")
+        .values_list(
+            "match_id", "match__round__event_id", "match__ns_pair_id", "match__ew_pair_id", "winner", "seats"
+        )
     )
     return list(_games(results, teams, seats))
 
@@ -109,47 +110,54 @@ def run_of(club: Club) -> RatingRun | None:
     return RatingRun.objects.filter(club=club).first()
 
 
+@dataclass(frozen=True)
+class _Row:
+    member: int
+    name: str
+    affiliation: str
+    rating: float
+    mu: float
+    sigma: float
+    matches: int
+
+
 def rating_table(club: Club, event_ids: Sequence[int] | None = None) -> list[dict[str, Any]]:
     """The club's rated members, best first: ``rating``, ``mu``, ``sigma`` and ``matches``.
 
     ``event_ids``: over those events only (a series, a month): each member's rating after their last
     match in them and the number of their matches there; members who played none are left out."""
+    people = ("member_id", "member__name", "member__affiliation")
+    rows: list[_Row]
     if event_ids is None:
         rows = [
-            {**row, "rating_id": row["member_id"]}
-            for row in Rating.objects.filter(club=club).values(
-                "member_id", "member__name", "member__affiliation", "rating", "mu", "sigma", "matches"
+            _Row(*row)
+            for row in Rating.objects.filter(club=club).values_list(
+                *people, "rating", "mu", "sigma", "matches"
             )
         ]
     else:
-        last: dict[int, dict[str, Any]] = {}
-        for row in (
+        last: dict[int, _Row] = {}
+        for member, name, affiliation, rating, mu, sigma in (
             RatingChange.objects.filter(club=club, event_id__in=event_ids)
             .order_by("sequence")
-            .values("member_id", "member__name", "member__affiliation", "rating_after", "mu_after", "sigma_after")
+            .values_list(*people, "rating_after", "mu_after", "sigma_after")
         ):
-            seen = last.get(row["member_id"])
-            last[row["member_id"]] = {
-                "member_id": row["member_id"],
-                "member__name": row["member__name"],
-                "member__affiliation": row["member__affiliation"],
-                "rating": row["rating_after"],
-                "mu": row["mu_after"],
-                "sigma": row["sigma_after"],
-                "matches": (seen["matches"] if seen else 0) + 1,
-            }
+            seen = last.get(member)
+            last[member] = _Row(
+                member, name, affiliation, rating, mu, sigma, (seen.matches if seen else 0) + 1
+            )
         rows = list(last.values())
-    rows.sort(key=lambda row: (-row["rating"], row["member__name"], row["member_id"]))
+    rows.sort(key=lambda row: (-row.rating, row.name, row.member))
     return [
         {
             "rank": place,
-            "member": row["member_id"],
-            "name": row["member__name"],
-            "affiliation": row["member__affiliation"],
-            "rating": round(row["rating"], 1),
-            "mu": round(row["mu"], 1),
-            "sigma": round(row["sigma"], 1),
-            "matches": row["matches"],
+            "member": row.member,
+            "name": row.name,
+            "affiliation": row.affiliation,
+            "rating": round(row.rating, 1),
+            "mu": round(row.mu, 1),
+            "sigma": round(row.sigma, 1),
+            "matches": row.matches,
         }
         for place, row in enumerate(rows, start=1)
     ]
@@ -187,22 +195,29 @@ def member_history(member: Member) -> list[dict[str, Any]]:
     ]
 
 
-def _skill(row: dict[str, Any], when: str) -> dict[str, float]:
+def _skill(row: Mapping[str, Any], when: str) -> dict[str, float]:
     return {name: round(row[f"{name}_{when}"], 1) for name in ("rating", "mu", "sigma")}
 
 
 def pair_strengths(event: Event, pair_ids: Sequence[int]) -> dict[int, float]:
     """Each pair's strength as its club rates its players now (``team_strength``); a player the club
     has not rated (no member, no match yet, an event of no club) counts as a newcomer."""
-    root = roots(event.club_id) if event.club_id is not None else {}
-    skills = {
-        member: Skill(mu, sigma)
-        for member, mu, sigma in Rating.objects.filter(club_id=event.club_id).values_list("member_id", "mu", "sigma")
-    }
+    if event.club_id is None:
+        root: dict[int, int] = {}
+        skills: dict[int, Skill] = {}
+    else:
+        root = roots(event.club_id)
+        rated = Rating.objects.filter(club_id=event.club_id).values_list("member_id", "mu", "sigma")
+        skills = {member: Skill(mu, sigma) for member, mu, sigma in rated}
     strengths = {}
     for pk, *players in Pair.objects.filter(event=event, pk__in=pair_ids).values_list(
-        "pk", "player_1_id", "player_1__member_id", "player_2_id", "player_2__member_id", "player_3_id",
-        "player_3__member_id"
+        "pk",
+        "player_1_id",
+        "player_1__member_id",
+        "player_2_id",
+        "player_2__member_id",
+        "player_3_id",
+        "player_3__member_id",
     ):
         team = [
             skills.get(root.get(member, -1), Skill())
@@ -235,5 +250,7 @@ def scope_events(club: Club, slugs: Sequence[str]) -> list[Event]:
     events = list(Event.objects.filter(club=club, slug__in=wanted).exclude(status=EventStatus.DRAFT))
     missing = sorted(set(wanted) - {event.slug for event in events})
     if missing:
-        raise DomainError(f"The club has no public event {', '.join(missing)}.", "unknown_event", field="events")
+        raise DomainError(
+            f"The club has no public event {', '.join(missing)}.", "unknown_event", field="events"
+        )
     return events

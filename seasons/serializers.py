@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from core.fields import StrictCharField, StrictDateTimeField, StrictFloatField, StrictIntegerField, StrictSlugField
+from core.fields import (
+    StrictCharField,
+    StrictDateTimeField,
+    StrictFloatField,
+    StrictIntegerField,
+    StrictSlugField,
+)
 
 
 class RatingClubSerializer(serializers.Serializer):
@@ -27,7 +33,9 @@ class RatingRowSerializer(serializers.Serializer):
 class RatingTableSerializer(serializers.Serializer):
     club = RatingClubSerializer()
     events = serializers.ListField(
-        child=StrictSlugField(), allow_null=True, help_text="The events the table is over; null: all the club's."
+        child=StrictSlugField(),
+        allow_null=True,
+        help_text="The events the table is over; null: all the club's.",
     )
     computed_at = StrictDateTimeField(allow_null=True, help_text="The last recomputation; null: none yet.")
     rated_matches = StrictIntegerField(help_text="Matches rated by the last recomputation.")

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('tournaments', '0013_event_seed_by_rating'),
+        ('tournaments', '0012_clubs_and_members'),
     ]
 
     operations = [

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from tests.factories import ClubFactory, MemberFactory, PlayerFactory
-from tests.tournaments.conftest import EventFactory, MatchFactory, PairFactory, RoundFactory, StageFactory, role_client
+from tests.tournaments.conftest import (
+    EventFactory,
+    MatchFactory,
+    PairFactory,
+    RoundFactory,
+    StageFactory,
+    role_client,
+)
 from tournaments.models import Role, RoundStatus, StageKind
 
 API = "/api/v1"
@@ -13,7 +20,9 @@ API = "/api/v1"
 
 def member_pair(event, club, *names):
     """A pair of the event whose players are the club's members ``names`` (made here)."""
-    players = [PlayerFactory(event=event, name=name, member=MemberFactory(club=club, name=name)) for name in names]
+    players = [
+        PlayerFactory(event=event, name=name, member=MemberFactory(club=club, name=name)) for name in names
+    ]
     return PairFactory(event=event, player_1=players[0], player_2=players[1])
 
 

@@ -5,6 +5,8 @@ correction or merge, in a task queued on commit."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from seasons.models import Rating, RatingChange
 from seasons.services.ratings import recompute
@@ -38,7 +40,16 @@ def test_r1_a_confirmed_result_rates_the_winning_pair_above_the_losers(
     assert rows["A"]["rating"] == rows["B"]["rating"] > rows["C"]["rating"] == rows["D"]["rating"]
     assert rows["A"]["matches"] == 1
     assert [row["rank"] for row in body["rows"]] == [1, 2, 3, 4]
-    assert set(body["rows"][0]) == {"rank", "member", "name", "affiliation", "rating", "mu", "sigma", "matches"}
+    assert set(body["rows"][0]) == {
+        "rank",
+        "member",
+        "name",
+        "affiliation",
+        "rating",
+        "mu",
+        "sigma",
+        "matches",
+    }
 
 
 def test_r2_a_correction_rates_the_match_again(season, referee, client, django_capture_on_commit_callbacks):
@@ -57,13 +68,22 @@ def test_r2_recomputing_gives_the_same_numbers(season, referee, django_capture_o
     with django_capture_on_commit_callbacks(execute=True):
         official(referee, season["matches"][0], NS_WINS)
         official(referee, season["matches"][1], EW_WINS)
-    stored = list(Rating.objects.values_list("member_id", "mu", "sigma", "rating", "matches").order_by("member_id"))
+    stored = list(
+        Rating.objects.values_list("member_id", "mu", "sigma", "rating", "matches").order_by("member_id")
+    )
     assert recompute(season["event"].club_id) == 2
     assert recompute(season["event"].club_id) == 2
-    assert list(Rating.objects.values_list("member_id", "mu", "sigma", "rating", "matches").order_by("member_id")) == stored
+    assert (
+        list(
+            Rating.objects.values_list("member_id", "mu", "sigma", "rating", "matches").order_by("member_id")
+        )
+        == stored
+    )
 
 
-def test_r2_merged_members_are_rated_as_one_person(season, referee, client, django_capture_on_commit_callbacks):
+def test_r2_merged_members_are_rated_as_one_person(
+    season, referee, client, django_capture_on_commit_callbacks
+):
     a = Member.objects.get(name="A")
     e = Member.objects.get(name="E")
     with django_capture_on_commit_callbacks(execute=True):
@@ -104,7 +124,9 @@ def test_r3_a_member_not_yet_rated_has_an_empty_history(season, client):
 
 def test_r3_an_unknown_club_or_another_clubs_member_is_404(season, client):
     assert_problem(client.get(f"{API}/clubs/nowhere/ratings/"), 404, "club_not_found")
-    other = Member.objects.create(club=season["event"].club.__class__.objects.create(slug="x", name="X"), name="Z")
+    other = Member.objects.create(
+        club=season["event"].club.__class__.objects.create(slug="x", name="X"), name="Z"
+    )
     assert_problem(client.get(f"{API}/clubs/tea/members/{other.pk}/ratings/"), 404, "member_not_found")
     assert_problem(client.get(f"{API}/clubs/nowhere/members/{other.pk}/ratings/"), 404, "club_not_found")
 
@@ -119,8 +141,27 @@ def test_r3_the_table_over_some_events_counts_only_their_matches(
     assert_problem(client.get(f"{API}/clubs/tea/ratings/", {"events": "week-1,nope"}), 400, "unknown_event")
 
 
-def test_r3_the_tables_are_public_and_show_no_contact_data(season, referee, client, django_capture_on_commit_callbacks):
+def test_r3_the_tables_are_public_and_show_no_contact_data(
+    season, referee, client, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         official(referee, season["matches"][0], NS_WINS)
     text = client.get(f"{API}/clubs/tea/ratings/").content.decode()
     assert "@" not in text and "+86" not in text
+
+
+def test_r5_the_table_reads_a_constant_number_of_queries(
+    season, referee, client, django_capture_on_commit_callbacks
+):
+    def counted(**params) -> int:
+        with CaptureQueriesContext(connection) as captured:
+            table(client, **params)
+        return len(captured.captured_queries)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        official(referee, season["matches"][0], NS_WINS)
+    few, few_scoped = counted(), counted(events="week-1")
+    with django_capture_on_commit_callbacks(execute=True):
+        official(referee, season["matches"][1], EW_WINS)
+    assert len(table(client)["rows"]) == 8
+    assert (counted(), counted(events="week-1")) == (few, few_scoped)

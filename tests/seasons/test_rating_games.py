@@ -10,18 +10,26 @@ import datetime
 import pytest
 
 from scoring.models import MatchResult, ResultSource, ResultStatus
+from seasons.models import RatingChange
 from seasons.services.ratings import recompute
 from tests.factories import MemberFactory, PlayerFactory
 from tests.seasons.conftest import API, member_pair
 from tests.tournaments.conftest import EventFactory, MatchFactory, PairFactory, RoundFactory, StageFactory
-from tournaments.models import RoundStatus, TableSeat
+from tournaments.models import Player, RoundStatus, TableSeat
 
 pytestmark = pytest.mark.django_db
 
 
 def result(match, *, winner="", status=ResultStatus.CONFIRMED, source=ResultSource.LEVELS, seats=None):
     return MatchResult.objects.create(
-        match=match, version=1, status=status, source=source, winner=winner, seats=seats, content_hash="x", party="t"
+        match=match,
+        version=1,
+        status=status,
+        source=source,
+        winner=winner,
+        seats=seats,
+        content_hash="x",
+        party="t",
     )
 
 
@@ -30,8 +38,12 @@ def rows(client, **params) -> dict[str, dict]:
 
 
 def week(club, slug, day, *pairs_of_names, game="guandan"):
-    event = EventFactory(published=True, slug=slug, club=club, game=game, starts_on=datetime.date(2026, 1, day))
-    round_ = RoundFactory(event=event, stage=StageFactory(event=event), number=1, status=RoundStatus.PUBLISHED)
+    event = EventFactory(
+        published=True, slug=slug, club=club, game=game, starts_on=datetime.date(2026, 1, day)
+    )
+    round_ = RoundFactory(
+        event=event, stage=StageFactory(event=event), number=1, status=RoundStatus.PUBLISHED
+    )
     return event, round_, [member_pair(event, club, *names) for names in pairs_of_names]
 
 
@@ -63,13 +75,26 @@ def test_r1_a_daguai_team_of_three_is_rated_as_its_three_players(club, client):
 
 def test_r1_a_table_of_four_places_its_four_players_by_points(club, client):
     event = EventFactory(published=True, slug="ddz", club=club, game="doudizhu")
-    round_ = RoundFactory(event=event, stage=StageFactory(event=event), number=1, status=RoundStatus.PUBLISHED)
+    round_ = RoundFactory(
+        event=event, stage=StageFactory(event=event), number=1, status=RoundStatus.PUBLISHED
+    )
     match = MatchFactory(round=round_, ns_pair=None, ew_pair=None)
     points = {"N": 12, "E": -4, "S": -4, "W": 30}
     for seat, name in zip("NESW", ("North", "East", "South", "West"), strict=True):
         player = PlayerFactory(event=event, name=name, member=MemberFactory(club=club, name=name))
-        TableSeat.objects.create(match=match, round=round_, seat=seat, pair=PairFactory(event=event, player_1=player, player_2=None))
-    result(match, seats={seat: {"points": p, "deals_won": 0, "landlord_won": 0, "landlord_lost": 0} for seat, p in points.items()})
+        TableSeat.objects.create(
+            match=match,
+            round=round_,
+            seat=seat,
+            pair=PairFactory(event=event, player_1=player, player_2=None),
+        )
+    result(
+        match,
+        seats={
+            seat: {"points": p, "deals_won": 0, "landlord_won": 0, "landlord_lost": 0}
+            for seat, p in points.items()
+        },
+    )
     recompute(club.pk)
     table = rows(client)
     assert list(table)[:2] == ["West", "North"] and table["North"]["rating"] > table["East"]["rating"]
@@ -81,8 +106,14 @@ def test_r1_matches_are_rated_in_the_order_played_and_players_without_a_member_a
     _, round_2, (a, b) = week(club, "w2", 8, ("A", "B"), ("C", "D"))
     event_1, round_1, _ = week(club, "w1", 1)
     guest = PlayerFactory(event=event_1, name="Guest")
-    a1 = PairFactory(event=event_1, player_1=PlayerFactory(event=event_1, member=a.player_1.member), player_2=guest)
-    c1 = PairFactory(event=event_1, player_1=PlayerFactory(event=event_1, member=b.player_1.member), player_2=PlayerFactory(event=event_1, member=b.player_2.member))
+    a1 = PairFactory(
+        event=event_1, player_1=PlayerFactory(event=event_1, member=a.player_1.member), player_2=guest
+    )
+    c1 = PairFactory(
+        event=event_1,
+        player_1=PlayerFactory(event=event_1, member=b.player_1.member),
+        player_2=PlayerFactory(event=event_1, member=b.player_2.member),
+    )
     result(MatchFactory(round=round_2, ns_pair=a, ew_pair=b), winner="NS")
     result(MatchFactory(round=round_1, ns_pair=a1, ew_pair=c1), winner="EW")
     recompute(club.pk)
@@ -91,3 +122,39 @@ def test_r1_matches_are_rated_in_the_order_played_and_players_without_a_member_a
     assert history[0]["after"] == history[1]["before"]
     assert "Guest" not in rows(client)
     assert rows(client, events="w2")["A"]["matches"] == 1 and rows(client)["A"]["matches"] == 2
+
+
+def history_rows(club) -> list[tuple]:
+    return list(
+        RatingChange.objects.filter(club=club)
+        .order_by("sequence", "member_id")
+        .values_list("sequence", "member_id", "match_id", "rating_before", "rating_after")
+    )
+
+
+@pytest.mark.parametrize("change", ["winner", "forfeit", "guest"])
+def test_r2_a_history_written_from_its_first_difference_equals_one_written_from_scratch(club, change):
+    """The recomputation rewrites the stored history only from the first match that differs: after a
+    correction of the first week, a result that no longer counts, or a player no longer a member, it
+    holds what a recomputation into an empty history writes."""
+    _, round_1, (a, b, c, d) = week(club, "w1", 1, ("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"))
+    first = result(MatchFactory(round=round_1, ns_pair=a, ew_pair=b), winner="NS")
+    result(MatchFactory(round=round_1, ns_pair=c, ew_pair=d), winner="EW")
+    _, round_2, (e, f) = week(club, "w2", 8, ("A", "C"), ("B", "D"))
+    result(MatchFactory(round=round_2, ns_pair=e, ew_pair=f), winner="NS")
+    recompute(club.pk)
+    before = history_rows(club)
+    if change == "winner":
+        MatchResult.objects.filter(pk=first.pk).update(winner="EW")
+    elif change == "forfeit":
+        MatchResult.objects.filter(pk=first.pk).update(source=ResultSource.FORFEIT)
+    else:
+        Player.objects.filter(pk=a.player_2_id).update(member=None)
+    recompute(club.pk)
+    written = history_rows(club)
+    assert written != before
+    RatingChange.objects.all().delete()
+    recompute(club.pk)
+    assert history_rows(club) == written
+    recompute(club.pk)
+    assert history_rows(club) == written

@@ -8,7 +8,7 @@ import pytest
 from seasons.models import Rating
 from seasons.services.ratings import recompute
 from tests.factories import PlayerFactory
-from tests.seasons.conftest import API, EW_WINS, NS_WINS, official
+from tests.seasons.conftest import API, NS_WINS, official
 from tests.tournaments.conftest import EventFactory, PairFactory, StageFactory, role_client
 from tournaments.models import Match, Member, Role
 
@@ -23,7 +23,9 @@ def week_2(season, referee, club):
     recompute(club.pk)
     event = EventFactory(published=True, slug="week-2", club=club)
     for first, second in (("G", "H"), ("C", "D"), ("E", "F"), ("A", "B")):
-        players = [PlayerFactory(event=event, name=n, member=Member.objects.get(name=n)) for n in (first, second)]
+        players = [
+            PlayerFactory(event=event, name=n, member=Member.objects.get(name=n)) for n in (first, second)
+        ]
         PairFactory(event=event, player_1=players[0], player_2=players[1], name=first + second)
     StageFactory(event=event)  # its first round is drawn by lot unless the event seeds by rating
     return event
@@ -33,12 +35,19 @@ def draw(organizer, event, seed: int = 3) -> list[frozenset[str]]:
     """Round 1 drawn (again) with lot seed ``seed``: each table's two pairs, table 1 first."""
     if not event.rounds.exists():
         stage = event.stages.get()
-        assert organizer.post(f"{API}/events/{event.slug}/rounds/", {"stage": stage.pk}, format="json").status_code == 201
+        assert (
+            organizer.post(
+                f"{API}/events/{event.slug}/rounds/", {"stage": stage.pk}, format="json"
+            ).status_code
+            == 201
+        )
     response = organizer.post(f"{API}/events/{event.slug}/rounds/1/draw", {"seed": seed})
     assert response.status_code == 200, response.json()
     return [
         frozenset((m.ns_pair.name, m.ew_pair.name))
-        for m in Match.objects.filter(round__event=event).select_related("ns_pair", "ew_pair").order_by("table")
+        for m in Match.objects.filter(round__event=event)
+        .select_related("ns_pair", "ew_pair")
+        .order_by("table")
     ]
 
 

@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='seed_by_rating',
-            field=models.BooleanField(default=False, help_text="Seed the first round's draw by the club's ratings of the pairs' players (docs/ratings.md)."),
+            field=models.BooleanField(default=False, help_text="Seed the first round's draw by the club's ratings of the players (docs/ratings.md)."),
         ),
     ]

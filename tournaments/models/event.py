@@ -79,7 +79,7 @@ class Event(models.Model):
     # G11: draws
     seed_by_rating = models.BooleanField(
         default=False,
-        help_text="Seed the first round's draw by the club's ratings of the pairs' players (docs/ratings.md).",
+        help_text="Seed the first round's draw by the club's ratings of the players (docs/ratings.md).",
     )
     same_unit = models.CharField(
         max_length=8,
