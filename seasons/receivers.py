@@ -3,7 +3,7 @@
 - the standings of one of its events changed (``scoring.happenings.standings_changed``: a result
   confirmed, corrected or ruled on, a pair withdrawn);
 - a member was merged into another (the two are one person from then on) or a player of one of its
-  events was linked to a member.
+  events was linked to a member, or unlinked.
 
 The task is queued on commit (a rolled-back change queues nothing) and robustly: the change has
 committed and the table is only late until the next one, so a broker that cannot take the task must
@@ -35,15 +35,19 @@ def _member_saved(sender, instance: Member, created: bool = False, raw: bool = F
 
 
 def _player_saved(sender, instance: Player, created: bool = False, raw: bool = False, **kwargs) -> None:
-    """A player linked to a member (or relinked) moves their matches to that member: the club of the
-    member is the event's (tournaments keeps them together)."""
-    if raw or instance.member_id is None or created:
+    """A player linked to a member, relinked or unlinked moves their matches between people. Which
+    field changed is not known here (that would cost a query per save), so any later save of an entry
+    queues its club's recomputation: coalesced, and a no-op write when nothing moved."""
+    if raw or created:
         return  # a new entry has played nothing yet
-    member_id = instance.member_id
-    transaction.on_commit(
-        lambda: queue_ratings_refresh(Member.objects.values_list("club_id", flat=True).get(pk=member_id)),
-        robust=True,
-    )
+    event_id = instance.event_id
+
+    def queue() -> None:
+        club_id = Event.objects.filter(pk=event_id).values_list("club_id", flat=True).first()
+        if club_id is not None:
+            queue_ratings_refresh(club_id)
+
+    transaction.on_commit(queue, robust=True)
 
 
 def connect() -> None:

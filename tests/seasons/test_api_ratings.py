@@ -165,3 +165,15 @@ def test_r5_the_table_reads_a_constant_number_of_queries(
         official(referee, season["matches"][1], EW_WINS)
     assert len(table(client)["rows"]) == 8
     assert (counted(), counted(events="week-1")) == (few, few_scoped)
+
+
+def test_r2_a_player_linked_to_another_member_moves_their_matches(
+    season, referee, client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        official(referee, season["matches"][0], NS_WINS)
+    player = season["pairs"][0].player_1
+    with django_capture_on_commit_callbacks(execute=True):
+        player.member = Member.objects.create(club=season["event"].club, name="A2")
+        player.save()
+    assert set(names(table(client))) == {"A2", "B", "C", "D"}
