@@ -122,6 +122,12 @@ def test_r1_matches_are_rated_in_the_order_played_and_players_without_a_member_a
     assert history[0]["after"] == history[1]["before"]
     assert "Guest" not in rows(client)
     assert rows(client, events="w2")["A"]["matches"] == 1 and rows(client)["A"]["matches"] == 2
+    # Over week 1 alone: the rating A had after it, not the one A has now.
+    assert (
+        rows(client, events="w1")["A"]["rating"]
+        == history[0]["after"]["rating"]
+        != history[1]["after"]["rating"]
+    )
 
 
 def history_rows(club) -> list[tuple]:
