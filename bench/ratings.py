@@ -6,11 +6,13 @@ confirmed (about 6,900 matches), played by a pool of 240 members in pairs drawn 
 Figures (medians, ms unless said):
 
 - ``full_recompute_s``: the Celery task's work, a chronological replay of the whole season and the
-  table and histories written again (seasons.services.ratings.recompute), in seconds;
+  table and histories written (seasons.services.ratings.recompute), in seconds, into an empty
+  history; ``recompute_unchanged_s`` the same run again, when nothing changed (no history written);
 - ``table_ms`` / ``table_queries``: ``GET /api/v1/clubs/{slug}/ratings/`` through Django's test
   client, and its SQL queries (the same for a club of one event: ``table_queries_one_event``);
 - ``table_month_ms`` / ``table_season_ms``: the table over a month's 4 events and over all 65
-  (``?events=``, as a series scope reads it), and ``table_season_queries``;
+  (``?events=``, as a series scope reads it), and ``table_season_queries`` (two more than the
+  table's: the events named, and each member's count and last match in them);
 - ``history_ms``: ``GET /api/v1/clubs/{slug}/members/{id}/ratings/`` of a member who played every week;
 - ``page_ms``: the public page ``/c/{slug}/ratings/``.
 
@@ -150,6 +152,9 @@ def main() -> dict[str, float]:
         start = time.perf_counter()
         rated = recompute(club.pk)
         full = time.perf_counter() - start
+        start = time.perf_counter()
+        recompute(club.pk)  # nothing new: the replay, and no history row written
+        unchanged = time.perf_counter() - start
         recompute(small.pk)
         client = Client()
 
@@ -164,6 +169,7 @@ def main() -> dict[str, float]:
         figures: dict[str, float | str] = {
             "ratings.matches_rated": rated,
             "ratings.full_recompute_s": round(full, 2),
+            "ratings.recompute_unchanged_s": round(unchanged, 2),
             "ratings.table_ms": round(_timed(lambda: get(table), 7), 1),
             "ratings.table_queries": _queries(lambda: get(table)),
             "ratings.table_queries_one_event": _queries(lambda: get(f"/api/v1/clubs/{small.slug}/ratings/")),
