@@ -17,6 +17,7 @@ def main() -> int:
         games,
         imports,
         pages,
+        ratings,
         scoring,
         server,
         sheets,
@@ -39,6 +40,7 @@ def main() -> int:
         api,
         server,
         pages,
+        ratings,
     ):
         print(f"## {module.__name__}")
         sys.stdout.flush()

@@ -1,3 +1,9 @@
+"""A club's season (issue 24): series of events, the players' histories across events, ratings.
+
+It sits above ``scoring`` (it reads confirmed results and standings) beside the referee app:
+neither imports the other (pyproject.toml's import-linter layers).
+"""
+
 from django.apps import AppConfig
 
 
@@ -6,3 +12,11 @@ class SeasonsConfig(AppConfig):
 
     name = "seasons"
     verbose_name = "Seasons"
+
+    def ready(self) -> None:
+        # Start-up wiring, the one place imports inside a function belong: the models are loaded now.
+        from seasons import receivers, selectors
+        from tournaments import ratings
+
+        receivers.connect()
+        ratings.register(selectors.pair_strengths)

@@ -12,6 +12,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from scoring.actors import Actor
+from scoring.happenings import standings_changed
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
 from scoring.tasks import queue_events, queue_standings_refresh
@@ -89,6 +90,7 @@ def notify_standings(event: Event, *, news: Happenings = ()) -> None:
     version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
     updated = {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"}
     queue_events(event, [("standings.updated", updated), *news])
+    standings_changed.send(sender=Event, event=event)
 
     def refresh() -> None:
         queue_standings_refresh(event.pk)

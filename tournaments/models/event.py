@@ -77,6 +77,10 @@ class Event(models.Model):
     equal_levels = models.CharField(max_length=24, null=True, blank=True)  # noqa: DJ001 - null: the profile's
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)
     # G11: draws
+    seed_by_rating = models.BooleanField(
+        default=False,
+        help_text="Seed the first round's draw by the club's ratings of the players (docs/ratings.md).",
+    )
     same_unit = models.CharField(
         max_length=8,
         default=SameUnit.HARD,
@@ -217,6 +221,7 @@ EVENT_FIELDS = (
     "equal_levels",
     "best_of",
     "same_unit",
+    "seed_by_rating",
     "table_movement",
     "status",
     "publish_pairings",

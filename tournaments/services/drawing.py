@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from core.errors import Conflict
 from tournaments import draws
 from tournaments.models import Event, Match, MatchStatus, Pair, Round
+from tournaments.ratings import pair_strengths
 from tournaments.selectors import histories, previous_round, stage_pairs
 from tournaments.standings import standings
 
@@ -48,12 +49,15 @@ def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[d
     """Pairs (by default those of the round's stage) with their history, in standings order.
 
     Standings order here: points, then seed, then pair number. Pairs that qualified from an
-    earlier stage are seeded by their qualifying place (1 = best), not by their entry seed.
+    earlier stage are seeded by their qualifying place (1 = best), not by their entry seed; the
+    event's first round of an event that seeds by rating, by their club rating.
     """
     past = histories(round_.event, before=round_.number)
     qualified = False
     if pairs is None:
         pairs, qualified = stage_pairs(round_.stage)
+    pairs = list(pairs)
+    by_rating = rating_seeds(round_, pairs) if not qualified and seeds_by_rating(round_) else {}
     entrants = []
     for place, pair in enumerate(pairs, start=1):
         record = past.get(pair.pk)
@@ -61,7 +65,7 @@ def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[d
             draws.Entrant(
                 id=pair.pk,
                 points=record.points if record else 0.0,
-                seeding=place if qualified else pair.seed,
+                seeding=place if qualified else by_rating.get(pair.pk, pair.seed),
                 unit=pair.unit_id,
                 had_bye=record.had_bye if record else False,
                 opponents=frozenset(record.opponents) if record else frozenset(),
@@ -71,6 +75,22 @@ def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[d
         )
     entrants.sort(key=lambda e: (-e.points, e.seeding is None, e.seeding or 0))
     return entrants
+
+
+def seeds_by_rating(round_: Round) -> bool:
+    """Whether the round is the first of an event that opted in to seeding it by club rating: the
+    only draw a rating ever influences (docs/ratings.md)."""
+    return round_.number == 1 and round_.event.seed_by_rating
+
+
+def rating_seeds(round_: Round, pairs: Sequence[Pair]) -> dict[int, int]:
+    """Seeds 1, 2, … by the pairs' strength as their club rates their players (ties and newcomers
+    by their own seed, then number)."""
+    strengths = pair_strengths(round_.event, [pair.pk for pair in pairs])
+    order = sorted(
+        pairs, key=lambda p: (-strengths.get(p.pk, float("-inf")), p.seed is None, p.seed or 0, p.number)
+    )
+    return {pair.pk: seed for seed, pair in enumerate(order, start=1)}
 
 
 def _seed_order(pairs: Iterable[Pair]) -> list[int]:
@@ -158,7 +178,7 @@ def draw_system(round_: Round, entrants: Sequence[draws.Entrant] = (), *, seed: 
     system = draws.DRAW_SYSTEMS[draws.DrawKind(round_.stage.kind)]
     settings = {
         "same_unit": round_.event.same_unit,
-        "first_round": round_.stage.first_round,
+        "first_round": draws.FirstRound.SEEDED if seeds_by_rating(round_) else round_.stage.first_round,
         "table_movement": round_.event.table_movement,
         "group_count": round_.stage.group_count,
     }

@@ -1,0 +1,29 @@
+"""A club's public pages: its rating table (/c/{slug}/ratings/, docs/ratings.md)."""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+
+from core.errors import DomainError, NotFound
+from scoring.pages.framing import base_context, page
+from seasons import selectors
+
+
+@page
+def club_ratings(request, slug: str):
+    """The rating table, of every event of the club or of those ``?events=`` names (comma-separated)."""
+    try:
+        club = selectors.club_or_404(slug)
+        names = [name for name in (request.GET.get("events") or "").split(",") if name]
+        events = selectors.scope_events(club, names) if names else None
+    except (NotFound, DomainError) as exc:
+        raise Http404(str(exc)) from exc
+    run = selectors.run_of(club)
+    context = {
+        "club": club,
+        "rows": selectors.rating_table(club, None if events is None else [event.pk for event in events]),
+        "computed_at": run.computed_at if run else None,
+        "rated_matches": run.matches if run else 0,
+    }
+    return render(request, "seasons/ratings.html", {**base_context(request), **context})

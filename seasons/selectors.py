@@ -1,0 +1,262 @@
+"""What the ratings read: the club's confirmed matches in the order played, its rating table and a
+member's rating history (docs/ratings.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, F, Max
+
+from core.errors import DomainError, NotFound
+from scoring.models import MatchResult, ResultSource, ResultStatus
+from seasons.models import Rating, RatingChange, RatingRun
+from seasons.rating import Game, Skill, places_by_points, team_strength
+from tournaments.models import Club, Event, EventStatus, Member, Pair, TableSeat
+
+#: A player of a club event who is no member yet counts in the replay (their partners' ratings
+#: need them) under a key of their own, but is stored nowhere.
+Guest = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class MatchKey:
+    """What a rated game stands for: the match and its event."""
+
+    match_id: int
+    event_id: int
+
+
+def roots(club_id: int) -> dict[int, int]:
+    """Each member of the club → the member it is now (itself, or the end of its merge chain)."""
+    merged = dict(Member.objects.filter(club_id=club_id).values_list("pk", "merged_into_id"))
+    found: dict[int, int] = {}
+    for pk in merged:
+        seen = [pk]
+        target: int | None = merged[pk]
+        while target is not None and target not in seen:  # a cycle is refused by the merge; stop anyway
+            seen.append(target)
+            target = merged.get(target)
+        found[pk] = seen[-1]
+    return found
+
+
+def _teams(club_id: int, root: dict[int, int]) -> dict[int, tuple[int | Guest, ...]]:
+    """Each entrant of the club's events → its players as the ratings know them (members, merged
+    records as the member they became, others as guests)."""
+    teams: dict[int, tuple[int | Guest, ...]] = {}
+    rows = Pair.objects.filter(event__club_id=club_id).values_list(
+        "pk",
+        "player_1_id",
+        "player_1__member_id",
+        "player_2_id",
+        "player_2__member_id",
+        "player_3_id",
+        "player_3__member_id",
+    )
+    for pk, *people in rows:
+        team: list[int | Guest] = []
+        for player, member in zip(people[::2], people[1::2], strict=True):
+            if player is not None:
+                team.append(root.get(member, member) if member is not None else ("player", player))
+        teams[pk] = tuple(team)
+    return teams
+
+
+def club_games(club_id: int) -> list[Game]:
+    """Every confirmed result of the club's events that was played (a forfeit was not), oldest
+    event first (by its start date, then as created), round by round, table by table: a two-sided
+    match as two teams (a draw: a tie), a table of four as four teams of one placed by points."""
+    root = roots(club_id)
+    teams = _teams(club_id, root)
+    seats: dict[int, dict[str, int]] = {}
+    for match_id, seat, pair_id in TableSeat.objects.filter(round__event__club_id=club_id).values_list(
+        "match_id", "seat", "pair_id"
+    ):
+        seats.setdefault(match_id, {})[seat] = pair_id
+    results = (
+        MatchResult.objects.filter(status=ResultStatus.CONFIRMED, match__round__event__club_id=club_id)
+        .exclude(source=ResultSource.FORFEIT)
+        .order_by(
+            F("match__round__event__starts_on").asc(nulls_last=True),
+            "match__round__event_id",
+            "match__round__number",
+            "match__table",
+        )
+        .values_list(
+            "match_id", "match__round__event_id", "match__ns_pair_id", "match__ew_pair_id", "winner", "seats"
+        )
+    )
+    return list(_games(results, teams, seats))
+
+
+def _games(results, teams, seats) -> Iterator[Game]:
+    for match_id, event_id, ns, ew, winner, totals in results:
+        key = MatchKey(match_id, event_id)
+        if ns is None:  # a table of four: each seat a team of one, placed by its points
+            at_table = seats.get(match_id, {})
+            if not totals or set(totals) != set(at_table):
+                continue
+            order = sorted(at_table)
+            points = [float(totals[seat].get("points", 0)) for seat in order]
+            yield Game(key, tuple(teams[at_table[seat]] for seat in order), places_by_points(points))
+        elif ew is not None:
+            places = {"NS": (1, 2), "EW": (2, 1)}.get(winner, (1, 1))
+            yield Game(key, (teams[ns], teams[ew]), places)
+
+
+def run_of(club: Club) -> RatingRun | None:
+    return RatingRun.objects.filter(club=club).first()
+
+
+@dataclass(frozen=True)
+class _Row:
+    member: int
+    name: str
+    affiliation: str
+    rating: float
+    mu: float
+    sigma: float
+    matches: int
+
+
+def rating_table(club: Club, event_ids: Sequence[int] | None = None) -> list[dict[str, Any]]:
+    """The club's rated members, best first: ``rating``, ``mu``, ``sigma`` and ``matches``.
+
+    ``event_ids``: over those events only (a series, a month): each member's rating after their last
+    match in them and the number of their matches there; members who played none are left out."""
+    people = ("member_id", "member__name", "member__affiliation")
+    rows: list[_Row]
+    if event_ids is None:
+        rows = [
+            _Row(*row)
+            for row in Rating.objects.filter(club=club).values_list(
+                *people, "rating", "mu", "sigma", "matches"
+            )
+        ]
+    else:
+        # The database counts each member's matches in the scope and finds the last; only the rows
+        # at those last matches are read (a season's 28,000 rows would take 300 ms to stream).
+        scoped = RatingChange.objects.filter(club=club, event_id__in=event_ids)
+        counts = {
+            member: (matches, last)
+            for member, matches, last in scoped.values("member_id")
+            .annotate(matches=Count("id"), last=Max("sequence"))
+            .values_list("member_id", "matches", "last")
+        }
+        lasts = {last for _, last in counts.values()}
+        rows = [
+            _Row(member, name, affiliation, rating, mu, sigma, counts[member][0])
+            for member, name, affiliation, rating, mu, sigma, sequence in scoped.filter(
+                sequence__in=lasts
+            ).values_list(*people, "rating_after", "mu_after", "sigma_after", "sequence")
+            if counts[member][1] == sequence
+        ]
+    rows.sort(key=lambda row: (-row.rating, row.name, row.member))
+    return [
+        {
+            "rank": place,
+            "member": row.member,
+            "name": row.name,
+            "affiliation": row.affiliation,
+            "rating": round(row.rating, 1),
+            "mu": round(row.mu, 1),
+            "sigma": round(row.sigma, 1),
+            "matches": row.matches,
+        }
+        for place, row in enumerate(rows, start=1)
+    ]
+
+
+def member_history(member: Member) -> list[dict[str, Any]]:
+    """The member's rating before and after each rated match, in the order played."""
+    rows = (
+        RatingChange.objects.filter(member=member)
+        .order_by("sequence")
+        .values(
+            "match_id",
+            "event__slug",
+            "event__name",
+            "match__round__number",
+            "match__table",
+            "rating_before",
+            "rating_after",
+            "mu_before",
+            "mu_after",
+            "sigma_before",
+            "sigma_after",
+        )
+    )
+    return [
+        {
+            "event": {"slug": row["event__slug"], "name": row["event__name"]},
+            "match": row["match_id"],
+            "round": row["match__round__number"],
+            "table": row["match__table"],
+            "before": _skill(row, "before"),
+            "after": _skill(row, "after"),
+        }
+        for row in rows
+    ]
+
+
+def _skill(row: Mapping[str, Any], when: str) -> dict[str, float]:
+    return {name: round(row[f"{name}_{when}"], 1) for name in ("rating", "mu", "sigma")}
+
+
+def pair_strengths(event: Event, pair_ids: Sequence[int]) -> dict[int, float]:
+    """Each pair's strength as its club rates its players now (``team_strength``); a player the club
+    has not rated (no member, no match yet, an event of no club) counts as a newcomer."""
+    if event.club_id is None:
+        root: dict[int, int] = {}
+        skills: dict[int, Skill] = {}
+    else:
+        root = roots(event.club_id)
+        rated = Rating.objects.filter(club_id=event.club_id).values_list("member_id", "mu", "sigma")
+        skills = {member: Skill(mu, sigma) for member, mu, sigma in rated}
+    strengths = {}
+    for pk, *players in Pair.objects.filter(event=event, pk__in=pair_ids).values_list(
+        "pk",
+        "player_1_id",
+        "player_1__member_id",
+        "player_2_id",
+        "player_2__member_id",
+        "player_3_id",
+        "player_3__member_id",
+    ):
+        team = [
+            skills.get(root.get(member, -1), Skill())
+            for player, member in zip(players[::2], players[1::2], strict=True)
+            if player is not None
+        ]
+        strengths[pk] = team_strength(team)
+    return strengths
+
+
+def club_or_404(slug: str) -> Club:
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise NotFound(f"There is no club {slug!r}.", "club_not_found")
+    return club
+
+
+def member_or_404(club: Club, member_id: int) -> Member:
+    """The club's member ``member_id``, or the one it was merged into (the same person)."""
+    root = roots(club.pk).get(member_id)
+    if root is None:
+        raise NotFound(f"The club has no member {member_id}.", "member_not_found")
+    return Member.objects.get(pk=root)
+
+
+def scope_events(club: Club, slugs: Sequence[str]) -> list[Event]:
+    """The club's public events named by ``slugs`` (a rating table over a subset of its events); an
+    unknown slug, another club's event or a draft is a ``400 unknown_event``."""
+    wanted = list(dict.fromkeys(slugs))
+    events = list(Event.objects.filter(club=club, slug__in=wanted).exclude(status=EventStatus.DRAFT))
+    missing = sorted(set(wanted) - {event.slug for event in events})
+    if missing:
+        raise DomainError(
+            f"The club has no public event {', '.join(missing)}.", "unknown_event", field="events"
+        )
+    return events

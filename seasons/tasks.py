@@ -1,0 +1,44 @@
+"""The club's ratings, recomputed in the background after its results change (docs/ratings.md).
+
+Coalesced per club as the standings are per event (scoring.tasks): a change queues a recomputation
+only when none is pending for the club (a cache ``add``, atomic in Redis), and the task clears the
+mark as it starts, so whatever is confirmed after that start is covered by the next one. A busy
+evening of confirmations thus keeps one recomputation running and one pending at most. The task
+replays everything from the results, so running it twice is harmless (seasons.services.ratings).
+"""
+
+from __future__ import annotations
+
+import time
+
+from celery import shared_task
+from django.core.cache import cache
+
+from seasons.services.ratings import recompute
+
+#: How long a queued recomputation holds its club's "pending" mark at most: a task the broker lost
+#: frees the club for the next change after this.
+PENDING_SECONDS = 5 * 60
+
+
+def _pending_key(club_id: int) -> str:
+    return f"seasons:ratings:pending:{club_id}"
+
+
+def queue_ratings_refresh(club_id: int) -> bool:
+    """Queue ``ratings_refresh`` for the club unless one is pending already; True when queued."""
+    if not cache.add(_pending_key(club_id), {"at": time.time()}, PENDING_SECONDS):
+        return False
+    try:
+        ratings_refresh.delay(club_id)
+    except Exception:
+        cache.delete(_pending_key(club_id))  # nothing pending after all: let the next change queue
+        raise
+    return True
+
+
+@shared_task(name="seasons.ratings_refresh")
+def ratings_refresh(club_id: int) -> int:
+    """Rate the club's members again from all its confirmed results; the matches rated."""
+    cache.delete(_pending_key(club_id))
+    return recompute(club_id)

@@ -1,0 +1,73 @@
+"""A club's rating table and a member's rating history (docs/ratings.md): public reads."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.generics import GenericAPIView
+from rest_framework.response import Response
+
+from core.permissions import Permission
+from core.schema import problems
+from seasons import selectors
+from seasons.serializers import RatingHistorySerializer, RatingTableSerializer
+
+EVENTS = OpenApiParameter(
+    "events",
+    str,
+    description="Comma-separated slugs of the club's events: the table over those only (a series, a month).",
+)
+
+
+class RatingTableView(GenericAPIView):
+    """The club's members by rating, best first."""
+
+    read_permission = Permission.PUBLIC
+    serializer_class = RatingTableSerializer
+    pagination_class = None
+    filter_backends = ()
+
+    @extend_schema(
+        operation_id="club_ratings",
+        parameters=[EVENTS],
+        responses={200: RatingTableSerializer, **problems(400)},
+        summary="The club's rating table",
+    )
+    def get(self, request, slug: str):
+        club = selectors.club_or_404(slug)
+        names = [name for name in (request.query_params.get("events") or "").split(",") if name]
+        events = selectors.scope_events(club, names) if names else None
+        run = selectors.run_of(club)
+        rows = selectors.rating_table(club, None if events is None else [event.pk for event in events])
+        return Response(
+            {
+                "club": {"slug": club.slug, "name": club.name},
+                "events": None if events is None else sorted(event.slug for event in events),
+                "computed_at": run.computed_at if run else None,
+                "rated_matches": run.matches if run else 0,
+                "rows": rows,
+            }
+        )
+
+
+class MemberRatingsView(GenericAPIView):
+    """A member's rating now and before and after each rated match."""
+
+    read_permission = Permission.PUBLIC
+    serializer_class = RatingHistorySerializer
+    pagination_class = None
+    filter_backends = ()
+
+    @extend_schema(operation_id="club_member_ratings", summary="A member's rating history")
+    def get(self, request, slug: str, member_id: int):
+        club = selectors.club_or_404(slug)
+        member = selectors.member_or_404(club, member_id)
+        history = selectors.member_history(member)
+        now = history[-1]["after"] if history else None
+        return Response(
+            {
+                "member": {"id": member.pk, "name": member.name, "affiliation": member.affiliation},
+                "rating": now,
+                "matches": len(history),
+                "history": history,
+            }
+        )
