@@ -1,3 +1,9 @@
+"""A club's season (issue 24): series of events, the players' histories across events, ratings.
+
+It sits above ``scoring`` (it reads confirmed results and standings) beside the referee app:
+neither imports the other (pyproject.toml's import-linter layers).
+"""
+
 from django.apps import AppConfig
 
 
@@ -6,3 +12,7 @@ class SeasonsConfig(AppConfig):
 
     name = "seasons"
     verbose_name = "Seasons"
+
+    def ready(self) -> None:
+        # Imported here, not at the top: it imports models, which need the app registry ready.
+        from seasons import permissions  # noqa: F401  - registers the series' permission checks

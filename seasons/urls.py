@@ -1,5 +1,29 @@
-"""The season's API under /api/v1/: series, club members and their histories, ratings."""
+"""The season's API under /api/v1/: series (docs/series.md)."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, re_path
 
-urlpatterns: list[URLPattern | URLResolver] = []
+from seasons.views import (
+    QualifiersView,
+    SeriesEventViewSet,
+    SeriesLinkViewSet,
+    SeriesStandingsView,
+    SeriesViewSet,
+)
+from tournaments.urls import Router
+
+SERIES = r"series/(?P<series_slug>[-a-zA-Z0-9_]+)"
+
+router = Router(use_regex_path=True)
+router.register("series", SeriesViewSet, basename="series")
+router.register(f"{SERIES}/events", SeriesEventViewSet, basename="series-event")
+router.register(f"{SERIES}/links", SeriesLinkViewSet, basename="series-link")
+
+urlpatterns: list[URLPattern | URLResolver] = [
+    re_path(rf"^{SERIES}/standings/?$", SeriesStandingsView.as_view(), name="series-standings"),
+    re_path(
+        rf"^{SERIES}/finals/(?P<final_slug>[-a-zA-Z0-9_]+)/qualifiers/?$",
+        QualifiersView.as_view(),
+        name="series-qualifiers",
+    ),
+    *router.urls,
+]
