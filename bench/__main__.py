@@ -18,6 +18,7 @@ def main() -> int:
         imports,
         pages,
         scoring,
+        series,
         server,
         sheets,
         shuangkou,
@@ -39,6 +40,7 @@ def main() -> int:
         api,
         server,
         pages,
+        series,
     ):
         print(f"## {module.__name__}")
         sys.stdout.flush()

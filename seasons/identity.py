@@ -23,6 +23,8 @@ def merged_members(club_id: int) -> dict[int, int]:
 
 def live_member(member: int, merged: Mapping[int, int]) -> int:
     """The member a (possibly merged) member is now; a cycle stops where it closes."""
+    if member not in merged:
+        return member  # the usual case, without a set
     seen = {member}
     while member in merged and merged[member] not in seen:
         member = merged[member]

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from core.errors import DomainError, NotFound
-from engine.scoring.ranking.series import EventScore, placing_points, rank_series
+from engine.scoring.ranking.series import EventScore, SeriesRow, placing_points, rank_series
 from seasons.identity import entrant_key, merged_members
 from seasons.models import PointsMode, Series, SeriesEvent, SeriesLink, SeriesStatus
 from seasons.permissions import is_club_organizer
@@ -122,22 +122,21 @@ def series_standings(series: Series, *, as_of: str | None = None) -> dict[str, A
             }
             for entry in entries
         ],
-        "rows": [
-            {
-                "rank": row.rank,
-                "shared": row.shared,
-                "entrant": shown[by_number[row.entrant]],
-                "points": float(row.points),
-                "events_played": len(scores[by_number[row.entrant]]),
-                "results": [
-                    {**result, "counted": result["event"] in {slug_of[p] for p in row.counted}}
-                    for result in results[by_number[row.entrant]]
-                ],
-                "tiebreaks": row.values,
-                "decided_by": row.decided_by,
-            }
-            for row in rows
-        ],
+        "rows": [_row(row, by_number[row.entrant], shown, results, slug_of) for row in rows],
+    }
+
+
+def _row(row: SeriesRow, key: str, shown: dict, results: dict, slug_of: dict[int, str]) -> dict[str, Any]:
+    counted = {slug_of[position] for position in row.counted}
+    return {
+        "rank": row.rank,
+        "shared": row.shared,
+        "entrant": shown[key],
+        "points": float(row.points),
+        "events_played": len(results[key]),
+        "results": [{**result, "counted": result["event"] in counted} for result in results[key]],
+        "tiebreaks": row.values,
+        "decided_by": row.decided_by,
     }
 
 
