@@ -234,9 +234,8 @@ SPECTACULAR_SETTINGS = {
         "Doudizhu4GameEnum": ["doudizhu4"],
         "DaguaiGameEnum": ["daguai"],
         "ShuangkouGameEnum": ["shuangkou"],
-        # A series' status and tiebreak chain (seasons) share their field names with an event's.
+        # A series' status (seasons) shares its field name with an event's.
         "SeriesStatusEnum": "seasons.models.SeriesStatus.choices",
-        "SeriesTiebreakEnum": "engine.scoring.ranking.series.SERIES_TIEBREAK_KEYS",
     },
 }
 

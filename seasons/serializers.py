@@ -37,9 +37,11 @@ class SeriesSerializer(StrictModelSerializer):
         help_text="Points of the 1st, 2nd, … place; below: none.",
     )
     tiebreaks = serializers.ListField(
-        child=StrictChoiceField(choices=SERIES_TIEBREAK_KEYS),
+        child=StrictCharField(),
         required=False,
-        help_text="The series' tiebreak chain.",
+        # Checked by validate_series_chain (unknown_metric, duplicate_metric on ``tiebreaks.<i>``); an
+        # enum here would collide in the document with the events' chain, a field of the same name.
+        help_text=f"The series' tiebreak chain, of: {', '.join(SERIES_TIEBREAK_KEYS)}.",
     )
 
     class Meta:

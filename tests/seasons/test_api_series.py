@@ -51,7 +51,7 @@ def test_g11_series_settings_are_checked(club):
     response = organizer.post("/api/v1/series/", {**base, "placing_points": []}, format="json")
     assert_problem(response, 400, "invalid")
     response = organizer.post("/api/v1/series/", {**base, "tiebreaks": ["nope"]}, format="json")
-    assert_problem(response, 400, "invalid_choice")
+    assert assert_problem(response, 400, "unknown_metric")["errors"][0]["field"] == "tiebreaks.0"
     series_of(club, [], slug="taken")
     assert_problem(organizer.post("/api/v1/series/", {**base, "slug": "taken"}, format="json"), 400, "unique")
 
