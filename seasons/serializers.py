@@ -87,6 +87,8 @@ class SeriesSerializer(StrictModelSerializer):
 class SeriesUpdateSerializer(SeriesSerializer):
     """An edit: the slug and the club stay."""
 
+    club = StrictSlugField(source="club.slug", read_only=True)
+
     class Meta(SeriesSerializer.Meta):
         read_only_fields = ["slug", "club", "created_at", "updated_at"]
 
@@ -111,6 +113,8 @@ class SeriesEventSerializer(StrictModelSerializer):
 
 
 class SeriesEventUpdateSerializer(SeriesEventSerializer):
+    event = StrictSlugField(source="event.slug", read_only=True)
+
     class Meta(SeriesEventSerializer.Meta):
         read_only_fields = ["event"]
 
@@ -138,6 +142,9 @@ class SeriesLinkSerializer(StrictModelSerializer):
 
 
 class SeriesLinkUpdateSerializer(SeriesLinkSerializer):
+    feeder = StrictSlugField(source="feeder.slug", read_only=True)
+    final = StrictSlugField(source="final.slug", read_only=True)
+
     class Meta(SeriesLinkSerializer.Meta):
         read_only_fields = ["feeder", "final"]
 
