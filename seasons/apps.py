@@ -15,4 +15,4 @@ class SeasonsConfig(AppConfig):
 
     def ready(self) -> None:
         # Imported here, not at the top: it imports models, which need the app registry ready.
-        from seasons import permissions  # noqa: F401  - registers the series' permission checks
+        from seasons import audit, permissions  # noqa: F401  - the audit log, the series' permission checks

@@ -237,5 +237,8 @@ def register_qualifiers(*, series: Series, links: list[SeriesLink]) -> tuple[lis
             seed=seed,
             grade=source.grade,
         )
-        rows.append(Qualification(series=series, final=final, source=source, pair=pair, seed=seed))
-    return Qualification.objects.bulk_create(rows), True
+        # One by one, not in bulk: each row is in the audit log as the pairs and players are.
+        rows.append(
+            Qualification.objects.create(series=series, final=final, source=source, pair=pair, seed=seed)
+        )
+    return rows, True

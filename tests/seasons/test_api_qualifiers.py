@@ -103,6 +103,17 @@ def test_g11_register_qualifiers_in_one_call(season):
     assert body["pairs"][0] == {"seed": 1, "feeder_pair": pairs_1[0].pk, "pair": first.pk}
 
 
+def test_g11_register_qualifiers_is_in_the_finals_audit_log(season):
+    season["organizer"].post(url(season))
+    final = season["final"]
+    response = client_for(grant(final, Role.ORGANIZER)).get(
+        f"/api/v1/events/{final.slug}/audit/?model=qualification"
+    )
+    entries = response.json()["results"]
+    assert len(entries) == 4
+    assert {entry["actor"] for entry in entries} == {season["organizer"].user.username}
+
+
 def test_g11_register_qualifiers_carries_units(club):
     people = members(club, 2)
     week, _pairs = played(club, people, units=["Tea house", "Tea house"])
