@@ -45,8 +45,10 @@ def series_visible(request, series: Series) -> bool:
     return series.is_public or is_club_organizer(request, series.club_id)
 
 
-def series_events(series: Series) -> QuerySet[SeriesEvent]:
-    return SeriesEvent.objects.filter(series=series).select_related("event").order_by("position", "id")
+def series_events(series: Series, *, public: bool = False) -> QuerySet[SeriesEvent]:
+    """The series' events in order; ``public``: without its draft events."""
+    entries = SeriesEvent.objects.filter(series=series).select_related("event").order_by("position", "id")
+    return entries.exclude(event__status=EventStatus.DRAFT) if public else entries
 
 
 def series_links(series: Series) -> QuerySet[SeriesLink]:
@@ -121,6 +123,7 @@ def series_standings(series: Series, *, as_of: str | None = None) -> dict[str, A
                 "counted": counted(entry),
             }
             for entry in entries
+            if entry.event.is_public  # a draft event is nobody's business but its staff's
         ],
         "rows": [_row(row, by_number[row.entrant], shown, results, slug_of) for row in rows],
     }
@@ -140,9 +143,20 @@ def _row(row: SeriesRow, key: str, shown: dict, results: dict, slug_of: dict[int
     }
 
 
-def final_links(series: Series, final_slug: str) -> list[SeriesLink]:
-    """The links into the final ``final_slug``, in their feeders' series order; none: a 404."""
+def standings_public(event: Event) -> bool:
+    """Whether anyone may read the event's standings (as ``scoring.permissions.standings_visible``
+    says for an anonymous caller)."""
+    return event.status in SHOWN_STATUSES and event.publish_standings
+
+
+def final_links(series: Series, final_slug: str, *, public: bool = False) -> list[SeriesLink]:
+    """The links into the final ``final_slug``, in their feeders' series order; none: a 404.
+
+    ``public``: as the public may see them: a final that is a draft is none, and a feeder whose
+    standings are not public is left out (its qualifiers would show its standings)."""
     links = list(series_links(series).filter(final__slug=final_slug))
+    if public:
+        links = [link for link in links if link.final.is_public and standings_public(link.feeder)]
     if not links:
         raise NotFound(f"No event of this series is fed into {final_slug!r}.", "not_a_final")
     positions = dict(SeriesEvent.objects.filter(series=series).values_list("event_id", "position"))

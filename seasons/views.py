@@ -17,7 +17,7 @@ from core.permissions import Permission
 from core.schema import problems
 from seasons import selectors, services
 from seasons.models import Series, SeriesEvent, SeriesLink
-from seasons.permissions import SeriesPermission
+from seasons.permissions import SeriesPermission, is_club_organizer
 from seasons.serializers import (
     QualifiersSerializer,
     RegistrationSerializer,
@@ -111,7 +111,8 @@ class SeriesEventViewSet(SeriesChildViewSet):
     update_serializer_class = SeriesEventUpdateSerializer
 
     def get_queryset(self):
-        return selectors.series_events(self.get_series())
+        series = self.get_series()
+        return selectors.series_events(series, public=not is_club_organizer(self.request, series.club_id))
 
     def perform_create(self, serializer):
         serializer.instance = services.series_event_add(series=self.get_series(), **serializer.validated_data)
@@ -174,8 +175,11 @@ class QualifiersView(SeriesScoped, IdempotentMixin, APIView):
 
     @extend_schema(responses={200: QualifiersSerializer, **problems(404)})
     def get(self, request, *args, **kwargs):
-        links = selectors.final_links(self.get_series(), kwargs["final_slug"])
-        return Response(QualifiersSerializer(selectors.qualifiers(self.get_series(), links)).data)
+        series = self.get_series()
+        # The club's organisers see every feeder; anyone else what the feeders publish.
+        public = not is_club_organizer(request, series.club_id)
+        links = selectors.final_links(series, kwargs["final_slug"], public=public)
+        return Response(QualifiersSerializer(selectors.qualifiers(series, links)).data)
 
     @extend_schema(
         request=None,

@@ -63,9 +63,11 @@ def series_qualifiers(request, slug):
     series = public_series(slug)
     finals = []
     for final_slug in dict.fromkeys(link.final.slug for link in selectors.series_links(series)):
-        links = selectors.final_links(series, final_slug)
-        if links[0].final.is_public:
-            finals.append({"event": links[0].final, **selectors.qualifiers(series, links)})
+        try:
+            links = selectors.final_links(series, final_slug, public=True)
+        except DomainError:
+            continue  # a draft final, or one whose feeders publish no standings yet
+        finals.append({"event": links[0].final, **selectors.qualifiers(series, links)})
     return render(request, "seasons/qualifiers.html", _context(request, series, finals=finals))
 
 

@@ -80,6 +80,19 @@ def test_g11_qualifiers_by_units(club):
     assert [q["pair"]["pair"] for q in body["qualifiers"]] == [pairs[0].pk, pairs[2].pk]
 
 
+def test_g11_qualifiers_show_the_public_only_what_the_events_publish(season):
+    week_1 = season["weeks"][0]
+    week_1.publish_standings = False
+    week_1.save()
+    public = APIClient().get(url(season)).json()
+    assert [feeder["event"] for feeder in public["feeders"]] == [season["weeks"][1].slug]
+    organizer = season["organizer"].get(url(season)).json()
+    assert len(organizer["feeders"]) == 2
+    season["final"].status = EventStatus.DRAFT
+    season["final"].save()
+    assert_problem(APIClient().get(url(season)), 404, "not_a_final")
+
+
 def test_g11_qualifiers_of_an_event_that_is_no_final_is_a_404(season):
     response = APIClient().get(
         f"/api/v1/series/{season['series'].slug}/finals/{season['weeks'][0].slug}/qualifiers"

@@ -104,9 +104,17 @@ def test_g11_series_events_added_from_the_club_only(club):
         "/api/v1/series/league/events/", {"event": monthly.slug, "position": 1}, format="json"
     )
     assert_problem(response, 409, "position_taken")
-    assert [e["event"] for e in APIClient().get("/api/v1/series/league/events/").json()["results"]] == [
-        weekly.slug
-    ]
+    listed = organizer.get("/api/v1/series/league/events/").json()["results"]
+    assert [e["event"] for e in listed] == [weekly.slug]
+
+
+def test_g11_series_draft_events_listed_to_the_club_organisers_only(club):
+    weekly, draft = EventFactory(club=club, status=EventStatus.PUBLISHED), EventFactory(club=club)
+    series_of(club, [weekly, draft], slug="league")
+    public = APIClient().get("/api/v1/series/league/events/").json()["results"]
+    assert [e["event"] for e in public] == [weekly.slug]
+    organizer = club_organizer(club).get("/api/v1/series/league/events/").json()["results"]
+    assert [e["event"] for e in organizer] == [weekly.slug, draft.slug]
 
 
 def test_g11_series_event_edit_and_remove(club):
