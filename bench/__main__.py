@@ -19,6 +19,7 @@ def main() -> int:
         pages,
         ratings,
         scoring,
+        series,
         server,
         sheets,
         shuangkou,
@@ -41,6 +42,7 @@ def main() -> int:
         server,
         pages,
         ratings,
+        series,
     ):
         print(f"## {module.__name__}")
         sys.stdout.flush()

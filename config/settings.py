@@ -250,6 +250,8 @@ SPECTACULAR_SETTINGS = {
         "Doudizhu4GameEnum": ["doudizhu4"],
         "DaguaiGameEnum": ["daguai"],
         "ShuangkouGameEnum": ["shuangkou"],
+        # A series' status (seasons) shares its field name with an event's.
+        "SeriesStatusEnum": "seasons.models.SeriesStatus.choices",
     },
 }
 

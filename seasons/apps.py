@@ -15,8 +15,9 @@ class SeasonsConfig(AppConfig):
 
     def ready(self) -> None:
         # Start-up wiring, the one place imports inside a function belong: the models are loaded now.
-        from seasons import receivers, selectors
+        from seasons import audit, permissions, receivers  # noqa: F401  - the audit log, the series' checks
+        from seasons.selectors import ratings as rating_selectors
         from tournaments import ratings
 
         receivers.connect()
-        ratings.register(selectors.pair_strengths)
+        ratings.register(rating_selectors.pair_strengths)

@@ -1,14 +1,37 @@
-"""The season's API under /api/v1/: series, club members and their histories, ratings."""
+"""The season's API under /api/v1/: series (docs/series.md), club members' histories
+(docs/clubs.md) and ratings (docs/ratings.md)."""
 
-from django.urls import URLPattern, URLResolver, path
+from django.urls import URLPattern, URLResolver, path, re_path
 
-from seasons import views
+from seasons.views.ratings import MemberRatingsView, RatingTableView
+from seasons.views.series import (
+    QualifiersView,
+    SeriesEventViewSet,
+    SeriesLinkViewSet,
+    SeriesStandingsView,
+    SeriesViewSet,
+)
+from tournaments.urls import Router
+
+SERIES = r"series/(?P<series_slug>[-a-zA-Z0-9_]+)"
+
+router = Router(use_regex_path=True)
+router.register("series", SeriesViewSet, basename="series")
+router.register(f"{SERIES}/events", SeriesEventViewSet, basename="series-event")
+router.register(f"{SERIES}/links", SeriesLinkViewSet, basename="series-link")
 
 urlpatterns: list[URLPattern | URLResolver] = [
-    path("clubs/<slug:slug>/ratings/", views.RatingTableView.as_view(), name="club-ratings"),
+    re_path(rf"^{SERIES}/standings/?$", SeriesStandingsView.as_view(), name="series-standings"),
+    re_path(
+        rf"^{SERIES}/finals/(?P<final_slug>[-a-zA-Z0-9_]+)/qualifiers/?$",
+        QualifiersView.as_view(),
+        name="series-qualifiers",
+    ),
+    *router.urls,
+    path("clubs/<slug:slug>/ratings/", RatingTableView.as_view(), name="club-ratings"),
     path(
         "clubs/<slug:slug>/members/<int:member_id>/ratings/",
-        views.MemberRatingsView.as_view(),
+        MemberRatingsView.as_view(),
         name="club-member-ratings",
     ),
 ]

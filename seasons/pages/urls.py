@@ -6,10 +6,15 @@ sends an address without its trailing slash to the page it names), as under /e/.
 from django.urls import URLPattern, URLResolver, path, re_path
 
 from scoring.pages.views import not_found
-from seasons.pages import views
+from seasons.pages import ratings, series
 
-series_urlpatterns: list[URLPattern | URLResolver] = [re_path(r"^.*$", not_found)]
+series_urlpatterns: list[URLPattern | URLResolver] = [
+    path("<slug:slug>/", series.series_home, name="series-page"),
+    path("<slug:slug>/qualifiers/", series.series_qualifiers, name="series-page-qualifiers"),
+    path("<slug:slug>/embed/standings", series.embed_standings, name="series-page-embed"),
+    re_path(r"^.*$", not_found),
+]
 club_urlpatterns: list[URLPattern | URLResolver] = [
-    path("<slug:slug>/ratings/", views.club_ratings, name="club-ratings-page"),
+    path("<slug:slug>/ratings/", ratings.club_ratings, name="club-ratings-page"),
     re_path(r"^.*$", not_found),
 ]

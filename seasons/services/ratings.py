@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from seasons.models import Rating, RatingChange, RatingRun
 from seasons.rating import Skill, replay
-from seasons.selectors import MatchKey, club_games
+from seasons.selectors.ratings import MatchKey, club_games
 from tournaments.models import Club
 
 #: Rows written per INSERT (SQLite takes at most 32,766 parameters a statement, 12 columns a row).

@@ -1,4 +1,4 @@
-"""Thin views (issue 10): in scoring/ and referee/, a view reads through a selector and writes
+"""Thin views (issue 10): in scoring/, referee/ and seasons/, a view reads through a selector and writes
 through a service. No view module touches a model manager (``Model.objects``, but for the
 ``.none()`` an OpenAPI inspection gets) nor saves, creates, updates or deletes a row itself.
 
@@ -19,6 +19,8 @@ VIEWS = sorted(
         ROOT / "referee/incidents/views.py",
         ROOT / "referee/api/views.py",
         *(ROOT / "scoring/pages").glob("*.py"),
+        *(ROOT / "seasons/views").glob("*.py"),
+        *(ROOT / "seasons/pages").glob("*.py"),
     ]
 )
 WRITES = {

@@ -9,6 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('seasons', '0001_series'),
         ('tournaments', '0012_clubs_and_members'),
     ]
 

@@ -8,8 +8,8 @@ from rest_framework.response import Response
 
 from core.permissions import Permission
 from core.schema import problems
-from seasons import selectors
-from seasons.serializers import RatingHistorySerializer, RatingTableSerializer
+from seasons.selectors import ratings as selectors
+from seasons.serializers.ratings import RatingHistorySerializer, RatingTableSerializer
 
 EVENTS = OpenApiParameter(
     "events",

@@ -7,7 +7,7 @@ from django.shortcuts import render
 
 from core.errors import DomainError, NotFound
 from scoring.pages.framing import base_context, page
-from seasons import selectors
+from seasons.selectors import ratings as selectors
 
 
 @page

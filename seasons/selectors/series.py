@@ -1,0 +1,256 @@
+"""Reads of series (docs/series.md): a fixed number of queries each, whatever the number of events.
+
+The standings and the qualifiers read the events' stored placings (``seasons.placings``): one
+query for all of them once they are at their events' results versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from core.errors import DomainError, NotFound
+from engine.scoring.ranking.series import EventScore, SeriesRow, placing_points, rank_series
+from seasons.identity import entrant_key, merged_members
+from seasons.models import PointsMode, Series, SeriesEvent, SeriesLink, SeriesStatus
+from seasons.permissions import is_club_organizer
+from seasons.placings import fresh_placings
+from tournaments.models import ClubRole, Event, EventStatus, PairStatus
+
+#: Events whose placings a series counts: announced, not called off (their standings published).
+SHOWN_STATUSES = (EventStatus.PUBLISHED, EventStatus.RUNNING, EventStatus.FINISHED)
+
+
+def series_by_slug(slug: str) -> Series | None:
+    return Series.objects.select_related("club").filter(slug=slug).first()
+
+
+def visible_series(request) -> QuerySet[Series]:
+    """Published series, and the drafts of the clubs the caller organises (all for a superuser)."""
+    queryset = Series.objects.select_related("club").order_by("slug")
+    user = request.user
+    if user.is_authenticated and getattr(user, "is_superuser", False):
+        return queryset
+    if user.is_authenticated and getattr(user, "pk", None) is not None:
+        return queryset.filter(
+            Q(status=SeriesStatus.PUBLISHED)
+            | Q(club__staff__user_id=user.pk, club__staff__role=ClubRole.ORGANIZER)
+        ).distinct()
+    return queryset.filter(status=SeriesStatus.PUBLISHED)
+
+
+def series_visible(request, series: Series) -> bool:
+    return series.is_public or is_club_organizer(request, series.club_id)
+
+
+def series_events(series: Series, *, public: bool = False) -> QuerySet[SeriesEvent]:
+    """The series' events in order; ``public``: without its draft events."""
+    entries = SeriesEvent.objects.filter(series=series).select_related("event").order_by("position", "id")
+    return entries.exclude(event__status=EventStatus.DRAFT) if public else entries
+
+
+def series_links(series: Series) -> QuerySet[SeriesLink]:
+    return SeriesLink.objects.filter(series=series).select_related("feeder", "final").order_by("id")
+
+
+def counted(entry: SeriesEvent) -> bool:
+    """Whether the event's placings score: it counts, it is public and publishes its standings."""
+    event = entry.event
+    return entry.counts and event.status in SHOWN_STATUSES and event.publish_standings
+
+
+def _lots_member(key: str) -> int:
+    """A stable number for an entrant's key (its lot, drawn from the series' seed)."""
+    return int(hashlib.sha256(key.encode()).hexdigest()[:13], 16)
+
+
+def series_standings(series: Series, *, as_of: str | None = None) -> dict[str, Any]:
+    """The series standings (best ``best_of`` events, the chain) as of the event ``as_of`` (its
+    slug: that event and those before it in the series' order), else over every event."""
+    entries = list(series_events(series))
+    if as_of:
+        last = next((entry for entry in entries if entry.event.slug == as_of), None)
+        if last is None:
+            raise DomainError(f"{as_of!r} is no event of this series.", "unknown_event", field="as_of")
+        entries = [entry for entry in entries if entry.position <= last.position]
+    scored = [entry for entry in entries if counted(entry)]
+    placings = fresh_placings(entry.event for entry in scored)
+    merged = merged_members(series.club_id)
+    scores: dict[str, list[EventScore]] = {}
+    shown: dict[str, dict[str, Any]] = {}
+    results: dict[str, list[dict[str, Any]]] = {}
+    for entry in scored:
+        for row in placings[entry.event_id].pairs:
+            if row["status"] == PairStatus.DISQUALIFIED:
+                continue  # a disqualified pair's place is no placing (G12)
+            key = entrant_key(row["pair"], row["members"], merged)
+            if series.points == PointsMode.MATCH_POINTS:
+                points = float(row["match_points"])
+            else:
+                points = placing_points(row["rank"], series.placing_points)
+            scores.setdefault(key, []).append(EventScore(entry.position, row["rank"], points))
+            results.setdefault(key, []).append(
+                {"event": entry.event.slug, "place": row["rank"], "points": points}
+            )
+            shown[key] = {"key": key, "name": row["name"], "players": row["players"]}  # the latest event's
+    numbers = {key: _lots_member(key) for key in scores}
+    by_number = {number: key for key, number in numbers.items()}
+    rows = rank_series(
+        {numbers[key]: value for key, value in scores.items()},
+        best=series.best_of,
+        chain=series.tiebreaks,
+        shared_places=series.shared_places,
+        seed=series.lots_seed,
+    )
+    slug_of = {entry.position: entry.event.slug for entry in scored}
+    return {
+        "series": series.slug,
+        "as_of": as_of or None,
+        "points": series.points,
+        "placing_points": list(series.placing_points),
+        "best_of": series.best_of,
+        "tiebreaks": list(series.tiebreaks),
+        "shared_places": series.shared_places,
+        "lots_seed": series.lots_seed,
+        "events": [
+            {
+                "slug": entry.event.slug,
+                "name": entry.event.name,
+                "position": entry.position,
+                "stage": entry.stage,
+                "counted": counted(entry),
+            }
+            for entry in entries
+            if entry.event.is_public  # a draft event is nobody's business but its staff's
+        ],
+        "rows": [_row(row, by_number[row.entrant], shown, results, slug_of) for row in rows],
+    }
+
+
+def _row(row: SeriesRow, key: str, shown: dict, results: dict, slug_of: dict[int, str]) -> dict[str, Any]:
+    counted = {slug_of[position] for position in row.counted}
+    return {
+        "rank": row.rank,
+        "shared": row.shared,
+        "entrant": shown[key],
+        "points": float(row.points),
+        "events_played": len(results[key]),
+        "results": [{**result, "counted": result["event"] in counted} for result in results[key]],
+        "tiebreaks": row.values,
+        "decided_by": row.decided_by,
+    }
+
+
+def standings_public(event: Event) -> bool:
+    """Whether anyone may read the event's standings (as ``scoring.permissions.standings_visible``
+    says for an anonymous caller)."""
+    return event.status in SHOWN_STATUSES and event.publish_standings
+
+
+def final_links(series: Series, final_slug: str, *, public: bool = False) -> list[SeriesLink]:
+    """The links into the final ``final_slug``, in their feeders' series order; none: a 404.
+
+    ``public``: as the public may see them: a final that is a draft is none, and a feeder whose
+    standings are not public is left out (its qualifiers would show its standings)."""
+    links = list(series_links(series).filter(final__slug=final_slug))
+    if public:
+        links = [link for link in links if link.final.is_public and standings_public(link.feeder)]
+    if not links:
+        raise NotFound(f"No event of this series is fed into {final_slug!r}.", "not_a_final")
+    positions = dict(SeriesEvent.objects.filter(series=series).values_list("event_id", "position"))
+    return sorted(links, key=lambda link: (positions.get(link.feeder_id, 0), link.pk))
+
+
+def qualifiers(series: Series, links: list[SeriesLink]) -> dict[str, Any]:
+    """Who goes on to the final of ``links`` (see ``_pick``): each feeder with its state, then the
+    qualifiers seeded by their place in their feeder, the earlier feeder first among equal places."""
+    placings = fresh_placings(link.feeder for link in links)
+    merged = merged_members(series.club_id)
+    taken: set[str] = set()
+    chosen: list[dict[str, Any]] = []
+    feeders = []
+    for order, link in enumerate(links):
+        stored = placings[link.feeder_id]
+        picked, skipped = _pick(link, stored.pairs, stored.units, merged, taken)
+        chosen += [{**row, "feeder": link.feeder.slug, "order": order} for row in picked]
+        feeders.append(
+            {
+                "event": link.feeder.slug,
+                "link": link.pk,
+                "top": link.top,
+                "by": link.by,
+                "closed": stored.closed,
+                "qualified": len(picked),
+                "skipped": skipped,
+            }
+        )
+    chosen.sort(key=lambda row: (row["place"], row["order"]))
+    return {
+        "final": links[0].final.slug,
+        "closed": all(feeder["closed"] for feeder in feeders),
+        "feeders": feeders,
+        "qualifiers": [
+            {
+                "seed": seed,
+                "feeder": row["feeder"],
+                "place": row["place"],
+                "pair": {key: row[key] for key in ("pair", "number", "name", "unit_name")},
+                "players": row["players"],
+                "entrant": row["key"],
+            }
+            for seed, row in enumerate(chosen, start=1)
+        ],
+    }
+
+
+def _pick(
+    link: SeriesLink,
+    pairs: list[dict[str, Any]],
+    units: list[dict[str, Any]],
+    merged: dict[int, int],
+    taken: set[str],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The feeder's qualifiers for ``link``: its top ``top`` pairs in standings order (or every pair of
+    its top ``top`` units), passing over — and replacing by the next — a pair withdrawn or
+    disqualified, one that declined, and one already going on from an earlier feeder."""
+    declined = set(link.declined or ())
+    picked: list[dict[str, Any]] = []
+    skipped: list[dict[str, Any]] = []
+
+    def take(row: dict[str, Any], place: int) -> bool:
+        key = entrant_key(row["pair"], row["members"], merged)
+        reason = None
+        if row["status"] != PairStatus.ACTIVE:
+            reason = row["status"]
+        elif row["pair"] in declined:
+            reason = "declined"
+        elif key in taken:
+            reason = "already_qualified"
+        if reason:
+            skipped.append({"pair": row["pair"], "place": row["rank"], "reason": reason})
+            return False
+        taken.add(key)
+        picked.append({**row, "key": key, "place": place})
+        return True
+
+    if link.by == "units":
+        goes = 0
+        for unit in units:
+            if goes >= link.top:
+                break
+            members = [row for row in pairs if row["unit"] == unit["unit"]]
+            if sum(take(row, unit["rank"]) for row in members):
+                goes += 1
+    else:
+        for row in pairs:
+            if len(picked) >= link.top:
+                break
+            take(row, row["rank"])
+    return picked, skipped
+
+
+def event_in_club(slug: str, club_id: int) -> Event | None:
+    """The club's event by that slug (whatever its status: the club's organisers link drafts too)."""
+    return Event.objects.filter(slug=slug, club_id=club_id).first()
