@@ -100,9 +100,10 @@ class ClubViewSet(
         club = services.club_create(by=request.user, **serializer.validated_data)
         return Response(self.representation(club), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: ClubPrivateSerializer})
+    @extend_schema(responses={200: ClubSerializer})
     def retrieve(self, request, *args, **kwargs):
-        """A club; its organisers read its staff too (``staff``)."""
+        """A club: its slug and name; its organisers read its staff too (``staff``, as
+        ``GET …/staff/`` lists it)."""
         return super().retrieve(request, *args, **kwargs)
 
     @extend_schema(request=ClubUpdateSerializer, responses={200: ClubPrivateSerializer, **problems(400, 412)})
