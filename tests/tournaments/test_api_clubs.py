@@ -40,7 +40,7 @@ def test_clubs_anonymous_and_table_tokens_create_none():
 
 
 def test_clubs_anyone_reads_slug_and_name_only_organisers_read_the_staff():
-    club, organizer = club_with_organizer(slug="union", name="Union")
+    _, organizer = club_with_organizer(slug="union", name="Union")
     public = APIClient().get(f"{CLUBS}union/")
     assert public.status_code == 200
     assert public.json() == {"slug": "union", "name": "Union"}
