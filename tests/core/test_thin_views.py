@@ -19,6 +19,8 @@ VIEWS = sorted(
         ROOT / "referee/incidents/views.py",
         ROOT / "referee/api/views.py",
         *(ROOT / "scoring/pages").glob("*.py"),
+        ROOT / "seasons/views.py",
+        ROOT / "seasons/pages/views.py",
     ]
 )
 WRITES = {

@@ -168,6 +168,7 @@ class MemberMatcher:
     def __init__(self, event: Event, numbers: Sequence[str]) -> None:
         assert event.club_id is not None, "an event of a club"
         self.event = event
+        self.club_id: int = event.club_id
         self.numbers = list(numbers)
         given = {number for number in self.numbers if number}
         self.found: dict[str, Member] = {}
@@ -175,7 +176,7 @@ class MemberMatcher:
         if given:
             entered = Player.objects.filter(member=OuterRef("pk"), event=event.pk)
             members = Member.objects.filter(
-                club=event.club_id, member_number__in=given, merged_into__isnull=True
+                club=self.club_id, member_number__in=given, merged_into__isnull=True
             ).annotate(in_event=Exists(entered))
             for found in members:
                 self.found[found.member_number] = found
@@ -202,7 +203,7 @@ class MemberMatcher:
         its number, else a new one (with that number, or none), all new ones in one ``INSERT``."""
         new = [
             Member(
-                club_id=self.event.club_id,
+                club_id=self.club_id,
                 member_number=entrant.member_number,
                 name=entrant.name,
                 affiliation=entrant.affiliation,
