@@ -70,6 +70,15 @@ def staff_remove(*, staff: ClubStaff) -> None:
 
 
 # ---- members -----------------------------------------------------------------------------------
+def lock_member_numbers(club_id: int) -> None:
+    """Serialise the writers that give member numbers in the club, until the transaction ends.
+
+    The club row is the lock (FOR NO KEY UPDATE), taken before a number is looked up: two
+    registrations of one new number (in two events of the club, or by hand) then find the member
+    the first made instead of both making it (a unique violation, a 500)."""
+    Club.objects.select_for_update(no_key=True).filter(pk=club_id).values_list("pk", flat=True).get()
+
+
 def _number_taken(club: Club, number: str, *, but: Member | None = None) -> bool:
     live = Member.objects.filter(club=club, member_number=number, merged_into__isnull=True)
     if but is not None:
@@ -90,8 +99,10 @@ def member_create(*, club: Club, **fields: Any) -> Member:
     unknown = set(fields) - MEMBER_FIELDS
     if unknown:
         raise TypeError(f"Member has no editable field {', '.join(sorted(unknown))}.")
-    if _number_taken(club, fields.get("member_number", "")):
-        raise _refuse_taken(fields["member_number"])
+    if fields.get("member_number"):
+        lock_member_numbers(club.pk)
+        if _number_taken(club, fields["member_number"]):
+            raise _refuse_taken(fields["member_number"])
     return Member.objects.create(club=club, **fields)
 
 
@@ -100,8 +111,10 @@ def member_update(*, member: Member, **fields: Any) -> Member:
     """Edit a live member; a merged one is a record of the past (a 409 ``member_merged``)."""
     if member.merged_into_id is not None:
         raise Conflict("This member was merged into another: edit that one.", "member_merged")
-    if "member_number" in fields and _number_taken(member.club, fields["member_number"], but=member):
-        raise _refuse_taken(fields["member_number"])
+    if fields.get("member_number"):
+        lock_member_numbers(member.club_id)
+        if _number_taken(member.club, fields["member_number"], but=member):
+            raise _refuse_taken(fields["member_number"])
     return save_fields(member, fields, allowed=MEMBER_FIELDS)
 
 
@@ -116,6 +129,7 @@ def member_merge(*, member: Member, into: Member) -> Member:
     already (409 ``member_merged``), and two members entered in the same event (409
     ``same_event``: one person plays an event once). Sends ``member_merged``.
     """
+    lock_member_numbers(member.club_id)  # the survivor may take the merged member's number
     locked = {m.pk: m for m in Member.objects.select_for_update().filter(pk__in=(member.pk, into.pk))}
     member, into = locked[member.pk], locked[into.pk]
     if member.pk == into.pk:
@@ -174,6 +188,7 @@ class MemberMatcher:
         self.found: dict[str, Member] = {}
         self.entered: set[int] = set()
         if given:
+            lock_member_numbers(self.club_id)
             entered = Player.objects.filter(member=OuterRef("pk"), event=event.pk)
             members = Member.objects.filter(
                 club=self.club_id, member_number__in=given, merged_into__isnull=True
