@@ -8,22 +8,27 @@ where the caller has a role), the placing when the event's standings are visible
 when its results are (``results_visible``; the rows of ``results_table``). One query finds every
 entry of the member with its event and its players; each event then costs the fixed number of
 queries of its standings and results tables (none for its standings once cached), whatever the
-number of its pairs or rounds.
+number of its pairs or rounds. What an entry shows of its event (placing, results) is cached under
+the event's ``results_version``, as the standings are (bumped by every confirmation, correction and
+ruling): a history read again costs one query and one cache read, whatever the number of events.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.cache import cache
 from django.db.models import Q
 
 from scoring.permissions import results_visible, standings_visible
 from scoring.selectors.results import results_table
-from scoring.selectors.standings import standings_table
+from scoring.selectors.standings import CACHE_SECONDS, standings_table
 from tournaments.models import Member, Pair
 from tournaments.selectors import visible_events
 
 SIDES = ("NS", "EW")
+#: The cached entries' generation: a release that changes what an entry holds moves it.
+CACHE_GENERATION = "history:v1"
 
 
 def member_entries(request, member: Member) -> list[Pair]:
@@ -39,34 +44,57 @@ def member_entries(request, member: Member) -> list[Pair]:
 
 def member_history(request, member: Member) -> dict[str, Any]:
     """What ``GET /clubs/{slug}/members/{id}/history`` answers (and the member's page shows)."""
-    events = []
-    for pair in member_entries(request, member):
-        event = pair.event
-        placing = _placing(standings_table(event), pair) if standings_visible(request, event) else None
-        results = _results(results_table(event), pair) if results_visible(request, event) else None
-        events.append(
-            {
-                "event": {
-                    "slug": event.slug,
-                    "name": event.name,
-                    "starts_on": event.starts_on,
-                    "game": event.game,
-                    "status": event.status,
-                },
-                "pair": {"id": pair.pk, "number": pair.number, "name": pair.display_name},
-                "partners": [
-                    {"name": player.name, "member": player.member_id}
-                    for player in pair.players
-                    if player.member_id != member.pk
-                ],
-                "placing": placing,
-                "results": results,
-            }
-        )
+    entries = member_entries(request, member)
+    shown = {
+        pair.pk: (standings_visible(request, pair.event), results_visible(request, pair.event))
+        for pair in entries
+    }
+    keys = {pair.pk: _cache_key(pair, *shown[pair.pk]) for pair in entries}
+    cached = cache.get_many(list(keys.values())) if keys else {}
+    computed = {}
+    for pair in entries:
+        if keys[pair.pk] not in cached:
+            computed[keys[pair.pk]] = _outcomes(pair, *shown[pair.pk])
+    if computed:
+        cache.set_many(computed, CACHE_SECONDS)
+    outcomes = {**cached, **computed}
     return {
         "member": {"id": member.pk, "name": member.name, "affiliation": member.affiliation},
         "club": member.club.slug,
-        "events": events,
+        "events": [_entry(pair, member, outcomes[keys[pair.pk]]) for pair in entries],
+    }
+
+
+def _cache_key(pair: Pair, standings: bool, results: bool) -> str:
+    event = pair.event
+    return f"{CACHE_GENERATION}:{event.pk}:{event.results_version}:{pair.pk}:{int(standings)}{int(results)}"
+
+
+def _outcomes(pair: Pair, standings: bool, results: bool) -> dict[str, Any]:
+    """The entry's placing and results in its event, each when the caller may see it."""
+    return {
+        "placing": _placing(standings_table(pair.event), pair) if standings else None,
+        "results": _results(results_table(pair.event), pair) if results else None,
+    }
+
+
+def _entry(pair: Pair, member: Member, outcomes: dict[str, Any]) -> dict[str, Any]:
+    event = pair.event
+    return {
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "starts_on": event.starts_on,
+            "game": event.game,
+            "status": event.status,
+        },
+        "pair": {"id": pair.pk, "number": pair.number, "name": pair.display_name},
+        "partners": [
+            {"name": player.name, "member": player.member_id}
+            for player in pair.players
+            if player.member_id != member.pk
+        ],
+        **outcomes,
     }
 
 

@@ -105,11 +105,14 @@ def test_history_unknown_members_and_other_clubs_members_are_404s():
     assert_problem(APIClient().get(f"/api/v1/clubs/nobody/members/{stranger.pk}/history"), 404, "not_found")
 
 
-def history_queries(events: int, *, pairs: int = 4) -> int:
+def history_queries(events: int, *, pairs: int = 4, reads: int = 1) -> int:
+    """The queries of the ``reads``-th read of a member's history over ``events`` events."""
     club = ClubFactory()
     member = MemberFactory(club=club)
     for n in range(events):
         played_event(club, member, pairs=pairs, starts_on=f"2026-01-{n + 1:02d}")
+    for _ in range(reads - 1):
+        APIClient().get(history_url(club, member))
     with CaptureQueriesContext(connection) as queries:
         response = APIClient().get(history_url(club, member))
     assert response.status_code == 200 and len(response.json()["events"]) == events
@@ -120,6 +123,23 @@ def test_history_costs_a_constant_number_of_queries_per_event_whatever_its_size(
     one, two, three = history_queries(1), history_queries(2), history_queries(3)
     assert three - two == two - one  # the same for every event
     assert history_queries(2, pairs=12) == two  # and whatever the number of its pairs
+
+
+def test_history_read_again_costs_the_same_few_queries_whatever_the_number_of_events():
+    assert history_queries(1, reads=2) == history_queries(4, reads=2) < history_queries(1)
+
+
+def test_history_a_new_result_shows_at_once():
+    club = ClubFactory()
+    member = MemberFactory(club=club)
+    event, pair, _ = played_event(club, member, pairs=4)
+    assert APIClient().get(history_url(club, member)).json()["events"][0]["placing"]["rank"] == 1
+    round_2 = RoundFactory(event=event, stage=event.stages.get(), number=2, status=RoundStatus.PUBLISHED)
+    others = list(event.pairs.exclude(pk=pair.pk).order_by("number"))
+    confirm(MatchFactory(round=round_2, table=1, ns_pair=pair, ew_pair=others[1]), others[1])
+    confirm(MatchFactory(round=round_2, table=2, ns_pair=others[0], ew_pair=others[2]), others[0])
+    entry = APIClient().get(history_url(club, member)).json()["events"][0]
+    assert [result["outcome"] for result in entry["results"]] == ["win", "loss"]
 
 
 # ---- the public page ---------------------------------------------------------------------------------
