@@ -129,6 +129,12 @@ class StrictPrimaryKeyRelatedField(JsonTyped, relations.PrimaryKeyRelatedField):
     json_type = "integer"
 
 
+class StrictSlugRelatedField(JsonTyped, relations.SlugRelatedField):
+    """A related row named by its slug (an event's ``club``): a string, never a number."""
+
+    json_type = "string"
+
+
 # DRF's field -> its strict version; DRF fields not listed take no JSON type check of their own
 # (a list, a dict, or a field such as IPAddressField that refuses a non-string itself).
 STRICT: dict[type[fields.Field], type[fields.Field]] = {

@@ -1,8 +1,9 @@
 """The season's API under /api/v1/: series (docs/series.md), club members' histories
 (docs/clubs.md) and ratings (docs/ratings.md)."""
 
-from django.urls import URLPattern, URLResolver, path, re_path
+from django.urls import URLPattern, URLResolver, re_path
 
+from seasons.views.history import MemberHistoryView
 from seasons.views.ratings import MemberRatingsView, RatingTableView
 from seasons.views.series import (
     QualifiersView,
@@ -12,7 +13,9 @@ from seasons.views.series import (
     SeriesViewSet,
 )
 from tournaments.urls import Router
+from tournaments.views.clubs import CLUB_SLUG
 
+CLUB = rf"clubs/(?P<club_slug>{CLUB_SLUG})"
 SERIES = r"series/(?P<series_slug>[-a-zA-Z0-9_]+)"
 
 router = Router(use_regex_path=True)
@@ -28,10 +31,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
         name="series-qualifiers",
     ),
     *router.urls,
-    path("clubs/<slug:slug>/ratings/", RatingTableView.as_view(), name="club-ratings"),
-    path(
-        "clubs/<slug:slug>/members/<int:member_id>/ratings/",
-        MemberRatingsView.as_view(),
-        name="club-member-ratings",
+    # A club's routes name it ``club_slug`` and a member ``pk``, as its members' own (tournaments.urls).
+    re_path(rf"^{CLUB}/ratings/?$", RatingTableView.as_view(), name="club-ratings"),
+    re_path(
+        rf"^{CLUB}/members/(?P<pk>\d+)/ratings/?$", MemberRatingsView.as_view(), name="club-member-ratings"
+    ),
+    re_path(
+        rf"^{CLUB}/members/(?P<pk>\d+)/history/?$", MemberHistoryView.as_view(), name="club-member-history"
     ),
 ]

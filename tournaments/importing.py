@@ -25,6 +25,10 @@ ALIASES = {
     "phone_1": ("phone_1", "phone1", "电话1"),
     "phone_2": ("phone_2", "phone2", "电话2"),
     "phone_3": ("phone_3", "phone3", "电话3"),
+    # An event of a club: each player's member number (docs/clubs.md); ignored in an event without one.
+    "member_number_1": ("member_number_1", "member1", "会员号1"),
+    "member_number_2": ("member_number_2", "member2", "会员号2"),
+    "member_number_3": ("member_number_3", "member3", "会员号3"),
 }
 _LOOKUP = {alias.casefold(): column for column, names in ALIASES.items() for alias in names}
 MAX_ROWS = 20_000

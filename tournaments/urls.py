@@ -1,12 +1,14 @@
 from django.urls import re_path
 from rest_framework.routers import Route, SimpleRouter
 
+from tournaments.views.clubs import CLUB_SLUG, ClubStaffViewSet, ClubViewSet, MemberViewSet
 from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenViewSet
 from tournaments.views.me import MeView
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
 from tournaments.views.schedule import EventMatchViewSet, RoundViewSet, StageViewSet
 
 EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
+CLUB = rf"clubs/(?P<club_slug>{CLUB_SLUG})"
 
 
 class Router(SimpleRouter):
@@ -32,5 +34,8 @@ router.register(f"{EVENT}/pairs", PairViewSet, basename="pair")
 router.register(f"{EVENT}/stages", StageViewSet, basename="stage")
 router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/matches", EventMatchViewSet, basename="event-match")
+router.register("clubs", ClubViewSet, basename="club")
+router.register(f"{CLUB}/staff", ClubStaffViewSet, basename="club-staff")
+router.register(f"{CLUB}/members", MemberViewSet, basename="club-member")
 
 urlpatterns = [re_path(r"^me/?$", MeView.as_view(), name="me"), *router.urls]

@@ -32,8 +32,8 @@ class RatingTableView(GenericAPIView):
         responses={200: RatingTableSerializer, **problems(400)},
         summary="The club's rating table",
     )
-    def get(self, request, slug: str):
-        club = selectors.club_or_404(slug)
+    def get(self, request, club_slug: str):
+        club = selectors.club_or_404(club_slug)
         names = [name for name in (request.query_params.get("events") or "").split(",") if name]
         events = selectors.scope_events(club, names) if names else None
         run = selectors.run_of(club)
@@ -58,9 +58,9 @@ class MemberRatingsView(GenericAPIView):
     filter_backends = ()
 
     @extend_schema(operation_id="club_member_ratings", summary="A member's rating history")
-    def get(self, request, slug: str, member_id: int):
-        club = selectors.club_or_404(slug)
-        member = selectors.member_or_404(club, member_id)
+    def get(self, request, club_slug: str, pk: int):
+        club = selectors.club_or_404(club_slug)
+        member = selectors.member_or_404(club, int(pk))
         history = selectors.member_history(member)
         now = history[-1]["after"] if history else None
         return Response(

@@ -238,4 +238,5 @@ EVENT_FIELDS = (
     "unit_best",
     "lots_seed",
     "correction_minutes",
+    "club",
 )

@@ -6,14 +6,20 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField, StrictIntegerField
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictIntegerField,
+    StrictSlugRelatedField,
+)
 from core.serializers import StrictModelSerializer
 from engine import DEFAULT_GAME, EventScoring, game_codes, get_game, setting_choices
 from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
 from engine.scoring.methods import SettingError, build_method
 from engine.scoring.ranking import validate_chain
-from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Role, TableToken
+from tournaments.models import EVENT_FIELDS, Club, Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
 from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
 
@@ -40,6 +46,14 @@ class EventSerializer(StrictModelSerializer):
     )
     equal_levels = StrictChoiceField(
         choices=setting_choices("equal_levels"), allow_null=True, required=False, help_text="G8."
+    )
+    club = StrictSlugRelatedField(
+        slug_field="slug",
+        queryset=Club.objects.all(),
+        allow_null=True,
+        required=False,
+        help_text="The club (its slug) whose season the event is part of (docs/clubs.md); null: none. "
+        "Set by someone who organises both the event and the club.",
     )
 
     class Meta:

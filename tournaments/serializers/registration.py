@@ -34,32 +34,51 @@ class UnitSerializer(StrictModelSerializer):
         return name
 
 
+MEMBER_HELP = "The club's member (会员) this entry is (docs/clubs.md); null in an event without a club."
+MEMBER_NUMBER_HELP = (
+    "In an event of a club: the club's member number (会员号). The live member holding it is this "
+    "player; a number no member holds, or none, makes a new member (docs/clubs.md)."
+)
+
+
 class PublicPlayerSerializer(StrictModelSerializer):
     """What anyone may read about a player: never contact data."""
 
     class Meta:
         model = Player
-        fields = ["id", "name", "unit", "seed"]
+        fields = ["id", "name", "unit", "seed", "member"]
+        read_only_fields = ["member"]
         # The column's size on PostgreSQL, on every database: the document is the same on each.
-        extra_kwargs = {"seed": {"min_value": 0, "max_value": column_max(Player, "seed")}}
+        extra_kwargs = {
+            "seed": {"min_value": 0, "max_value": column_max(Player, "seed")},
+            "member": {"help_text": MEMBER_HELP},
+        }
 
     # The lean twin for long lists: the same representation from a row of COLUMNS, without a model
     # object or a field per value (tests/tournaments/test_api_matches.py checks they agree).
-    COLUMNS = ("id", "name", "unit_id", "seed")
+    COLUMNS = ("id", "name", "unit_id", "seed", "member_id")
 
     @staticmethod
     def from_row(row) -> dict:
-        id_, name, unit, seed = row
-        return {"id": id_, "name": name, "unit": unit, "seed": seed}
+        id_, name, unit, seed, member = row
+        return {"id": id_, "name": name, "unit": unit, "seed": seed, "member": member}
 
 
 class PlayerSerializer(StrictModelSerializer):
     """The organiser's view, with contact data; also registers a single player."""
 
+    member_number = StrictCharField(
+        max_length=32, required=False, allow_blank=True, write_only=True, help_text=MEMBER_NUMBER_HELP
+    )
+
     class Meta:
         model = Player
-        fields = ["id", "name", "unit", "seed", "email", "phone"]
-        extra_kwargs = {"seed": {"min_value": 0, "max_value": column_max(Player, "seed")}}
+        fields = ["id", "name", "unit", "seed", "email", "phone", "member", "member_number"]
+        read_only_fields = ["member"]
+        extra_kwargs = {
+            "seed": {"min_value": 0, "max_value": column_max(Player, "seed")},
+            "member": {"help_text": MEMBER_HELP},
+        }
 
     def validate_unit(self, unit):
         if unit is not None and unit.event_id != self.context["event"].pk:
@@ -71,6 +90,9 @@ class PlayerInputSerializer(serializers.Serializer):
     name = StrictCharField(max_length=120)
     email = StrictEmailField(required=False, allow_blank=True, default="")
     phone = StrictCharField(max_length=32, required=False, allow_blank=True, default="")
+    member_number = StrictCharField(
+        max_length=32, required=False, allow_blank=True, default="", help_text=MEMBER_NUMBER_HELP
+    )
 
 
 class PairSerializer(StrictModelSerializer):
@@ -120,9 +142,11 @@ class PairSerializer(StrictModelSerializer):
     @staticmethod
     def from_row(row) -> dict:
         id_, number, name, unit, seed, grade, status, status_reason = row[:8]
-        player_1 = PublicPlayerSerializer.from_row(row[8:12])
-        player_2 = None if row[12] is None else PublicPlayerSerializer.from_row(row[12:16])
-        player_3 = None if row[16] is None else PublicPlayerSerializer.from_row(row[16:20])
+        width = len(PublicPlayerSerializer.COLUMNS)
+        first, second, third = (row[8 + width * slot : 8 + width * (slot + 1)] for slot in range(3))
+        player_1 = PublicPlayerSerializer.from_row(first)
+        player_2 = None if second[0] is None else PublicPlayerSerializer.from_row(second)
+        player_3 = None if third[0] is None else PublicPlayerSerializer.from_row(third)
         players = [player for player in (player_1, player_2, player_3) if player is not None]
         return {
             "id": id_,

@@ -10,10 +10,22 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from core.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError, Forbidden
 from engine import DEFAULT_GAME, get_game
 from engine.scoring.methods import build_method
-from tournaments.models import EVENT_FIELDS, Event, EventRole, Match, Pair, Player, Role, Round, TableToken
+from tournaments.clubs import organises_club
+from tournaments.models import (
+    EVENT_FIELDS,
+    Club,
+    Event,
+    EventRole,
+    Match,
+    Pair,
+    Player,
+    Role,
+    Round,
+    TableToken,
+)
 from tournaments.services import save_fields
 
 
@@ -35,6 +47,7 @@ def event_create(*, by: User, **fields: Any) -> Event:
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise TypeError(f"Event has no editable field {', '.join(sorted(unknown))}.")
+    _check_club(by, fields.get("club"))
     game = fields.get("game") or DEFAULT_GAME
     # A ruleset not given is the game's default profile (the column's default is the default game's).
     fields = {"ruleset": get_game(game).default_profile, **game_scoring_defaults(game), **fields}
@@ -43,12 +56,35 @@ def event_create(*, by: User, **fields: Any) -> Event:
     return event
 
 
+def _check_club(by: User, club: Club | None) -> None:
+    """Only an organiser of the club links an event to it (docs/clubs.md): a 403 at ``club``."""
+    if club is not None and not organises_club(by, club):
+        raise Forbidden(
+            f"Only an organiser of the club {club.slug!r} links events to it.",
+            "not_club_organizer",
+            field="club",
+        )
+
+
 @transaction.atomic
-def event_update(*, event: Event, **fields: Any) -> Event:
+def event_update(*, event: Event, by: User | None = None, **fields: Any) -> Event:
     """Change the named settings of an event (only those columns are written).
 
     The game is one of the registry's in service: the database does not list them, so that adding a
-    game is no migration (docs/rules/index.md)."""
+    game is no migration (docs/rules/index.md). A new ``club`` (or none) needs ``by`` to organise the
+    club the event leaves and the one it joins; once a player of the event is a club's member, the
+    event stays that club's (409 ``members_linked``)."""
+    if "club" in fields and fields["club"] != event.club:
+        if by is None:
+            raise TypeError("Linking an event to a club needs who does it (by=).")
+        _check_club(by, event.club)
+        _check_club(by, fields["club"])
+        if Player.objects.filter(event=event, member__isnull=False).exists():
+            raise Conflict(
+                "Players of the event are members of its club: it stays the club's.", "members_linked"
+            )
+    elif "club" in fields:
+        del fields["club"]  # unchanged: nothing to check, nothing to write
     if "game" in fields:
         get_game(fields["game"])  # an unknown game: a 400 at ``game``
     return save_fields(event, fields, allowed=EVENT_FIELDS, also=("updated_at",))

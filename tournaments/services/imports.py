@@ -16,6 +16,7 @@ from rest_framework.exceptions import ErrorDetail, ValidationError
 from core.bulk_audit import log_created
 from tournaments.importing import SheetError, read_rows
 from tournaments.models import Event, Pair, Player, Unit
+from tournaments.services.clubs import Entrant, MemberMatcher
 from tournaments.services.registration import (
     PAIR_NUMBER_MAX,
     free_pair_numbers,
@@ -73,6 +74,12 @@ def _check_row(index: int, row: dict, taken: set[int], seen: set[int], errors: d
                 except DjangoValidationError:
                     errors[f"{prefix}.email_{slot[-1]}"] = [ErrorDetail("Not an email address.", "invalid")]
             clean[slot][contact] = value[:32] if contact == "phone" else value
+        number = row.get(f"member_number_{slot[-1]}", "")
+        if len(number) > 32:
+            errors[f"{prefix}.member_number_{slot[-1]}"] = [
+                ErrorDetail("At most 32 characters.", "max_length")
+            ]
+        clean[slot]["member_number"] = number
     number = _int(row.get("number", ""), errors, f"{prefix}.number")
     if number is not None:
         if number in taken:
@@ -127,17 +134,49 @@ def pairs_import(
     errors: dict = {}
     seen: set[int] = set()
     clean_rows = [_check_row(number, row, taken, seen, errors, size=size) for number, row in rows]
+    matcher = _members(event, rows, clean_rows, errors)
     if errors:
         raise ValidationError(errors)
     progress(0, len(clean_rows))
     if dry_run:
         progress(len(clean_rows), len(clean_rows))
         return len(clean_rows), []
-    return len(clean_rows), _create(event, clean_rows, free_pair_numbers(event, reserved=seen), progress)
+    free = free_pair_numbers(event, reserved=seen)
+    return len(clean_rows), _create(event, clean_rows, free, progress, matcher)
+
+
+def _entries(clean_rows: list[dict]) -> Iterator[tuple[int, str, dict]]:
+    """Each player of the checked rows in file order: (row index, slot, its fields)."""
+    for index, row in enumerate(clean_rows):
+        for slot in _SLOTS:
+            if row[slot] is not None:
+                yield index, slot, row[slot]
+
+
+def _members(
+    event: Event, rows: list[tuple[int, dict]], clean_rows: list[dict], errors: dict
+) -> MemberMatcher | None:
+    """In an event of a club, the matcher of the file's member numbers (one query for the whole
+    file), its refusals added to ``errors`` as ``rows.<n>.member_number_<k>``; else None, and the
+    numbers are dropped (an event without a club reads none, as before)."""
+    entries = list(_entries(clean_rows))
+    if event.club_id is None:
+        for _, _, player in entries:
+            player.pop("member_number")
+        return None
+    matcher = MemberMatcher(event, [player["member_number"] for _, _, player in entries])
+    for index, (code, message) in matcher.problems().items():
+        row, slot, _ = entries[index]
+        errors.setdefault(f"rows.{rows[row][0]}.member_number_{slot[-1]}", [ErrorDetail(message, code)])
+    return matcher
 
 
 def _create(
-    event: Event, rows: list[dict], free: Iterator[int], progress: Callable[[int, int], None]
+    event: Event,
+    rows: list[dict],
+    free: Iterator[int],
+    progress: Callable[[int, int], None],
+    matcher: MemberMatcher | None,
 ) -> list[Pair]:
     """Write the checked rows in bulk: the new units, then, ``_BATCH`` rows at a time, their players
     and their pairs, one ``INSERT`` each (and the same of audit entries), so an import costs the same
@@ -148,6 +187,12 @@ def _create(
     new_units = [unit for unit in new_units if unit.name not in units]
     Unit.objects.bulk_create(new_units, batch_size=_BATCH)
     units.update((unit.name, unit) for unit in new_units)
+    if matcher is not None:  # every member of the file at once: the found ones, one INSERT of new ones
+        entries = list(_entries(rows))
+        entrants = [Entrant(affiliation=rows[index]["unit"], **player) for index, _, player in entries]
+        for (_, _, player), member in zip(entries, matcher.members(entrants), strict=True):
+            player.pop("member_number")
+            player["member"] = member
     created: list[Pair] = []
     audited: list = list(new_units)
     for start in range(0, len(rows), _BATCH):

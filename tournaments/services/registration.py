@@ -17,8 +17,9 @@ from core.errors import Conflict, DomainError
 from core.fields import column_max
 from engine import get_game
 from engine.lots import lot
-from tournaments.models import Event, Pair, Player, Unit
+from tournaments.models import Event, Member, Pair, Player, Unit
 from tournaments.services import save_fields
+from tournaments.services.clubs import Entrant, MemberMatcher
 
 _SINGLES_SALT = 0x51A6
 # The highest number the column stores (a PositiveIntegerField: 2**31 - 1).
@@ -120,8 +121,13 @@ def pair_create(
         number = take_number(free_pair_numbers(event))
     elif Pair.objects.filter(event=event, number=number).exists():
         raise RegistrationRefused(f"Pair number {number} is taken.", "duplicate_number", field="number")
-    given = [data for data in (player_1, player_2, player_3) if data]
-    players = [Player.objects.create(event=event, **{"unit": unit, **data}) for data in given]
+    given = [dict(data) for data in (player_1, player_2, player_3) if data]
+    slots = [f"player_{index}" for index in range(1, len(given) + 1)]
+    members = entry_members(event, given, slots, unit=unit)
+    players = [
+        Player.objects.create(event=event, member=member, **{"unit": unit, **data})
+        for data, member in zip(given, members, strict=True)
+    ]
     return Pair.objects.create(
         event=event,
         number=number,
@@ -174,14 +180,68 @@ def unit_delete(*, unit: Unit) -> None:
     unit.delete()
 
 
+def entry_members(
+    event: Event, entries: list[dict], slots: list[str], *, unit: Unit | None
+) -> list[Member | None]:
+    """The member of each player of ``entries`` (dicts of a player's fields, whose ``member_number``
+    is taken out), for an event of a club: the club's live member of that number, else a new one
+    (docs/clubs.md). ``slots`` name the entries in errors (``player_1``…). An event without a club
+    links no member, and refuses a member number (400 ``no_club``)."""
+    numbers = [entry.pop("member_number", "") or "" for entry in entries]
+    if event.club_id is None:
+        for slot, number in zip(slots, numbers, strict=True):
+            if number:
+                raise RegistrationRefused(
+                    "The event belongs to no club: a member number names nobody here.",
+                    "no_club",
+                    field=f"{slot}.member_number",
+                )
+        return [None] * len(entries)
+    matcher = MemberMatcher(event, numbers)
+    for index, (code, message) in sorted(matcher.problems().items()):
+        raise RegistrationRefused(message, code, field=f"{slots[index]}.member_number")
+    entrants = [
+        Entrant(
+            name=entry["name"],
+            member_number=number,
+            affiliation=_unit_name(entry.get("unit") or unit),
+            email=entry.get("email", ""),
+            phone=entry.get("phone", ""),
+        )
+        for entry, number in zip(entries, numbers, strict=True)
+    ]
+    return list(matcher.members(entrants))
+
+
+def _unit_name(unit: Unit | None) -> str:
+    """A new member's affiliation: the unit it is registered with (none: empty)."""
+    return unit.name if unit is not None else ""
+
+
 @transaction.atomic
 def player_create(*, event: Event, **fields: Any) -> Player:
-    return Player.objects.create(event=event, **_only(fields, PLAYER_FIELDS, Player))
+    """Register one player (a single, paired later by lot); in an event of a club, with its member."""
+    fields = dict(fields)
+    member = entry_members(event, [fields], ["player"], unit=None)[0]
+    return Player.objects.create(event=event, member=member, **_only(fields, PLAYER_FIELDS, Player))
 
 
 @transaction.atomic
 def player_update(*, player: Player, **fields: Any) -> Player:
-    return save_fields(player, fields, allowed=PLAYER_FIELDS)
+    """Edit a player; a ``member_number`` links it to that member of the club (else a new one)."""
+    fields = dict(fields)
+    number = fields.get("member_number")
+    current = player.member.member_number if player.member is not None else None
+    if not number or number == current:  # an empty number leaves the link as it is
+        fields.pop("member_number", None)
+    else:
+        entry = {"name": fields.get("name", player.name), "member_number": fields.pop("member_number")}
+        entry.update(email=fields.get("email", player.email), phone=fields.get("phone", player.phone))
+        entry["unit"] = fields.get("unit", player.unit)
+        member = entry_members(player.event, [entry], ["player"], unit=None)[0]
+        if member is not None:
+            fields["member"] = member
+    return save_fields(player, fields, allowed=PLAYER_FIELDS | {"member"})
 
 
 @transaction.atomic

@@ -34,7 +34,7 @@ class EventViewSet(IdempotentMixin, WriteETagMixin, viewsets.ModelViewSet):
         return EventPermission.ORGANIZER if "event_slug" in self.kwargs else EventPermission.ACCOUNT
 
     def get_queryset(self):
-        return visible_events(self.request).order_by("-starts_on", "slug")
+        return visible_events(self.request).select_related("club").order_by("-starts_on", "slug")
 
     def get_event(self) -> Event:
         if not hasattr(self, "_event"):
@@ -46,7 +46,9 @@ class EventViewSet(IdempotentMixin, WriteETagMixin, viewsets.ModelViewSet):
 
     def perform_update(self, serializer):
         with self.locked_write(serializer.instance) as locked:
-            serializer.instance = services.event_update(event=locked, **serializer.validated_data)
+            serializer.instance = services.event_update(
+                event=locked, by=self.request.user, **serializer.validated_data
+            )
 
     def perform_destroy(self, instance):
         with self.locked_write(instance) as locked:

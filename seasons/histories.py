@@ -1,0 +1,170 @@
+"""A member's history across the club's events (docs/clubs.md "A member's history"): the events
+they played, their partners, their placing and each of their matches with its opponents and score.
+
+Read through the event's own selectors and checks, so that the history shows exactly what the
+event shows the caller: the events the caller sees (``visible_events``: published ones, and those
+where the caller has a role), the placing when the event's standings are visible to the caller
+(``standings_visible``; the row of ``standings_table``, cached per results version) and the matches
+when its results are (``results_visible``; the rows of ``results_table``). One query finds every
+entry of the member with its event and its players; each event then costs the fixed number of
+queries of its standings and results tables (none for its standings once cached), whatever the
+number of its pairs or rounds. What an entry shows of its event (placing, results) is cached under
+the event's ``results_version``, as the standings are (bumped by every confirmation, correction and
+ruling): a history read again costs one query and one cache read, whatever the number of events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Q
+from django.http import Http404
+
+from scoring.permissions import results_visible, standings_visible
+from scoring.selectors.results import results_table
+from scoring.selectors.standings import CACHE_SECONDS, standings_table
+from tournaments.club_selectors import club_member, club_or_404
+from tournaments.models import Member, Pair
+from tournaments.selectors import visible_events
+
+SIDES = ("NS", "EW")
+#: The cached entries' generation: a release that changes what an entry holds moves it.
+CACHE_GENERATION = "history:v1"
+
+
+def member_entries(request, member: Member) -> list[Pair]:
+    """The member's entries (the pair, team or lone player's entry they played in) in the club's
+    events the caller sees, latest event first: one query, with each entry's event and players."""
+    played = Q(player_1__member=member) | Q(player_2__member=member) | Q(player_3__member=member)
+    return list(
+        Pair.objects.filter(played, event__club=member.club_id, event__in=visible_events(request))
+        .select_related("event", "player_1", "player_2", "player_3")
+        .order_by("-event__starts_on", "-event__id")
+    )
+
+
+def member_history(request, member: Member) -> dict[str, Any]:
+    """What ``GET /clubs/{slug}/members/{id}/history`` answers (and the member's page shows)."""
+    entries = member_entries(request, member)
+    shown = {
+        pair.pk: (standings_visible(request, pair.event), results_visible(request, pair.event))
+        for pair in entries
+    }
+    keys = {pair.pk: _cache_key(pair, *shown[pair.pk]) for pair in entries}
+    cached = cache.get_many(list(keys.values())) if keys else {}
+    computed = {}
+    for pair in entries:
+        if keys[pair.pk] not in cached:
+            computed[keys[pair.pk]] = _outcomes(pair, *shown[pair.pk])
+    if computed:
+        cache.set_many(computed, CACHE_SECONDS)
+    outcomes = {**cached, **computed}
+    return {
+        "member": {"id": member.pk, "name": member.name, "affiliation": member.affiliation},
+        "club": member.club.slug,
+        "events": [_entry(pair, member, outcomes[keys[pair.pk]]) for pair in entries],
+    }
+
+
+def _cache_key(pair: Pair, standings: bool, results: bool) -> str:
+    event = pair.event
+    return f"{CACHE_GENERATION}:{event.pk}:{event.results_version}:{pair.pk}:{int(standings)}{int(results)}"
+
+
+def _outcomes(pair: Pair, standings: bool, results: bool) -> dict[str, Any]:
+    """The entry's placing and results in its event, each when the caller may see it."""
+    return {
+        "placing": _placing(standings_table(pair.event), pair) if standings else None,
+        "results": _results(results_table(pair.event), pair) if results else None,
+    }
+
+
+def _entry(pair: Pair, member: Member, outcomes: dict[str, Any]) -> dict[str, Any]:
+    event = pair.event
+    return {
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "starts_on": event.starts_on,
+            "game": event.game,
+            "status": event.status,
+        },
+        "pair": {"id": pair.pk, "number": pair.number, "name": pair.display_name},
+        "partners": [
+            {"name": player.name, "member": player.member_id}
+            for player in pair.players
+            if player.member_id != member.pk
+        ],
+        **outcomes,
+    }
+
+
+def _placing(table: dict[str, Any], pair: Pair) -> dict[str, Any] | None:
+    """The entry's row of the event's standings: its place, whether shared, its match points."""
+    for row in table["rows"]:
+        if row["pair"]["id"] == pair.pk:
+            return {
+                "rank": row["rank"],
+                "shared": row["shared"],
+                "of": len(table["rows"]),
+                "match_points": row["match_points"],
+                "provisional": row["provisional"],
+            }
+    return None
+
+
+def _results(table: dict[str, Any], pair: Pair) -> list[dict[str, Any]]:
+    """The entry's matches in the event's results: each with its opponents and its score."""
+    return [result for row in table["rows"] if (result := _result(row, pair.pk)) is not None]
+
+
+def _result(row: dict[str, Any], pk: int) -> dict[str, Any] | None:
+    sides = {side: row[f"{side.lower()}_pair"] for side in SIDES}
+    seat = next((seat for seat in row["seats"] if seat["pair"]["id"] == pk), None)
+    if seat is not None:  # a table of four: the three others are the opponents
+        opponents = [other["pair"] for other in row["seats"] if other is not seat]
+        own, match_points, level_points = seat["seat"], seat["match_points"], seat["level_points"]
+    else:
+        own = next((side for side in SIDES if sides[side] and sides[side]["id"] == pk), None)
+        if own is None:
+            return None
+        other = SIDES[1 - SIDES.index(own)]
+        opponents = [sides[other]] if sides[other] else []
+        match_points = (row["match_points"] or {}).get(own)
+        level_points = (row["level_points"] or {}).get(own)
+    return {
+        "match": row["match"],
+        "round": row["round"],
+        "table": row["table"],
+        "side": own,
+        "opponents": opponents,
+        "outcome": _outcome(row, own, seat is not None),
+        "levels": row["levels"],
+        "points": row["points"],
+        "forfeit": row["forfeit"],
+        "match_points": match_points,
+        "level_points": level_points,
+    }
+
+
+def _outcome(row: dict[str, Any], own: str, at_table: bool) -> str | None:
+    """``win``, ``loss``, ``draw`` or ``bye`` of a two-sided match once scored; None before (and at
+    a table of four, where the points say it)."""
+    if row["status"] == "bye":
+        return "bye"
+    if at_table or row["match_points"] is None:
+        return None
+    if row["winner"] is None:
+        return "draw"
+    return "win" if row["winner"] == own else "loss"
+
+
+def live_member_or_404(club_slug: str, pk: int) -> Member:
+    """The member ``pk`` of the club (live or merged, its club loaded), else a 404."""
+    club = club_or_404(club_slug)
+    member = club_member(club, pk)
+    if member is None:
+        raise Http404("No such member.")
+    member.club = club
+    return member
