@@ -2,7 +2,8 @@
 
 - the standings of one of its events changed (``scoring.happenings.standings_changed``: a result
   confirmed, corrected or ruled on, a pair withdrawn);
-- a member was merged into another (the two are one person from then on) or a player of one of its
+- a member was merged into another (``tournaments.signals.member_merged``: the two are one person
+  from then on) or a player of one of its
   events was linked to a member, or unlinked.
 
 The task is queued on commit (a rolled-back change queues nothing) and robustly: the change has
@@ -18,6 +19,7 @@ from django.db.models.signals import post_save
 from scoring.happenings import standings_changed
 from seasons.tasks import queue_ratings_refresh
 from tournaments.models import Event, Member, Player
+from tournaments.signals import member_merged
 
 
 def _queue(club_id: int | None) -> None:
@@ -29,9 +31,8 @@ def _standings_changed(sender, event: Event, **kwargs) -> None:
     _queue(event.club_id)
 
 
-def _member_saved(sender, instance: Member, created: bool = False, raw: bool = False, **kwargs) -> None:
-    if not raw and instance.merged_into_id is not None:
-        _queue(instance.club_id)
+def _member_merged(sender, member: Member, into: Member, **kwargs) -> None:
+    _queue(into.club_id)
 
 
 def _player_saved(sender, instance: Player, created: bool = False, raw: bool = False, **kwargs) -> None:
@@ -52,5 +53,5 @@ def _player_saved(sender, instance: Player, created: bool = False, raw: bool = F
 
 def connect() -> None:
     standings_changed.connect(_standings_changed, dispatch_uid="seasons-ratings-standings")
-    post_save.connect(_member_saved, sender=Member, dispatch_uid="seasons-ratings-member")
+    member_merged.connect(_member_merged, dispatch_uid="seasons-ratings-member")
     post_save.connect(_player_saved, sender=Player, dispatch_uid="seasons-ratings-player")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpResponsePermanentRedirect
+from django.http import HttpResponsePermanentRedirect
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -11,8 +11,6 @@ from core.permissions import Permission
 from core.schema import problems
 from seasons.histories import live_member_or_404, member_history
 from seasons.serializers.history import MemberHistorySerializer
-from tournaments.club_selectors import club_member, club_or_404
-from tournaments.models import Member
 
 
 class MemberHistoryView(APIView):

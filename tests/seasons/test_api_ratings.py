@@ -10,9 +10,10 @@ from django.test.utils import CaptureQueriesContext
 
 from seasons.models import Rating, RatingChange
 from seasons.services.ratings import recompute
-from tests.seasons.conftest import API, EW_WINS, NS_WINS, official
-from tests.tournaments.conftest import assert_problem
-from tournaments.models import Member
+from tests.factories import EventFactory, MatchFactory, RoundFactory, StageFactory
+from tests.seasons.conftest import API, EW_WINS, NS_WINS, club_organizer, member_pair, official
+from tests.tournaments.conftest import assert_problem, role_client
+from tournaments.models import Member, Role, RoundStatus, StageKind
 
 pytestmark = pytest.mark.django_db
 
@@ -82,20 +83,30 @@ def test_r2_recomputing_gives_the_same_numbers(season, referee, django_capture_o
 
 
 def test_r2_merged_members_are_rated_as_one_person(
-    season, referee, client, django_capture_on_commit_callbacks
+    season, club, referee, client, django_capture_on_commit_callbacks
 ):
-    a = Member.objects.get(name="A")
-    e = Member.objects.get(name="E")
+    """A member merged through the API (``tournaments.signals.member_merged``) is rated with the
+    member it became: their matches in two events are one person's."""
+    week_2 = EventFactory(published=True, slug="week-2", club=club)
+    pairs = [member_pair(week_2, club, "A again", "I"), member_pair(week_2, club, "J", "K")]
+    round_ = RoundFactory(event=week_2, stage=StageFactory(event=week_2, kind=StageKind.SWISS), number=1)
+    match = MatchFactory(round=round_, table=1, ns_pair=pairs[0], ew_pair=pairs[1])
+    round_.status = RoundStatus.PUBLISHED
+    round_.save(update_fields=["status"])
     with django_capture_on_commit_callbacks(execute=True):
         official(referee, season["matches"][0], NS_WINS)
-        official(referee, season["matches"][1], NS_WINS)
+        official(role_client(week_2, Role.REFEREE), match, NS_WINS)
+    a = Member.objects.get(name="A")
+    again = Member.objects.get(name="A again")
     assert {row["name"]: row["matches"] for row in table(client)["rows"]}["A"] == 1
     with django_capture_on_commit_callbacks(execute=True):
-        e.merged_into = a
-        e.save()
+        response = club_organizer(club).post(
+            f"{API}/clubs/tea/members/{again.pk}/merge", {"into": a.pk}, format="json"
+        )
+    assert response.status_code == 200, response.json()
     rows = {row["name"]: row for row in table(client)["rows"]}
-    assert "E" not in rows and rows["A"]["matches"] == 2
-    history = client.get(f"{API}/clubs/tea/members/{e.pk}/ratings/").json()
+    assert "A again" not in rows and rows["A"]["matches"] == 2
+    history = client.get(f"{API}/clubs/tea/members/{again.pk}/ratings/").json()
     assert history["member"]["id"] == a.pk and history["matches"] == 2
 
 
