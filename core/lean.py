@@ -153,9 +153,11 @@ _LARGEST = 10**15
 
 def _integer(field: StrictIntegerField) -> Check:
     for validator in field.validators:
-        bound = {MinValueValidator: field.min_value, MaxValueValidator: field.max_value}.get(type(validator))
-        if bound is None or validator.limit_value != bound:
-            raise _Unsupported(f"validator {validator!r}")
+        if type(validator) is MinValueValidator and validator.limit_value == field.min_value:
+            continue
+        if type(validator) is MaxValueValidator and validator.limit_value == field.max_value:
+            continue
+        raise _Unsupported(f"validator {validator!r}")
     least = -_LARGEST if field.min_value is None else field.min_value
     most = _LARGEST if field.max_value is None else field.max_value
 

@@ -62,7 +62,8 @@ class AuditEntry(AbstractLogEntry):
         if self.actor_id is None and actor is not None:
             self.actor = actor
         self.via = self.via or via
-        self.remote_addr = self.remote_addr or address
+        # (ignore: django-auditlog's field, which the stubs cannot type)
+        self.remote_addr = self.remote_addr or address  # type: ignore[has-type]
 
 
 class JobState(models.TextChoices):

@@ -23,10 +23,10 @@ class StrictModelSerializer(serializers.ModelSerializer):
 
 
 # ---- answers made without building a serializer's fields on every request -------------------
-_templates: dict[type[serializers.BaseSerializer], serializers.BaseSerializer] = {}
+_templates: dict[type[serializers.Serializer], serializers.Serializer] = {}
 
 
-def _template(serializer_class: type[serializers.BaseSerializer]) -> serializers.BaseSerializer:
+def _template(serializer_class: type[serializers.Serializer]) -> serializers.Serializer:
     """One instance of ``serializer_class`` per process, without instance, data or context, its
     fields built and bound once (a race builds two: either serves)."""
     template = _templates.get(serializer_class)
@@ -36,7 +36,7 @@ def _template(serializer_class: type[serializers.BaseSerializer]) -> serializers
     return template
 
 
-def represent(serializer_class: type[serializers.BaseSerializer], instance) -> dict:
+def represent(serializer_class: type[serializers.Serializer], instance) -> dict:
     """``serializer_class(instance).data``, as a plain dict, for a serializer given no context.
 
     Building a serializer's fields (deep copies of the declared ones, a ``ModelSerializer``'s from its
@@ -48,7 +48,7 @@ def represent(serializer_class: type[serializers.BaseSerializer], instance) -> d
     return _template(serializer_class).to_representation(instance)
 
 
-def represent_many(serializer_class: type[serializers.BaseSerializer], instances) -> list[dict]:
+def represent_many(serializer_class: type[serializers.Serializer], instances) -> list[dict]:
     """``serializer_class(instances, many=True).data`` as ``represent`` makes each item."""
     template = _template(serializer_class)
     return [template.to_representation(instance) for instance in instances]

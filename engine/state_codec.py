@@ -18,11 +18,13 @@ import enum
 import hashlib
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any, Union
 
 JSON = Any  # a JSON-able value: None, bool, int, float, str, list, dict with str keys
+Writer = Callable[[Any], JSON]  # how a class of values is written
+Reader = Callable[[JSON], Any]  # how a type is read
 
 
 def dump(value: Any) -> JSON:
@@ -45,10 +47,10 @@ def load(kind: Any, data: JSON) -> Any:
 # A deal post stores the match's state and reads it back on the next post: the way each class of
 # value is written, and each type read, is worked out once per class and type (which values go
 # where, the type hints of a dataclass) rather than again for every value of every post.
-_dumpers: dict[type, Any] = {}
+_dumpers: dict[type, Writer] = {}
 
 
-def _dumper(kind: type):
+def _dumper(kind: type) -> Writer:
     if dataclasses.is_dataclass(kind):
         names = tuple(field.name for field in dataclasses.fields(kind))
         return lambda value: {name: dump(getattr(value, name)) for name in names}
@@ -63,14 +65,14 @@ def _dumper(kind: type):
     if kind is type(None) or issubclass(kind, bool | int | float | str):
         return lambda value: value
 
-    def refuse(value):
+    def refuse(value: Any) -> JSON:
         raise TypeError(f"{type(value).__name__} is not a match state's value")
 
     return refuse
 
 
 @cache
-def _loader(kind: Any):
+def _loader(kind: Any) -> Reader:
     """The reader of values of type ``kind``; one that raises ``TypeError`` for a type a match
     state does not hold."""
     origin = typing.get_origin(kind)
@@ -100,18 +102,18 @@ def _loader(kind: Any):
     if kind in (int, str, bool):
         return _exactly(kind)
 
-    def refuse(data):
+    def refuse(data: JSON) -> Any:
         raise TypeError(f"{kind!r} is not a match state's type")
 
     return refuse
 
 
-def _union(kind: Any):
+def _union(kind: Any) -> Reader:
     options = typing.get_args(kind)
     nullable = type(None) in options
     readers = [_loader(option) for option in options if option is not type(None)]
 
-    def read(data):
+    def read(data: JSON) -> Any:
         if data is None and nullable:
             return None
         errors: list[Exception] = []
@@ -125,8 +127,8 @@ def _union(kind: Any):
     return read
 
 
-def _fixed_tuple(kind: Any, readers: tuple):
-    def read(data):
+def _fixed_tuple(kind: Any, readers: tuple[Reader, ...]) -> Reader:
+    def read(data: JSON) -> Any:
         items = _list(data)
         if len(items) != len(readers):
             raise ValueError(f"{kind} has {len(readers)} items, not {len(items)}")
@@ -135,11 +137,11 @@ def _fixed_tuple(kind: Any, readers: tuple):
     return read
 
 
-def _dataclass(kind: type):
+def _dataclass(kind: type) -> Reader:
     # (name, reader) of each field, made on the first read: a class may hold itself.
-    fields: tuple[tuple[str, Any], ...] | None = None
+    fields: tuple[tuple[str, Reader], ...] | None = None
 
-    def read(data):
+    def read(data: JSON) -> Any:
         nonlocal fields
         if not isinstance(data, dict):
             raise TypeError(f"{kind.__name__} is stored as an object")
@@ -151,14 +153,14 @@ def _dataclass(kind: type):
     return read
 
 
-def _number(data):
+def _number(data: JSON) -> float:
     if isinstance(data, bool) or not isinstance(data, int | float):
         raise TypeError(f"{data!r} is not a number")
     return data
 
 
-def _exactly(kind: type):
-    def read(data):
+def _exactly(kind: type) -> Reader:
+    def read(data: JSON) -> Any:
         if type(data) is not kind:
             raise TypeError(f"{data!r} is not a {kind.__name__}")
         return data

@@ -93,8 +93,9 @@ class DealInputSerializer(serializers.Serializer):
         # ``allow_null`` on the list reaches its items too: a null play is not a play.
         missing = [index for index, play in enumerate(value.get("plays") or ()) if play is None]
         if missing:
+            # (ignore: DRF keys a list's errors by the item's index, which its stubs do not allow)
             raise serializers.ValidationError(
-                {"plays": {missing[0]: [serializers.ErrorDetail("A play is an object.", "null")]}}
+                {"plays": {missing[0]: [serializers.ErrorDetail("A play is an object.", "null")]}}  # type: ignore[dict-item]
             )
         if value.get("plays") is not None:
             value["plays"] = [
