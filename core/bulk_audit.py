@@ -1,18 +1,80 @@
 """Audit writes made in bulk, which django-auditlog cannot see (they send no model signals): one
-``INSERT`` of ``core.models.AuditEntry`` rows, marked with who acted as core.audit says; and an update
-of a row the caller holds locked, audited from that row without auditlog reading it again
-(``save_audited``)."""
+``INSERT`` of ``core.models.AuditEntry`` rows, marked with who acted as core.audit says; an update of a
+row the caller holds locked, audited from that row without auditlog reading it again
+(``save_audited``); a row inserted, audited as auditlog's signal would (``insert_audited``); and the
+entries of several such writes made in one ``INSERT`` (``batched``)."""
 
 from __future__ import annotations
+
+import contextvars
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from auditlog.cid import get_cid
 from auditlog.context import disable_auditlog
 from auditlog.diff import model_instance_diff
+from auditlog.models import DEFAULT_OBJECT_REPR
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ObjectDoesNotExist
+from django.utils.encoding import smart_str
 
 from core.audit import current_actor
+from core.inserts import insert
 from core.models import AuditEntry
+
+# The entries waiting for the end of the innermost ``batched`` block; None outside one.
+_batch: contextvars.ContextVar[list[AuditEntry] | None] = contextvars.ContextVar("audit_batch", default=None)
+
+
+@contextmanager
+def batched() -> Iterator[None]:
+    """The entries of ``save_audited`` and ``insert_audited`` in the block, written in ONE ``INSERT``
+    when it ends, inside the caller's transaction: a write that audits two rows (a result and its
+    match) sends one statement for both entries instead of one each. A block that raises writes none:
+    its writes are undone with the transaction (or the savepoint) around it. A block inside another
+    writes its own at its own end. Like ``bulk_create``, the insert sends no model signals (an
+    entry is complete before it is kept: ``AuditEntry.complete``)."""
+    entries: list[AuditEntry] = []
+    token = _batch.set(entries)
+    try:
+        yield
+    finally:
+        _batch.reset(token)
+    insert(AuditEntry, entries)
+
+
+def _write(entry: AuditEntry) -> None:
+    """Into the batch when one is open, else at once; completed now (who acts: the request's), and
+    inserted as ``bulk_create`` would (``core.inserts``: its statement written once)."""
+    entry.complete()
+    pending = _batch.get()
+    if pending is None:
+        insert(AuditEntry, [entry])
+    else:
+        pending.append(entry)
+
+
+def _logged(instance, action: int, changes: dict) -> AuditEntry:
+    """The entry django-auditlog's ``LogEntryManager.log_create`` makes of ``instance``, not saved."""
+    manager = AuditEntry.objects
+    pk = manager._get_pk_value(instance)
+    try:
+        representation = smart_str(instance)
+    except ObjectDoesNotExist:
+        representation = DEFAULT_OBJECT_REPR
+    get_additional_data = getattr(instance, "get_additional_data", None)
+    return AuditEntry(
+        content_type=ContentType.objects.get_for_model(instance),
+        object_pk=pk,
+        object_id=pk if isinstance(pk, int) else None,
+        object_repr=representation,
+        serialized_data=manager._get_serialized_data_or_none(instance),
+        action=action,
+        changes=changes,
+        additional_data=get_additional_data() if callable(get_additional_data) else None,
+        cid=get_cid(),
+    )
 
 
 def log_bulk(entries, *, event_id: int | None) -> None:
@@ -71,14 +133,24 @@ def save_audited(instance, before, fields: list[str]) -> None:
     """Save ``fields`` of ``instance`` and audit the update as django-auditlog does (its diff of those
     fields, the same entry), from ``before``: the instance as its row holds it, loaded locked in this
     transaction and copied before the change. auditlog would read the row again first (one ``SELECT``
-    a save)."""
+    a save). The entry joins the open ``batched`` block, if any."""
     with disable_auditlog():
         instance.save(update_fields=fields)
     changes = model_instance_diff(
         before, instance, fields_to_check=fields, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES
     )
     if changes:
-        AuditEntry.objects.log_create(instance, action=AuditEntry.Action.UPDATE, changes=changes)
+        _write(_logged(instance, AuditEntry.Action.UPDATE, changes))
+
+
+def insert_audited(instance) -> None:
+    """Insert ``instance`` (a model django-auditlog audits) and audit it as auditlog's signal would
+    (its diff of every field, the same entry); the entry joins the open ``batched`` block, if any."""
+    with disable_auditlog():
+        instance.save(force_insert=True)
+    changes = model_instance_diff(None, instance, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES)
+    if changes:
+        _write(_logged(instance, AuditEntry.Action.CREATE, changes))
 
 
 def _entry(instance, action, changes, *, who, event_id: int | None, **extra) -> AuditEntry:

@@ -8,29 +8,40 @@ fields. On anything else (an error, or merely something unusual: a number where 
 non-ASCII text, surrounding spaces) it runs the serializer itself, so every error — its code,
 field path and message — is still the serializer's own.
 
-Compiled: ``Serializer`` subclasses (no ``validate``/``validate_<field>``, no validators; an
-overridden ``to_internal_value`` only when it merely checks, said by a ``lean_accepts(value)``
+Compiled: ``Serializer`` subclasses (no ``validate_<field>``, no validators; an overridden
+``validate`` or ``to_internal_value`` only when it merely checks, said by a ``lean_accepts(value)``
+static method it also uses, or when what it does after the fields is a ``lean_finish(value)``
 static method it also uses), many=True lists of them, ``CharField``, ``ChoiceField``,
-``BooleanField`` (DRF's and their strict versions in core.fields), ``ListField``, ``DictField``. Any
-other field makes the class always take the serializer.
+``BooleanField``, ``IntegerField`` (the strict versions in core.fields, and DRF's own for the first
+three), ``DateTimeField`` (core.fields' strict one: its own parsing), ``ListField``, ``DictField``.
+Any other field makes the class always take the serializer.
 
-``filter_lookups(FilterSetClass, query_params)`` does the same for django-filter's filter sets
-(``DjangoFilterBackend``): the lookups to apply, or None when the filter set must decide.
+``core.lean_filters`` does the same for django-filter's filter sets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, cast
 
-import django_filters
-from django.core.validators import MaxLengthValidator, MinLengthValidator, ProhibitNullCharactersValidator
+from django.core.validators import (
+    MaxLengthValidator,
+    MaxValueValidator,
+    MinLengthValidator,
+    MinValueValidator,
+    ProhibitNullCharactersValidator,
+)
 from rest_framework import fields, serializers
 from rest_framework.fields import empty
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
-from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField
-from core.filters import IntegerFilter, StringChoiceFilter
+from core.fields import (
+    StrictBooleanField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictDateTimeField,
+    StrictIntegerField,
+)
 
 Check = Callable[[Any], Any]  # a present, non-null value -> its validated value; raises _Decline
 
@@ -136,6 +147,45 @@ def _boolean(field: fields.BooleanField) -> Check:
     return lambda value: value if type(value) is bool else _decline()
 
 
+# An integer without bounds of its own is taken up to this size (beyond, DRF decides).
+_LARGEST = 10**15
+
+
+def _integer(field: StrictIntegerField) -> Check:
+    for validator in field.validators:
+        if type(validator) is MinValueValidator and validator.limit_value == field.min_value:
+            continue
+        if type(validator) is MaxValueValidator and validator.limit_value == field.max_value:
+            continue
+        raise _Unsupported(f"validator {validator!r}")
+    least = -_LARGEST if field.min_value is None else field.min_value
+    most = _LARGEST if field.max_value is None else field.max_value
+
+    def check(value):
+        if type(value) is not int or not least <= value <= most:  # bool is not int here
+            raise _Decline
+        return value
+
+    return check
+
+
+def _datetime(field: StrictDateTimeField) -> Check:
+    # DRF's parsing is the field's own, done as the serializer would (ISO 8601 and the current time
+    # zone, read at each call); a string it refuses goes to the serializer for its error.
+    if field.validators:
+        raise _Unsupported("validators")
+
+    def check(value):
+        if type(value) is not str:
+            raise _Decline
+        try:
+            return field.to_internal_value(value)
+        except serializers.ValidationError:
+            raise _Decline from None
+
+    return check
+
+
 def _list(field: fields.ListField) -> Check:
     shortest, most = _lengths(field, (MaxLengthValidator, MinLengthValidator))
     shortest = max(shortest or 0, 0 if field.allow_empty else 1)
@@ -230,6 +280,8 @@ _FIELDS: dict[type, Callable[[Any], Check]] = {
     StrictChoiceField: _choice,
     fields.BooleanField: _boolean,
     StrictBooleanField: _boolean,
+    StrictIntegerField: _integer,
+    StrictDateTimeField: _datetime,
     fields.ListField: _list,
     fields.DictField: _dict,
     serializers.ListSerializer: _many,
@@ -247,15 +299,16 @@ def _field(field: fields.Field) -> Check:
 
 def _serializer(serializer: serializers.Serializer) -> Check:
     cls = type(serializer)
-    if (
-        isinstance(serializer, serializers.ModelSerializer)
-        or cls.validate is not serializers.Serializer.validate
+    accepts = getattr(cls, "lean_accepts", None)
+    finish = getattr(cls, "lean_finish", None)
+    said = accepts is not None or finish is not None  # what the override does, as a static method
+    if isinstance(serializer, serializers.ModelSerializer) or (
+        cls.validate is not serializers.Serializer.validate and not said
     ):
         raise _Unsupported(f"{cls.__name__} validates")
     if cls.run_validation is not serializers.Serializer.run_validation or serializer.get_validators():
         raise _Unsupported(f"{cls.__name__} has validators")
-    accepts = getattr(cls, "lean_accepts", None)
-    if cls.to_internal_value is not serializers.Serializer.to_internal_value and accepts is None:
+    if cls.to_internal_value is not serializers.Serializer.to_internal_value and not said:
         raise _Unsupported(f"{cls.__name__} overrides to_internal_value")
     specs = []
     for field in serializer._writable_fields:
@@ -266,14 +319,25 @@ def _serializer(serializer: serializers.Serializer) -> Check:
         if getattr(default, "requires_context", False) or hasattr(default, "set_context"):
             raise _Unsupported(f"{name} default")
         specs.append((name, field.required, field.allow_null, default, field))
-    return _generated(cls.__name__, specs, accepts)
+    return _generated(cls.__name__, specs, accepts, finish)
 
 
-def _generated(name: str, specs: list, accepts: Callable[[dict], bool] | None) -> Check:
+def _generated(
+    name: str,
+    specs: list,
+    accepts: Callable[[dict], bool] | None,
+    finish: Callable[[dict], dict] | None = None,
+) -> Check:
     """The check of a serializer's fields, as Python source compiled once: one branch per field,
     a plain string's test written out. A loop over the fields, unpacking each field's settings
     and calling a check per value, took twice as long; a replayed deal runs it on every play."""
-    names: dict[str, Any] = {"_Decline": _Decline, "empty": empty, "accepts": accepts}
+    names: dict[str, Any] = {
+        "_Decline": _Decline,
+        "empty": empty,
+        "accepts": accepts,
+        "finish": finish,
+        "ValidationError": serializers.ValidationError,
+    }
     lines = [
         "def check(data):",
         "    if type(data) is not dict:",
@@ -316,81 +380,14 @@ def _generated(name: str, specs: list, accepts: Callable[[dict], bool] | None) -
             lines += ["    else:", f"        result[{key}] = check_{n}(value)"]
     if accepts is not None:
         lines += ["    if not accepts(result):", "        raise _Decline"]
-    lines.append("    return result")
+    if finish is not None:  # its refusal is the serializer's to word
+        lines += [
+            "    try:",
+            "        return finish(result)",
+            "    except ValidationError:",
+            "        raise _Decline",
+        ]
+    else:
+        lines.append("    return result")
     exec(compile("\n".join(lines), f"<core.lean check of {name}>", "exec"), names)
     return names["check"]
-
-
-# ---- django-filter ----------------------------------------------------------------------------
-_filters: dict[type, dict[str, Callable[[str], Any]] | None] = {}
-_LONGEST_NUMBER = 9  # digits: never near a column's bounds (those the filter set judges)
-
-
-def filter_lookups(filterset_class: type[django_filters.FilterSet], params: Mapping[str, str]) -> dict | None:
-    """The ``{lookup: value}`` the filter set would apply for ``params`` when every value given is
-    plainly valid (a number as digits, a choice as listed); None when the filter set must decide
-    (an error to report, a value to clean, a filter this function does not know)."""
-    if filterset_class not in _filters:
-        _filters[filterset_class] = _compile_filters(filterset_class)
-    parsers = _filters[filterset_class]
-    if parsers is None:
-        return None
-    lookups = {}
-    try:
-        for name, parse in parsers.items():
-            value = params.get(name)
-            if value is not None:
-                lookups.update(parse(value))
-    except _Decline:
-        return None
-    return lookups
-
-
-def _compile_filters(filterset_class) -> dict[str, Callable[[str], Any]] | None:
-    parsers = {}
-    for name, filter_ in filterset_class.base_filters.items():
-        if (
-            filter_.method is not None
-            or filter_.exclude
-            or filter_.distinct
-            or filter_.lookup_expr != "exact"
-        ):
-            return None
-        lookup = f"{filter_.field_name}__exact"
-        if type(filter_) is django_filters.NumberFilter:
-            parsers[name] = _number_filter(lookup)
-        elif type(filter_) is IntegerFilter:  # whole numbers within bounds (core.filters)
-            bounds = (filter_.extra.get("min_value"), filter_.extra.get("max_value"))
-            parsers[name] = _number_filter(lookup, *bounds)
-        elif type(filter_) in (django_filters.ChoiceFilter, StringChoiceFilter) and not callable(
-            filter_.extra.get("choices")
-        ):
-            parsers[name] = _choice_filter(lookup, {str(value) for value, _ in filter_.extra["choices"]})
-        else:
-            return None
-    return parsers
-
-
-def _number_filter(
-    lookup: str, minimum: int | None = None, maximum: int | None = None
-) -> Callable[[str], dict]:
-    longest = min(_LONGEST_NUMBER, len(str(maximum))) if maximum is not None else _LONGEST_NUMBER
-
-    def parse(value: str) -> dict:
-        if not (value.isascii() and value.isdigit() and len(value) <= longest):
-            raise _Decline
-        number = int(value)
-        if (minimum is not None and number < minimum) or (maximum is not None and number > maximum):
-            raise _Decline  # out of bounds: the filter set's 400
-        return {lookup: number}
-
-    return parse
-
-
-def _choice_filter(lookup: str, choices: set[str]) -> Callable[[str], dict]:
-    def parse(value: str) -> dict:
-        if value not in choices:
-            raise _Decline
-        return {lookup: value}
-
-    return parse

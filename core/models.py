@@ -50,14 +50,20 @@ class AuditEntry(AbstractLogEntry):
         indexes = [models.Index(fields=["event_id", "-timestamp"])]
 
     def save(self, *args, **kwargs):
+        self.complete()
+        super().save(*args, **kwargs)
+
+    def complete(self) -> None:
+        """What every entry is given before it is written (``save``, or a bulk insert of entries,
+        core.bulk_audit): its event from its additional data, and who acted (core.audit)."""
         if self.event_id is None and isinstance(self.additional_data, dict):
             self.event_id = self.additional_data.get("event_id")
         actor, via, address = current_actor()
         if self.actor_id is None and actor is not None:
             self.actor = actor
         self.via = self.via or via
-        self.remote_addr = self.remote_addr or address
-        super().save(*args, **kwargs)
+        # (ignore: django-auditlog's field, which the stubs cannot type)
+        self.remote_addr = self.remote_addr or address  # type: ignore[has-type]
 
 
 class JobState(models.TextChoices):

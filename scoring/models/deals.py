@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.inserts import CompiledInsert
+
 
 class DealStatus(models.TextChoices):
     CURRENT = "current", _("Current")  # the record of the table: what the match state folds
@@ -10,7 +12,7 @@ class DealStatus(models.TextChoices):
     VOIDED = "voided", _("Voided")  # voided with the deals after it (a correction); nothing replaced it yet
 
 
-class Deal(models.Model):
+class Deal(CompiledInsert, models.Model):
     """One version of one deal (副/把) of a match, as its scorekeeper posted it (G5-G7).
 
     Deals are numbered through the whole table; ``game`` says which game (局) of a best of

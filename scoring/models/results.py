@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from core.inserts import CompiledInsert
+
 
 class ResultStatus(models.TextChoices):
     SUBMITTED = "submitted", _("Submitted")  # waiting for the other side or a referee
@@ -17,7 +19,7 @@ class ResultSource(models.TextChoices):
     FORFEIT = "forfeit", _("Forfeit or withdrawal")
 
 
-class MatchResult(models.Model):
+class MatchResult(CompiledInsert, models.Model):
     """One version of a match's result (G8). Versions are never edited.
 
     A correction is a new version that names the version it corrects; the one it replaces is

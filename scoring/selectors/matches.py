@@ -165,28 +165,28 @@ def official_result(match: Match) -> MatchResult | None:
     return MatchResult.objects.filter(match=match, status=ResultStatus.CONFIRMED).first()
 
 
-def _results_of(authors: bool, *, match: int):
-    results = MatchResult.objects.filter(match=match).order_by("version")
-    return results.select_related("submitted_by", "confirmed_by", "table_token") if authors else results
+def _results_of(shape, *, match: int):
+    return (
+        MatchResult.objects.filter(match=match)
+        .order_by("version")
+        .select_related("submitted_by", "confirmed_by", "table_token")
+    )
 
 
-# Every result post and confirmation reads them (twice: to decide, then to answer): compiled once.
+# Every result post and confirmation reads them: compiled once.
 _results = Prepared(MatchResult, _results_of)
 
 
 def match_results(match: Match) -> list[MatchResult]:
-    """Every version of the match's result, by version; each knows ``match`` (no query for it)."""
-    versions = _results.objects(False, match=match.pk)
+    """Every version of the match's result, by version, with who submitted and confirmed each (what
+    ``GET …/result`` shows). Each knows ``match`` and the version it corrects (no query for either):
+    a write decides from them under the match's lock and answers from them as it wrote them."""
+    versions = _results.objects(None, match=match.pk)
+    by_pk = {version.pk: version for version in versions}
     for version in versions:
         version.match = match
-    return versions
-
-
-def result_versions(match: Match) -> list[MatchResult]:
-    """``match_results`` with who submitted and confirmed each (what ``GET …/result`` shows)."""
-    versions = _results.objects(True, match=match.pk)
-    for version in versions:
-        version.match = match
+        if version.corrects_id is not None and version.corrects_id in by_pk:
+            version.corrects = by_pk[version.corrects_id]
     return versions
 
 

@@ -84,12 +84,18 @@ class DealInputSerializer(serializers.Serializer):
     played_at = StrictDateTimeField(required=False, allow_null=True, default=None)
 
     def to_internal_value(self, data):
-        value = super().to_internal_value(data)
+        return self.lean_finish(super().to_internal_value(data))
+
+    @staticmethod
+    def lean_finish(value: dict) -> dict:
+        """What follows the fields (also core.lean's on the fast path): a play without its ``pass``
+        flag when it is none, the finishing order or the plays required."""
         # ``allow_null`` on the list reaches its items too: a null play is not a play.
         missing = [index for index, play in enumerate(value.get("plays") or ()) if play is None]
         if missing:
+            # (ignore: DRF keys a list's errors by the item's index, which its stubs do not allow)
             raise serializers.ValidationError(
-                {"plays": {missing[0]: [serializers.ErrorDetail("A play is an object.", "null")]}}
+                {"plays": {missing[0]: [serializers.ErrorDetail("A play is an object.", "null")]}}  # type: ignore[dict-item]
             )
         if value.get("plays") is not None:
             value["plays"] = [

@@ -3,6 +3,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.serializers import represent, represent_many
 from scoring.models import MatchResult, ResultStatus
 from scoring.permissions import results_visible
 from scoring.selectors.matches import correction_deadline, match_state, official_result
@@ -30,8 +31,9 @@ def results_document(match: Match, versions: list[MatchResult], *, staff: bool) 
     deadline = correction_deadline(match)
     return {
         "status": state,
-        "official": ResultSerializer(official).data if official else None,
-        "versions": ResultSerializer(versions, many=True).data if staff else [],
+        # The fields built once per process (core.serializers.represent): a result post answers this.
+        "official": represent(ResultSerializer, official) if official else None,
+        "versions": represent_many(ResultSerializer, versions) if staff else [],
         "correction_deadline": deadline.isoformat() if deadline else None,
     }
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import transaction
 
+from core.bulk_audit import batched, insert_audited
 from engine.errors import EngineError, RuleViolation
 from engine.sheets import MatchSheet, Played, SheetState
 from scoring.actors import Actor
@@ -89,6 +90,7 @@ def stored_deal(sheet: MatchSheet, deal: Deal) -> dict[str, Any]:
 # No savepoint of its own: a refusal leaves the caller's transaction too (the request's, which an
 # error answer rolls back, or run_once's), so the savepoint would only cost two statements a post.
 @transaction.atomic(savepoint=False)
+@batched()
 def deal_submit(
     *,
     match: Match,
@@ -151,9 +153,9 @@ def deal_submit(
         tally=sheet_store.tally_after(sheet, tally, played.record),
     )
     deal.keeps_sheet = True
-    deal.save(force_insert=True)
+    insert_audited(deal)
     match.sheet = deal.sheet_after
-    mark_playing(match)
+    mark_playing(match)  # the first deal: its entry and the deal's go in one INSERT (batched)
     return DealPosted(deal=deal, state=played.state, created=True)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from core.bulk_audit import save_audited
+from core.bulk_audit import insert_audited, save_audited
 from scoring.models import MatchResult
 from scoring.services import sheet_store
 from tournaments.models import Match
@@ -22,11 +22,12 @@ def save_result(result: MatchResult, changes: dict[str, Any] | None = None) -> N
     """Insert a new result version (``changes`` None), or set and save the ``changes`` of one read
     with the match locked (``match_results``): its fields are what the row holds, so its audit
     entry is made from it (``save_audited``: django-auditlog would read the row again first). Either
-    is audited and does not forget the match's stored state: every write of this service ends in
-    ``save_match``, which forgets it once."""
+    is audited (its entry joins the service's ``core.bulk_audit.batched`` block) and does not forget
+    the match's stored state: every write of this service ends in ``save_match``, which forgets it
+    once."""
     result.keeps_sheet = True
     if changes is None:
-        result.save(force_insert=True)
+        insert_audited(result)
         return
     before = copy.copy(result)
     for name, value in changes.items():

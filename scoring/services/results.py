@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from core.bulk_audit import batched
 from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
@@ -41,12 +42,18 @@ from tournaments.pins import vouched_by_pin
 @dataclass(frozen=True)
 class ResultPosted:
     result: MatchResult
+    # Every version of the match as written, by version: the rows read under the lock
+    # (``match_results``), with what this write changed in them and the version it stored. The
+    # answer is made from them (``results_document``): they are what the table holds now.
+    versions: list[MatchResult]
     created: bool  # a new version was stored
     changed: bool = True  # False: the same submission again, nothing happened
 
 
-# No savepoint of its own, as deal_submit: a refusal leaves the caller's transaction too.
+# No savepoint of its own, as deal_submit: a refusal leaves the caller's transaction too. The audit
+# entries of its writes (the version, the match, versions superseded) go in one INSERT (batched).
 @transaction.atomic(savepoint=False)
+@batched()
 def result_submit(
     *,
     match: Match,
@@ -82,20 +89,20 @@ def result_submit(
         target = next((v for v in versions if v.version == submission.corrects), None)
         again = correction_again(match, versions, target, submission, actor)
         if again is not None:  # the same correction sent again: nothing changes, as for a deal's
-            return ResultPosted(again, created=False, changed=False)
+            return ResultPosted(again, versions, created=False, changed=False)
         _may_correct(match, target, actor, side, corrects=submission.corrects)
         assert target is not None  # _may_correct refused a version that does not exist
         outcome = result_facts(match, submission, actor=actor)
         digest = content_hash(outcome.identity())
         corrected = _correct(match, target, outcome, digest, submission, actor, side, versions)
-        return ResultPosted(corrected, created=True)
+        return ResultPosted(corrected, versions, created=True)
 
     outcome = result_facts(match, submission, actor=actor)
     digest = content_hash(outcome.identity())
 
     if confirmed is not None:
         if confirmed.content_hash == digest:
-            return ResultPosted(confirmed, created=False, changed=False)
+            return ResultPosted(confirmed, versions, created=False, changed=False)
         raise ScoreConflict(
             f"The match has a confirmed result (version {confirmed.version}); "
             "a correction names it in `corrects`.",
@@ -107,7 +114,7 @@ def result_submit(
     if agreeing is not None:
         if not independent(agreeing, actor, side):
             if principal_of(agreeing) == actor.principal and agreeing.side == side:
-                return ResultPosted(agreeing, created=False, changed=False)  # the same submission again
+                return ResultPosted(agreeing, versions, created=False, changed=False)  # the same again
             # One credential entering both sides (or one side twice) is no double entry: as for
             # /result/confirm, the other side's scorekeeper, the table token or a referee confirms.
             raise ScoreConflict(
@@ -117,7 +124,7 @@ def result_submit(
                 field="side",
             )
         _confirm(match, agreeing, actor, side, others=live, versions=versions)
-        return ResultPosted(agreeing, created=False)
+        return ResultPosted(agreeing, versions, created=False)
     mine = next((v for v in live if not independent(v, actor, side)), None)
     if mine is not None:
         raise ScoreConflict(
@@ -128,20 +135,20 @@ def result_submit(
             extra={"stored": {"version": mine.version}},
         )
     status = ResultStatus.DISPUTED if live else ResultStatus.SUBMITTED
-    result = _store(
-        match, outcome, digest, submission, actor, side, version=_next_version(versions), status=status
-    )
+    result = _store(match, outcome, digest, submission, actor, side, versions=versions, status=status)
     for version in live:  # saved one by one (a handful at most), so the audit log sees each
         set_result_status(version, ResultStatus.DISPUTED)
     if submission.confirm or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
         _referee_confirm(match, result, actor, side, others=live, versions=versions)
     else:
         set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
-    return ResultPosted(result, created=True)
+    return ResultPosted(result, versions, created=True)
 
 
-# No savepoint of its own, as result_submit: a refusal leaves the caller's transaction too.
+# No savepoint of its own, as result_submit: a refusal leaves the caller's transaction too. Its audit
+# entries go in one INSERT, as result_submit's.
 @transaction.atomic(savepoint=False)
+@batched()
 def result_confirm(
     *,
     match: Match,
@@ -180,14 +187,14 @@ def result_confirm(
             )
         target = named
     if target.status == ResultStatus.CONFIRMED:
-        return ResultPosted(target, created=False, changed=False)
+        return ResultPosted(target, versions, created=False, changed=False)
     if target.status == ResultStatus.SUPERSEDED:
         raise ScoreConflict(
             f"Version {target.version} was replaced by a later version.", "version_conflict", field="version"
         )
     if actor.is_referee:
         _referee_confirm(match, target, actor, side, others=live, versions=versions)
-        return ResultPosted(target, created=False)
+        return ResultPosted(target, versions, created=False)
     _require_scorable(match, actor)
     if not independent(target, actor, side) and not vouched_by_pin(
         match, submitted_side=target.side, side=side, pin=pin
@@ -199,7 +206,7 @@ def result_confirm(
             field="side",
         )
     _confirm(match, target, actor, side, others=live, versions=versions)
-    return ResultPosted(target, created=False)
+    return ResultPosted(target, versions, created=False)
 
 
 def _may_correct(match: Match, target: MatchResult | None, actor: Actor, side: str, *, corrects: int) -> None:
@@ -241,7 +248,7 @@ def _correct(
         submission,
         actor,
         side,
-        version=_next_version(versions),
+        versions=versions,
         status=ResultStatus.SUBMITTED,
         corrects=target,
     )
@@ -273,13 +280,14 @@ def _store(
     actor: Actor,
     side: str,
     *,
-    version: int,
+    versions: list[MatchResult],
     status: str,
     corrects: MatchResult | None = None,
 ) -> MatchResult:
+    """A new version stored, after the match's ``versions`` (``match_results``), which it joins."""
     result = MatchResult(
         match=match,
-        version=version,
+        version=_next_version(versions),
         corrects=corrects,
         status=status,
         source=outcome.source,
@@ -305,6 +313,7 @@ def _store(
         table_token=actor.token,
     )
     save_result(result)
+    versions.append(result)
     return result
 
 

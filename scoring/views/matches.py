@@ -7,17 +7,19 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core import lean
 from core.conditional import ConditionalMixin
 from core.permissions import Permission
 from core.problems import Problem
 from core.schema import problems
+from core.serializers import represent
 from core.throttling import PinRateThrottle
-from scoring.models import Deal
+from scoring.models import Deal, MatchResult
 from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed, deal_voided
 from scoring.selectors.access import table_match
 from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
-from scoring.selectors.matches import deal_history, result_versions
+from scoring.selectors.matches import deal_history, match_results
 from scoring.serializers.deals import (
     DealCorrectionSerializer,
     DealInputSerializer,
@@ -76,7 +78,7 @@ DEAL_CORRECTION = _either("DealCorrectionAnyGame", DealCorrectionSerializer, She
 def posted_answer(posted) -> dict:
     return {
         "match": posted.deal.match_id,
-        "deal": DealSerializer(posted.deal).data,
+        "deal": represent(DealSerializer, posted.deal),  # its fields built once per process
         "state": posted.state.to_dict(),
     }
 
@@ -114,9 +116,8 @@ class MatchDealsView(MatchScopedView):
     )
     def post(self, request, pk):
         match = self.get_match()
-        serializer = deal_input_serializer(match.round.event.game)(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        # Plainly valid input checked without building the serializer (core.lean); else its errors.
+        data = lean.validated(deal_input_serializer(match.round.event.game), request.data)
         posted = deal_submit(
             match=match,
             number=data["number"],
@@ -228,8 +229,11 @@ class MatchResultView(MatchScopedView):
     write_answer_is_representation = True  # a submission answers what GET …/result reads
     atomic_post = True  # a post reads the match once, locked, with a table token (MatchScopedView.get_match)
 
-    def document(self, match: Match) -> dict:
-        return results_document(match, result_versions(match), staff=self.actor.roles != frozenset())
+    def document(self, match: Match, versions: list[MatchResult] | None = None) -> dict:
+        """What ``GET …/result`` reads: from ``versions`` when given (a write's, as it wrote them),
+        else read."""
+        versions = match_results(match) if versions is None else versions
+        return results_document(match, versions, staff=self.actor.roles != frozenset())
 
     @extend_schema(responses={200: MatchResultsSerializer, **problems(403, 404)}, tags=["scorekeeping"])
     def get(self, request, pk):
@@ -246,11 +250,11 @@ class MatchResultView(MatchScopedView):
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
-        serializer = ResultInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        data = lean.validated(ResultInputSerializer, request.data)  # as a deal post's
+        match = self.get_match()
         posted = result_submit(
-            match=self.get_match(),
-            submission=ResultSubmission(**serializer.validated_data),
+            match=match,
+            submission=ResultSubmission(**data),
             actor=self.actor,
             locked=True,  # get_match loaded it locked (atomic_post)
             if_match=(lambda locked: self.check_if_match(self.document(locked)))
@@ -258,7 +262,7 @@ class MatchResultView(MatchScopedView):
             else None,
         )
         return Response(
-            self.document(self.get_match()),
+            self.document(match, posted.versions),  # answered from the rows written: not read again
             status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK,
         )
 
@@ -284,25 +288,24 @@ class ResultConfirmView(MatchScopedView):
         serializer = PinConfirmInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result_confirm(
-            match=self.get_match(),
+        match = self.get_match()
+        posted = result_confirm(
+            match=match,
             version=data["version"],
             side=data["side"] or "",
             pin=data["pin"],
             actor=self.actor,
             if_match=(
                 lambda locked: self.check_if_match(
-                    results_document(locked, result_versions(locked), staff=True)
+                    results_document(locked, match_results(locked), staff=True)
                 )
             )
             if request.headers.get("If-Match")
             else None,
             locked=True,  # get_match loaded it locked (atomic_post)
         )
-        match = self.get_match()
-        return Response(
-            results_document(match, result_versions(match), staff=self.actor.roles != frozenset())
-        )
+        # Answered from the rows written: not read again.
+        return Response(results_document(match, posted.versions, staff=self.actor.roles != frozenset()))
 
 
 class TableView(ConditionalMixin, APIView):

@@ -13,9 +13,9 @@ from core.idempotency import request_principal
 from core.permissions import Permission
 from core.problems import exception_handler
 from core.schema import problems
+from core.serializers import represent
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
-from scoring.selectors.matches import result_versions
 from scoring.serializers.deals import DealInputSerializer, DealSerializer, deal_body, deal_input_serializer
 from scoring.serializers.matches import results_document
 from scoring.serializers.results import ConfirmInputSerializer, ResultInputSerializer
@@ -93,7 +93,7 @@ class SyncView(APIView):
                 actor=actor,
             )
             state = dealt.state.to_dict()
-            answer = {"match": match.pk, "deal": DealSerializer(dealt.deal).data, "state": state}
+            answer = {"match": match.pk, "deal": represent(DealSerializer, dealt.deal), "state": state}
             return (201 if dealt.created else 200), answer, dealt.created
         if item.kind == "result":
             posted = result_submit(match=match, submission=ResultSubmission(**data), actor=actor)
@@ -101,5 +101,5 @@ class SyncView(APIView):
             posted = result_confirm(
                 match=match, version=data["version"], side=data["side"] or "", actor=actor
             )
-        answer = results_document(match, result_versions(match), staff=True)
+        answer = results_document(match, posted.versions, staff=True)  # as written: not read again
         return (201 if posted.created else 200), answer, posted.changed

@@ -11,7 +11,7 @@ import pytest
 from django.http import QueryDict
 from rest_framework import serializers
 
-from core import lean
+from core import lean, lean_filters
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from engine.guandan.simulate import simulate_deal
 from referee.api.serializers import (
@@ -186,7 +186,7 @@ def test_what_it_cannot_judge_is_the_serializers_call(serializer_class, data):
     ],
 )
 def test_filter_lookups_for_plain_values_only(params, lookups):
-    assert lean.filter_lookups(MatchFilter, params) == lookups
+    assert lean_filters.filter_lookups(MatchFilter, params) == lookups
 
 
 class _BoundedMatches(django_filters.FilterSet):
@@ -220,7 +220,7 @@ class _BoundedMatches(django_filters.FilterSet):
 )
 def test_bounded_filter_lookups_are_the_filter_sets(params, plain):
     """Plain values: the filter set's own lookups; anything it may refuse or clean: its call."""
-    lookups = lean.filter_lookups(_BoundedMatches, params)
+    lookups = lean_filters.filter_lookups(_BoundedMatches, params)
     assert (lookups is not None) == plain
     if lookups is None:
         return  # the view runs the filter set itself

@@ -2,24 +2,25 @@
 has. As a deal post (tests/scoring/test_deal_post_queries.py), a result post is one transaction
 (``atomic_post``) that reads the match once, locked, with the table token, and records its
 ``Idempotency-Key`` with its answer at the end in one statement. A table's first submission of a
-Guandan result from its deals sends, with BEGIN and COMMIT, ten:
+Guandan result from its deals sends, with BEGIN and COMMIT, eight:
 
 1. BEGIN;
 2. the match with its round, stage, event and pairs and the table token, locked; the row holds the
    stored state (``Match.sheet``: the fold of the deals with the referees' level changes, and the
    deals' tally), which the result is read from: no deal and no level change is read;
-3. the match's results (``result_submit``: what is submitted, disputed or confirmed already);
-4. the result (``INSERT``), 5. its audit entry (its save does not forget the stored state:
-   ``MatchResult.keeps_sheet``);
-6. the match put in ``finished`` with its stored state forgotten, in one ``UPDATE``, and 7. that
-   change's audit entry, made from the match as it was locked (``core.bulk_audit.save_audited``:
-   django-auditlog does not read the row again);
-8. the results again, for the answer (what ``GET …/result`` reads);
-9. the key with its answer (``INSERT … ON CONFLICT DO NOTHING``);
-10. COMMIT.
+3. the match's results with who submitted and confirmed each (``match_results``: what is submitted,
+   disputed or confirmed already), which the answer is also made from, as written: they are not
+   read again;
+4. the result (``INSERT``; its save does not forget the stored state: ``MatchResult.keeps_sheet``);
+5. the match put in ``finished`` with its stored state forgotten, in one ``UPDATE``;
+6. the audit entries of both writes in one ``INSERT`` (``core.bulk_audit.batched``), the match's made
+   from the match as it was locked (``save_audited``: django-auditlog does not read the row again);
+7. the key with its answer (``INSERT … ON CONFLICT DO NOTHING``);
+8. COMMIT.
 
-Before, 14: the deals and the level changes were read and folded, the stored state was forgotten by
-an ``UPDATE`` of its own, and django-auditlog read the match before logging its status. Before
+Before, 10: each audit entry had its own ``INSERT`` and the results were read again for the answer;
+before that, 14: the deals and the level changes were read and folded, the stored state was forgotten
+by an ``UPDATE`` of its own, and django-auditlog read the match before logging its status. Before
 issue 21, 20 (no stored state to forget): the match was read twice (the permission step, then
 locked), the token apart, the key claimed in a savepoint and completed by an update, and the
 service opened a savepoint of its own.
@@ -48,7 +49,7 @@ def test_a_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_
     client = table_client(match.round.event, 1)
     post_up_to(client, match, 6, sweep)
     ContentType.objects.get_for_model(MatchResult)  # cached by a process's first audit entry of a result
-    with django_assert_max_num_queries(10):
+    with django_assert_max_num_queries(8):
         response = client.post(result_url(match), {"side": "NS"}, format="json", HTTP_IDEMPOTENCY_KEY="r")
     assert response.status_code == 201, response.json()
     assert MatchResult.objects.filter(match=match).count() == 1
@@ -56,12 +57,12 @@ def test_a_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_
 
 def test_an_account_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_queries):
     """A scorekeeper's level sheet (记级) with an account, as the server benchmark posts it, for a
-    match without deals: the ten above less the key (9), plus the token with its user, the account's
-    event roles and the match's deals (none: a match without a stored state reads them): 12."""
+    match without deals: the eight above less the key (7), plus the token with its user, the account's
+    event roles and the match's deals (none: a match without a stored state reads them): 10."""
     match = a_match()
     keeper = role_client(match.round.event, Role.SCOREKEEPER)
     ContentType.objects.get_for_model(MatchResult)
-    with django_assert_max_num_queries(12):
+    with django_assert_max_num_queries(10):
         response = keeper.post(
             result_url(match), {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12}, format="json"
         )
@@ -89,19 +90,21 @@ def submitted(credential: str):
 REFRESH = 7
 
 
-@pytest.mark.parametrize(("credential", "most"), [("table", 13), ("account", 15)])
+@pytest.mark.parametrize(("credential", "most"), [("table", 11), ("account", 13)])
 def test_a_confirmation_sends_a_fixed_number_of_statements(django_assert_max_num_queries, credential, most):
     """The other side confirms the table's result (double entry), one transaction as a result post
     (``atomic_post``): 1. BEGIN; 2. the match with its round, stage, event and pairs (and a table
-    token) locked; 3. its results (``match_results``); 4. the referees' rulings (a ruling keeps its
-    winner, G12); 5. the result confirmed and 6. its audit entry, made from the version read locked
-    (``save_result``: django-auditlog does not read it again, nor its match and round for the entry's
-    event); 7. the match confirmed with its winner, its stored state forgotten, and 8. that change's
-    audit entry; 9. the standings' generation moved and 10. read; 11. the event's webhooks, read once
-    for ``standings.updated`` and ``result.confirmed``; 12. the results again, for the answer; 13.
-    COMMIT. An account adds its token and its event roles (15). Then the standings are recomputed.
+    token) locked; 3. its results with their authors (``match_results``), which the answer is made
+    from as written; 4. the referees' rulings (a ruling keeps its winner, G12); 5. the result
+    confirmed (made from the version read locked: ``save_result``, django-auditlog does not read it
+    again, nor its match and round for the entry's event); 6. the match confirmed with its winner,
+    its stored state forgotten; 7. both changes' audit entries in one ``INSERT``; 8. the standings'
+    generation moved and 9. read; 10. the event's webhooks, read once for ``standings.updated`` and
+    ``result.confirmed``; 11. COMMIT. An account adds its token and its event roles (13). Then the
+    standings are recomputed.
 
-    Before: 27 with an account (the match read by the permission step and again, locked; the results
+    Before: 13 (an audit entry a statement, the results read again for the answer); 27 with an
+    account before issue 21 (the match read by the permission step and again, locked; the results
     read three times; the result's match and round; the webhooks twice; a savepoint)."""
     match, _, confirmer = submitted(credential)
     with django_assert_max_num_queries(most + REFRESH):

@@ -50,7 +50,7 @@ def _slow_path():
     """The list as the ORM reads it: the event by visible_events, the filter set, DRF's pagination
     (with the window count), the pairs by a queryset."""
     return (
-        mock.patch("core.lean.filter_lookups", return_value=None),
+        mock.patch("core.lean_filters.filter_lookups", return_value=None),
         mock.patch.object(EventMatchViewSet, "_public_read", return_value=False),
         mock.patch(
             "tournaments.selectors.pair_rows",

@@ -13,7 +13,7 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core import lean
+from core import lean_filters
 from core.conditional import etag_of
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.jobs_api import JOB_PARAMETERS, accepted_response
@@ -196,7 +196,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
 
     def _read_matches(self) -> tuple[int | None, list[tuple]]:
         """The page's match rows and the count of all (None when the list is not paginated)."""
-        lookups = lean.filter_lookups(self.filterset_class, self.request.query_params)
+        lookups = lean_filters.filter_lookups(self.filterset_class, self.request.query_params)
         if lookups is None or list(self.filter_backends) != [DjangoFilterBackend]:
             # a value to clean or refuse: the filter set's call
             return self._paginate_rows(self.filter_queryset(self.get_queryset()))

@@ -1,0 +1,143 @@
+"""CPU time of a write through the WSGI handler: ``python -m bench.profile_posts``.
+
+``bench.server`` measures posts a second under gunicorn, which a machine shared with other work
+moves a lot; this measures what a post costs the web process itself, which load moves less. On
+``bench.server``'s throwaway database and event (``bench.server_data``), one process calls the
+benchmark's WSGI application (``bench.wsgi``: the API as deployed, the bare insert beside it)
+directly, post after post, and prints the CPU time (``time.process_time``: this process only, not
+the database's) per post of ``PROFILE_ROUNDS`` rounds (default 6) of ``PROFILE_POSTS`` posts
+(default 100) of each kind, in turn: the bare DRF insert, a deal post and a result post
+(``bench.server.Writes``: the server bench's requests). The deal posts are timed once every table
+has posted its first deal (which puts the match in play): a match's later deals. On a busy machine
+the smallest round is the figure to compare (other processes only ever add to it); the median is
+printed beside it.
+
+``PROFILE_TOP=N`` then runs one more round of each under cProfile (CPU time) and prints its N
+costliest functions, by own time and by cumulative time (``PROFILE_DUMP=folder``: each kind's
+profile also saved there, ``<kind>.prof``, for ``pstats``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from bench.load import Request
+
+POSTS = int(os.environ.get("PROFILE_POSTS", "100"))
+ROUNDS = int(os.environ.get("PROFILE_ROUNDS", "6"))
+TOP = int(os.environ.get("PROFILE_TOP", "0"))
+DUMP = os.environ.get("PROFILE_DUMP", "")  # a folder: each kind's profile saved there (pstats)
+WARM_UP = 20
+
+
+def _environ(request: Request) -> dict:
+    body = request.body or b""
+    environ = {
+        "REQUEST_METHOD": request.method,
+        "PATH_INFO": request.path.split("?")[0],
+        "QUERY_STRING": request.path.partition("?")[2],
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "8000",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "REMOTE_ADDR": "127.0.0.1",
+        "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.url_scheme": "http",
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+    }
+    for name, value in request.headers.items():
+        key = name.upper().replace("-", "_")
+        environ[key if key == "CONTENT_TYPE" else f"HTTP_{key}"] = value
+    return environ
+
+
+def _post(application, request: Request) -> int:
+    """One request through the WSGI application, its answer read and closed as a server does
+    (closing sends ``request_finished``)."""
+    status: list[str] = []
+    answer = application(_environ(request), lambda line, headers, *_: status.append(line))
+    try:
+        b"".join(answer)
+    finally:
+        answer.close()
+    return int(status[0].split()[0])
+
+
+def _cpu_ms(application, requests: list[Request], name: str) -> float:
+    """The CPU milliseconds per request of ``requests``, each expected to answer 201."""
+    start = time.process_time()
+    for request in requests:
+        code = _post(application, request)
+        if code != 201:
+            raise RuntimeError(f"{name}: {request.method} {request.path} answered {code}")
+    return (time.process_time() - start) * 1000 / len(requests)
+
+
+def child(data: dict) -> None:
+    from bench.server import Writes
+    from bench.wsgi import application
+
+    writes = Writes(data)
+    kinds: dict[str, Callable[[int], list[Request]]] = {
+        "bare_insert": writes.inserts_,
+        "deal_post": writes.deal_posts,
+        "result_post": writes.result_posts,
+    }
+    for name, make in kinds.items():
+        _cpu_ms(application, make(WARM_UP), name)
+    _cpu_ms(application, writes.deal_posts(len(data["open_matches"]) - WARM_UP), "deal_post")  # deal 1
+    figures: dict[str, list[float]] = {name: [] for name in kinds}
+    for _ in range(ROUNDS):  # alternating, so that drift weighs on every kind alike
+        for name, make in kinds.items():
+            figures[name].append(_cpu_ms(application, make(POSTS), name))
+    print(f"# CPU ms per post through bench.wsgi, one process, {ROUNDS} rounds of {POSTS}: least [median]")
+    for name, values in figures.items():
+        print(f"profile.{name}_cpu_ms: {min(values):.2f} [{statistics.median(values):.2f}]")
+    if TOP or DUMP:
+        _profiled(application, kinds)
+
+
+def _profiled(application, kinds: dict[str, Callable[[int], list[Request]]]) -> None:
+    import cProfile
+    import pstats
+
+    for name, make in kinds.items():
+        requests = make(POSTS)
+        profiler = cProfile.Profile(time.process_time)  # CPU, not the database's answer time
+        profiler.enable()
+        _cpu_ms(application, requests, name)
+        profiler.disable()
+        if DUMP:
+            profiler.dump_stats(os.path.join(DUMP, f"{name}.prof"))
+        for order in ("tottime", "cumulative") if TOP else ():
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats(order).print_stats(TOP)
+            print(f"# {name}, {POSTS} posts, by {order}\n{out.getvalue()}")
+
+
+def main() -> None:
+    from bench.server import _environment, load_data, throwaway_database
+
+    with throwaway_database() as url:
+        env = _environment(url)
+        data = load_data(env)
+        env["BENCH_PROFILE_DATA"] = json.dumps(data)
+        # A process of its own, set up with the bench's settings and database from the start.
+        subprocess.run([sys.executable, "-m", "bench.profile_posts"], env=env, check=True)
+
+
+if __name__ == "__main__":
+    if "BENCH_PROFILE_DATA" in os.environ:
+        child(json.loads(os.environ["BENCH_PROFILE_DATA"]))
+    else:
+        main()
