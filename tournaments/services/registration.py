@@ -185,8 +185,20 @@ def entry_members(
 ) -> list[Member | None]:
     """The member of each player of ``entries`` (dicts of a player's fields, whose ``member_number``
     is taken out), for an event of a club: the club's live member of that number, else a new one
-    (docs/clubs.md). ``slots`` name the entries in errors (``player_1``…). An event without a club
+    (docs/clubs.md); an entry that carries its ``member`` (a qualifier registered into a series'
+    final) keeps it. ``slots`` name the entries in errors (``player_1``…). An event without a club
     links no member, and refuses a member number (400 ``no_club``)."""
+    # A person carried over from another of the club's events (a series' qualifier, seasons) comes
+    # with the member they are: only the others are matched by number.
+    carried = [entry.pop("member", None) for entry in entries]
+    if any(member is not None for member in carried):
+        rest = [index for index, member in enumerate(carried) if member is None]
+        matched = iter(
+            entry_members(event, [entries[i] for i in rest], [slots[i] for i in rest], unit=unit)
+            if rest
+            else []
+        )
+        return [member if member is not None else next(matched) for member in carried]
     numbers = [entry.pop("member_number", "") or "" for entry in entries]
     if event.club_id is None:
         for slot, number in zip(slots, numbers, strict=True):
