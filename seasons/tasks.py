@@ -5,6 +5,7 @@ only when none is pending for the club (a cache ``add``, atomic in Redis), and t
 mark as it starts, so whatever is confirmed after that start is covered by the next one. A busy
 evening of confirmations thus keeps one recomputation running and one pending at most. The task
 replays everything from the results, so running it twice is harmless (seasons.services.ratings).
+The same task keeps the club's series placings stored at their events' results versions.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import time
 from celery import shared_task
 from django.core.cache import cache
 
+from seasons.placings import fresh_placings
 from seasons.services.ratings import recompute
+from tournaments.models import Event
 
 #: How long a queued recomputation holds its club's "pending" mark at most: a task the broker lost
 #: frees the club for the next change after this.
@@ -39,6 +42,10 @@ def queue_ratings_refresh(club_id: int) -> bool:
 
 @shared_task(name="seasons.ratings_refresh")
 def ratings_refresh(club_id: int) -> int:
-    """Rate the club's members again from all its confirmed results; the matches rated."""
+    """Rate the club's members again from all its confirmed results; the matches rated. The stored
+    placings of the club's events in a series are brought up to date too (seasons.placings), so
+    that a series' reader finds them stored instead of ranking the events that changed itself."""
     cache.delete(_pending_key(club_id))
-    return recompute(club_id)
+    rated = recompute(club_id)
+    fresh_placings(Event.objects.filter(club_id=club_id, series_entries__isnull=False).distinct())
+    return rated

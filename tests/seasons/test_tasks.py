@@ -8,7 +8,8 @@ import pytest
 from django.core.cache import cache
 
 from seasons import tasks
-from seasons.models import RatingRun
+from seasons.models import EventPlacings, RatingRun
+from tests.seasons.conftest import members, played, series_of
 
 pytestmark = pytest.mark.django_db
 
@@ -33,3 +34,18 @@ def test_r2_a_broker_that_refuses_the_task_leaves_nothing_pending(club):
     with mock.patch.object(tasks.ratings_refresh, "delay") as delay:
         assert tasks.queue_ratings_refresh(club.pk) is True
         delay.assert_called_once_with(club.pk)
+
+
+def test_g11_the_clubs_background_refresh_stores_its_series_placings(club):
+    """The club's task also stores the placings of its events in a series, at their results versions
+    (seasons.placings): a series' next reader ranks nothing itself."""
+    people = members(club, 4)
+    event, pairs = played(club, people)
+    played(club, members(club, 2))  # an event in no series: nothing stored for it
+    series_of(club, [event])
+    assert not EventPlacings.objects.exists()
+    tasks.ratings_refresh(club.pk)
+    event.refresh_from_db()
+    (row,) = EventPlacings.objects.all()
+    assert (row.event_id, row.results_version) == (event.pk, event.results_version)
+    assert [placing["pair"] for placing in row.pairs] == [pair.pk for pair in pairs]
