@@ -12,16 +12,19 @@ from seasons.selectors import ratings as selectors
 
 @page
 def club_ratings(request, slug: str):
-    """The rating table, of every event of the club or of those ``?events=`` names (comma-separated)."""
+    """The rating table, of every event of the club, of those ``?events=`` names (comma-separated)
+    or of the club's series ``?series=``."""
     try:
         club = selectors.club_or_404(slug)
-        names = [name for name in (request.GET.get("events") or "").split(",") if name]
-        events = selectors.scope_events(club, names) if names else None
+        events = selectors.scope(
+            club, events=request.GET.get("events") or "", series=request.GET.get("series") or ""
+        )
     except (NotFound, DomainError) as exc:
         raise Http404(str(exc)) from exc
     run = selectors.run_of(club)
     context = {
         "club": club,
+        "series": request.GET.get("series") or "",
         "rows": selectors.rating_table(club, None if events is None else [event.pk for event in events]),
         "computed_at": run.computed_at if run else None,
         "rated_matches": run.matches if run else 0,

@@ -11,7 +11,7 @@ from django.db.models import Count, F, Max
 
 from core.errors import DomainError, NotFound
 from scoring.models import MatchResult, ResultSource, ResultStatus
-from seasons.models import Rating, RatingChange, RatingRun
+from seasons.models import Rating, RatingChange, RatingRun, SeriesStatus
 from seasons.rating import Game, Skill, places_by_points, team_strength
 from tournaments.models import Club, Event, EventStatus, Member, Pair, TableSeat
 
@@ -260,3 +260,23 @@ def scope_events(club: Club, slugs: Sequence[str]) -> list[Event]:
             f"The club has no public event {', '.join(missing)}.", "unknown_event", field="events"
         )
     return events
+
+
+def scope(club: Club, *, events: str = "", series: str = "") -> list[Event] | None:
+    """The events a rating table is computed over: ``events`` (comma-separated slugs of the club's
+    public events), or every public event of the club's published ``series`` (a slug), or all the
+    club's events (None). Both at once is a ``400 scope_conflict``; a series that is not the club's,
+    or a draft, is a ``400 unknown_series``."""
+    names = [name for name in events.split(",") if name]
+    if names and series:
+        raise DomainError("Rate over events or over a series, not both.", "scope_conflict", field="series")
+    if names:
+        return scope_events(club, names)
+    if not series:
+        return None
+    found = club.series.filter(slug=series, status=SeriesStatus.PUBLISHED).first()
+    if found is None:
+        raise DomainError(f"The club has no published series {series!r}.", "unknown_series", field="series")
+    return list(
+        Event.objects.filter(series_entries__series=found).exclude(status=EventStatus.DRAFT).order_by("pk")
+    )

@@ -14,7 +14,12 @@ from seasons.serializers.ratings import RatingHistorySerializer, RatingTableSeri
 EVENTS = OpenApiParameter(
     "events",
     str,
-    description="Comma-separated slugs of the club's events: the table over those only (a series, a month).",
+    description="Comma-separated slugs of the club's events: the table over those only (a month, say).",
+)
+SERIES = OpenApiParameter(
+    "series",
+    str,
+    description="A slug of the club's published series: the table over its events only (docs/series.md).",
 )
 
 
@@ -28,14 +33,17 @@ class RatingTableView(GenericAPIView):
 
     @extend_schema(
         operation_id="club_ratings",
-        parameters=[EVENTS],
+        parameters=[EVENTS, SERIES],
         responses={200: RatingTableSerializer, **problems(400)},
         summary="The club's rating table",
     )
     def get(self, request, club_slug: str):
         club = selectors.club_or_404(club_slug)
-        names = [name for name in (request.query_params.get("events") or "").split(",") if name]
-        events = selectors.scope_events(club, names) if names else None
+        events = selectors.scope(
+            club,
+            events=request.query_params.get("events") or "",
+            series=request.query_params.get("series") or "",
+        )
         run = selectors.run_of(club)
         rows = selectors.rating_table(club, None if events is None else [event.pk for event in events])
         return Response(

@@ -84,7 +84,11 @@ def played(club, partnerships, *, slug=None, close=True, status=EventStatus.FINI
 
 def series_of(club, events, **fields) -> Series:
     series = Series.objects.create(
-        club=club, slug=fields.pop("slug", f"{club.slug}-season"), name="Season", status="published", **fields
+        club=club,
+        slug=fields.pop("slug", f"{club.slug}-season"),
+        name="Season",
+        status=fields.pop("status", "published"),
+        **fields,
     )
     for position, event in enumerate(events, start=1):
         SeriesEvent.objects.create(series=series, event=event, position=position)

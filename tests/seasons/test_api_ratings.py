@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from seasons.models import Rating, RatingChange
 from seasons.services.ratings import recompute
 from tests.factories import EventFactory, MatchFactory, RoundFactory, StageFactory
-from tests.seasons.conftest import API, EW_WINS, NS_WINS, club_organizer, member_pair, official
+from tests.seasons.conftest import API, EW_WINS, NS_WINS, club_organizer, member_pair, official, series_of
 from tests.tournaments.conftest import assert_problem, role_client
 from tournaments.models import Member, Role, RoundStatus, StageKind
 
@@ -188,3 +188,36 @@ def test_r2_a_player_linked_to_another_member_moves_their_matches(
         player.member = Member.objects.create(club=season["event"].club, name="A2")
         player.save()
     assert set(names(table(client))) == {"A2", "B", "C", "D"}
+
+
+def test_r4_a_rating_table_over_a_series_counts_its_events_only(
+    season, club, referee, client, django_capture_on_commit_callbacks
+):
+    """``?series=`` rates from the matches of the club's published series only (docs/ratings.md)."""
+    other = EventFactory(published=True, slug="friendly", club=club)
+    series_of(club, [season["event"]], slug="league")
+    with django_capture_on_commit_callbacks(execute=True):
+        official(referee, season["matches"][0], NS_WINS)
+    assert names(table(client, series="league"))[:2] == ["A", "B"]
+    body = table(client, series="league")
+    assert body["events"] == ["week-1"] and other.slug not in body["events"]
+    assert table(client, series="league")["rows"] == table(client, events="week-1")["rows"]
+
+
+@pytest.mark.parametrize(
+    ("params", "code"),
+    [({"series": "nope"}, "unknown_series"), ({"series": "league", "events": "week-1"}, "scope_conflict")],
+)
+def test_r4_a_series_scope_that_names_no_published_series_is_a_400(season, club, client, params, code):
+    series_of(club, [season["event"]], slug="league")
+    series_of(club, [season["event"]], slug="draft-league", status="draft")
+    response = client.get(f"{API}/clubs/tea/ratings/", params)
+    assert_problem(response, 400, code)
+    assert_problem(client.get(f"{API}/clubs/tea/ratings/", {"series": "draft-league"}), 400, "unknown_series")
+
+
+def test_r4_the_ratings_page_over_a_series(season, club, client):
+    series_of(club, [season["event"]], slug="league")
+    response = client.get("/c/tea/ratings/", {"series": "league", "lang": "zh-hans"})
+    assert response.status_code == 200
+    assert "仅按系列赛 league 的对局评分。" in response.content.decode()
