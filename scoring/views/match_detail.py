@@ -2,7 +2,7 @@
 
 It shows what scoring records, so it is scoring's view (the tournaments layer does not import scoring);
 what an organizer may change of a draft round's table is the tournaments layer's
-(``tournaments.services.rounds``).
+(``tournaments.services.draft_tables``).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from tournaments.models import Event, Match
 from tournaments.permissions import EventPermission
 from tournaments.selectors import match_details, match_of_visible_event
 from tournaments.serializers.schedule import MatchWriteSerializer
-from tournaments.services import rounds as services
+from tournaments.services import draft_tables
 from tournaments.views.base import ID
 
 
@@ -66,12 +66,12 @@ class MatchViewSet(
             serializer = MatchWriteSerializer(data=request.data, partial=kwargs.get("partial", False))
             serializer.is_valid(raise_exception=True)
             data = {"ns_pair": match.ns_pair_id, "ew_pair": match.ew_pair_id, **serializer.validated_data}
-            match = services.match_update(match=match, ns_pair=data["ns_pair"], ew_pair=data["ew_pair"])
+            match = draft_tables.match_update(match=match, ns_pair=data["ns_pair"], ew_pair=data["ew_pair"])
             return Response(self.get_serializer(match).data)
 
     @extend_schema(responses={204: None, **problems(403, 409, 412)})
     def destroy(self, request, *args, **kwargs):
         match = self.get_object()
         with self.locked_write(match, lock=match.round):
-            services.match_delete(match=match)
+            draft_tables.match_delete(match=match)
         return Response(status=204)

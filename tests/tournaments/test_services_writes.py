@@ -12,7 +12,7 @@ import pytest
 from tests.tournaments.conftest import EventFactory, RoundFactory, StageFactory, UnitFactory
 from tournaments.models import Event, Round, Unit
 from tournaments.services import events as event_services
-from tournaments.services import registration, rounds
+from tournaments.services import registration, rounds, stages
 
 VIEWS = Path(__file__).resolve().parents[2] / "tournaments" / "views"
 pytestmark = pytest.mark.django_db
@@ -59,12 +59,12 @@ def test_records_are_created_and_edited_by_services():
     unit = registration.unit_create(event=event, name="Club A", short_name="A")
     registration.unit_update(unit=unit, short_name="CA")
     assert Unit.objects.get(pk=unit.pk).short_name == "CA"
-    stage = rounds.stage_create(event=event, name="Final", order=2)
-    assert rounds.stage_update(stage=stage, name="Grand final").name == "Grand final"
+    stage = stages.stage_create(event=event, name="Final", order=2)
+    assert stages.stage_update(stage=stage, name="Grand final").name == "Grand final"
     with pytest.raises(TypeError):
         registration.unit_update(unit=UnitFactory(), event=EventFactory())
     with pytest.raises(TypeError):
-        rounds.stage_update(stage=StageFactory(), event=event)
+        stages.stage_update(stage=StageFactory(), event=event)
 
 
 @pytest.mark.parametrize("path", sorted(VIEWS.glob("*.py")), ids=lambda p: p.name)

@@ -10,7 +10,6 @@ import secrets
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from enum import Enum, auto
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Max
@@ -32,7 +31,6 @@ from tournaments.models import (
     StageKind,
 )
 from tournaments.selectors import previous_round, stage_pairs
-from tournaments.services import save_fields
 from tournaments.services.drawing import (
     draws_whole_stage,
     ignored_flags,
@@ -45,7 +43,6 @@ from tournaments.services.drawing import (
 from tournaments.services.tables import (
     TABLES_SYSTEM,
     draw_tables,
-    require_stage_kind,
     require_two_sided,
     store_tables,
 )
@@ -73,7 +70,6 @@ class DrawFailed(Conflict):
 
 
 ROUND_NUMBER_MAX = column_max(Round, "number")
-STAGE_FIELDS = frozenset({"name", "kind", "order", "advance_count", "first_round", "group_count", "best_of"})
 
 
 class Unchanged(Enum):
@@ -83,27 +79,6 @@ class Unchanged(Enum):
 
 
 UNCHANGED = Unchanged.UNCHANGED
-
-
-@transaction.atomic
-def stage_create(*, event: Event, **fields: Any) -> Stage:
-    unknown = set(fields) - STAGE_FIELDS
-    if unknown:
-        raise TypeError(f"Stage has no editable field {', '.join(sorted(unknown))}.")
-    require_stage_kind(event, fields.get("kind", StageKind.SWISS))
-    return Stage.objects.create(event=event, **fields)
-
-
-@transaction.atomic
-def stage_update(*, stage: Stage, **fields: Any) -> Stage:
-    require_stage_kind(stage.event, fields.get("kind"))
-    return save_fields(stage, fields, allowed=STAGE_FIELDS)
-
-
-@transaction.atomic
-def stage_delete(*, stage: Stage) -> None:
-    """Delete a stage (refused by the database while rounds belong to it)."""
-    stage.delete()
 
 
 @transaction.atomic
@@ -132,10 +107,10 @@ def round_update(
 
     Only the columns that change are written (and ``updated_at``).
     """
-    round_ = _lock(round_)
+    round_ = lock_round(round_)
     changed = ["updated_at"]
     if stage is not None and stage.pk != round_.stage_id:
-        _require(round_, RoundStatus.DRAFT)
+        require_status(round_, RoundStatus.DRAFT)
         round_.stage = stage
         changed += ["stage", *_forget_draw(round_)]
     if not isinstance(starts_at, Unchanged):
@@ -152,11 +127,11 @@ def _forget_draw(round_: Round) -> tuple[str, ...]:
     return ("draw_seed", "draw_system", "relaxed", "drawn_at")
 
 
-def _lock(round_: Round) -> Round:
+def lock_round(round_: Round) -> Round:
     return Round.objects.select_for_update().select_related("event", "stage").get(pk=round_.pk)
 
 
-def _require(round_: Round, *statuses: str) -> None:
+def require_status(round_: Round, *statuses: str) -> None:
     if round_.status not in statuses:
         raise RoundState(
             f"Round {round_.number} is {round_.status}; this needs it {' or '.join(statuses)}.",
@@ -222,8 +197,8 @@ def _best_of(round_: Round) -> int:
 @transaction.atomic
 def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     """Draw (or redraw) a draft round; the same seed on the same history gives the same draw."""
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.DRAFT)
+    round_ = lock_round(round_)
+    require_status(round_, RoundStatus.DRAFT)
     seed = secrets.randbelow(2**31) if seed is None else seed
     relaxed: Iterable[str]
     try:
@@ -247,7 +222,7 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     return round_
 
 
-def _recheck_and_store(
+def recheck_and_store(
     round_: Round, pairings: Sequence[draws.Pairing], *, whole_stage: bool = False
 ) -> Round:
     """Store a hand-edited draft with its flags, and list in ``relaxed`` what the edit gave up.
@@ -283,8 +258,8 @@ def _recheck_and_store(
 @transaction.atomic
 def round_swap(*, round_: Round, pair_a: int, pair_b: int) -> Round:
     """Hand edit of a draft: two pairs trade places; the draw is re-checked."""
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.DRAFT)
+    round_ = lock_round(round_)
+    require_status(round_, RoundStatus.DRAFT)
     require_two_sided(round_)
     current = pairings_of(round_.matches.all())
     placed = {pid for p in current for pid in p.entrants}
@@ -299,79 +274,26 @@ def round_swap(*, round_: Round, pair_a: int, pair_b: int) -> Round:
                 else f"Pair {number} is not in this round."
             )
             raise DomainError(detail, "not_in_round", field=name)
-    return _recheck_and_store(round_, draws.swap_entrants(current, a=pair_a, b=pair_b))
+    return recheck_and_store(round_, draws.swap_entrants(current, a=pair_a, b=pair_b))
 
 
 @transaction.atomic
 def round_move(*, round_: Round, table: int, to_table: int) -> Round:
     """Hand edit of a draft: the match at ``table`` moves to ``to_table`` (swapping if taken)."""
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.DRAFT)
+    round_ = lock_round(round_)
+    require_status(round_, RoundStatus.DRAFT)
     require_two_sided(round_)
     current = pairings_of(round_.matches.all())
     if table not in {p.table for p in current}:
         raise DomainError(f"No match at table {table}.", "unknown_table", field="table")
-    return _recheck_and_store(round_, draws.move_table(current, table=table, to_table=to_table))
-
-
-class MatchEdit(DomainError):
-    default_code = "invalid"
-
-
-def _check_pairs(round_: Round, ns: int, ew: int | None) -> None:
-    for name, pid in (("ns_pair", ns), ("ew_pair", ew)):
-        if pid is not None and not Pair.objects.filter(pk=pid, event=round_.event_id).exists():
-            raise MatchEdit(f"No pair of this event has id {pid}.", "does_not_exist", field=name)
-    if ns == ew:
-        raise MatchEdit("A pair cannot play itself.", "self_pairing", field="ew_pair")
-
-
-@transaction.atomic
-def match_create(*, round_: Round, table: int, ns_pair: int, ew_pair: int | None) -> Match:
-    """Add a table to a draft round by hand (a bye when ``ew_pair`` is None); the draw is re-checked."""
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.DRAFT)
-    require_two_sided(round_)
-    current = pairings_of(round_.matches.all())
-    if any(p.table == table for p in current):
-        raise MatchEdit(f"Table {table} is taken.", "table_taken", field="table")
-    _check_pairs(round_, ns_pair, ew_pair)
-    _recheck_and_store(
-        round_, [*current, draws.Pairing(table=table, ns=ns_pair, ew=ew_pair)], whole_stage=True
-    )
-    return round_.matches.get(table=table)
-
-
-@transaction.atomic
-def match_update(*, match: Match, ns_pair: int, ew_pair: int | None) -> Match:
-    """Change who plays at a draft table; the draw is re-checked."""
-    round_ = _lock(match.round)
-    _require(round_, RoundStatus.DRAFT)
-    require_two_sided(round_)
-    _check_pairs(round_, ns_pair, ew_pair)
-    pairings = [
-        draws.Pairing(table=p.table, ns=ns_pair, ew=ew_pair) if p.table == match.table else p
-        for p in pairings_of(round_.matches.all())
-    ]
-    _recheck_and_store(round_, pairings, whole_stage=True)
-    return round_.matches.get(table=match.table)
-
-
-@transaction.atomic
-def match_delete(*, match: Match) -> Round:
-    """Remove a draft table; its pairs are unplaced until put back (publishing needs them placed)."""
-    round_ = _lock(match.round)
-    _require(round_, RoundStatus.DRAFT)
-    require_two_sided(round_)
-    pairings = [p for p in pairings_of(round_.matches.all()) if p.table != match.table]
-    return _recheck_and_store(round_, pairings, whole_stage=True)
+    return recheck_and_store(round_, draws.move_table(current, table=table, to_table=to_table))
 
 
 @transaction.atomic
 def round_publish(*, round_: Round) -> Round:
     """Freeze the draft and show it to the tables and the public."""
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.DRAFT)
+    round_ = lock_round(round_)
+    require_status(round_, RoundStatus.DRAFT)
     if not round_.matches.exists():
         raise Conflict("Draw the round before publishing it.", "not_drawn")
     broken = sorted(p for p in round_.relaxed if p.split(":", 1)[0] in STRUCTURAL)
@@ -431,8 +353,8 @@ def _not_winners(round_: Round, placed: set[int]) -> list[int]:
 @transaction.atomic
 def round_delete(*, round_: Round) -> None:
     """Only a draft round may be deleted: a published draw is a record."""
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.DRAFT)
+    round_ = lock_round(round_)
+    require_status(round_, RoundStatus.DRAFT)
     round_.delete()
 
 
@@ -442,8 +364,8 @@ def round_close(*, round_: Round) -> Round:
 
     The event's correction period starts now (docs/scoring.md).
     """
-    round_ = _lock(round_)
-    _require(round_, RoundStatus.PUBLISHED)
+    round_ = lock_round(round_)
+    require_status(round_, RoundStatus.PUBLISHED)
     pending = sorted(
         round_.matches.filter(ew_pair__isnull=False)
         .exclude(status=MatchStatus.CONFIRMED)

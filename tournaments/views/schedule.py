@@ -41,6 +41,7 @@ from tournaments.serializers.schedule import (
     StageSerializer,
     SwapSerializer,
 )
+from tournaments.services import draft_tables, stages
 from tournaments.services import rounds as services
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
 
@@ -52,13 +53,13 @@ class StageViewSet(EventScopedViewSet):
         return Stage.objects.filter(event=self.get_event())
 
     def create_record(self, **fields):
-        return services.stage_create(event=self.get_event(), **fields)
+        return stages.stage_create(event=self.get_event(), **fields)
 
     def update_record(self, instance, **fields):
-        return services.stage_update(stage=instance, **fields)
+        return stages.stage_update(stage=instance, **fields)
 
     def delete_record(self, instance):
-        services.stage_delete(stage=instance)
+        stages.stage_delete(stage=instance)
 
 
 class RoundViewSet(EventScopedViewSet):
@@ -280,7 +281,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         round_ = get_object_or_404(Round, event=self.get_event(), number=data["round"])
-        match = services.match_create(
+        match = draft_tables.match_create(
             round_=round_, table=data["table"], ns_pair=data["ns_pair"], ew_pair=data["ew_pair"]
         )
         return Response(MatchSerializer(match, context=self.get_serializer_context()).data, status=201)
