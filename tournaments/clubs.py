@@ -14,21 +14,24 @@ from tournaments.auth import TableUser
 from tournaments.models import Club, ClubRole, ClubStaff
 
 
-def organises_club(user, club: Club) -> bool:
-    """Whether ``user`` is an organiser of ``club`` (a table token never is)."""
+def organises_club(user, club: Club | int) -> bool:
+    """Whether ``user`` is an organiser of ``club`` (the club or its id; a table token never is)."""
     if user is None or isinstance(user, TableUser) or not user.is_authenticated:
         return False
     if user.is_superuser:
         return True
-    return ClubStaff.objects.filter(club=club, user=user, role=ClubRole.ORGANIZER).exists()
+    club_id = club.pk if isinstance(club, Club) else club
+    return ClubStaff.objects.filter(club_id=club_id, user=user, role=ClubRole.ORGANIZER).exists()
 
 
-def request_organises_club(request, club: Club) -> bool:
-    """``organises_club`` for the request's user, asked once per request and club."""
+def request_organises_club(request, club: Club | int) -> bool:
+    """``organises_club`` for the request's user, asked once per request and club (the series of
+    the seasons app ask it too: one check of a club's organisers)."""
+    club_id = club.pk if isinstance(club, Club) else club
     cache = request.__dict__.setdefault("_club_organizer", {})
-    if club.pk not in cache:
-        cache[club.pk] = organises_club(request.user, club)
-    return cache[club.pk]
+    if club_id not in cache:
+        cache[club_id] = organises_club(request.user, club_id)
+    return cache[club_id]
 
 
 class ClubPermission(StrEnum):
