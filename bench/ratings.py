@@ -27,6 +27,8 @@ import random
 import statistics
 import time
 
+from bench.rows import level_result
+
 MEMBERS = 240
 WEEKLY, MONTHLY, ANNUAL = (52, 40, 6), (12, 20, 6), (1, 16, 7)  # (events, pairs, rounds)
 
@@ -43,7 +45,7 @@ def _timed(call, repeats: int) -> float:
 def _event(club, members, slug: str, day: datetime.date, pairs: int, rounds: int, rng: random.Random):
     """An event of the club: ``pairs`` pairs of members drawn from ``members`` (the first member
     plays every event), ``rounds`` published rounds of confirmed level-sheet results."""
-    from scoring.models import MatchResult, ResultSource, ResultStatus
+    from scoring.models import MatchResult
     from tournaments.models import (
         Event,
         EventStatus,
@@ -85,21 +87,7 @@ def _event(club, members, slug: str, day: datetime.date, pairs: int, rounds: int
     results = []
     for match in matches:
         ns, ew = rng.randint(2, 15), rng.randint(2, 15)
-        winner = "" if ns == ew else ("NS" if ns > ew else "EW")
-        results.append(
-            MatchResult(
-                match=match,
-                version=1,
-                status=ResultStatus.CONFIRMED,
-                source=ResultSource.LEVELS,
-                ns_level=ns,
-                ew_level=ew,
-                winner=winner,
-                deals_played=10,
-                content_hash="bench",
-                party="bench",
-            )
-        )
+        results.append(level_result(match, ns, ew))
     MatchResult.objects.bulk_create(results)
     return event
 

@@ -18,6 +18,8 @@ import random
 import statistics
 import time
 
+from bench.rows import level_result
+
 PAIRS, ROUNDS = 1000, 9
 
 
@@ -40,7 +42,7 @@ def _setup():
 
 def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
     """An event with ``pairs`` pairs and ``rounds`` published rounds of confirmed level-sheet results."""
-    from scoring.models import MatchResult, ResultSource, ResultStatus
+    from scoring.models import MatchResult
     from tournaments.models import (
         Event,
         EventStatus,
@@ -85,33 +87,7 @@ def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
             ns, ew = rng.randint(2, 15), rng.randint(2, 15)
             if ns == ew == 15:
                 ew = 14
-            winner = "" if ns == ew else ("NS" if ns > ew else "EW")
-            game = {
-                "ns_level": ns,
-                "ew_level": ew,
-                "winner": winner or None,
-                "draw": not winner,
-                "deals_played": 10,
-                "end_reason": "time_limit",
-                "tiebreak": None,
-                "passed_a": None,
-                "on_time": True,
-            }
-            results.append(
-                MatchResult(
-                    match=match,
-                    version=1,
-                    status=ResultStatus.CONFIRMED,
-                    source=ResultSource.LEVELS,
-                    ns_level=ns,
-                    ew_level=ew,
-                    winner=winner,
-                    deals_played=10,
-                    games=[game],
-                    content_hash="bench",
-                    party="bench",
-                )
-            )
+            results.append(level_result(match, ns, ew))
         MatchResult.objects.bulk_create(results)
     return Event.objects.get(pk=event.pk)
 

@@ -23,6 +23,8 @@ import random
 import statistics
 import time
 
+from bench.rows import level_result
+
 WEEKS, MONTHS, PAIRS, ROUNDS, PARTNERSHIPS = 52, 12, 40, 5, 100
 
 
@@ -37,7 +39,7 @@ def _timed(call, repeats: int) -> float:
 
 def _play(event, pair_ids: list[int], rng: random.Random) -> None:
     """``ROUNDS`` closed rounds of random confirmed level-sheet results between ``pair_ids``."""
-    from scoring.models import MatchResult, ResultSource, ResultStatus
+    from scoring.models import MatchResult
     from tournaments.models import Match, MatchStatus, Round, RoundStatus, Stage
 
     stage = Stage.objects.create(event=event, name="Swiss")
@@ -58,33 +60,7 @@ def _play(event, pair_ids: list[int], rng: random.Random) -> None:
         results = []
         for match in matches:
             ns, ew = rng.randint(2, 14), rng.randint(2, 14)
-            winner = "" if ns == ew else ("NS" if ns > ew else "EW")
-            game = {
-                "ns_level": ns,
-                "ew_level": ew,
-                "winner": winner or None,
-                "draw": not winner,
-                "deals_played": 10,
-                "end_reason": "time_limit",
-                "tiebreak": None,
-                "passed_a": None,
-                "on_time": True,
-            }
-            results.append(
-                MatchResult(
-                    match=match,
-                    version=1,
-                    status=ResultStatus.CONFIRMED,
-                    source=ResultSource.LEVELS,
-                    ns_level=ns,
-                    ew_level=ew,
-                    winner=winner,
-                    deals_played=10,
-                    games=[game],
-                    content_hash="bench",
-                    party="bench",
-                )
-            )
+            results.append(level_result(match, ns, ew))
         MatchResult.objects.bulk_create(results)
 
 

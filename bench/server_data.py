@@ -15,6 +15,8 @@ import json
 import os
 import random
 
+from bench.rows import level_result
+
 PAIRS = 500
 UNITS = 24
 CONFIRMED_TABLES = 50
@@ -36,7 +38,7 @@ def _users(event) -> dict[str, str]:
 
 
 def confirm_results(matches) -> None:
-    from scoring.models import MatchResult, ResultSource, ResultStatus
+    from scoring.models import MatchResult
     from tournaments.models import Match, MatchStatus
 
     rng = random.Random(3)
@@ -47,21 +49,7 @@ def confirm_results(matches) -> None:
         winner = "NS" if ns > ew else "EW"
         match.status = MatchStatus.CONFIRMED
         match.winner_id = match.ns_pair_id if winner == "NS" else match.ew_pair_id
-        rows.append(
-            MatchResult(
-                match=match,
-                version=1,
-                status=ResultStatus.CONFIRMED,
-                source=ResultSource.LEVELS,
-                ns_level=ns,
-                ew_level=ew,
-                winner=winner,
-                deals_played=10,
-                games=[{"ns_level": ns, "ew_level": ew, "winner": winner, "draw": False}],
-                content_hash="bench",
-                party="bench",
-            )
-        )
+        rows.append(level_result(match, ns, ew))
     Match.objects.bulk_update(matches, ["status", "winner"])
     MatchResult.objects.bulk_create(rows)
 
