@@ -22,6 +22,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from core.coalesce import queue_once, started
 from scoring.models import DeliveryStatus, Webhook, WebhookDelivery
 from scoring.selectors.standings import PENDING, RUNNING, refresh_mark_key, refresh_tables
 from scoring.webhooks import backoff, post, record
@@ -42,16 +43,11 @@ def _pending_key(event_id: int) -> str:
 
 def queue_standings_refresh(event_id: int) -> bool:
     """Queue ``standings_refresh`` for the event unless one is pending already (not yet started);
-    True when one was queued. The mark is a cache ``add`` (atomic in Redis), cleared by the task as
-    it starts: whatever is confirmed after that start is covered by the next one queued."""
-    if not cache.add(_pending_key(event_id), {"at": time.time()}, REFRESH_PENDING_SECONDS):
-        return False
-    try:
-        standings_refresh.delay(event_id)
-    except Exception:
-        cache.delete(_pending_key(event_id))  # nothing pending after all: let the next one queue
-        raise
-    return True
+    True when one was queued (``core.coalesce``): whatever is confirmed after the task starts is
+    covered by the next one queued."""
+    return queue_once(
+        standings_refresh, _pending_key(event_id), event_id, pending_seconds=REFRESH_PENDING_SECONDS
+    )
 
 
 @shared_task(name="scoring.standings_refresh")
@@ -59,7 +55,7 @@ def standings_refresh(event_id: int) -> int:
     """Recompute and cache the event's standings (pairs and units) for its results version as it
     stands when the task starts (not the one that queued it); 0 when there is nothing to do (no such
     event, or a refresh of that version already running)."""
-    cache.delete(_pending_key(event_id))
+    started(_pending_key(event_id))
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         return 0

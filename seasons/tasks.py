@@ -10,11 +10,9 @@ The same task keeps the club's series placings stored at their events' results v
 
 from __future__ import annotations
 
-import time
-
 from celery import shared_task
-from django.core.cache import cache
 
+from core.coalesce import queue_once, started
 from seasons.placings import fresh_placings
 from seasons.services.ratings import recompute
 from tournaments.models import Event
@@ -30,14 +28,7 @@ def _pending_key(club_id: int) -> str:
 
 def queue_ratings_refresh(club_id: int) -> bool:
     """Queue ``ratings_refresh`` for the club unless one is pending already; True when queued."""
-    if not cache.add(_pending_key(club_id), {"at": time.time()}, PENDING_SECONDS):
-        return False
-    try:
-        ratings_refresh.delay(club_id)
-    except Exception:
-        cache.delete(_pending_key(club_id))  # nothing pending after all: let the next change queue
-        raise
-    return True
+    return queue_once(ratings_refresh, _pending_key(club_id), club_id, pending_seconds=PENDING_SECONDS)
 
 
 @shared_task(name="seasons.ratings_refresh")
@@ -45,7 +36,7 @@ def ratings_refresh(club_id: int) -> int:
     """Rate the club's members again from all its confirmed results; the matches rated. The stored
     placings of the club's events in a series are brought up to date too (seasons.placings), so
     that a series' reader finds them stored instead of ranking the events that changed itself."""
-    cache.delete(_pending_key(club_id))
+    started(_pending_key(club_id))
     rated = recompute(club_id)
     fresh_placings(Event.objects.filter(club_id=club_id, series_entries__isnull=False).distinct())
     return rated
