@@ -112,6 +112,7 @@ def test_event_pages_show_the_apis_pairings_and_standings_and_switch_language(si
 
 
 def test_the_big_screen_follows_a_confirmed_result_without_a_reload(site, chrome):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
     chrome.set_window_size(*DESKTOP)
@@ -130,14 +131,20 @@ def test_the_big_screen_follows_a_confirmed_result_without_a_reload(site, chrome
     body = {"levels": {"NS": "A+", "EW": "10"}, "deals_played": 9, "confirm": True}
     assert organiser.post(f"{API}/matches/{match.pk}/result", body, format="json").status_code in (200, 201)
 
-    WebDriverWait(chrome, 15, poll_frequency=0.25).until(
-        lambda d: d.find_element("css selector", ".live").get_attribute("data-version") != before
-    )
+    # The screen swaps its rows (and the .live element) when it updates: an element found just
+    # before the swap is stale when read, and is looked for again at the next poll.
+    WebDriverWait(
+        chrome, 15, poll_frequency=0.25, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(lambda d: d.find_element("css selector", ".live").get_attribute("data-version") != before)
     assert chrome.execute_script("return window.notReloaded") is True
-    outcome = chrome.find_element("css selector", 'tr[data-table="5"] td.outcome')
-    assert (
-        outcome.get_attribute("data-status") == "confirmed"
-        and outcome.get_attribute("textContent").strip() == "A+ : 10"
+
+    def outcome(d):
+        cell = d.find_element("css selector", 'tr[data-table="5"] td.outcome')
+        return (cell.get_attribute("data-status"), cell.get_attribute("textContent").strip())
+
+    assert WebDriverWait(chrome, 5, ignored_exceptions=(StaleElementReferenceException,)).until(outcome) == (
+        "confirmed",
+        "A+ : 10",
     )
     table = api(f"/events/{SLUG}/standings/")
     assert cells(chrome, "tr[data-pair]", "data-pair") == [str(r["pair"]["number"]) for r in table["rows"]]
