@@ -19,12 +19,11 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q
-from django.http import Http404
 
 from scoring.permissions import results_visible, standings_visible
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import CACHE_SECONDS, standings_table
-from tournaments.club_selectors import club_member, club_or_404
+from tournaments.club_selectors import club_member_or_404, club_or_404
 from tournaments.models import Member, Pair
 from tournaments.selectors import visible_events
 
@@ -161,10 +160,5 @@ def _outcome(row: dict[str, Any], own: str, at_table: bool) -> str | None:
 
 
 def live_member_or_404(club_slug: str, pk: int) -> Member:
-    """The member ``pk`` of the club (live or merged, its club loaded), else a 404."""
-    club = club_or_404(club_slug)
-    member = club_member(club, pk)
-    if member is None:
-        raise Http404("No such member.")
-    member.club = club
-    return member
+    """The member ``pk`` of the club ``club_slug`` (live or merged, its club loaded), else a 404."""
+    return club_member_or_404(club_or_404(club_slug), pk)

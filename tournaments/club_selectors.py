@@ -7,6 +7,7 @@ are the club organisers' (the views pick the serializer, ``tournaments.clubs`` s
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Club, ClubStaff, Member
@@ -42,3 +43,12 @@ def club_members(club: Club, *, search: str = "", private: bool = False) -> Quer
 def club_member(club: Club, pk: int) -> Member | None:
     """The member ``pk`` of the club, live or merged."""
     return Member.objects.filter(club=club, pk=pk).first()
+
+
+def club_member_or_404(club: Club, pk: int) -> Member:
+    """The member ``pk`` of the club (live or merged, its club set), else a 404."""
+    member = club_member(club, pk)
+    if member is None:
+        raise Http404("No such member.")
+    member.club = club
+    return member

@@ -5,21 +5,22 @@ from __future__ import annotations
 from django.http import Http404
 from django.shortcuts import render
 
-from core.errors import DomainError, NotFound
+from core.errors import DomainError
 from scoring.pages.framing import base_context, page
 from seasons.selectors import ratings as selectors
+from tournaments.club_selectors import club_or_404
 
 
 @page
 def club_ratings(request, slug: str):
     """The rating table, of every event of the club, of those ``?events=`` names (comma-separated)
     or of the club's series ``?series=``."""
+    club = club_or_404(slug)
     try:
-        club = selectors.club_or_404(slug)
         events = selectors.scope(
             club, events=request.GET.get("events") or "", series=request.GET.get("series") or ""
         )
-    except (NotFound, DomainError) as exc:
+    except DomainError as exc:  # a scope the page cannot show: no such page
         raise Http404(str(exc)) from exc
     run = selectors.run_of(club)
     context = {

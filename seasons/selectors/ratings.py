@@ -9,8 +9,9 @@ from typing import Any
 
 from django.db.models import Count, F, Max
 
-from core.errors import DomainError, NotFound
+from core.errors import DomainError
 from scoring.models import MatchResult, ResultSource, ResultStatus
+from seasons.identity import live_member, merged_members
 from seasons.models import Rating, RatingChange, RatingRun, SeriesStatus
 from seasons.rating import Game, Skill, places_by_points, team_strength
 from tournaments.models import Club, Event, EventStatus, Member, Pair, TableSeat
@@ -28,21 +29,7 @@ class MatchKey:
     event_id: int
 
 
-def roots(club_id: int) -> dict[int, int]:
-    """Each member of the club → the member it is now (itself, or the end of its merge chain)."""
-    merged = dict(Member.objects.filter(club_id=club_id).values_list("pk", "merged_into_id"))
-    found: dict[int, int] = {}
-    for pk in merged:
-        seen = [pk]
-        target: int | None = merged[pk]
-        while target is not None and target not in seen:  # a cycle is refused by the merge; stop anyway
-            seen.append(target)
-            target = merged.get(target)
-        found[pk] = seen[-1]
-    return found
-
-
-def _teams(club_id: int, root: dict[int, int]) -> dict[int, tuple[int | Guest, ...]]:
+def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[int | Guest, ...]]:
     """Each entrant of the club's events → its players as the ratings know them (members, merged
     records as the member they became, others as guests)."""
     teams: dict[int, tuple[int | Guest, ...]] = {}
@@ -59,7 +46,7 @@ def _teams(club_id: int, root: dict[int, int]) -> dict[int, tuple[int | Guest, .
         team: list[int | Guest] = []
         for player, member in zip(people[::2], people[1::2], strict=True):
             if player is not None:
-                team.append(root.get(member, member) if member is not None else ("player", player))
+                team.append(live_member(member, merged) if member is not None else ("player", player))
         teams[pk] = tuple(team)
     return teams
 
@@ -68,8 +55,7 @@ def club_games(club_id: int) -> list[Game]:
     """Every confirmed result of the club's events that was played (a forfeit was not), oldest
     event first (by its start date, then as created), round by round, table by table: a two-sided
     match as two teams (a draw: a tie), a table of four as four teams of one placed by points."""
-    root = roots(club_id)
-    teams = _teams(club_id, root)
+    teams = _teams(club_id, merged_members(club_id))
     seats: dict[int, dict[str, int]] = {}
     for match_id, seat, pair_id in TableSeat.objects.filter(round__event__club_id=club_id).values_list(
         "match_id", "seat", "pair_id"
@@ -208,11 +194,10 @@ def _skill(row: Mapping[str, Any], when: str) -> dict[str, float]:
 def pair_strengths(event: Event, pair_ids: Sequence[int]) -> dict[int, float]:
     """Each pair's strength as its club rates its players now (``team_strength``); a player the club
     has not rated (no member, no match yet, an event of no club) counts as a newcomer."""
-    if event.club_id is None:
-        root: dict[int, int] = {}
-        skills: dict[int, Skill] = {}
-    else:
-        root = roots(event.club_id)
+    merged: dict[int, int] = {}
+    skills: dict[int, Skill] = {}
+    if event.club_id is not None:
+        merged = merged_members(event.club_id)
         rated = Rating.objects.filter(club_id=event.club_id).values_list("member_id", "mu", "sigma")
         skills = {member: Skill(mu, sigma) for member, mu, sigma in rated}
     strengths = {}
@@ -226,27 +211,12 @@ def pair_strengths(event: Event, pair_ids: Sequence[int]) -> dict[int, float]:
         "player_3__member_id",
     ):
         team = [
-            skills.get(root.get(member, -1), Skill())
+            skills.get(live_member(member, merged), Skill()) if member is not None else Skill()
             for player, member in zip(players[::2], players[1::2], strict=True)
             if player is not None
         ]
         strengths[pk] = team_strength(team)
     return strengths
-
-
-def club_or_404(slug: str) -> Club:
-    club = Club.objects.filter(slug=slug).first()
-    if club is None:
-        raise NotFound(f"There is no club {slug!r}.", "club_not_found")
-    return club
-
-
-def member_or_404(club: Club, member_id: int) -> Member:
-    """The club's member ``member_id``, or the one it was merged into (the same person)."""
-    root = roots(club.pk).get(member_id)
-    if root is None:
-        raise NotFound(f"The club has no member {member_id}.", "member_not_found")
-    return Member.objects.get(pk=root)
 
 
 def scope_events(club: Club, slugs: Sequence[str]) -> list[Event]:

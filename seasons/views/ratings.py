@@ -8,8 +8,10 @@ from rest_framework.response import Response
 
 from core.permissions import Permission
 from core.schema import problems
+from seasons.histories import live_member_or_404
 from seasons.selectors import ratings as selectors
 from seasons.serializers.ratings import RatingHistorySerializer, RatingTableSerializer
+from tournaments.club_selectors import club_or_404
 
 EVENTS = OpenApiParameter(
     "events",
@@ -38,7 +40,7 @@ class RatingTableView(GenericAPIView):
         summary="The club's rating table",
     )
     def get(self, request, club_slug: str):
-        club = selectors.club_or_404(club_slug)
+        club = club_or_404(club_slug)
         events = selectors.scope(
             club,
             events=request.query_params.get("events") or "",
@@ -67,8 +69,9 @@ class MemberRatingsView(GenericAPIView):
 
     @extend_schema(operation_id="club_member_ratings", summary="A member's rating history")
     def get(self, request, club_slug: str, pk: int):
-        club = selectors.club_or_404(club_slug)
-        member = selectors.member_or_404(club, int(pk))
+        # A merged record answers for the member it became (the same person).
+        member = live_member_or_404(club_slug, int(pk))
+        member = member.merged_into or member
         history = selectors.member_history(member)
         now = history[-1]["after"] if history else None
         return Response(

@@ -134,12 +134,12 @@ def test_r3_a_member_not_yet_rated_has_an_empty_history(season, client):
 
 
 def test_r3_an_unknown_club_or_another_clubs_member_is_404(season, client):
-    assert_problem(client.get(f"{API}/clubs/nowhere/ratings/"), 404, "club_not_found")
+    assert_problem(client.get(f"{API}/clubs/nowhere/ratings/"), 404, "not_found")
     other = Member.objects.create(
         club=season["event"].club.__class__.objects.create(slug="x", name="X"), name="Z"
     )
-    assert_problem(client.get(f"{API}/clubs/tea/members/{other.pk}/ratings/"), 404, "member_not_found")
-    assert_problem(client.get(f"{API}/clubs/nowhere/members/{other.pk}/ratings/"), 404, "club_not_found")
+    assert_problem(client.get(f"{API}/clubs/tea/members/{other.pk}/ratings/"), 404, "not_found")
+    assert_problem(client.get(f"{API}/clubs/nowhere/members/{other.pk}/ratings/"), 404, "not_found")
 
 
 def test_r3_the_table_over_some_events_counts_only_their_matches(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -168,10 +167,7 @@ class MemberViewSet(
         return selectors.club_members(self.get_club(), search=search.strip(), private=self.organises)
 
     def get_object(self) -> Member:
-        member = selectors.club_member(self.get_club(), int(self.kwargs["pk"]))
-        if member is None:
-            raise Http404("No such member.")
-        return member
+        return selectors.club_member_or_404(self.get_club(), int(self.kwargs["pk"]))
 
     def representation(self, instance) -> dict:
         return MemberSerializer(instance, context=self.get_serializer_context()).data
