@@ -8,10 +8,22 @@ event is found, so an event's log can be read on its own. Secrets are masked and
 
 from __future__ import annotations
 
-from auditlog.registry import auditlog
-
+from core.audit_log import register
 from scoring.models import Deal, MatchResult, Webhook
-from tournaments.models import Event, EventRole, Match, Pair, Player, Round, Stage, TableToken, Unit
+from tournaments.models import (
+    Club,
+    ClubStaff,
+    Event,
+    EventRole,
+    Match,
+    Member,
+    Pair,
+    Player,
+    Round,
+    Stage,
+    TableToken,
+    Unit,
+)
 
 # model -> (how its event id is found, fields masked, fields left out)
 AUDITED = {
@@ -27,6 +39,11 @@ AUDITED = {
     Deal: (lambda o: o.match.round.event_id, [], ["content_hash", "sheet_after"]),
     MatchResult: (lambda o: o.match.round.event_id, [], ["content_hash"]),
     Webhook: (lambda o: o.event_id, ["secret"], []),
+    # A club's own rows belong to no event (docs/clubs.md); a member's contact data is masked as a
+    # player's, and so is the member number the club keeps private.
+    Club: (lambda o: None, [], []),
+    ClubStaff: (lambda o: None, [], []),
+    Member: (lambda o: None, ["email", "phone", "member_number"], []),
 }
 
 
@@ -42,15 +59,5 @@ def redact(text: str) -> str | None:
     return "********" if text else ""
 
 
-def _additional_data(find_event):
-    def get_additional_data(self) -> dict:
-        return {"event_id": find_event(self)}
-
-    return get_additional_data
-
-
 for model, (find_event, masked, excluded) in AUDITED.items():
-    setattr(model, "get_additional_data", _additional_data(find_event))  # noqa: B010 - auditlog's hook, on each model
-    auditlog.register(
-        model, mask_fields=masked, mask_callable="scoring.audit.redact", exclude_fields=excluded
-    )
+    register(model, find_event, masked=masked, excluded=excluded, mask_callable="scoring.audit.redact")

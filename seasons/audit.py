@@ -6,8 +6,7 @@ a series' own settings belong to no event. The stored placings are a cache: not 
 
 from __future__ import annotations
 
-from auditlog.registry import auditlog
-
+from core.audit_log import register
 from seasons.models import Qualification, Series, SeriesEvent, SeriesLink
 
 AUDITED = {
@@ -18,13 +17,5 @@ AUDITED = {
 }
 
 
-def _additional_data(find_event):
-    def get_additional_data(self) -> dict:
-        return {"event_id": find_event(self)}
-
-    return get_additional_data
-
-
 for model, find_event in AUDITED.items():
-    setattr(model, "get_additional_data", _additional_data(find_event))  # noqa: B010 - auditlog's hook, on each model
-    auditlog.register(model, exclude_fields=["updated_at"])
+    register(model, find_event, excluded=["updated_at"])

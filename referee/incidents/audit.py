@@ -3,8 +3,7 @@ each row names its event, so ``GET /events/{slug}/audit/?model=ruling`` reads th
 
 from __future__ import annotations
 
-from auditlog.registry import auditlog
-
+from core.audit_log import register
 from referee.models import Appeal, Incident, Penalty, Ruling
 
 AUDITED = {
@@ -15,13 +14,5 @@ AUDITED = {
 }
 
 
-def _additional_data(find_event):
-    def get_additional_data(self) -> dict:
-        return {"event_id": find_event(self)}
-
-    return get_additional_data
-
-
 for model, find_event in AUDITED.items():
-    setattr(model, "get_additional_data", _additional_data(find_event))  # noqa: B010 - auditlog's hook, on each model
-    auditlog.register(model)
+    register(model, find_event)
