@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Max
+from django.db.models import Count, F, Max, QuerySet
 
 from core.errors import DomainError
 from scoring.models import MatchResult, ResultSource, ResultStatus
@@ -29,11 +29,9 @@ class MatchKey:
     event_id: int
 
 
-def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[int | Guest, ...]]:
-    """Each entrant of the club's events → its players as the ratings know them (members, merged
-    records as the member they became, others as guests)."""
-    teams: dict[int, tuple[int | Guest, ...]] = {}
-    rows = Pair.objects.filter(event__club_id=club_id).values_list(
+def _people(pairs: QuerySet[Pair]) -> Iterator[tuple[int, list[tuple[int, int | None]]]]:
+    """Each entrant of ``pairs`` with its players as (player id, member id or None), one query."""
+    rows = pairs.values_list(
         "pk",
         "player_1_id",
         "player_1__member_id",
@@ -43,12 +41,20 @@ def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[int | Gue
         "player_3__member_id",
     )
     for pk, *people in rows:
-        team: list[int | Guest] = []
-        for player, member in zip(people[::2], people[1::2], strict=True):
-            if player is not None:
-                team.append(live_member(member, merged) if member is not None else ("player", player))
-        teams[pk] = tuple(team)
-    return teams
+        players = zip(people[::2], people[1::2], strict=True)
+        yield pk, [(player, member) for player, member in players if player is not None]
+
+
+def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[int | Guest, ...]]:
+    """Each entrant of the club's events → its players as the ratings know them (members, merged
+    records as the member they became, others as guests)."""
+    return {
+        pk: tuple(
+            live_member(member, merged) if member is not None else ("player", player)
+            for player, member in people
+        )
+        for pk, people in _people(Pair.objects.filter(event__club_id=club_id))
+    }
 
 
 def club_games(club_id: int) -> list[Game]:
@@ -200,23 +206,15 @@ def pair_strengths(event: Event, pair_ids: Sequence[int]) -> dict[int, float]:
         merged = merged_members(event.club_id)
         rated = Rating.objects.filter(club_id=event.club_id).values_list("member_id", "mu", "sigma")
         skills = {member: Skill(mu, sigma) for member, mu, sigma in rated}
-    strengths = {}
-    for pk, *players in Pair.objects.filter(event=event, pk__in=pair_ids).values_list(
-        "pk",
-        "player_1_id",
-        "player_1__member_id",
-        "player_2_id",
-        "player_2__member_id",
-        "player_3_id",
-        "player_3__member_id",
-    ):
-        team = [
-            skills.get(live_member(member, merged), Skill()) if member is not None else Skill()
-            for player, member in zip(players[::2], players[1::2], strict=True)
-            if player is not None
-        ]
-        strengths[pk] = team_strength(team)
-    return strengths
+    return {
+        pk: team_strength(
+            [
+                skills.get(live_member(member, merged), Skill()) if member is not None else Skill()
+                for _, member in people
+            ]
+        )
+        for pk, people in _people(Pair.objects.filter(event=event, pk__in=pair_ids))
+    }
 
 
 def scope_events(club: Club, slugs: Sequence[str]) -> list[Event]:
