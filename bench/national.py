@@ -290,6 +290,9 @@ class National:
         self.figures["standings_cached_per_s"] = self.each(
             "standings", [Request("GET", standings)] * HEAVY_READS, 200
         ).rate
+        # As browsers and HTTP libraries ask by default: the kept answer compressed (docs/scoring.md "ETags").
+        gzipped = [Request("GET", standings, headers={"Accept-Encoding": "gzip"})] * HEAVY_READS
+        self.figures["standings_gzip_per_s"] = self.each("standings gzip", gzipped, 200).rate
         not_modified = [Request("GET", standings, headers={"If-None-Match": etag})] * READS
         self.figures["standings_304_per_s"] = self.each("standings 304", not_modified, 304).rate
         self.figures["page_cold_s"] = timed(page, 3, flush=True)
@@ -330,6 +333,7 @@ class National:
             out[name] = statistics.median(figures[rate] / figures[reference] for figures in self.rounds)
         bare = (median("bare_per_s") + out["bare_end_per_s"]) / 2
         out["standings_cached_vs_bare"] = out["standings_cached_per_s"] / bare
+        out["standings_gzip_vs_bare"] = out["standings_gzip_per_s"] / bare
         out["standings_304_vs_bare"] = out["standings_304_per_s"] / bare
         return out
 

@@ -10,7 +10,8 @@
 - Each request is counted once, in one cache round trip: an account or a table token by the user
   scope, anyone else by the anonymous scope alone (docs/api.md "Rate limits"); the counter is
   incremented first and created only when the window's first request finds none (with Redis,
-  the increment and the expiry go in one pipeline).
+  the increment and the expiry go in one pipeline, and a read that knows which cache keys it is
+  about to ask has them read in that same pipeline: core.read_ahead).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from django.core.cache.backends.redis import RedisCache
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
+from core import read_ahead
 from core.cache import backend
 
 logger = logging.getLogger(__name__)
@@ -62,12 +64,25 @@ class CountingThrottle(throttling.SimpleRateThrottle):
         now = self.timer()
         window = int(now // self.duration)
         self.remaining = (window + 1) * self.duration - now
-        try:
-            count = counted(self.cache, f"{key}:{window}", timeout=2 * self.duration)
-        except Exception:  # a cache that does not answer must not take the API down with it
-            logger.warning("Rate limit not counted: the cache did not answer", exc_info=True)
-            return True
+        counter = f"{key}:{window}"
+        count = read_ahead.counted(counter)  # counted with what the view read ahead (one round trip)
+        if count is None:
+            try:
+                count = counted(self.cache, counter, timeout=2 * self.duration)
+            except Exception:  # a cache that does not answer must not take the API down with it
+                logger.warning("Rate limit not counted: the cache did not answer", exc_info=True)
+                return True
         return count <= self.num_requests
+
+    def planned_count(self, request, view) -> tuple[str, int] | None:
+        """The counter ``allow_request`` will count this request on, and its expiry; None when the
+        request is not counted here (core.read_ahead counts it there with the view's reads)."""
+        if self.rate is None:
+            return None
+        key = self.get_cache_key(request, view)
+        if key is None:
+            return None
+        return f"{key}:{int(self.timer() // self.duration)}", 2 * self.duration
 
     def wait(self) -> float:
         return max(self.remaining, 1.0)

@@ -18,7 +18,7 @@ from django.test.client import Client
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from core import health
+from core import health, representations
 from tests.openapi_conformance import conforms, document
 
 
@@ -41,12 +41,15 @@ def _answers_keep_the_contract():
 @pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: ids are reused after a rollback, and cached standings
-    are keyed by event id. The health check's answer, kept in the process, is dropped too."""
+    are keyed by event id. What the process keeps of its own (the health check's answer, the
+    answers it served: core.representations) is dropped too."""
     cache.clear()
     health.forget()
+    representations.PROCESS.clear()
     yield
     cache.clear()
     health.forget()
+    representations.PROCESS.clear()
 
 
 @contextmanager

@@ -31,6 +31,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
+from core import read_ahead
+
 GATE_SECONDS = 300
 STAMP_SECONDS = 7 * 24 * 60 * 60
 _ROW = "event-gate:row"
@@ -83,7 +85,7 @@ def kept_row(slug: str, fields: tuple[str, ...], read: Rows) -> tuple | None:
     key, where = _row_key(slug, fields), fields.index("id")
     event_id = _event_of.get(slug)
     if event_id is not None:
-        found = cache.get_many([key, _stamp_key(event_id)])
+        found = read_ahead.get_many([key, _stamp_key(event_id)])
         kept, stamp = found.get(key), found.get(_stamp_key(event_id))
         if kept is not None and stamp is not None and kept[0] == stamp and kept[1][where] == event_id:
             return kept[1]
@@ -106,6 +108,18 @@ def kept_row(slug: str, fields: tuple[str, ...], read: Rows) -> tuple | None:
         _event_of.clear()
     _event_of[slug] = row[where]  # another event now: its own stamp is read next time
     return row
+
+
+def known_event(slug: str) -> int | None:
+    """The event the slug named when this process last read it (a hint, for ``ahead_keys``)."""
+    return _event_of.get(slug) if settings.EVENT_GATE_CACHE else None
+
+
+def ahead_keys(slug: str, fields: tuple[str, ...]) -> list[str]:
+    """The cache keys ``kept_row(slug, fields, …)`` will ask, for core.read_ahead (none while
+    this process does not know the slug's event: it then reads the database first)."""
+    event_id = known_event(slug)
+    return [] if event_id is None else [_row_key(slug, fields), _stamp_key(event_id)]
 
 
 def moved(event_id: int) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.core.cache import cache
 
+from core import read_ahead
 from engine.scoring.methods import build_method
 from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
 from scoring.selectors.standing_records import provisional_matches, scored_records, table_entries
@@ -111,12 +112,8 @@ def served_version(event: Event, kind: str, upto: int | None = None) -> int:
     current = event.results_version
     if upto is not None:
         return current
-    keys = [
-        _latest_key(event.pk, kind),
-        refresh_mark_key(event.pk, PENDING),
-        refresh_mark_key(event.pk, RUNNING),
-    ]
-    found = cache.get_many(keys)
+    keys = version_keys(event.pk, kind)
+    found = read_ahead.get_many(keys)
     latest = found.get(keys[0])
     if latest is None or latest >= current:
         return current
@@ -127,6 +124,16 @@ def served_version(event: Event, kind: str, upto: int | None = None) -> int:
     if any(isinstance(mark, dict) and now - mark.get("at", 0) < REFRESH_GRACE_SECONDS for mark in marks):
         return latest
     return current
+
+
+def version_keys(event_id: int, kind: str) -> list[str]:
+    """The cache keys ``served_version`` reads (for core.read_ahead): the table computed last and
+    the marks of a pending and a running refresh."""
+    return [
+        _latest_key(event_id, kind),
+        refresh_mark_key(event_id, PENDING),
+        refresh_mark_key(event_id, RUNNING),
+    ]
 
 
 @contextmanager

@@ -33,8 +33,10 @@ from scoring.selectors.standings import (
     shown_tiebreaks,
     standings_table,
     units_table,
+    version_keys,
 )
 from scoring.serializers.standings import ResultsTableSerializer, StandingsSerializer, UnitStandingsSerializer
+from tournaments import gate
 from tournaments.models import Event
 from tournaments.selectors import EVENT_FIELDS, event_columns, is_played_round, public_event
 from tournaments.views.base import EventScopedMixin
@@ -156,6 +158,18 @@ class VersionETagMixin:
         if not hasattr(self, "_event") and self._anonymous_read():
             self._event = public_event(self.kwargs["event_slug"], GATE_FIELDS)
         return super().get_event()  # type: ignore[misc]  # EventScopedMixin's
+
+    def read_ahead_keys(self, request) -> list[str]:
+        """An anonymous read's event row and stamp (``public_event``) and the keys of the version it is
+        served (``served_version``), read with its rate limit in one round trip (core.read_ahead)."""
+        slug = self.kwargs.get("event_slug", "")
+        event_id = gate.known_event(slug)
+        if event_id is None or not self._anonymous_read():
+            return []
+        keys = gate.ahead_keys(slug, GATE_FIELDS)
+        if request.query_params.get("round") in (None, ""):  # as of a round: always the event's version
+            keys += version_keys(event_id, self.table_kind)
+        return keys
 
     def _anonymous_read(self) -> bool:
         return (

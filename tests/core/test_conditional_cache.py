@@ -145,11 +145,17 @@ def test_the_process_copy_is_served_without_carrying_the_bytes_from_the_shared_c
     assert get().content == first.content and Page.built == 1
 
 
-def test_the_process_copy_is_not_served_once_the_shared_cache_lost_the_answer():
-    get()
-    cache.clear()  # expired, evicted or flushed there: gone for every process
-    Page.body = {"results": ["rebuilt"]}  # (the same ETag would name the same bytes; this shows the build)
-    assert get().content == b'{"results":["rebuilt"]}' and Page.built == 2
+def test_the_process_copy_is_served_without_asking_the_shared_cache(monkeypatch):
+    first = get()
+    monkeypatch.setattr(cache, "has_key", lambda *a, **k: pytest.fail("asked the shared cache"))
+    monkeypatch.setattr(cache, "get", lambda *a, **k: pytest.fail("asked the shared cache"))
+    assert get().content == first.content and Page.built == 1
+
+
+def test_another_process_takes_the_bytes_from_the_shared_cache():
+    first = get()
+    representations.PROCESS.clear()  # a process that has not served this answer yet
+    assert get().content == first.content and Page.built == 1
 
 
 def test_the_process_store_drops_the_least_recently_used_past_its_size(settings):

@@ -152,7 +152,8 @@ def event_columns(*names: str) -> tuple[str, ...]:
     return tuple(name for name in EVENT_FIELDS if name in names)
 
 
-_PUBLIC_EVENT_FIELDS = event_columns("id", "slug", "status", "publish_pairings", "results_version")
+#: What an anonymous read of the tables list reads of the event (``public_event``'s default).
+PUBLIC_EVENT_FIELDS = event_columns("id", "slug", "status", "publish_pairings", "results_version")
 _ANONYMOUS = SimpleNamespace(user=AnonymousUser())
 _public_events = Prepared(
     Event,
@@ -160,7 +161,7 @@ _public_events = Prepared(
 )
 
 
-def public_event(slug: str, fields: tuple[str, ...] = _PUBLIC_EVENT_FIELDS) -> Event:
+def public_event(slug: str, fields: tuple[str, ...] = PUBLIC_EVENT_FIELDS) -> Event:
     """The event an anonymous caller may see by that slug (the fields not named deferred), else a 404.
     ``fields`` in the event's column order (``event_columns``), ``id`` among them. With a shared
     cache the row is kept there until the event changes (``tournaments.gate``): no query at all."""

@@ -17,6 +17,7 @@ from core import jobs
 from core.conditional import ConditionalMixin, etag_of
 from core.idempotency import IdempotentMixin
 from core.jobs_api import accepted
+from core.read_ahead import ReadAheadMixin
 from tournaments.models import Event
 from tournaments.permissions import EventPermission, is_staff
 from tournaments.selectors import visible_event_or_404, visible_events
@@ -49,7 +50,7 @@ class WriteETagMixin(ConditionalMixin):
         return response
 
 
-class EventScopedMixin(IdempotentMixin, WriteETagMixin):
+class EventScopedMixin(ReadAheadMixin, IdempotentMixin, WriteETagMixin):
     """For views under ``/events/{event_slug}/``: a hidden event is a 404, not a 403.
 
     POSTs honour ``Idempotency-Key`` (a retried draw or import replays the first answer).

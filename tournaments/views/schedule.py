@@ -19,10 +19,11 @@ from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
-from tournaments import jobs
+from tournaments import gate, jobs
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
 from tournaments.selectors import (
     ALL_ROUNDS,
+    PUBLIC_EVENT_FIELDS,
     PUBLISHED_ROUNDS,
     match_answers,
     match_page,
@@ -170,6 +171,11 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         if not hasattr(self, "_event") and self._public_read():
             self._event = public_event(self.kwargs["event_slug"])
         return super().get_event()
+
+    def read_ahead_keys(self, request) -> list[str]:
+        """An anonymous read's event row and stamp (``public_event``), read with its rate limit in one
+        round trip (core.read_ahead)."""
+        return gate.ahead_keys(self.kwargs["event_slug"], PUBLIC_EVENT_FIELDS) if self._public_read() else []
 
     def _public_read(self) -> bool:
         """An anonymous read of the list: the event is read with only what such a read uses."""
