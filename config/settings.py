@@ -81,7 +81,7 @@ API_MIDDLEWARE = [
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
-CSRF_FAILURE_VIEW = "core.problems.csrf_failure"
+CSRF_FAILURE_VIEW = "core.error_views.csrf_failure"
 
 TEMPLATES = [
     {

@@ -3,7 +3,7 @@ from django.urls import URLPattern, URLResolver, include, path, re_path
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from core.problems import page_not_found
+from core.error_views import page_not_found
 from seasons.pages.urls import club_urlpatterns, series_urlpatterns
 
 api_v1: list[URLPattern | URLResolver] = [
@@ -40,7 +40,7 @@ urlpatterns = [
 ]
 
 # Django's own error pages are problem+json too: an API client never sees HTML.
-handler400 = "core.problems.bad_request"
-handler403 = "core.problems.permission_denied"
-handler404 = "core.problems.page_not_found"
-handler500 = "core.problems.server_error"
+handler400 = "core.error_views.bad_request"
+handler403 = "core.error_views.permission_denied"
+handler404 = "core.error_views.page_not_found"
+handler500 = "core.error_views.server_error"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from core import problems
+from core import error_views
 
 
 class ProblemMiddleware:
@@ -23,8 +23,8 @@ class ProblemMiddleware:
 
     def process_exception(self, request, exception):
         if isinstance(exception, Http404):
-            return problems.page_not_found(request, exception)
+            return error_views.page_not_found(request, exception)
         if isinstance(exception, PermissionDenied):
-            return problems.permission_denied(request, exception)
+            return error_views.permission_denied(request, exception)
         # A database that does not answer is a 503, a body too large a 413…; the rest a logged 500.
-        return problems.django_exception_response(request, exception)
+        return error_views.django_exception_response(request, exception)

@@ -7,7 +7,7 @@ the HTTP-level ``Problem`` subclasses, what the apps teach it (the rules engine'
 registers its converter and its translated messages in ``AppConfig.ready``), and anything
 unexpected (a logged 500 without a trace). As in DRF's ``exception_handler``, ``convert`` first
 turns what is not an API exception into the one it means; one function then renders it, for DRF's
-views and for Django's own error handlers alike. Views never build error bodies by hand.
+views and for Django's own error handlers alike (core.error_views). Views never build error bodies by hand.
 
 Core depends on nothing above it: it knows no app's exceptions, only the converters they register.
 """
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import logging
 import math
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -30,8 +29,7 @@ from django.core.exceptions import (
 )
 from django.db import IntegrityError, InterfaceError, OperationalError, connections
 from django.db.models import ProtectedError, RestrictedError
-from django.http import Http404, JsonResponse
-from django.urls import Resolver404, resolve
+from django.http import Http404
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions, status
@@ -262,7 +260,7 @@ def _sqlstate(exc: BaseException) -> str:
     return getattr(exc.__cause__, "sqlstate", None) or ""
 
 
-def _api_problem(exc: exceptions.APIException, instance: str | None) -> tuple[dict[str, Any], dict[str, str]]:
+def api_problem(exc: exceptions.APIException, instance: str | None) -> tuple[dict[str, Any], dict[str, str]]:
     """The body and headers of an API exception (DRF's, or ours)."""
     headers: dict[str, str] = {}
     errors: list[dict[str, Any]] | None
@@ -298,7 +296,7 @@ def _api_problem(exc: exceptions.APIException, instance: str | None) -> tuple[di
     return body, headers
 
 
-def _server_error_body(instance: str | None) -> dict[str, Any]:
+def server_error_body(instance: str | None) -> dict[str, Any]:
     return problem_body(
         status_code=500,
         code="server_error",
@@ -322,10 +320,10 @@ def exception_handler(exc: BaseException, context: dict[str, Any]) -> Response:
     exc = convert(exc)
     if isinstance(exc, exceptions.APIException):
         _set_rollback()
-        return _response(*_api_problem(exc, instance))
+        return _response(*api_problem(exc, instance))
 
     logger.exception("Unhandled exception on %s (request id %s)", instance, current_request_id())
-    return _response(_server_error_body(instance))
+    return _response(server_error_body(instance))
 
 
 def problem_of_exception(exc: BaseException, instance: str | None = None) -> dict[str, Any]:
@@ -333,85 +331,6 @@ def problem_of_exception(exc: BaseException, instance: str | None = None) -> dic
     unexpected is logged and is the 500 ``server_error``."""
     converted = convert(exc)
     if isinstance(converted, exceptions.APIException):
-        return _api_problem(converted, instance)[0]
+        return api_problem(converted, instance)[0]
     logger.error("Unhandled exception in %s", instance, exc_info=(type(exc), exc, exc.__traceback__))
-    return _server_error_body(instance)
-
-
-# ---- Django's own error views: never an HTML page for an API client ----
-def _json(body: dict[str, Any], headers: dict[str, str] | None = None) -> JsonResponse:
-    response = JsonResponse(
-        body,
-        status=body["status"],
-        content_type=PROBLEM_CONTENT_TYPE,
-        json_dumps_params={"ensure_ascii": False},
-    )
-    for name, value in (headers or {}).items():
-        response[name] = value
-    return response
-
-
-def _json_problem(request, status_code: int, code: str, detail: Any) -> JsonResponse:
-    return _json(problem_body(status_code=status_code, code=code, detail=detail, instance=request.path))
-
-
-def _converted(request, exc: BaseException | None) -> JsonResponse | None:
-    converted = convert(exc) if exc is not None else None
-    if isinstance(converted, exceptions.APIException):
-        return _json(*_api_problem(converted, request.path))
-    return None
-
-
-def django_exception_response(request, exc: BaseException) -> JsonResponse:
-    """The problem for an exception raised outside DRF's views (a Django view, a middleware)."""
-    response = _converted(request, exc)
-    if response is not None:
-        return response
-    logger.error(
-        "Unhandled exception on %s (request id %s)",
-        request.path,
-        current_request_id(),
-        exc_info=(type(exc), exc, exc.__traceback__),
-    )
-    return _json(_server_error_body(request.path))
-
-
-def bad_request(request, exception=None):
-    # Django passes what it refused: a body too large (413), too many fields, a bad Host header…
-    return _converted(request, exception) or _json_problem(
-        request, 400, "bad_request", _("The request could not be understood.")
-    )
-
-
-def permission_denied(request, exception=None):
-    return _json_problem(request, 403, "permission_denied", _("You do not have permission to do this."))
-
-
-def page_not_found(request, exception=None):
-    if not request.path_info.endswith("/") and _is_a_view(request, request.path_info + "/"):
-        # Django's APPEND_SLASH would redirect, and a redirected POST loses its body: say it instead.
-        detail = _("No resource at this address; did you mean %(path)s (with a trailing slash)?") % {
-            "path": request.path + "/"
-        }
-        return _json_problem(request, 404, "not_found", detail)
-    return _json_problem(request, 404, "not_found", _("No resource at this address."))
-
-
-def _is_a_view(request, path: str) -> bool:
-    try:
-        match = resolve(path, getattr(request, "urlconf", None))
-    except Resolver404:
-        return False
-    return getattr(match.func, "__wrapped__", match.func) is not page_not_found
-
-
-def server_error(request):
-    # Django calls this while it handles the exception (raised in a middleware, say): a database
-    # that does not answer is a 503 with Retry-After, not a bug.
-    return _converted(request, sys.exc_info()[1]) or _json(_server_error_body(request.path))
-
-
-def csrf_failure(request, reason=""):
-    return _json_problem(
-        request, 403, "csrf_failed", _("CSRF verification failed: %(reason)s") % {"reason": reason}
-    )
+    return server_error_body(instance)

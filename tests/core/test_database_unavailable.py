@@ -81,7 +81,7 @@ def test_a_plain_django_view(client):
 
 
 def test_a_middleware(settings):
-    """Raised in a middleware, the error reaches Django's handler500 (core.problems.server_error)."""
+    """Raised in a middleware, the error reaches Django's handler500 (core.error_views.server_error)."""
     settings.MIDDLEWARE = [
         *settings.MIDDLEWARE[:1],
         "tests.core.views.DatabaseTouchingMiddleware",
