@@ -28,13 +28,10 @@ A well-formed record always gets a ``TributeRecord``, whose problems carry a ``T
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
-from engine.errors import BadInput
 from engine.guandan.cards import BIG_JOKER, Card, format_cards, parse_card
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.profiles import STANDARD, RuleProfile
@@ -43,30 +40,14 @@ from engine.guandan.question import (
     parse_hands,
     parse_question_level,
     parse_transfers,
-    with_field,
 )
 from engine.guandan.tribute import TributeCode, TributeKind, TributeVerdict, check_tributes
+from engine.guandan.tribute_faults import RecordCode, RecordFault, Shown
 from engine.guandan.tribute_rules import double_tribute, returnable_cards
-from engine.seats import Seat, parse_seat
+from engine.guandan.tribute_shown import anti_tribute_agrees, anti_tribute_problems, first_deal, parse_shown
+from engine.seats import Seat
 
-
-class RecordCode(StrEnum):
-    """Problems of a recorded tribute that ``TributeCode`` has no code for."""
-
-    INVALID_ANTI_TRIBUTE = "invalid_anti_tribute"  # not the two big jokers shown by the payers
-    ANTI_TRIBUTE_MISSED = "anti_tribute_missed"  # both payers tributed a big joker: they held both
-
-
-@dataclass(frozen=True, slots=True)
-class RecordFault:
-    """One thing wrong with a written tribute record: its code, where it is, and what."""
-
-    code: TributeCode | RecordCode
-    field: str  # tributes[1].to, returns, anti_tribute[0].card …
-    detail: str
-
-    def to_dict(self) -> dict[str, str]:
-        return {"code": str(self.code), "field": self.field, "detail": self.detail}
+__all__ = ["RecordCode", "RecordFault", "TributeRecord", "check_tribute", "check_tribute_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,15 +70,6 @@ class TributeRecord:
             if self.hands_after is None
             else {str(seat): format_cards(cards) for seat, cards in self.hands_after.items()},
         }
-
-
-@dataclass(frozen=True, slots=True)
-class _Shown:
-    """One big joker shown for an anti-tribute."""
-
-    index: int
-    seat: Seat
-    card: Card
 
 
 def check_tribute_record(
@@ -126,7 +98,7 @@ def check_tribute_record(
         previous=finish,
         tributes=given,
         returns=back,
-        anti_tribute=_parse_shown(anti_tribute),
+        anti_tribute=parse_shown(anti_tribute),
         profile=profile,
         hands=None if hands is None else parse_hands(hands),
     )
@@ -145,7 +117,7 @@ def check_tribute(
     """``check_tribute_record`` of a record already parsed (a scoresheet's posted deal): the new
     deal's level, the last deal's finishing order (None for the first deal of a game), the shown
     big jokers as (seat, card) in the order given, the hands as dealt when recorded."""
-    shown = [_Shown(index, seat, card) for index, (seat, card) in enumerate(anti_tribute or ())]
+    shown = [Shown(index, seat, card) for index, (seat, card) in enumerate(anti_tribute or ())]
     if hands is not None:
         verdict = check_tributes(
             level=level, finish=previous, hands=hands, tributes=tributes, returns=returns, profile=profile
@@ -153,10 +125,10 @@ def check_tribute(
         return _from_verdict(verdict, shown, previous, hands)
     if previous is None:
         why = "The first deal of a game has no tribute (G7)."
-        return _record(TributeKind.NONE, _first_deal(shown) + _unexpected(tributes, returns, why), None)
+        return _record(TributeKind.NONE, first_deal(shown) + _unexpected(tributes, returns, why), None)
     if shown:
         why = "Anti-tribute: the payers showed both big jokers, so nothing is paid (G7)."
-        problems = _anti_tribute_problems(shown, previous) + _unexpected(tributes, returns, why)
+        problems = anti_tribute_problems(shown, previous) + _unexpected(tributes, returns, why)
         return _record(TributeKind.ANTI_TRIBUTE, problems, previous.first)
     return _check_payments(previous, tributes, returns, level=level, profile=profile)
 
@@ -319,78 +291,6 @@ def _unexpected(given: Sequence[Transfer], back: Sequence[Transfer], why: str) -
     ]
 
 
-# ---- anti-tribute --------------------------------------------------------------------------------
-
-
-def _parse_shown(items: Sequence[Mapping[str, object]] | None) -> list[tuple[Seat, Card]]:
-    if items is None:
-        return []
-    if isinstance(items, str | bytes | Mapping) or not isinstance(items, Sequence):
-        raise BadInput("invalid", "anti_tribute is a list of {seat, card}.", field="anti_tribute")
-    shown = []
-    for index, item in enumerate(items):
-        where = f"anti_tribute[{index}]"
-        if not isinstance(item, Mapping) or not {"seat", "card"} <= item.keys():
-            raise BadInput("invalid", f"{where} needs seat and card.", field=where)
-        seat = with_field(f"{where}.seat", parse_seat, item["seat"])
-        shown.append((seat, with_field(f"{where}.card", parse_card, item["card"])))
-    return shown
-
-
-def _first_deal(shown: list[_Shown]) -> list[RecordFault]:
-    if not shown:
-        return []
-    detail = "The first deal of a game has no tribute, so no anti-tribute (G7)."
-    return [RecordFault(TributeCode.UNEXPECTED_TRIBUTE, "anti_tribute", detail)]
-
-
-def _anti_tribute_problems(shown: list[_Shown], finish: FinishingOrder) -> list[RecordFault]:
-    """G7 抗贡: the two big jokers, shown by the payer (single) or the payers between them (double)."""
-    problems = []
-    if len(shown) != 2:
-        detail = f"An anti-tribute shows both big jokers (G7); {len(shown)} card(s) shown."
-        problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail))
-    for item in shown:
-        where = f"anti_tribute[{item.index}]"
-        if item.card.rank != BIG_JOKER:
-            detail = f"{item.card} is not a big joker (RJ); only the two big jokers make an anti-tribute."
-            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.card", detail))
-        if item.seat not in finish.last_seats:
-            names = ", ".join(finish.last_seats)
-            detail = f"{item.seat} owes no tribute; the jokers are shown by the payer(s): {names} (G7)."
-            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, f"{where}.seat", detail))
-    return problems
-
-
-def _anti_tribute_agrees(
-    shown: list[_Shown],
-    finish: FinishingOrder | None,
-    verdict: TributeVerdict,
-    hands: Mapping[Seat, Sequence[Card]],
-) -> list[RecordFault]:
-    """With hands: the recorded anti-tribute must be the one the hands make (G7)."""
-    if finish is None:
-        return _first_deal(shown)
-    if verdict.anti_tribute and not shown:
-        detail = "The payers hold both big jokers: there is no tribute, and the jokers must be shown (G7)."
-        return [RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
-    if shown and not verdict.anti_tribute:
-        detail = "The payers do not hold both big jokers between them: tribute is owed (G7)."
-        return [RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, "anti_tribute", detail)]
-    if not shown:
-        return []
-    problems = _anti_tribute_problems(shown, finish)
-    held = {seat: Counter(card.rank for card in cards)[BIG_JOKER] for seat, cards in hands.items()}
-    showing = Counter(item.seat for item in shown if item.card.rank == BIG_JOKER)
-    for item in shown:
-        if item.seat in showing and showing[item.seat] > held[item.seat]:
-            detail = f"{item.seat} holds {held[item.seat]} big joker(s) and cannot show {showing[item.seat]}."
-            where = f"anti_tribute[{item.index}].seat"
-            problems.append(RecordFault(RecordCode.INVALID_ANTI_TRIBUTE, where, detail))
-            del showing[item.seat]  # one problem per seat
-    return problems
-
-
 # ---- with hands ----------------------------------------------------------------------------------
 
 # Which part of an item a verdict's code is about, so the API can point at it.
@@ -407,11 +307,11 @@ _ITEM_PART = {
 
 def _from_verdict(
     verdict: TributeVerdict,
-    shown: list[_Shown],
+    shown: list[Shown],
     finish: FinishingOrder | None,
     hands: Mapping[Seat, Sequence[Card]],
 ) -> TributeRecord:
-    problems = _anti_tribute_agrees(shown, finish, verdict, hands) + _verdict_problems(verdict)
+    problems = anti_tribute_agrees(shown, finish, verdict, hands) + _verdict_problems(verdict)
     hands_after = None if problems else verdict.hands_after
     return TributeRecord(
         verdict.kind, not problems, tuple(problems), verdict.leader, verdict.expected, hands_after
