@@ -19,6 +19,7 @@ from tests.tournaments.conftest import (
     RoundFactory,
     UnitFactory,
     actor_client,
+    assert_problem,
     confirm,
 )
 from tournaments.models import Match, Pair, RoundStatus
@@ -191,3 +192,50 @@ def test_g11_a_kept_page_goes_out_gzipped_to_a_reader_that_accepts_it(event, api
     assert packed["ETag"] == f"W/{plain['ETag']}" and "Accept-Encoding" in plain["Vary"]
     again = APIClient().get(url, {"round": 1}, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
     assert again.status_code == 304
+
+
+# ---- one round among several (?round=N): read by the round's id, in table order ------------------
+def _rounds(event):
+    """Rounds 1 and 2 closed and published, round 3 a draft; their tables made out of order, and
+    another event with a round 2 of its own."""
+    stage = RoundFactory(event=event, number=1, status=RoundStatus.CLOSED).stage
+    for table in (3, 1, 2):
+        MatchFactory(round=event.rounds.get(number=1), table=table)
+    second = RoundFactory(event=event, number=2, stage=stage, status=RoundStatus.PUBLISHED)
+    for table in (4, 2, 5, 1, 3):
+        MatchFactory(round=second, table=table)
+    draft = RoundFactory(event=event, number=3, stage=stage, status=RoundStatus.DRAFT)
+    for table in (2, 1):
+        MatchFactory(round=draft, table=table)
+    MatchFactory(round=RoundFactory(event=EventFactory(published=True), number=2), table=6)
+
+
+def test_a_round_among_several_lists_its_own_tables_in_table_order_with_their_count(event, api_client):
+    _rounds(event)
+    url = f"/api/v1/events/{event.slug}/matches/"
+    first = api_client.get(url, {"round": 2, "page_size": 3}).json()
+    second = api_client.get(url, {"round": 2, "page_size": 3, "page": 2}).json()
+    assert (first["count"], second["count"]) == (5, 5)
+    listed = first["results"] + second["results"]
+    assert [(match["round"], match["table"]) for match in listed] == [(2, table) for table in range(1, 6)]
+    second_round = Match.objects.filter(round__event=event, round__number=2).order_by("table")
+    assert [match["id"] for match in listed] == list(second_round.values_list("pk", flat=True))
+    assert_problem(api_client.get(url, {"round": 2, "page_size": 3, "page": 3}), 404, "not_found")
+
+
+def test_a_draft_round_among_several_is_listed_to_its_organizers_only(event, api_client):
+    _rounds(event)
+    url = f"/api/v1/events/{event.slug}/matches/"
+    assert api_client.get(url, {"round": 3}).json()["count"] == 0
+    listed = actor_client(event, "organizer").get(url, {"round": 3}).json()
+    assert (listed["count"], [match["table"] for match in listed["results"]]) == (2, [1, 2])
+
+
+def test_a_rounds_page_is_one_query_on_the_matches_alone(event, api_client, django_assert_num_queries):
+    """The page and its count read the round by its id (the (round, table) index), not through a
+    join to the rounds ordered by their number."""
+    _rounds(event)
+    with django_assert_num_queries(3) as queries:  # the event, the page with its count, its pairs
+        assert api_client.get(f"/api/v1/events/{event.slug}/matches/", {"round": 2}).status_code == 200
+    page = next(query["sql"] for query in queries.captured_queries if "_count" in query["sql"])
+    assert "JOIN" not in page and page.endswith("ORDER BY 3 ASC LIMIT 50 OFFSET 0")
