@@ -7,10 +7,15 @@ benchmark's WSGI application (``bench.wsgi``: the API as deployed, the bare inse
 directly, post after post, and prints the CPU time (``time.process_time``: this process only, not
 the database's) per post of ``PROFILE_ROUNDS`` rounds (default 6) of ``PROFILE_POSTS`` posts
 (default 100) of each kind, in turn: the bare DRF insert, a deal post and a result post
-(``bench.server.Writes``: the server bench's requests). The deal posts are timed once every table
-has posted its first deal (which puts the match in play): a match's later deals. On a busy machine
-the smallest round is the figure to compare (other processes only ever add to it); the median is
-printed beside it.
+(``bench.server.Writes``: the server bench's requests: a scorekeeper's level sheet with an account),
+then national's pair (``bench.profile_tables``): a table's result from its deals with its table
+token (``table_result``) and its confirmation by a scorekeeper's account (``result_confirm``). The
+deal posts are timed once every table has posted its first deal (which puts the match in play): a
+match's later deals. On a busy machine the smallest round is the figure to compare (other
+processes only ever add to it); the median is printed beside it.
+
+Tasks are queued as a web process with a broker queues them (Celery's in-memory transport; no
+worker runs them): a confirmation's standings refresh is a worker's work, not the post's.
 
 ``PROFILE_TOP=N`` then runs one more round of each under cProfile (CPU time) and prints its N
 costliest functions, by own time and by cumulative time (``PROFILE_DUMP=folder``: each kind's
@@ -74,35 +79,61 @@ def _post(application, request: Request) -> int:
 
 
 def _cpu_ms(application, requests: list[Request], name: str) -> float:
-    """The CPU milliseconds per request of ``requests``, each expected to answer 201."""
+    """The CPU milliseconds per request of ``requests``, each expected to answer 201 (a
+    confirmation 200)."""
+    expect = 200 if name == "result_confirm" else 201
     start = time.process_time()
     for request in requests:
         code = _post(application, request)
-        if code != 201:
+        if code != expect:
             raise RuntimeError(f"{name}: {request.method} {request.path} answered {code}")
     return (time.process_time() - start) * 1000 / len(requests)
 
 
 def child(data: dict) -> None:
+    from django.db import connection
+
+    from bench.profile_tables import TableResults, national_tables
     from bench.server import Writes
     from bench.wsgi import application
+    from config.celery import app
 
+    app.conf.task_always_eager = False  # queued, as with a broker (the module's docstring)
     writes = Writes(data)
+    keeper = data["tokens"]["keeper"]
+    tables = national_tables(keeper, WARM_UP + (ROUNDS + bool(TOP or DUMP)) * POSTS)
+    national = TableResults(tables, keeper, lambda deals: _cpu_ms(application, deals, "deal_post"))
     kinds: dict[str, Callable[[int], list[Request]]] = {
         "bare_insert": writes.inserts_,
         "deal_post": writes.deal_posts,
         "result_post": writes.result_posts,
+        "table_result": national.results,
+        "result_confirm": national.confirmations,  # after table_result: the tables it submitted
     }
     for name, make in kinds.items():
         _cpu_ms(application, make(WARM_UP), name)
     _cpu_ms(application, writes.deal_posts(len(data["open_matches"]) - WARM_UP), "deal_post")  # deal 1
     figures: dict[str, list[float]] = {name: [] for name in kinds}
-    for _ in range(ROUNDS):  # alternating, so that drift weighs on every kind alike
-        for name, make in kinds.items():
-            figures[name].append(_cpu_ms(application, make(POSTS), name))
+    statements = dict.fromkeys(["", *kinds], 0)
+    counting = [""]
+
+    def count(execute, sql, params, many, context):  # a call a statement: beside a post's, nothing
+        statements[counting[0]] += 1
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        for _ in range(ROUNDS):  # alternating, so that drift weighs on every kind alike
+            for name, make in kinds.items():
+                requests = make(POSTS)
+                counting[0] = name
+                figures[name].append(_cpu_ms(application, requests, name))
+                counting[0] = ""
     print(f"# CPU ms per post through bench.wsgi, one process, {ROUNDS} rounds of {POSTS}: least [median]")
     for name, values in figures.items():
         print(f"profile.{name}_cpu_ms: {min(values):.2f} [{statistics.median(values):.2f}]")
+    print("# SQL statements per post (BEGIN and COMMIT not counted)")
+    for name, sent in list(statements.items())[1:]:
+        print(f"profile.{name}_statements: {sent / (ROUNDS * POSTS):.2f}")
     if TOP or DUMP:
         _profiled(application, kinds)
 

@@ -9,6 +9,7 @@ from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
 
+from core.prepared import Prepared
 from engine.guandan.match import LevelChange
 from engine.penalties import Infraction, PenaltyKind, PenaltyTable, Proposal, Scope, propose
 from engine.seats import Side
@@ -156,20 +157,28 @@ def active_penalties() -> QuerySet[Penalty]:
     return Penalty.objects.filter(status=PenaltyStatus.ACTIVE, ruling__status=RulingStatus.STANDING)
 
 
-def ruled_winner(match: Match) -> tuple[bool, int | None]:
-    """(whether a standing ruling decides the match, the winning pair's id): the latest match
-    awarded or forfeited by a ruling (G12). A result confirmed later does not change the winner."""
-    penalty = (
+def _decisions_of(shape: None, *, match: int) -> QuerySet:
+    """The (kind, side) of the standing rulings that decide the match ``match``, the latest first."""
+    return (
         active_penalties()
         .filter(match=match, kind__in=(PenaltyKind.MATCH_AWARDED, PenaltyKind.FORFEIT))
         .exclude(side="")  # a table of four has no winner: a player's forfeit scores in the standings
         .order_by("-id")
         .values_list("kind", "side")
-        .first()
     )
-    if penalty is None:
+
+
+# Every confirmation asks (scoring's _confirm): the query is compiled once (core.prepared).
+_decisions = Prepared(Penalty, _decisions_of)
+
+
+def ruled_winner(match: Match) -> tuple[bool, int | None]:
+    """(whether a standing ruling decides the match, the winning pair's id): the latest match
+    awarded or forfeited by a ruling (G12). A result confirmed later does not change the winner."""
+    latest = _decisions.rows(None, match=match.pk, limit=1)
+    if not latest:
         return False, None
-    kind, side = penalty
+    kind, side = latest[0]
     if side == "both":
         return True, None
     winner = Side(side) if kind == PenaltyKind.MATCH_AWARDED else Side(side).other

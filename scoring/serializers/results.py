@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.fields import empty
 
 from core.fields import (
     StrictBooleanField,
@@ -136,10 +137,36 @@ class PinConfirmInputSerializer(ConfirmInputSerializer):
         help_text="The PIN of the pair on `side` (its pair card): the other pair than the submission's.",
     )
 
-    def validate_pin(self, value: str | None) -> str | None:
-        if value is not None and not value.isdigit():
-            raise serializers.ValidationError(f"A PIN is {PIN_DIGITS} digits.", code="invalid")
-        return value
+    PIN_ERROR = f"A PIN is {PIN_DIGITS} digits."
+
+    # The digits are checked after the fields, not by a ``validate_pin``, so that core.lean checks a
+    # plain body without building the serializer (``lean_accepts``); the error is the field's own,
+    # beside the other fields' errors, as a ``validate_pin``'s was.
+    @staticmethod
+    def lean_accepts(attrs: dict) -> bool:
+        """A PIN, when given, is digits (its length is the field's)."""
+        return attrs.get("pin") is None or attrs["pin"].isdigit()
+
+    def to_internal_value(self, data):
+        try:
+            attrs = super().to_internal_value(data)
+        except serializers.ValidationError as error:
+            if isinstance(error.detail, dict) and "pin" not in error.detail and self._digits_refused(data):
+                error.detail["pin"] = [serializers.ErrorDetail(self.PIN_ERROR, code="invalid")]
+            raise
+        if not self.lean_accepts(attrs):
+            raise serializers.ValidationError(
+                {"pin": [serializers.ErrorDetail(self.PIN_ERROR, code="invalid")]}
+            )
+        return attrs
+
+    def _digits_refused(self, data) -> bool:
+        """The body's PIN passes its field but is not digits (another field refused the body)."""
+        try:
+            pin = self.fields["pin"].run_validation(data.get("pin", empty))
+        except (serializers.ValidationError, AttributeError):
+            return False
+        return not self.lean_accepts({"pin": pin})
 
 
 def _level(value: int | None) -> str | None:

@@ -7,12 +7,12 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connections, router, transaction
 from django.utils import timezone
 
 from scoring.actors import Actor
 from scoring.happenings import standings_changed
+from scoring.models import Webhook
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
 from scoring.tasks import queue_events, queue_standings_refresh
@@ -78,18 +78,53 @@ def content_hash(content: object) -> str:
 def bump_results_version(event: Event, *, news: Happenings = ()) -> None:
     """Standings change: a new cache generation, recomputed after commit (G10). ``news``: webhook
     events the change also makes (type, data), queued after ``standings.updated``."""
-    Event.objects.filter(pk=event.pk).update(results_version=F("results_version") + 1)
+    moved = _move_results_version(event.pk)
     gate.moved(event.pk)
-    notify_standings(event, news=news)
+    notify_standings(event, news=news, moved=moved)
 
 
-def notify_standings(event: Event, *, news: Happenings = ()) -> None:
+def _move_results_version(event_id: int) -> tuple[int, bool]:
+    """The event's ``results_version`` moved on by one, in one ``UPDATE … RETURNING`` that answers the
+    new version and whether the event has an active webhook: a confirmation then reads neither again
+    (``notify_standings``). The statement is written once per database (the ORM's update has no
+    RETURNING)."""
+    using = router.db_for_write(Event)
+    if using not in _moves:
+        _moves[using] = _move_statement(connections[using].ops.quote_name)
+    with connections[using].cursor() as cursor:
+        cursor.execute(_moves[using], [event_id])
+        version, hooked = cursor.fetchone()
+    return version, bool(hooked)
+
+
+_moves: dict[str, str] = {}
+
+
+def _move_statement(quote: Callable[[str], str]) -> str:
+    event, hook = Event._meta, Webhook._meta
+    table, pk = quote(event.db_table), quote(str(event.pk.column))
+    version = quote(str(event.get_field("results_version").column))
+    owner, active = quote(str(hook.get_field("event").column)), quote(str(hook.get_field("active").column))
+    hooks = f"SELECT 1 FROM {quote(hook.db_table)} WHERE {owner} = {table}.{pk} AND {active}"
+    return (
+        f"UPDATE {table} SET {version} = {version} + 1 WHERE {pk} = %s RETURNING {version}, EXISTS ({hooks})"
+    )
+
+
+def notify_standings(event: Event, *, news: Happenings = (), moved: tuple[int, bool] | None = None) -> None:
     """The standings changed (their ``results_version`` moved for it): tell the club websites
     (``standings.updated``, written in this transaction, then ``news``) and recompute them after the
-    commit, unless a recomputation is pending for the event already (coalesced: scoring.tasks)."""
-    version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
-    updated = {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"}
-    queue_events(event, [("standings.updated", updated), *news])
+    commit, unless a recomputation is pending for the event already (coalesced: scoring.tasks).
+    ``moved``: (the new version, whether the event has an active webhook) as the move answered them
+    (``_move_results_version``); else both are read."""
+    if moved is None:
+        version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
+        hooked = True  # queue_events reads the hooks
+    else:
+        version, hooked = moved
+    if hooked:
+        updated = {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"}
+        queue_events(event, [("standings.updated", updated), *news])
     standings_changed.send(sender=Event, event=event)
 
     def refresh() -> None:

@@ -285,9 +285,7 @@ class ResultConfirmView(MatchScopedView):
         tags=["scorekeeping"],
     )
     def post(self, request, pk):
-        serializer = PinConfirmInputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = lean.validated(PinConfirmInputSerializer, request.data)  # as a result post's
         match = self.get_match()
         posted = result_confirm(
             match=match,

@@ -90,7 +90,7 @@ def submitted(credential: str):
 REFRESH = 7
 
 
-@pytest.mark.parametrize(("credential", "most"), [("table", 11), ("account", 13)])
+@pytest.mark.parametrize(("credential", "most"), [("table", 9), ("account", 11)])
 def test_a_confirmation_sends_a_fixed_number_of_statements(django_assert_max_num_queries, credential, most):
     """The other side confirms the table's result (double entry), one transaction as a result post
     (``atomic_post``): 1. BEGIN; 2. the match with its round, stage, event and pairs (and a table
@@ -98,14 +98,17 @@ def test_a_confirmation_sends_a_fixed_number_of_statements(django_assert_max_num
     from as written; 4. the referees' rulings (a ruling keeps its winner, G12); 5. the result
     confirmed (made from the version read locked: ``save_result``, django-auditlog does not read it
     again, nor its match and round for the entry's event); 6. the match confirmed with its winner,
-    its stored state forgotten; 7. both changes' audit entries in one ``INSERT``; 8. the standings'
-    generation moved and 9. read; 10. the event's webhooks, read once for ``standings.updated`` and
-    ``result.confirmed``; 11. COMMIT. An account adds its token and its event roles (13). Then the
-    standings are recomputed.
+    its stored state forgotten; 7. the standings' generation moved, answering the new generation and
+    whether the event has an active webhook (``UPDATE … RETURNING``: the webhooks are read only
+    then, once for ``standings.updated`` and ``result.confirmed``); 8. both changes' audit entries in
+    one ``INSERT``; 9. COMMIT. An account adds its token and its event roles (11). Then the standings
+    are recomputed.
 
-    Before: 13 (an audit entry a statement, the results read again for the answer); 27 with an
-    account before issue 21 (the match read by the permission step and again, locked; the results
-    read three times; the result's match and round; the webhooks twice; a savepoint)."""
+    Before: 11 (13 with an account): the generation read again after its move, and the webhooks read
+    when the event has none; before that 13 (an audit entry a statement, the results read again for
+    the answer); 27 with an account before issue 21 (the match read by the permission step and
+    again, locked; the results read three times; the result's match and round; the webhooks twice;
+    a savepoint)."""
     match, _, confirmer = submitted(credential)
     with django_assert_max_num_queries(most + REFRESH):
         response = confirmer.post(result_url(match, "/confirm"), {"side": "EW"}, format="json")
