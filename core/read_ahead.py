@@ -49,15 +49,14 @@ def fetch(keys: Sequence[str], counters: Sequence[tuple[str, int]] = ()) -> None
     if not isinstance(shared, RedisCache) or not (keys or counters):
         return
     names = [shared.make_key(key) for key in keys]  # our own keys: no need to check them for memcached
-    pipeline = shared._cache.get_client(None, write=True).pipeline(transaction=False)
+    commands: list[tuple[Any, ...]] = []
     for key, timeout in counters:
         name = shared.make_key(key)
-        pipeline.incr(name)
-        pipeline.expire(name, timeout)
+        commands += [("INCR", name), ("EXPIRE", name, timeout)]
     if names:
-        pipeline.mget(names)
+        commands.append(("MGET", *names))
     try:
-        answers = pipeline.execute()
+        answers = _round_trip(shared._cache.get_client(None, write=True).connection_pool, commands)
     except Exception:  # the reads will ask the cache themselves, and say so if it still does not answer
         logger.warning("Nothing read ahead: the cache did not answer", exc_info=True)
         return
@@ -71,6 +70,25 @@ def fetch(keys: Sequence[str], counters: Sequence[tuple[str, int]] = ()) -> None
             counts={key: int(answers[2 * n]) for n, (key, _) in enumerate(counters)},
         )
     )
+
+
+def _round_trip(pool, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """The answers to ``commands``, sent together on one of the pool's connections and read back.
+
+    What redis-py's pipeline does, without the pipeline object: building one, and running each
+    answer through the client's callbacks and retry wrappers, cost a 304 more than Redis's work. An
+    error answer raises (``ResponseError``) and a connection that failed midway is closed, so no
+    connection goes back to the pool with answers left unread.
+    """
+    connection = pool.get_connection()
+    try:
+        connection.send_packed_command(connection.pack_commands(commands))
+        return [connection.read_response() for _ in commands]
+    except BaseException:
+        connection.disconnect()
+        raise
+    finally:
+        pool.release(connection)
 
 
 def get_many(keys: Iterable[str]) -> dict[str, Any]:
