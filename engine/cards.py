@@ -15,9 +15,11 @@ compare and hash by identity (in C) and the engines can count them in plain dict
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import chain
 from typing import Any, Generic, TypeVar
 
 from engine.errors import BadInput
@@ -211,10 +213,7 @@ def check_copies(
     Raises ``BadInput("too_many_copies")`` at ``field``; with ``fields`` (one name per group) at
     the exact card instead, such as ``cards[3]`` or ``hands.W[12]``.
     """
-    counts: dict[Card, int] = {}
-    for group in groups:
-        for card in group:
-            counts[card] = counts.get(card, 0) + 1
+    counts = Counter(chain.from_iterable(groups))  # counted in C (cards hash by identity)
     if not counts or max(counts.values()) <= decks:
         return
     if fields is not None:

@@ -137,6 +137,7 @@ class Rounds(ABC, Generic[S, CardT]):
         self._holding = sum(1 for seat in self._order if self._left[seat])
         self._held_up: set[Any] = set()  # seats that may not take their turn yet (``_hold_up``)
         self._passed = _pass_entries(self.entry_type, self._order)
+        self._played = _PLAY_ENTRIES.setdefault(self.entry_type, {})
 
     @staticmethod
     @abstractmethod
@@ -219,7 +220,15 @@ class Rounds(ABC, Generic[S, CardT]):
             hand[card] -= n
         left = self._left[seat] = self._left[seat] - len(cards)
         self._play(seat, reading, not left)
-        return self.entry_type(seat, True, reading, False, not left)
+        # A play's entry is a value too: one per seat, reading and going out, made once. The key
+        # hashes in C; the kept entry holds its seat and reading, so no other object has their ids.
+        key = (id(seat), id(reading), not left)
+        entry = self._played.get(key)
+        if entry is None:
+            entry = self.entry_type(seat, True, reading, False, not left)
+            if len(self._played) < _PLAY_ENTRIES_KEPT:
+                self._played[key] = entry
+        return entry
 
     def _aside(self, action: Any) -> Any:
         """An action that takes no turn (the game's own). A game without asides never parses one."""
@@ -277,6 +286,8 @@ class Rounds(ABC, Generic[S, CardT]):
 
 
 _PASS_ENTRIES: dict[tuple[Any, Any], Any] = {}
+_PLAY_ENTRIES: dict[Any, dict[tuple[int, int, bool], Any]] = {}  # entry type -> (seat, reading, out)
+_PLAY_ENTRIES_KEPT = 16384
 
 
 def _pass_entries(entry_type: Callable[..., Any], order: Sequence[Any]) -> dict[Any, Any]:
@@ -296,11 +307,17 @@ def parse_actions(
     """Every action of a recorded deal; a malformed one raises ``BadInput`` naming it (``plays[3]``)."""
     if isinstance(plays, str | bytes | Mapping) or not isinstance(plays, Iterable):
         raise BadInput("invalid", f"{field} is a list of actions.", field=field)
+    if type(plays) is not list:
+        plays = list(plays)  # read twice when one is malformed
+    try:
+        return list(map(parse_action, plays))  # the loop in C: most of a deal's actions are passes
+    except BadInput:  # again, for the error to name the play (field names cost on every play)
+        pass
     actions: list[Any] = []
     for play in plays:
         try:
             actions.append(parse_action(play))
-        except BadInput:  # again, for the error to name the play (field names cost on every play)
+        except BadInput:
             parse_action(play, field=f"{field}[{len(actions)}]")
             raise
     return actions
@@ -311,11 +328,12 @@ def replay(
 ) -> tuple[list[Any], Violation | None]:
     """Apply ``actions`` in order; stop at the first violation, entered as ``rejected(action)``."""
     entries: list[Any] = []
-    apply = state.apply
-    for index, action in enumerate(actions):
-        try:
-            entries.append(apply(action))
-        except RuleViolation as error:
-            entries.append(rejected(action))
-            return entries, Violation(index=index, code=error.code, detail=error.detail)
+    apply, append = state.apply, entries.append
+    try:
+        for action in actions:
+            append(apply(action))
+    except RuleViolation as error:
+        index = len(entries)  # the action that broke it: every one before it has its entry
+        append(rejected(actions[index]))
+        return entries, Violation(index=index, code=error.code, detail=error.detail)
     return entries, None

@@ -20,6 +20,7 @@ from engine.errors import BadInput
 from engine.guandan.cards import Card
 from engine.guandan.combinations import (
     Declared,
+    beats,
     coerce_level,
     format_declared,
     judge_play,
@@ -74,6 +75,21 @@ class Action:
 
 def _parse_own(value: Mapping[str, Any], seat: Seat, field: str) -> Action:
     """Guandan's part of an action: cards (and a declaration of the wild cards), or a pass."""
+    codes = value.get("cards")
+    if type(codes) is list and len(value) == 2:  # {"seat", "cards"}: a plain play, perhaps read before
+        try:
+            key = (seat, *codes)
+            return _PLAYS[key]
+        except (KeyError, TypeError):  # not read yet, or something unhashable (then malformed)
+            pass
+        action = _parse_play(value, seat, field)
+        if len(_PLAYS) < _PLAYS_KEPT:
+            _PLAYS[key] = action
+        return action
+    return _parse_play(value, seat, field)
+
+
+def _parse_play(value: Mapping[str, Any], seat: Seat, field: str) -> Action:
     passed = value.get("pass", False)
     if type(passed) is not bool:  # JSON types are checked, never coerced (docs/api.md)
         raise BadInput("invalid_type", "pass is true or false.", field=f"{field}.pass")
@@ -97,8 +113,18 @@ class DealEntry(PlayEntry):
     rejected action."""
 
 
-# Actions are values: a pass is the same every time (half of a deal's actions).
+# Actions are values: a pass is the same every time (half of a deal's actions), and a plain play
+# (no declaration) is the same for the same seat and codes, read once per process: the key is the
+# codes as written, so reading them again (a lookup and a type check per card, the length checks,
+# the frozen dataclass) is skipped. Singles and pairs, most of a deal's plays, are a few hundred
+# keys; the bound only guards against a stream of plays never seen before.
 _PASSES = {seat: Action(seat) for seat in Seat}
+_PLAYS: dict[tuple[Any, ...], Action] = {}
+_PLAYS_KEPT = 16384
+# The readings of a set of cards at a level (G2, G3) are a pure function of both: kept per level,
+# by the cards (interned, so the tuple hashes in C), for the same plays in every deal at that level.
+_OPTIONS: dict[int, dict[tuple[Card, ...], tuple[Reading, ...]]] = {}
+_OPTIONS_KEPT = 16384
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +199,7 @@ class DealState(Rounds[Seat, Card]):
         self.level = level
         self.profile = profile
         self._wild_default = profile.wild_default
+        self._options = _OPTIONS.setdefault(level, {})
         self._finish: FinishingOrder | None = None
         super().__init__(order=seat_order(profile.turn_direction), leader=leader, hands=hands)
 
@@ -181,9 +208,20 @@ class DealState(Rounds[Seat, Card]):
         return parse_action(value)
 
     def _judge(self, seat: Seat, action: Action) -> Reading:
+        cards = action.cards
+        options = self._options.get(cards)
+        if options is None:
+            options = readings(cards, self.level)
+            if len(self._options) < _OPTIONS_KEPT:
+                self._options[cards] = options
+        previous = self._last_reading
+        if action.declared is None and len(options) == 1:  # most plays: judge_play's first case
+            only = options[0]
+            if previous is None or beats(only, previous, self.level):
+                return only
         found = judge_play(
-            readings(action.cards, self.level),
-            previous=self._last_reading,
+            options,
+            previous=previous,
             declared=action.declared,
             level=self.level,
             wild_default=self._wild_default,

@@ -2,7 +2,7 @@
 
 A whole deal answers one entry per action, about 125 of them; building those dicts and encoding
 them was a seventh of the request. ``replay_json`` writes the entries' JSON from fragments kept
-per reading and per seat instead, and lets DRF's renderer write the rest, so the bytes are the
+per entry (all but its index) instead, and lets DRF's renderer write the rest, so the bytes are the
 renderer's own for ``replay_body`` (tests/referee/test_api_answers.py compares them).
 """
 
@@ -48,35 +48,52 @@ def renders_plainly(request) -> bool:
 
 _PLAYS = b'"plays":[]'
 _BOOL = {True: "true", False: "false"}
-_fragments: dict = {}  # reading -> its JSON, as the renderer writes it
+_KEPT = 8192  # entries are finitely many (seats x readings x flags); the bound is only a guard
+# An entry's JSON after its index, by (seat, ok, passed, went_out, the reading's id): every member
+# hashes in C (a reading's generated hash and a seat's Enum hash are Python calls). Each value keeps
+# its reading, so no other reading can have that id while the key is there. The engine makes each
+# entry that stood once per seat and reading (engine/rounds.py), so those are kept by their own id
+# too, likewise holding the entry.
+_entries: dict[tuple, tuple[object, str]] = {}
+_stood: dict[int, tuple[object, str]] = {}
+_indexes: list[str] = []  # '{"index":i,' for i in order, the start of each entry
 
 
-def _json(value) -> str:
-    if value is None:
-        return "null"
-    found = _fragments.get(value)
-    if found is None:
-        found = JSONRenderer().render(reading_to_dict(value)).decode()
-        if len(_fragments) < 4096:  # readings are finitely many; the bound is only a guard
-            _fragments[value] = found
-    return found
+def _entry_json(entry) -> str:
+    seat = JSONRenderer().render(str(entry.seat)).decode()
+    reading = entry.reading
+    reading = "null" if reading is None else JSONRenderer().render(reading_to_dict(reading)).decode()
+    return (
+        f'"seat":{seat},"ok":{_BOOL[entry.ok]},"passed":{_BOOL[entry.passed]},'
+        f'"went_out":{_BOOL[entry.went_out]},"reading":{reading}}}'
+    )
+
+
+def _fragment(entry) -> str:
+    reading = entry.reading
+    key = (str(entry.seat), entry.ok, entry.passed, entry.went_out, id(reading))
+    found = _entries.get(key)
+    if found is None or found[0] is not reading:
+        found = (reading, _entry_json(entry))
+        if len(_entries) < _KEPT:
+            _entries[key] = found
+    if entry.ok and len(_stood) < _KEPT:
+        _stood[id(entry)] = (entry, found[1])
+    return found[1]
 
 
 def replay_json(ruleset: str, replay) -> bytes:
     """``JSONRenderer().render(replay_body(ruleset, replay))``, written faster (``renders_plainly``)."""
-    seats: dict[object, str] = {}  # each seat's JSON, rendered once
-    entries = []
-    for index, entry in enumerate(replay.entries):
-        seat = seats.get(entry.seat)
-        if seat is None:
-            seat = seats[entry.seat] = JSONRenderer().render(str(entry.seat)).decode()
-        entries.append(
-            f'{{"index":{index},"seat":{seat},"ok":{_BOOL[entry.ok]},"passed":{_BOOL[entry.passed]},'
-            f'"went_out":{_BOOL[entry.went_out]},"reading":{_json(entry.reading)}}}'
-        )
+    fragments = []
+    for entry in replay.entries:
+        found = _stood.get(id(entry))
+        fragments.append(found[1] if found is not None and found[0] is entry else _fragment(entry))
+    while len(_indexes) < len(fragments):
+        _indexes.append(f'{{"index":{len(_indexes)},')
+    plays = ",".join(map(str.__add__, _indexes, fragments))  # map stops with the fragments
     envelope = JSONRenderer().render(replay_body(ruleset, _NoEntries(replay)))
     # The first '"plays":[]' is the member: it follows strings (quotes in them are escaped) and a bool.
-    return envelope.replace(_PLAYS, b'"plays":[' + ",".join(entries).encode() + b"]", 1)
+    return envelope.replace(_PLAYS, b'"plays":[' + plays.encode() + b"]", 1)
 
 
 class _NoEntries:
