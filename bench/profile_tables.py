@@ -24,6 +24,8 @@ ORDERS = (("N", "E", "S", "W"), ("E", "N", "W", "S"), ("S", "W", "N", "E"), ("W"
 
 def national_tables(keeper_key: str, tables: int) -> list[tuple[int, str]]:
     """``tables`` matches (250 a round) of a national-like event: (match id, its table token)."""
+    # Imported here, as bench.profile_posts' child does: Django is set up by then (bench.wsgi),
+    # not when this module is imported.
     from rest_framework.authtoken.models import Token
 
     from tournaments.models import (
