@@ -10,7 +10,7 @@ the value of every pair at once, from totals the ``RankingContext`` computes onc
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import attrgetter, mul
 from typing import ClassVar
 
@@ -305,15 +305,23 @@ METRICS: dict[str, type[Metric]] = {
 
 def validate_chain(chain: Sequence[str]) -> tuple[str, ...]:
     """An event's tiebreak chain (G10), checked against ``METRICS``; errors name ``tiebreaks.<i>``."""
+    return checked_chain(chain, METRICS, first=MATCH_POINTS, name="tiebreak")
+
+
+def checked_chain(
+    chain: object, known: Mapping[str, object], *, first: str | None, name: str
+) -> tuple[str, ...]:
+    """``chain``, a list of keys of ``known`` each once, checked; errors name ``tiebreaks.<i>``.
+    ``first``: a key that always ranks first, so is never a tiebreak (an event's match points)."""
     if isinstance(chain, str | bytes) or not isinstance(chain, Sequence):
         raise SettingError(SettingCode.INVALID, "tiebreaks", "the tiebreaks are a list of metric keys")
     seen: set[str] = set()
     for index, key in enumerate(chain):
         field = f"tiebreaks.{index}"
-        if key == MATCH_POINTS:
+        if first is not None and key == first:
             raise SettingError(SettingCode.UNKNOWN_METRIC, field, "match points always rank first")
-        if not isinstance(key, str) or key not in METRICS:
-            raise SettingError(SettingCode.UNKNOWN_METRIC, field, f"unknown tiebreak {key!r}")
+        if not isinstance(key, str) or key not in known:
+            raise SettingError(SettingCode.UNKNOWN_METRIC, field, f"unknown {name} {key!r}")
         if key in seen:
             raise SettingError(SettingCode.DUPLICATE_METRIC, field, f"{key} appears twice")
         seen.add(key)

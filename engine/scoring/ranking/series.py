@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from engine.scoring.methods.base import SettingCode, SettingError, gettext_noop
 from engine.scoring.ranking.entries import clean
-from engine.scoring.ranking.metrics import lots_value
+from engine.scoring.ranking.metrics import checked_chain, lots_value
 
 POINTS = "points"  # always ranks first, never part of the chain
 LOTS = "lots"
@@ -60,17 +60,7 @@ class SeriesRow:
 
 def validate_series_chain(chain: object) -> tuple[str, ...]:
     """A series' tiebreak chain, checked against ``SERIES_METRICS``; errors name ``tiebreaks.<i>``."""
-    if isinstance(chain, str | bytes) or not isinstance(chain, Sequence):
-        raise SettingError(SettingCode.INVALID, "tiebreaks", "the tiebreaks are a list of metric keys")
-    seen: set[str] = set()
-    for index, key in enumerate(chain):
-        field = f"tiebreaks.{index}"
-        if not isinstance(key, str) or key not in SERIES_METRICS:
-            raise SettingError(SettingCode.UNKNOWN_METRIC, field, f"unknown series tiebreak {key!r}")
-        if key in seen:
-            raise SettingError(SettingCode.DUPLICATE_METRIC, field, f"{key} appears twice")
-        seen.add(key)
-    return tuple(chain)
+    return checked_chain(chain, SERIES_METRICS, first=None, name="series tiebreak")
 
 
 def validate_placing_points(table: object) -> tuple[float, ...]:
