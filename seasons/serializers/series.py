@@ -23,6 +23,15 @@ from seasons.models import QualifyBy, Series, SeriesEvent, SeriesLink
 from tournaments.models import Pair
 
 
+def _slugs(attrs: dict[str, Any], *names: str) -> dict[str, Any]:
+    """``attrs`` with each of ``names`` given (a ``source="<name>.slug"`` field, which DRF nests as
+    ``{"slug": …}``) as the slug itself, which the services take."""
+    for name in names:
+        if name in attrs:
+            attrs[name] = attrs[name]["slug"]
+    return attrs
+
+
 def _setting_error(exc: SettingError, name: str) -> serializers.ValidationError:
     error = serializers.ErrorDetail(exc.detail, exc.code)
     index = exc.field.split(".", 1)[1] if exc.field.startswith(f"{name}.") else None
@@ -79,9 +88,7 @@ class SeriesSerializer(StrictModelSerializer):
             raise _setting_error(exc, "tiebreaks") from exc
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if "club" in attrs:
-            attrs["club"] = attrs["club"]["slug"]
-        return attrs
+        return _slugs(attrs, "club")
 
 
 class SeriesUpdateSerializer(SeriesSerializer):
@@ -107,9 +114,7 @@ class SeriesEventSerializer(StrictModelSerializer):
         }
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if "event" in attrs:
-            attrs["event"] = attrs["event"]["slug"]
-        return attrs
+        return _slugs(attrs, "event")
 
 
 class SeriesEventUpdateSerializer(SeriesEventSerializer):
@@ -135,10 +140,7 @@ class SeriesLinkSerializer(StrictModelSerializer):
         extra_kwargs = {"top": {"min_value": 1, "max_value": 10_000}}
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        for name in ("feeder", "final"):
-            if name in attrs:
-                attrs[name] = attrs[name]["slug"]
-        return attrs
+        return _slugs(attrs, "feeder", "final")
 
 
 class SeriesLinkUpdateSerializer(SeriesLinkSerializer):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
+from core.fields import StrictBooleanField
 from engine.daguai.readings import ComboType as DaguaiType
 from engine.daguai.seats import SEATS as DAGUAI_SEATS
 from engine.doudizhu.readings import ComboType as DoudizhuType
@@ -26,3 +27,15 @@ def listed(serializer: serializers.Serializer, **kwargs) -> serializers.ListFiel
     field = serializers.ListField(**kwargs)
     set_override(field, "field", serializer)
     return field
+
+
+# An action that may be a pass: ``"pass": true``. ``pass`` is a Python keyword, so the field is added
+# by name rather than declared (``pass_help_text`` documents it). No docstring: drf-spectacular would
+# make it the description of every subclass's schema.
+class PassSerializer(serializers.Serializer):
+    pass_help_text: str | None = None
+
+    def get_fields(self):
+        fields = super().get_fields()
+        fields["pass"] = StrictBooleanField(required=False, help_text=self.pass_help_text)
+        return fields

@@ -9,6 +9,7 @@ from core.fields import StrictBooleanField, StrictCharField, StrictFloatField, S
 from referee.api.game_serializers.common import (
     DAGUAI,
     DAGUAI_TYPES,
+    PassSerializer,
     listed,
 )
 from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
@@ -43,16 +44,11 @@ class DaguaiPlayVerdictSerializer(serializers.Serializer):
     )
 
 
-class DaguaiActionSerializer(serializers.Serializer):
+class DaguaiActionSerializer(PassSerializer):
     seat = StrictCharField(max_length=2)
     cards = _cards(required=False)
     ask = StrictCharField(required=False, max_length=2, help_text="报否: the seat asked (K4.5).")
     answer = serializers.JSONField(required=False, help_text='The answer: "不报" or the cards held (K4.5).')
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["pass"] = StrictBooleanField(required=False)
-        return fields
 
 
 set_override(

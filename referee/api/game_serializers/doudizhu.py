@@ -9,6 +9,7 @@ from core.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from referee.api.game_serializers.common import (
     DOUDIZHU_TYPES,
     SEATS,
+    PassSerializer,
     listed,
 )
 from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
@@ -39,14 +40,10 @@ class DoudizhuPlayVerdictSerializer(serializers.Serializer):
     )
 
 
-class DoudizhuBidSerializer(serializers.Serializer):
+class DoudizhuBidSerializer(PassSerializer):
     seat = StrictCharField(max_length=2)
     bid = serializers.JSONField(help_text='1, 2, 3, or "pass" (0 too).')
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["pass"] = StrictBooleanField(required=False, help_text="true: a pass (不叫).")
-        return fields
+    pass_help_text = "true: a pass (不叫)."
 
 
 set_override(
@@ -56,17 +53,12 @@ set_override(
 )
 
 
-class DoudizhuActionSerializer(serializers.Serializer):
+class DoudizhuActionSerializer(PassSerializer):
     seat = StrictCharField(max_length=2)
     cards = _cards(required=False)
     report = StrictIntegerField(
         required=False, min_value=0, max_value=33, help_text="A hand report (D7): the cards held."
     )
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["pass"] = StrictBooleanField(required=False)
-        return fields
 
 
 #: Bids a question may list: four seats bid once each, and a bid after the end is the verdict
