@@ -18,19 +18,10 @@ It runs in a throwaway test database, as bench.scoring does.
 from __future__ import annotations
 
 import multiprocessing
-import statistics
-import time
+
+from bench.timing import median_ms
 
 PAIRS, ROUNDS = 500, 5
-
-
-def _timed(call, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def main() -> dict[str, float]:
@@ -69,11 +60,11 @@ def main() -> dict[str, float]:
             assert client.get(live).status_code == 200
 
         figures = {
-            "pages.standings_500_pairs_cold_ms": round(_timed(cold, 5), 1),
-            "pages.standings_500_pairs_warm_ms": round(_timed(warm, 7), 1),
-            "pages.standings_500_pairs_304_ms": round(_timed(not_modified, 50), 2),
-            "pages.screen_live_200_ms": round(_timed(live_page, 5), 1),
-            "pages.screen_poll_304_ms": round(_timed(poll, 50), 2),
+            "pages.standings_500_pairs_cold_ms": round(median_ms(cold, 5), 1),
+            "pages.standings_500_pairs_warm_ms": round(median_ms(warm, 7), 1),
+            "pages.standings_500_pairs_304_ms": round(median_ms(not_modified, 50), 2),
+            "pages.screen_live_200_ms": round(median_ms(live_page, 5), 1),
+            "pages.screen_poll_304_ms": round(median_ms(poll, 50), 2),
         }
         workers = 2 * multiprocessing.cpu_count() + 1  # gunicorn.conf.py's default
         per_worker = SCREEN_POLL_SECONDS * 1000 / figures["pages.screen_poll_304_ms"]

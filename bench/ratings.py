@@ -24,22 +24,13 @@ from __future__ import annotations
 
 import datetime
 import random
-import statistics
 import time
 
 from bench.rows import level_result
+from bench.timing import median_ms
 
 MEMBERS = 240
 WEEKLY, MONTHLY, ANNUAL = (52, 40, 6), (12, 20, 6), (1, 16, 7)  # (events, pairs, rounds)
-
-
-def _timed(call, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def _event(club, members, slug: str, day: datetime.date, pairs: int, rounds: int, rng: random.Random):
@@ -158,16 +149,16 @@ def main() -> dict[str, float]:
             "ratings.matches_rated": rated,
             "ratings.full_recompute_s": round(full, 2),
             "ratings.recompute_unchanged_s": round(unchanged, 2),
-            "ratings.table_ms": round(_timed(lambda: get(table), 7), 1),
+            "ratings.table_ms": round(median_ms(lambda: get(table), 7), 1),
             "ratings.table_queries": _queries(lambda: get(table)),
             "ratings.table_queries_one_event": _queries(lambda: get(f"/api/v1/clubs/{small.slug}/ratings/")),
-            "ratings.table_month_ms": round(_timed(lambda: get(table, events=month), 7), 1),
-            "ratings.table_season_ms": round(_timed(lambda: get(table, events=season), 5), 1),
+            "ratings.table_month_ms": round(median_ms(lambda: get(table, events=month), 7), 1),
+            "ratings.table_season_ms": round(median_ms(lambda: get(table, events=season), 5), 1),
             "ratings.table_season_queries": _queries(lambda: get(table, events=season)),
             "ratings.history_ms": round(
-                _timed(lambda: get(f"/api/v1/clubs/{club.slug}/members/{members[0].pk}/ratings/"), 7), 1
+                median_ms(lambda: get(f"/api/v1/clubs/{club.slug}/members/{members[0].pk}/ratings/"), 7), 1
             ),
-            "ratings.page_ms": round(_timed(lambda: get(f"/c/{club.slug}/ratings/"), 7), 1),
+            "ratings.page_ms": round(median_ms(lambda: get(f"/c/{club.slug}/ratings/"), 7), 1),
             "ratings.database": connection.vendor,
         }
     finally:

@@ -20,21 +20,12 @@ memory. The budget (issue 24) is 300 ms for the series standings, with a constan
 from __future__ import annotations
 
 import random
-import statistics
 import time
 
 from bench.rows import level_result
+from bench.timing import median_ms
 
 WEEKS, MONTHS, PAIRS, ROUNDS, PARTNERSHIPS = 52, 12, 40, 5, 100
-
-
-def _timed(call, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def _play(event, pair_ids: list[int], rng: random.Random) -> None:
@@ -166,18 +157,18 @@ def main() -> dict[str, float]:
             get(url)
 
         figures: dict[str, float | str] = {"series.build_ms": round(built)}
-        figures["series.first_ms"] = _timed(first, 3)
-        figures["series.standings_ms"] = _timed(lambda: get(url), 9)
+        figures["series.first_ms"] = median_ms(first, 3)
+        figures["series.standings_ms"] = median_ms(lambda: get(url), 9)
         with CaptureQueriesContext(connection) as captured:
             rows = len(get(url).json()["rows"])
         figures["series.standings_queries"] = len(captured)
         figures["series.entrants"] = rows
-        figures["series.after_result_ms"] = _timed(after_result, 5)
-        figures["series.as_of_ms"] = _timed(lambda: get(f"{url}?as_of={weeks[25].slug}"), 9)
-        figures["series.qualifiers_ms"] = _timed(
+        figures["series.after_result_ms"] = median_ms(after_result, 5)
+        figures["series.as_of_ms"] = median_ms(lambda: get(f"{url}?as_of={weeks[25].slug}"), 9)
+        figures["series.qualifiers_ms"] = median_ms(
             lambda: get(f"/api/v1/series/{series.slug}/finals/{annual.slug}/qualifiers"), 9
         )
-        figures["series.page_ms"] = _timed(lambda: get(f"/s/{series.slug}/"), 9)
+        figures["series.page_ms"] = median_ms(lambda: get(f"/s/{series.slug}/"), 9)
         figures["series.database"] = connection.vendor
     finally:
         connection_.creation.destroy_test_db(old_name, verbosity=0)

@@ -20,19 +20,9 @@ else SQLite in memory. The budget (issue 21) is 300 ms cold at 5,000 pairs × 9 
 
 from __future__ import annotations
 
-import statistics
-import time
+from bench.timing import median_ms
 
 SIZES = ((1000, 3), (1000, 9), (5000, 3), (5000, 9), (10000, 9))  # (pairs, rounds)
-
-
-def _timed(call, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
 
 
 def _figures(pairs: int, rounds: int) -> dict[str, float]:
@@ -66,11 +56,11 @@ def _figures(pairs: int, rounds: int) -> dict[str, float]:
     cold()
     etag = get(url)["ETag"]
     figures = {
-        "cold_ms": _timed(cold, 5),
-        "cached_ms": _timed(lambda: get(url), 7),
-        "304_ms": _timed(lambda: get(url, 304, HTTP_IF_NONE_MATCH=etag), 50),
-        "page_cold_ms": _timed(page_cold, 5),
-        "page_cached_ms": _timed(lambda: get(page), 50),
+        "cold_ms": median_ms(cold, 5),
+        "cached_ms": median_ms(lambda: get(url), 7),
+        "304_ms": median_ms(lambda: get(url, 304, HTTP_IF_NONE_MATCH=etag), 50),
+        "page_cold_ms": median_ms(page_cold, 5),
+        "page_cached_ms": median_ms(lambda: get(page), 50),
         "page_kb": len(get(page).content) / 1024,
     }
     return {f"standings.{pairs}x{rounds}_{name}": round(value, 2) for name, value in figures.items()}
