@@ -35,8 +35,8 @@ import time
 
 import redis
 
-from bench.load import Request, run
-from bench.server import ROOT, _environment, gunicorn, throwaway_database
+from bench.load import Request
+from bench.server import ROOT, _environment, _measure, gunicorn, throwaway_database
 
 SIZES = tuple(int(n) for n in os.environ.get("READS_SIZES", "1000,5000").split(","))
 WORKERS = int(os.environ.get("WEB_CONCURRENCY", "5"))
@@ -77,14 +77,8 @@ def fetch(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[
 
 
 def measure(port: int, name: str, requests: list[Request], count: int, expect: int) -> float:
-    result = run(port, requests, count=count, concurrency=CLIENTS)
-    wrong = {status: n for status, n in result.statuses.items() if status != expect}
-    if wrong or result.errors:
-        samples = "\n".join(result.samples)
-        raise RuntimeError(
-            f"{name}: expected {expect}, got {result.statuses} ({result.errors} errors)\n{samples}"
-        )
-    return result.rate
+    """``bench.server``'s measure with this benchmark's number of clients."""
+    return _measure(port, name, requests, count, expect, CLIENTS)
 
 
 def reads(port: int, slug: str) -> dict[str, tuple[list[Request], int, int, int]]:
