@@ -26,7 +26,7 @@ import datetime
 import random
 import time
 
-from bench.rows import level_result
+from bench.rows import played_rounds
 from bench.timing import median_ms
 
 MEMBERS = 240
@@ -35,19 +35,8 @@ WEEKLY, MONTHLY, ANNUAL = (52, 40, 6), (12, 20, 6), (1, 16, 7)  # (events, pairs
 
 def _event(club, members, slug: str, day: datetime.date, pairs: int, rounds: int, rng: random.Random):
     """An event of the club: ``pairs`` pairs of members drawn from ``members`` (the first member
-    plays every event), ``rounds`` published rounds of confirmed level-sheet results."""
-    from scoring.models import MatchResult
-    from tournaments.models import (
-        Event,
-        EventStatus,
-        Match,
-        MatchStatus,
-        Pair,
-        Player,
-        Round,
-        RoundStatus,
-        Stage,
-    )
+    plays every event), ``rounds`` closed rounds of confirmed level-sheet results."""
+    from tournaments.models import Event, EventStatus, Pair, Player, RoundStatus
 
     event = Event.objects.create(slug=slug, name=slug, status=EventStatus.FINISHED, club=club, starts_on=day)
     chosen = [members[0], *rng.sample(members[1:], 2 * pairs - 1)]
@@ -56,30 +45,7 @@ def _event(club, members, slug: str, day: datetime.date, pairs: int, rounds: int
         Pair(event=event, number=n + 1, player_1=players[2 * n], player_2=players[2 * n + 1])
         for n in range(pairs)
     )
-    stage = Stage.objects.create(event=event, name="Swiss")
-    made_rounds = Round.objects.bulk_create(
-        Round(event=event, stage=stage, number=n, status=RoundStatus.CLOSED) for n in range(1, rounds + 1)
-    )
-    ids = [pair.pk for pair in made]
-    matches = []
-    for round_ in made_rounds:
-        rng.shuffle(ids)
-        matches += [
-            Match(
-                round=round_,
-                table=t + 1,
-                ns_pair_id=ids[2 * t],
-                ew_pair_id=ids[2 * t + 1],
-                status=MatchStatus.CONFIRMED,
-            )
-            for t in range(pairs // 2)
-        ]
-    matches = Match.objects.bulk_create(matches)
-    results = []
-    for match in matches:
-        ns, ew = rng.randint(2, 15), rng.randint(2, 15)
-        results.append(level_result(match, ns, ew))
-    MatchResult.objects.bulk_create(results)
+    played_rounds(event, [pair.pk for pair in made], rounds, rng, status=RoundStatus.CLOSED)
     return event
 
 

@@ -37,3 +37,34 @@ def level_result(match, ns: int, ew: int):
         content_hash="bench",
         party="bench",
     )
+
+
+def played_rounds(event, pair_ids, rounds: int, rng, *, status: str, top: int = 15) -> None:
+    """``rounds`` rounds of ``event`` in a Swiss stage of their own, with ``status`` (published or
+    closed), each pairing ``pair_ids`` at random, every match confirmed from a random level sheet:
+    levels 2…``top`` (15 is A passed, never by both sides)."""
+    from scoring.models import MatchResult
+    from tournaments.models import Match, MatchStatus, Round, Stage
+
+    stage = Stage.objects.create(event=event, name="Swiss")
+    ids = list(pair_ids)
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.create(event=event, stage=stage, number=number, status=status)
+        rng.shuffle(ids)
+        matches = Match.objects.bulk_create(
+            Match(
+                round=round_,
+                table=t + 1,
+                ns_pair_id=ids[2 * t],
+                ew_pair_id=ids[2 * t + 1],
+                status=MatchStatus.CONFIRMED,
+            )
+            for t in range(len(ids) // 2)
+        )
+        results = []
+        for match in matches:
+            ns, ew = rng.randint(2, top), rng.randint(2, top)
+            if ns == ew == 15:
+                ew = 14
+            results.append(level_result(match, ns, ew))
+        MatchResult.objects.bulk_create(results)

@@ -18,7 +18,7 @@ import random
 import statistics
 import time
 
-from bench.rows import level_result
+from bench.rows import played_rounds
 
 PAIRS, ROUNDS = 1000, 9
 
@@ -42,18 +42,7 @@ def _setup():
 
 def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
     """An event with ``pairs`` pairs and ``rounds`` published rounds of confirmed level-sheet results."""
-    from scoring.models import MatchResult
-    from tournaments.models import (
-        Event,
-        EventStatus,
-        Match,
-        MatchStatus,
-        Pair,
-        Player,
-        Round,
-        RoundStatus,
-        Stage,
-    )
+    from tournaments.models import Event, EventStatus, Pair, Player, RoundStatus
 
     rng = random.Random(seed)
     event = Event.objects.create(
@@ -67,28 +56,7 @@ def _event(slug: str, *, pairs: int, rounds: int, seed: int = 1):
         Pair(event=event, number=n + 1, player_1=players[2 * n], player_2=players[2 * n + 1])
         for n in range(pairs)
     )
-    stage = Stage.objects.create(event=event, name="Swiss")
-    ids = [pair.pk for pair in made]
-    for number in range(1, rounds + 1):
-        round_ = Round.objects.create(event=event, stage=stage, number=number, status=RoundStatus.PUBLISHED)
-        rng.shuffle(ids)
-        matches = Match.objects.bulk_create(
-            Match(
-                round=round_,
-                table=t + 1,
-                ns_pair_id=ids[2 * t],
-                ew_pair_id=ids[2 * t + 1],
-                status=MatchStatus.CONFIRMED,
-            )
-            for t in range(pairs // 2)
-        )
-        results = []
-        for match in matches:
-            ns, ew = rng.randint(2, 15), rng.randint(2, 15)
-            if ns == ew == 15:
-                ew = 14
-            results.append(level_result(match, ns, ew))
-        MatchResult.objects.bulk_create(results)
+    played_rounds(event, [pair.pk for pair in made], rounds, rng, status=RoundStatus.PUBLISHED)
     return Event.objects.get(pk=event.pk)
 
 

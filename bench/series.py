@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 import time
 
-from bench.rows import level_result
+from bench.rows import played_rounds
 from bench.timing import median_ms
 
 WEEKS, MONTHS, PAIRS, ROUNDS, PARTNERSHIPS = 52, 12, 40, 5, 100
@@ -30,29 +30,9 @@ WEEKS, MONTHS, PAIRS, ROUNDS, PARTNERSHIPS = 52, 12, 40, 5, 100
 
 def _play(event, pair_ids: list[int], rng: random.Random) -> None:
     """``ROUNDS`` closed rounds of random confirmed level-sheet results between ``pair_ids``."""
-    from scoring.models import MatchResult
-    from tournaments.models import Match, MatchStatus, Round, RoundStatus, Stage
+    from tournaments.models import RoundStatus
 
-    stage = Stage.objects.create(event=event, name="Swiss")
-    ids = list(pair_ids)
-    for number in range(1, ROUNDS + 1):
-        round_ = Round.objects.create(event=event, stage=stage, number=number, status=RoundStatus.CLOSED)
-        rng.shuffle(ids)
-        matches = Match.objects.bulk_create(
-            Match(
-                round=round_,
-                table=t + 1,
-                ns_pair_id=ids[2 * t],
-                ew_pair_id=ids[2 * t + 1],
-                status=MatchStatus.CONFIRMED,
-            )
-            for t in range(len(ids) // 2)
-        )
-        results = []
-        for match in matches:
-            ns, ew = rng.randint(2, 14), rng.randint(2, 14)
-            results.append(level_result(match, ns, ew))
-        MatchResult.objects.bulk_create(results)
+    played_rounds(event, pair_ids, ROUNDS, rng, status=RoundStatus.CLOSED, top=14)
 
 
 def _season(seed: int = 24):
