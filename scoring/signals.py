@@ -26,12 +26,11 @@ sends ``tournaments.signals.round_published`` and this app, above it, queues the
 
 from __future__ import annotations
 
-from django.db.models import F
 from django.db.models.signals import post_delete, post_save, pre_save
 
 from scoring.models import Deal, MatchResult
 from scoring.services import sheet_store
-from scoring.services.common import notify_standings
+from scoring.services.common import move_results_version, notify_standings
 from scoring.tasks import queue_event
 from tournaments import gate
 from tournaments.models import Event, Match, Pair, Player, Round, RoundStatus, Unit
@@ -76,9 +75,9 @@ def _bump(sender, instance, **kwargs) -> None:
     gate.moved(event_id)  # every save or deletion of the event comes here: its kept row is old
     if isinstance(instance, Event) and kwargs.get("update_fields") == frozenset({"results_version"}):
         return
-    Event.objects.filter(pk=event_id).update(results_version=F("results_version") + 1)
-    if kwargs.get("signal") is post_save and _standings_changed(sender, instance):
-        notify_standings(Event.objects.get(pk=event_id))
+    moved = move_results_version(event_id)
+    if moved is not None and kwargs.get("signal") is post_save and _standings_changed(sender, instance):
+        notify_standings(Event.objects.get(pk=event_id), moved)
 
 
 def _standings_changed(sender, instance) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import connections, router, transaction
 from django.utils import timezone
@@ -78,23 +78,31 @@ def content_hash(content: object) -> str:
 def bump_results_version(event: Event, *, news: Happenings = ()) -> None:
     """Standings change: a new cache generation, recomputed after commit (G10). ``news``: webhook
     events the change also makes (type, data), queued after ``standings.updated``."""
-    moved = _move_results_version(event.pk)
+    moved = move_results_version(event.pk)
     gate.moved(event.pk)
-    notify_standings(event, news=news, moved=moved)
+    if moved is not None:
+        notify_standings(event, moved, news=news)
 
 
-def _move_results_version(event_id: int) -> tuple[int, bool]:
+class Moved(NamedTuple):
+    """What moving an event's ``results_version`` answered."""
+
+    version: int  # the new one
+    hooked: bool  # the event has an active webhook
+
+
+def move_results_version(event_id: int) -> Moved | None:
     """The event's ``results_version`` moved on by one, in one ``UPDATE … RETURNING`` that answers the
-    new version and whether the event has an active webhook: a confirmation then reads neither again
-    (``notify_standings``). The statement is written once per database (the ORM's update has no
-    RETURNING)."""
+    new version and whether the event has an active webhook, so that ``notify_standings`` reads
+    neither again; None when the event is gone (its deletion's signal). The statement is written once
+    per database (the ORM's update has no RETURNING)."""
     using = router.db_for_write(Event)
     if using not in _moves:
         _moves[using] = _move_statement(connections[using].ops.quote_name)
     with connections[using].cursor() as cursor:
         cursor.execute(_moves[using], [event_id])
-        version, hooked = cursor.fetchone()
-    return version, bool(hooked)
+        row = cursor.fetchone()
+    return None if row is None else Moved(row[0], bool(row[1]))
 
 
 _moves: dict[str, str] = {}
@@ -111,17 +119,12 @@ def _move_statement(quote: Callable[[str], str]) -> str:
     )
 
 
-def notify_standings(event: Event, *, news: Happenings = (), moved: tuple[int, bool] | None = None) -> None:
-    """The standings changed (their ``results_version`` moved for it): tell the club websites
-    (``standings.updated``, written in this transaction, then ``news``) and recompute them after the
-    commit, unless a recomputation is pending for the event already (coalesced: scoring.tasks).
-    ``moved``: (the new version, whether the event has an active webhook) as the move answered them
-    (``_move_results_version``); else both are read."""
-    if moved is None:
-        version = Event.objects.filter(pk=event.pk).values_list("results_version", flat=True).get()
-        hooked = True  # queue_events reads the hooks
-    else:
-        version, hooked = moved
+def notify_standings(event: Event, moved: Moved, *, news: Happenings = ()) -> None:
+    """The standings changed (their ``results_version`` moved for it, ``moved``: what the move
+    answered): tell the club websites (``standings.updated``, written in this transaction, then
+    ``news``) and recompute them after the commit, unless a recomputation is pending for the event
+    already (coalesced: scoring.tasks)."""
+    version, hooked = moved
     if hooked:
         updated = {"results_version": version, "standings": f"/api/v1/events/{event.slug}/standings/"}
         queue_events(event, [("standings.updated", updated), *news])
