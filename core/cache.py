@@ -49,3 +49,24 @@ def backend(cache: BaseCache | ConnectionProxy) -> BaseCache:
     if isinstance(cache, ConnectionProxy):
         return caches[getattr(cache, "_alias", DEFAULT_CACHE_ALIAS)]
     return cache
+
+
+def round_trip(cache: redis.RedisCache, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """The answers to ``commands`` (Redis commands, keys already made), sent together on one of the
+    cache's connections and read back: one round trip.
+
+    What redis-py's pipeline does, without the pipeline object: building one, and running each
+    answer through the client's callbacks and retry wrappers, cost a read more than Redis's work. An
+    error answer raises (``ResponseError``) and a connection that failed midway is closed, so no
+    connection goes back to the pool with answers left unread.
+    """
+    pool = cache._cache.get_client(None, write=True).connection_pool
+    connection = pool.get_connection()
+    try:
+        connection.send_packed_command(connection.pack_commands(commands))
+        return [connection.read_response() for _ in commands]
+    except BaseException:
+        connection.disconnect()
+        raise
+    finally:
+        pool.release(connection)

@@ -6,8 +6,9 @@ rate limit is counted there (core.throttling), the event's row and stamp are rea
 Each was a round trip to Redis of its own, and a round trip costs the web process more than it
 costs Redis (building, sending and parsing a command and its answer): three of them were most of
 what a ``304`` cost. A view that knows which keys it is about to ask (``ReadAheadMixin``) has them
-read, and its rate-limit counters counted, in one pipeline before its permissions are checked;
-the code that asks them later takes them from here (``get_many``, ``counted``) instead.
+read, and its rate-limit counters counted, in one round trip (``core.cache.round_trip``) before
+its permissions are checked; the code that asks them later takes them from here (``get_many``,
+``counted``) instead.
 
 What is read ahead is what the same reads a moment later would have found, so no answer changes.
 Each key is taken once (asked again, it goes to the cache: this request may have written it
@@ -26,7 +27,7 @@ from typing import Any
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache
 
-from core.cache import backend
+from core.cache import backend, round_trip
 
 logger = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ def fetch(keys: Sequence[str], counters: Sequence[tuple[str, int]] = ()) -> None
     if names:
         commands.append(("MGET", *names))
     try:
-        answers = _round_trip(shared._cache.get_client(None, write=True).connection_pool, commands)
+        answers = round_trip(shared, commands)
     except Exception:  # the reads will ask the cache themselves, and say so if it still does not answer
         logger.warning("Nothing read ahead: the cache did not answer", exc_info=True)
         return
@@ -70,25 +71,6 @@ def fetch(keys: Sequence[str], counters: Sequence[tuple[str, int]] = ()) -> None
             counts={key: int(answers[2 * n]) for n, (key, _) in enumerate(counters)},
         )
     )
-
-
-def _round_trip(pool, commands: list[tuple[Any, ...]]) -> list[Any]:
-    """The answers to ``commands``, sent together on one of the pool's connections and read back.
-
-    What redis-py's pipeline does, without the pipeline object: building one, and running each
-    answer through the client's callbacks and retry wrappers, cost a 304 more than Redis's work. An
-    error answer raises (``ResponseError``) and a connection that failed midway is closed, so no
-    connection goes back to the pool with answers left unread.
-    """
-    connection = pool.get_connection()
-    try:
-        connection.send_packed_command(connection.pack_commands(commands))
-        return [connection.read_response() for _ in commands]
-    except BaseException:
-        connection.disconnect()
-        raise
-    finally:
-        pool.release(connection)
 
 
 def get_many(keys: Iterable[str]) -> dict[str, Any]:

@@ -10,8 +10,9 @@
 - Each request is counted once, in one cache round trip: an account or a table token by the user
   scope, anyone else by the anonymous scope alone (docs/api.md "Rate limits"); the counter is
   incremented first and created only when the window's first request finds none (with Redis,
-  the increment and the expiry go in one pipeline, and a read that knows which cache keys it is
-  about to ask has them read in that same pipeline: core.read_ahead).
+  the increment and the expiry go in one round trip, ``core.cache.round_trip``, and a read that
+  knows which cache keys it is about to ask has them read in that same round trip:
+  core.read_ahead).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from rest_framework import throttling
 from rest_framework.settings import api_settings
 
 from core import read_ahead
-from core.cache import backend
+from core.cache import backend, round_trip
 
 logger = logging.getLogger(__name__)
 
@@ -93,15 +94,12 @@ def counted(cache, key: str, *, timeout: int) -> int:
 
     The key outlives its window (``timeout`` is two), so it cannot expire while in use. Django's
     Redis ``incr`` asks whether the key exists first (two round trips, three with an ``add``):
-    Redis's own INCR creates the key, so it goes with its EXPIRE in one pipeline instead.
+    Redis's own INCR creates the key, so it goes with its EXPIRE in one round trip instead.
     """
     cache = backend(cache)  # DRF's throttles hold django.core.cache.cache, a proxy to it
     if isinstance(cache, RedisCache):
         name = cache.make_and_validate_key(key)
-        pipeline = cache._cache.get_client(name, write=True).pipeline()
-        pipeline.incr(name)
-        pipeline.expire(name, timeout)
-        count, _ = pipeline.execute()
+        count, _ = round_trip(cache, [("INCR", name), ("EXPIRE", name, timeout)])
         return int(count)
     try:
         return cache.incr(key)
