@@ -13,6 +13,7 @@ from urllib.parse import urlparse
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.core.servers.basehttp import WSGIRequestHandler
 from django.db import transaction
 from django.test.client import Client
 from rest_framework.authtoken.models import Token
@@ -20,6 +21,12 @@ from rest_framework.test import APIClient
 
 from core import health, representations
 from tests.openapi_conformance import conforms, document
+
+# The live server of the end-to-end tests (pytest-django's ``live_server``: Django's
+# LiveServerThread) writes an answer's headers and its body apart. With Nagle's algorithm on, the
+# body of an answer on a kept-alive connection waits for the client's delayed ACK: 40 ms a request,
+# which was half of the schemathesis contract's minutes. gunicorn sets TCP_NODELAY; so does this.
+WSGIRequestHandler.disable_nagle_algorithm = True
 
 
 @pytest.fixture(autouse=True, scope="session")
