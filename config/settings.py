@@ -285,6 +285,11 @@ CELERY_BEAT_SCHEDULE = {
     "requeue-stale-jobs": {"task": "core.requeue_stale_jobs", "schedule": 5 * 60},
     "purge-jobs": {"task": "core.purge_jobs", "schedule": 24 * 60 * 60},
 }
+# How long a queued standings refresh waits in the worker before it starts (scoring.tasks): the
+# confirmations of that wait ride on it. 0.5 s keeps the standings right within a second of the last
+# result at 5,000 pairs (a computation there takes about 0.3 s) while a stream of confirmations
+# recomputes them about twice a second instead of back to back (docs/deploy.md).
+STANDINGS_REFRESH_DELAY = env.float("STANDINGS_REFRESH_DELAY", default=0.5)
 # Above these sizes an import or a draw is a job run by a Celery worker, answered 202 (docs/api.md
 # "Jobs"); below them it is answered at once. Measured in docs/deploy.md: the largest answered at
 # once takes about 2 s on the 2-core development machine, far inside gunicorn's 30 s on a slower one.

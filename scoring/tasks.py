@@ -7,9 +7,12 @@ scoring.webhooks.
 Standings refreshes are coalesced per event (``queue_standings_refresh``): a confirmation queues one
 only when none is pending for the event, and the task computes the standings of the results version
 current when it runs, so a busy round keeps one refresh in flight and one pending at most instead
-of one per confirmation. A refresh that finds one running for the same version (or a later one)
-leaves it to that one. While a refresh is pending or running, readers are given the last table
-computed (scoring.selectors.standings.served_version) instead of each computing the new one.
+of one per confirmation; each waits ``STANDINGS_REFRESH_DELAY`` in the worker before it starts, so
+that a stream of confirmations recomputes the table once per delay plus computation, not back to
+back, and leaves the machine's cores to the posts. A refresh that finds one running for the same
+version (or a later one) leaves it to that one. While a refresh is pending or running, readers are
+given the last table computed (scoring.selectors.standings.served_version) instead of each computing
+the new one.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import time
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
@@ -46,7 +50,11 @@ def queue_standings_refresh(event_id: int) -> bool:
     True when one was queued (``core.coalesce``): whatever is confirmed after the task starts is
     covered by the next one queued."""
     return queue_once(
-        standings_refresh, _pending_key(event_id), event_id, pending_seconds=REFRESH_PENDING_SECONDS
+        standings_refresh,
+        _pending_key(event_id),
+        event_id,
+        pending_seconds=REFRESH_PENDING_SECONDS,
+        countdown=settings.STANDINGS_REFRESH_DELAY,
     )
 
 

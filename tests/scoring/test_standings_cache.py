@@ -23,6 +23,13 @@ pytestmark = pytest.mark.django_db
 SHEET = {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 9}
 
 
+def _queue_into(queued: list[int], monkeypatch) -> None:
+    """The refreshes queued are listed (their event's id), not run: the worker has not taken them."""
+    monkeypatch.setattr(
+        tasks.standings_refresh, "apply_async", lambda args, countdown: queued.append(args[0])
+    )
+
+
 def _key(event: Event) -> str:
     return f"standings:v1:{event.pk}:{event.results_version}:pairs:all"
 
@@ -44,7 +51,7 @@ def test_confirmations_in_a_row_queue_one_refresh_until_it_starts(
     play, keeper, referee, organizer, django_capture_on_commit_callbacks, monkeypatch
 ):
     queued: list[int] = []
-    monkeypatch.setattr(tasks.standings_refresh, "delay", queued.append)  # queued, not yet run
+    _queue_into(queued, monkeypatch)  # queued, not yet run
     event = play["event"]
     for match, levels in zip(
         play["matches"], ({"NS": "A+", "EW": "K"}, {"NS": "K", "EW": "A+"}), strict=True
@@ -67,6 +74,22 @@ def test_confirmations_in_a_row_queue_one_refresh_until_it_starts(
             f"{API}/events/{event.slug}/pairs/{play['pairs'][0].pk}/", {"name": "Renamed"}, format="json"
         )
     assert queued == [event.pk, event.pk]
+
+
+def test_a_refresh_waits_the_refresh_delay_in_the_worker_before_it_starts(
+    play, keeper, referee, django_capture_on_commit_callbacks, monkeypatch, settings
+):
+    """The confirmations of a round that arrive while a refresh waits ride on it (docs/scoring.md)."""
+    settings.STANDINGS_REFRESH_DELAY = 0.25
+    waits: list[float] = []
+    monkeypatch.setattr(
+        tasks.standings_refresh, "apply_async", lambda args, countdown: waits.append(countdown)
+    )
+    match = play["matches"][0]
+    keeper.post(result_url(match), SHEET, format="json")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert referee.post(result_url(match, "/confirm"), {}, format="json").status_code == 200
+    assert waits == [0.25]
 
 
 def test_the_refresh_ranks_once_for_both_tables(play, monkeypatch):
@@ -167,7 +190,7 @@ def test_while_a_refresh_is_pending_readers_get_the_last_table_computed(
     play, keeper, referee, api_client, django_capture_on_commit_callbacks, monkeypatch
 ):
     queued: list[int] = []
-    monkeypatch.setattr(tasks.standings_refresh, "delay", queued.append)  # queued, not yet run
+    _queue_into(queued, monkeypatch)  # queued, not yet run
     event, url = play["event"], _standings_url(play["event"])
     first = api_client.get(url)
     _confirm(play["matches"][0], keeper, referee, django_capture_on_commit_callbacks)
@@ -190,7 +213,7 @@ def test_while_a_refresh_is_pending_readers_get_the_last_table_computed(
 def test_readers_compute_the_table_themselves_once_a_refresh_mark_is_old(
     play, keeper, referee, api_client, django_capture_on_commit_callbacks, monkeypatch
 ):
-    monkeypatch.setattr(tasks.standings_refresh, "delay", lambda event_id: None)  # a task the broker lost
+    _queue_into([], monkeypatch)  # a task the broker lost
     event, url = play["event"], _standings_url(play["event"])
     api_client.get(url)
     _confirm(play["matches"][0], keeper, referee, django_capture_on_commit_callbacks)
@@ -206,7 +229,7 @@ def test_a_result_confirmed_while_a_refresh_runs_is_in_the_next_one(
     play, keeper, referee, organizer, api_client, django_capture_on_commit_callbacks, monkeypatch
 ):
     queued: list[int] = []
-    monkeypatch.setattr(tasks.standings_refresh, "delay", queued.append)
+    _queue_into(queued, monkeypatch)
     event = play["event"]
     _confirm(play["matches"][0], keeper, referee, django_capture_on_commit_callbacks)
     real = tasks.refresh_tables

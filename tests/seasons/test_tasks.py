@@ -16,11 +16,11 @@ pytestmark = pytest.mark.django_db
 
 def test_r2_a_change_queues_a_recomputation_only_when_none_is_pending_for_the_club(club):
     cache.delete_many([tasks._pending_key(club.pk), tasks._pending_key(club.pk + 1)])
-    with mock.patch.object(tasks.ratings_refresh, "delay") as delay:
+    with mock.patch.object(tasks.ratings_refresh, "apply_async") as queued:
         assert tasks.queue_ratings_refresh(club.pk) is True
         assert tasks.queue_ratings_refresh(club.pk) is False  # the first is still pending
         assert tasks.queue_ratings_refresh(club.pk + 1) is True  # another club's is its own
-        assert [call.args for call in delay.call_args_list] == [(club.pk,), (club.pk + 1,)]
+        assert [call.args for call in queued.call_args_list] == [((club.pk,),), ((club.pk + 1,),)]
         assert tasks.ratings_refresh(club.pk) == 0  # it starts: the mark is gone
         assert tasks.queue_ratings_refresh(club.pk) is True
     assert RatingRun.objects.get(club=club).matches == 0
@@ -28,12 +28,12 @@ def test_r2_a_change_queues_a_recomputation_only_when_none_is_pending_for_the_cl
 
 def test_r2_a_broker_that_refuses_the_task_leaves_nothing_pending(club):
     cache.delete_many([tasks._pending_key(club.pk), tasks._pending_key(club.pk + 1)])
-    refused = mock.patch.object(tasks.ratings_refresh, "delay", side_effect=OSError("broker down"))
+    refused = mock.patch.object(tasks.ratings_refresh, "apply_async", side_effect=OSError("broker down"))
     with refused, pytest.raises(OSError):
         tasks.queue_ratings_refresh(club.pk)
-    with mock.patch.object(tasks.ratings_refresh, "delay") as delay:
+    with mock.patch.object(tasks.ratings_refresh, "apply_async") as queued:
         assert tasks.queue_ratings_refresh(club.pk) is True
-        delay.assert_called_once_with(club.pk)
+        queued.assert_called_once_with((club.pk,), countdown=0)
 
 
 def test_g11_the_clubs_background_refresh_stores_its_series_placings(club):
