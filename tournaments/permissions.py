@@ -6,6 +6,7 @@ Views that belong to an event define ``get_event()``; they declare checks by nam
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from core.permissions import register_check
@@ -23,7 +24,8 @@ _roles = Prepared(
 
 
 def event_roles(request, event: Event) -> dict[str, list[int]]:
-    """The caller's roles in ``event``: role -> table limits (empty list: all tables). Cached per request."""
+    """The caller's roles in ``event``: role -> table limits (empty list: all tables). Cached per
+    request; an account's may have been read with the match it asks for (``remember_roles``)."""
     cache = request.__dict__.setdefault("_event_roles", {})
     if event.pk in cache:
         return cache[event.pk]
@@ -35,10 +37,20 @@ def event_roles(request, event: Event) -> dict[str, list[int]]:
     elif user and user.is_authenticated:
         if user.is_superuser:
             roles[Role.ORGANIZER] = []
-        for role, tables in _roles.rows(None, event=event.pk, user=user.pk):
-            roles[role] = list(tables or [])
+        roles.update(_held(_roles.rows(None, event=event.pk, user=user.pk)))
     cache[event.pk] = roles
     return roles
+
+
+def remember_roles(request, event: Event, rows: Iterable[tuple[str, list[int] | None]]) -> None:
+    """An account's roles in ``event`` (not a superuser's: those are every event's organizer), read
+    by another query as ``(role, tables)`` rows: ``event_roles`` answers from them instead of
+    reading them again. A write to a match reads them with the match (scoring.selectors.access)."""
+    request.__dict__.setdefault("_event_roles", {})[event.pk] = _held(rows)
+
+
+def _held(rows: Iterable[tuple[str, list[int] | None]]) -> dict[str, list[int]]:
+    return {role: list(tables or []) for role, tables in rows}
 
 
 def has_role(request, event: Event, *roles: str) -> bool:

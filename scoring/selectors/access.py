@@ -8,7 +8,8 @@ from django.db.models import F, FilteredRelation, Q
 
 from core.prepared import Prepared
 from tournaments.models import Match, RoundStatus, TableToken
-from tournaments.selectors import MATCH_WITH_PLAYERS, events_visible_to, sees_match, viewer
+from tournaments.permissions import remember_roles
+from tournaments.selectors import ACCOUNT, MATCH_WITH_PLAYERS, events_visible_to, sees_match, viewer
 
 
 def visible_match(request, pk, *, lock: bool = False) -> Match | None:
@@ -30,6 +31,9 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     kind, who = viewer(request)
     found = _matches.objects((kind, lock), pk=int(pk), **who)
     match = found[0] if found else None
+    if match is not None and kind == ACCOUNT:  # its roles in the event came with it: a row each
+        held = [(row.held_role, row.held_tables) for row in found if row.held_role]  # type: ignore[attr-defined]
+        remember_roles(request, match.round.event, held)
     return match if match is not None and sees_match(request, match) else None
 
 
@@ -43,6 +47,14 @@ def _match_of_visible_event(shape, *, pk: int, who: int | None = None):
         .select_related(*_WITH_MATCH)
         .order_by()
     )
+    if kind == ACCOUNT:
+        # An account's roles in the match's event (tournaments.permissions.event_roles), every write
+        # needs them: read with the match, one row per role (one row without a role), instead of a
+        # query of their own.
+        held = Q(round__event__roles__user=who)
+        matches = matches.annotate(held=FilteredRelation("round__event__roles", condition=held)).annotate(
+            held_role=F("held__role"), held_tables=F("held__tables")
+        )
     return matches.select_for_update(of=("self",)) if lock else matches
 
 

@@ -31,6 +31,7 @@ from tournaments.selectors.tables import (
     with_count,
 )
 from tournaments.selectors.visibility import (
+    ACCOUNT,
     ALL_ROUNDS,
     EVENT_FIELDS,
     MATCH_WITH_PLAYERS,
@@ -54,6 +55,7 @@ from tournaments.selectors.visibility import (
 )
 
 __all__ = [
+    "ACCOUNT",
     "ALL_ROUNDS",
     "EVENT_FIELDS",
     "MATCH_WITH_PLAYERS",

@@ -42,6 +42,9 @@ def visible_events(request):
     return events_visible_to(kind, **who)
 
 
+ACCOUNT = "account"  # a person with an account, not a superuser: the kind of caller ``viewer`` names
+
+
 def viewer(request) -> tuple[str, dict[str, int]]:
     """What ``visible_events`` depends on of the caller: a kind (``table``, ``superuser``,
     ``account``, ``public``) and the id that kind sees by (a table token's event, an account)."""
@@ -51,7 +54,7 @@ def viewer(request) -> tuple[str, dict[str, int]]:
     if user and user.is_superuser:
         return "superuser", {}
     if is_account(request):
-        return "account", {"who": user.pk}
+        return ACCOUNT, {"who": user.pk}
     return "public", {}
 
 
@@ -63,7 +66,7 @@ def events_visible_to(kind: str, who: int | None = None):
         return Event.objects.filter(public | Q(pk=who))
     if kind == "superuser":
         return Event.objects.all()
-    if kind == "account":
+    if kind == ACCOUNT:
         return Event.objects.filter(public | Q(roles__user=who)).distinct()
     return Event.objects.filter(public)
 
