@@ -70,7 +70,12 @@ def timed_upload(slug: str, rows: int) -> float:
     start = time.perf_counter()
     response = client.post(f"/api/v1/events/{slug}/pairs/import", {"file": file}, format="multipart")
     seconds = time.perf_counter() - start
-    assert response.status_code == 201, response.content[:500]
+    # Above JOB_IMPORT_ROWS the import is a job (202, docs/api.md "Jobs"), which a worker runs; here
+    # Celery runs it in the request (eagerly), so the seconds are the job's too.
+    done = response.status_code == 201 or (
+        response.status_code == 202 and response.json()["state"] == "succeeded"
+    )
+    assert done, response.content[:500]
     return seconds
 
 
