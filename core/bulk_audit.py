@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextvars
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -18,7 +18,6 @@ from auditlog.diff import (
     get_field_value,
     get_mask_function,
     is_primitive,
-    model_instance_diff,
     track_field,
 )
 from auditlog.models import DEFAULT_OBJECT_REPR
@@ -26,7 +25,7 @@ from auditlog.registry import auditlog
 from django.conf import settings
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ObjectDoesNotExist
-from django.db.models import Model
+from django.db.models import ForeignKey, Model
 from django.utils.encoding import smart_str
 
 from core.audit import current_actor
@@ -144,9 +143,7 @@ def save_audited(instance, before, fields: list[str]) -> None:
     a save). The entry joins the open ``batched`` block, if any."""
     with disable_auditlog():
         instance.save(update_fields=fields)
-    changes = model_instance_diff(
-        before, instance, fields_to_check=fields, use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES
-    )
+    changes = updated_changes(before, instance, fields)
     if changes:
         _write(_logged(instance, AuditEntry.Action.UPDATE, changes))
 
@@ -159,57 +156,6 @@ def insert_audited(instance) -> None:
     changes = created_changes(instance)
     if changes:
         _write(_logged(instance, AuditEntry.Action.CREATE, changes))
-
-
-def created_changes(instance: Model) -> dict | None:
-    """django-auditlog's diff of a created row (``model_instance_diff(None, instance)``), the same
-    changes, without working out anew for every row which fields it walks and what each was
-    "before": that costs four times the diff itself, a quarter of a millisecond a deal or a result,
-    seconds in an import of 10,000 rows (tests/core/test_bulk_audit.py compares both)."""
-    use_json = settings.AUDITLOG_STORE_JSON_CHANGES
-    changes = {}
-    for field, before, mask in _created_fields(type(instance), use_json):
-        after = get_field_value(instance, field, use_json)
-        if before == after:
-            continue
-        if mask is not None:
-            changes[field.name] = (mask(smart_str(before)), mask(smart_str(after)))
-        elif not use_json:
-            changes[field.name] = (smart_str(before), smart_str(after))
-        else:
-            changes[field.name] = (
-                before if is_primitive(before) else smart_str(before),
-                after if is_primitive(after) else smart_str(after),
-            )
-    return changes or None
-
-
-# A field auditlog's diff walks, its value "before" a create, and its mask (None: not masked).
-_Walked = tuple[Any, Any, Callable[[str], str] | None]
-
-
-@functools.cache
-def _created_fields(model: type[Model], use_json: bool) -> tuple[_Walked, ...]:
-    """What ``model_instance_diff`` walks for a created row of ``model``, as it works it out: the
-    tracked fields less the registry's included and excluded ones, each with its value "before"
-    (what auditlog reads of no instance: None, or "None" without JSON changes) and its mask, if it
-    is masked. A
-    model's registration is made once, when the apps are ready (core.audit_log)."""
-    registered = auditlog.get_model_fields(model)
-    fields = [field for field in model._meta.get_fields() if track_field(field)]  # get_fields_in_model's
-    if registered["include_fields"]:
-        fields = [field for field in fields if field.name in registered["include_fields"]]
-    if registered["exclude_fields"]:
-        fields = [field for field in fields if field.name not in registered["exclude_fields"]]
-    mask = get_mask_function(registered.get("mask_callable"))
-    return tuple(
-        (
-            field,
-            get_field_value(None, field, use_json),
-            mask if field.name in registered["mask_fields"] else None,
-        )
-        for field in fields
-    )
 
 
 def _entry(instance, action, changes, *, who, event_id: int | None, **extra) -> AuditEntry:
@@ -233,3 +179,88 @@ def _entry(instance, action, changes, *, who, event_id: int | None, **extra) -> 
 def _plain(value):
     """A value as django-auditlog writes it in ``changes``: a string, or None."""
     return None if value is None else str(value)
+
+
+Mask = Callable[[str], str]  # auditlog's mask of a masked field's value
+
+
+def created_changes(instance: Model) -> dict | None:
+    """django-auditlog's diff of a created row (``model_instance_diff(None, instance)``), the same
+    changes, without working out anew for every row which fields it walks and what each was
+    "before": that costs four times the diff itself, a quarter of a millisecond a deal or a result,
+    seconds in an import of 10,000 rows (tests/core/test_bulk_audit.py compares both)."""
+    use_json = settings.AUDITLOG_STORE_JSON_CHANGES
+    walked = _created_fields(type(instance), use_json)
+    return _diff(
+        ((field, before, get_field_value(instance, field, use_json), mask) for field, before, mask in walked),
+        use_json,
+    )
+
+
+def updated_changes(before: Model, after: Model, fields: list[str]) -> dict | None:
+    """django-auditlog's diff of an update of ``fields`` (``model_instance_diff(before, after,
+    fields_to_check=fields)``), the fields it walks worked out once per model and list of fields."""
+    use_json = settings.AUDITLOG_STORE_JSON_CHANGES
+    walked = _updated_fields(type(after), tuple(fields))
+    return _diff(
+        (
+            (field, get_field_value(before, field, use_json), get_field_value(after, field, use_json), mask)
+            for field, mask in walked
+        ),
+        use_json,
+    )
+
+
+def _diff(values: Iterable[tuple[Any, Any, Any, Mask | None]], use_json: bool) -> dict | None:
+    """The tail of ``model_instance_diff``: each field whose value changed, masked or as a string
+    where auditlog makes one."""
+    changes = {}
+    for field, before, after, mask in values:
+        if before == after:
+            continue
+        if mask is not None:
+            changes[field.name] = (mask(smart_str(before)), mask(smart_str(after)))
+        elif not use_json:
+            changes[field.name] = (smart_str(before), smart_str(after))
+        else:
+            changes[field.name] = (
+                before if is_primitive(before) else smart_str(before),
+                after if is_primitive(after) else smart_str(after),
+            )
+    return changes or None
+
+
+@functools.cache
+def _created_fields(model: type[Model], use_json: bool) -> tuple[tuple[Any, Any, Mask | None], ...]:
+    """What ``model_instance_diff`` walks for a created row of ``model``: its tracked fields
+    (``get_fields_in_model``'s), each with its value "before" (what auditlog reads of no instance:
+    None, or "None" without JSON changes) and its mask, if it is masked."""
+    fields = [field for field in model._meta.get_fields() if track_field(field)]
+    return tuple(
+        (field, get_field_value(None, field, use_json), mask) for field, mask in _registered(model, fields)
+    )
+
+
+@functools.cache
+def _updated_fields(model: type[Model], names: tuple[str, ...]) -> tuple[tuple[Any, Mask | None], ...]:
+    """What ``model_instance_diff`` walks for an update of the fields ``names`` of a row of ``model``:
+    the concrete fields of those names (a foreign key by its column's name too), each with its mask."""
+    fields = [
+        field
+        for field in model._meta.fields
+        if (isinstance(field, ForeignKey) and field.attname in names) or field.name in names
+    ]
+    return _registered(model, fields)
+
+
+def _registered(model: type[Model], fields: list) -> tuple[tuple[Any, Mask | None], ...]:
+    """``fields`` less the ones the audit log's registration of ``model`` leaves out (included,
+    excluded), each with its mask, if the registration masks it. A model is registered once, when the
+    apps are ready (core.audit_log): what is worked out of it holds for the process."""
+    registered = auditlog.get_model_fields(model)
+    if registered["include_fields"]:
+        fields = [field for field in fields if field.name in registered["include_fields"]]
+    if registered["exclude_fields"]:
+        fields = [field for field in fields if field.name not in registered["exclude_fields"]]
+    mask = get_mask_function(registered.get("mask_callable"))
+    return tuple((field, mask if field.name in registered["mask_fields"] else None) for field in fields)
