@@ -2,6 +2,7 @@
 
 import re
 
+from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
@@ -35,8 +36,6 @@ class TokenAuthentication(authentication.TokenAuthentication):
 
     @staticmethod
     def msg_invalid_header() -> str:
-        from django.utils.translation import gettext as _
-
         return _("Invalid Authorization header: use 'Token <key>' or 'Bearer <key>'.")
 
     def authenticate_credentials(self, key):

@@ -78,6 +78,7 @@ class XLSXRenderer(_TableRenderer):
     render_style = "binary"
 
     def write(self, header, body) -> bytes:
+        # openpyxl is loaded by the few requests that ask for a workbook, not by every web process.
         from openpyxl import Workbook
         from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 

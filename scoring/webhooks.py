@@ -86,7 +86,7 @@ class Attempt:
 
 def post(delivery) -> Attempt:
     """POST a delivery, signed; never raises for the receiver's failures."""
-    import requests
+    import requests  # loaded by the Celery worker that delivers, not by every web process
 
     body = json.dumps({"id": delivery.pk, **delivery.payload}, separators=(",", ":")).encode()
     headers = {

@@ -78,7 +78,7 @@ def row_count(content: bytes, *, filename: str = "", content_type: str = "") -> 
     if not _is_xlsx(content, filename, content_type):
         # A line break is byte 0x0A in UTF-8 and in GB18030 alike, and inside no other character.
         return max(content.count(b"\n") + (not content.endswith(b"\n")) - 1, 0)
-    from openpyxl import load_workbook
+    from openpyxl import load_workbook  # loaded by the imports of a workbook, not by every process
 
     try:
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
@@ -117,7 +117,7 @@ def _csv_rows(content: bytes) -> list[list[str]]:
 
 
 def _xlsx_rows(content: bytes) -> list[list]:
-    from openpyxl import load_workbook
+    from openpyxl import load_workbook  # as above: only a workbook's import loads it
 
     try:
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)

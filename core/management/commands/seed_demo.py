@@ -1,5 +1,8 @@
 """``manage.py seed_demo``: load a small demo, idempotently (safe to run twice)."""
 
+from importlib import import_module
+
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -26,10 +29,6 @@ class Command(BaseCommand):
 
     def loaders(self):
         """Each app that has demo data contributes a ``seed_demo(user=, stdout=)`` function."""
-        from importlib import import_module
-
-        from django.apps import apps
-
         for config in apps.get_app_configs():
             try:
                 module = import_module(f"{config.name}.demo")
