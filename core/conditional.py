@@ -40,8 +40,13 @@ READS = ("GET", "HEAD")
 WRITES = ("PUT", "PATCH", "POST")
 
 
+#: ``json.dumps(…, sort_keys=True, default=str, separators=(",", ":"))``'s encoder, made once: dumps
+#: with arguments makes a new one per call, a tenth of what working out a standings ETag cost.
+_ENCODER = json.JSONEncoder(sort_keys=True, default=str, separators=(",", ":"))
+
+
 def etag_of(data) -> str:
-    payload = json.dumps(data, sort_keys=True, default=str, separators=(",", ":")).encode()
+    payload = _ENCODER.encode(data).encode()
     return '"' + hashlib.sha256(payload).hexdigest()[:32] + '"'
 
 
