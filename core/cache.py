@@ -11,6 +11,8 @@ names it whenever ``CACHE_URL`` is a Redis one.
 
 from __future__ import annotations
 
+import os
+import threading
 from typing import Any
 
 from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, caches
@@ -58,15 +60,65 @@ def round_trip(cache: redis.RedisCache, commands: list[tuple[Any, ...]]) -> list
     What redis-py's pipeline does, without the pipeline object: building one, and running each
     answer through the client's callbacks and retry wrappers, cost a read more than Redis's work. An
     error answer raises (``ResponseError``) and a connection that failed midway is closed, so no
-    connection goes back to the pool with answers left unread.
+    connection goes back to the pool with answers left unread. The commands are packed by
+    ``packed`` (redis-py's own packing when they hold anything else than text, integers and bytes).
     """
     pool = cache._cache.get_client(None, write=True).connection_pool
-    connection = pool.get_connection()
+    connection = _kept_connection(pool)
     try:
-        connection.send_packed_command(connection.pack_commands(commands))
+        encoder = connection.encoder
+        command = packed(commands, encoder.encoding, encoder.encoding_errors)
+        connection.send_packed_command(connection.pack_commands(commands) if command is None else [command])
         return [connection.read_response() for _ in commands]
     except BaseException:
+        _kept.connection = None
         connection.disconnect()
-        raise
-    finally:
         pool.release(connection)
+        raise
+
+
+#: Each thread's connection for ``round_trip``: (pool, process id, connection).
+_kept = threading.local()
+
+
+def _kept_connection(pool) -> Any:
+    """This thread's own connection of ``pool``, taken from it once and kept for every round trip.
+
+    Taking a connection from redis-py's pool and giving it back, with the pool's checks (is it
+    still connected, has it answers left unread) and its counters, cost a round trip as much as
+    sending and reading it. A round trip reads every answer, or closes its connection when it fails
+    midway (which gives it back), so the kept connection is always ready for the next one. Kept
+    for one process (a fork's child takes its own) and one pool (the cache's settings may change).
+    """
+    kept = getattr(_kept, "connection", None)
+    if kept is not None and kept[0] is pool and kept[1] == os.getpid():
+        return kept[2]
+    connection = pool.get_connection()
+    _kept.connection = (pool, os.getpid(), connection)
+    return connection
+
+
+def packed(commands: list[tuple[Any, ...]], encoding: str = "utf-8", errors: str = "strict") -> bytes | None:
+    """``commands`` in Redis's protocol (RESP), the bytes redis-py's ``pack_commands`` sends for
+    them; None when an argument is anything but text, an integer or bytes (or a command's name has
+    a space, which redis-py splits into words): that packing then.
+
+    A read ahead's commands have one shape (INCR and EXPIRE of a counter, MGET of a few keys), and
+    redis-py's packing, general enough for values of megabytes (sent in chunks) and every argument
+    type, took a third of the round trip's time in the web process (docs/deploy.md "Reads").
+    """
+    parts: list[bytes] = []
+    for command in commands:
+        if not command or type(command[0]) is not str or " " in command[0]:
+            return None
+        parts.append(b"*%d\r\n" % len(command))
+        for argument in command:
+            kind = type(argument)
+            if kind is str:
+                argument = argument.encode(encoding, errors)
+            elif kind is int:
+                argument = b"%d" % argument
+            elif kind is not bytes:
+                return None
+            parts.append(b"$%d\r\n%s\r\n" % (len(argument), argument))
+    return b"".join(parts)

@@ -30,6 +30,7 @@ declared once, here, from what the view *is* rather than written on each view:
 
 from __future__ import annotations
 
+from drf_spectacular import authentication as drf_spectacular_authentication
 from drf_spectacular import openapi
 from drf_spectacular.drainage import get_override, has_override, set_override
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -355,6 +356,13 @@ class TokenScheme(OpenApiAuthenticationExtension):
             },
             {"type": "http", "scheme": "bearer", "description": "`Bearer <key>`: the same API token."},
         ]
+
+
+class SessionScheme(drf_spectacular_authentication.SessionScheme):
+    """The browser's session cookie (core.auth's SessionAuthentication: DRF's, as drf-spectacular
+    describes it)."""
+
+    target_class = "core.auth.SessionAuthentication"
 
 
 def discriminator_values(result, generator, request, public):

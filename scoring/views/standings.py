@@ -87,9 +87,10 @@ class TabularView(EventScopedMixin, GenericAPIView):
         # ``?format=`` names the representation outright and wins over ``Accept`` (a link on a club's
         # page sends the browser's Accept): DRF would answer 406 when the two disagree.
         wanted = request.query_params.get("format") or ("csv" if self.export else None)
-        for renderer in self.get_renderers():
-            if renderer.format == wanted:
-                return renderer, renderer.media_type
+        if wanted is not None:  # else DRF's (core.negotiation), without building the renderers twice
+            for renderer in self.get_renderers():
+                if renderer.format == wanted:
+                    return renderer, renderer.media_type
         return super().perform_content_negotiation(request, force)
 
     def finalize_response(self, request, response, *args, **kwargs):

@@ -115,3 +115,12 @@ def test_without_redis_nothing_is_read_ahead(play, settings):
     read_ahead.fetch(keys, [("throttle:x:1", 60)])
     cache.set(keys[0], 7, 60)
     assert read_ahead.get_many(keys) == {keys[0]: 7} and read_ahead.counted("throttle:x:1") is None
+
+
+def test_g10_a_standings_304_carries_the_200s_headers_but_its_body(play, redis_default):
+    url = f"{API}/events/{play['event'].slug}/standings/"
+    answer = APIClient().get(url)
+    not_modified = APIClient().get(url, HTTP_IF_NONE_MATCH=answer["ETag"])
+    assert not_modified.status_code == 304 and not_modified.content == b""
+    assert not_modified["ETag"] == answer["ETag"] and not_modified["Vary"] == answer["Vary"]
+    assert not_modified["Allow"] == answer["Allow"] and "Content-Type" not in not_modified
