@@ -88,7 +88,7 @@ def test_tables_of_four_place_everyone_once_and_flag_what_they_relax(entrants, s
         assert (Flag.REMATCH in table.flags) == met
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=75, deadline=None)  # a dense history takes the search's whole budget: 0.6 s
 @given(entrants=fields(), seed=st.integers(0, 2**32))
 def test_tables_of_four_byes_go_to_the_lowest_without_one(entrants, seed):
     draw = tables_draw(entrants, seed=seed)
