@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+import requests
 from django.conf import settings
 from django.utils import timezone
 
@@ -86,7 +87,6 @@ class Attempt:
 
 def post(delivery) -> Attempt:
     """POST a delivery, signed; never raises for the receiver's failures."""
-    import requests  # loaded by the Celery worker that delivers, not by every web process
 
     body = json.dumps({"id": delivery.pk, **delivery.payload}, separators=(",", ":")).encode()
     headers = {
