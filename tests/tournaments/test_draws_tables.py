@@ -65,7 +65,9 @@ def fields(draw, *, min_size: int = 4, max_size: int = 40) -> list[Entrant]:
 # --- properties -------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+# A dense history takes the search's whole budget (0.6 s a draw): the properties over whole draws
+# look at tens of fields, not hundreds, to keep CI within its minutes.
+@settings(max_examples=80, deadline=None)
 @given(entrants=fields(), seed=st.integers(0, 2**32), first=st.sampled_from([None, *FirstRound]))
 def test_tables_of_four_place_everyone_once_and_flag_what_they_relax(entrants, seed, first):
     draw = tables_draw(entrants, seed=seed, first_round=first)
@@ -88,7 +90,7 @@ def test_tables_of_four_place_everyone_once_and_flag_what_they_relax(entrants, s
         assert (Flag.REMATCH in table.flags) == met
 
 
-@settings(max_examples=75, deadline=None)  # a dense history takes the search's whole budget: 0.6 s
+@settings(max_examples=50, deadline=None)
 @given(entrants=fields(), seed=st.integers(0, 2**32))
 def test_tables_of_four_byes_go_to_the_lowest_without_one(entrants, seed):
     draw = tables_draw(entrants, seed=seed)
@@ -101,7 +103,7 @@ def test_tables_of_four_byes_go_to_the_lowest_without_one(entrants, seed):
             assert all(by_id[o].had_bye or by_id[o].points >= by_id[pid].points for o in sitting)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(entrants=fields(max_size=28), seed=st.integers(0, 2**32))
 def test_tables_of_four_no_single_swap_removes_a_rematch(entrants, seed):
     draw = tables_draw(entrants, seed=seed)
