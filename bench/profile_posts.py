@@ -17,6 +17,8 @@ processes only ever add to it); the median is printed beside it.
 Tasks are queued as a web process with a broker queues them (Celery's in-memory transport; no
 worker runs them): a confirmation's standings refresh is a worker's work, not the post's.
 
+``PROFILE_SQL=1`` first prints the SQL statements of one post of each kind; ``PROFILE_SQL=explain``
+with PostgreSQL's planning and execution time of each (``EXPLAIN ANALYZE``).
 ``PROFILE_TOP=N`` then runs one more round of each under cProfile (CPU time) and prints its N
 costliest functions, by own time and by cumulative time (``PROFILE_DUMP=folder``: each kind's
 profile also saved there, ``<kind>.prof``, for ``pstats``).
@@ -39,6 +41,8 @@ POSTS = int(os.environ.get("PROFILE_POSTS", "100"))
 ROUNDS = int(os.environ.get("PROFILE_ROUNDS", "6"))
 TOP = int(os.environ.get("PROFILE_TOP", "0"))
 DUMP = os.environ.get("PROFILE_DUMP", "")  # a folder: each kind's profile saved there (pstats)
+# "1": print the statements of one post of each kind; "explain": with what PostgreSQL spent on each
+SHOW_SQL = os.environ.get("PROFILE_SQL", "")
 WARM_UP = 20
 
 
@@ -78,16 +82,30 @@ def _post(application, request: Request) -> int:
     return int(status[0].split()[0])
 
 
-def _cpu_ms(application, requests: list[Request], name: str) -> float:
+def _cpu_ms(application, requests: list[Request], name: str, database: list[float] | None = None) -> float:
     """The CPU milliseconds per request of ``requests``, each expected to answer 201 (a
-    confirmation 200)."""
+    confirmation 200); ``database``: the database server's process serving this one is given its
+    CPU milliseconds per request too."""
     expect = 200 if name == "result_confirm" else 201
     start = time.process_time()
+    served_from = _backend_ms() if database is not None else 0.0
     for request in requests:
         code = _post(application, request)
         if code != expect:
             raise RuntimeError(f"{name}: {request.method} {request.path} answered {code}")
+    if database is not None:
+        database.append((_backend_ms() - served_from) / len(requests))
     return (time.process_time() - start) * 1000 / len(requests)
+
+
+_backend = [0]  # the PostgreSQL process serving this one (the connection is kept between requests)
+
+
+def _backend_ms() -> float:
+    """The CPU milliseconds the database's process has used (user + system, in clock ticks)."""
+    with open(f"/proc/{_backend[0]}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
 
 
 def child(data: dict) -> None:
@@ -101,7 +119,7 @@ def child(data: dict) -> None:
     app.conf.task_always_eager = False  # queued, as with a broker (the module's docstring)
     writes = Writes(data)
     keeper = data["tokens"]["keeper"]
-    tables = national_tables(keeper, WARM_UP + (ROUNDS + bool(TOP or DUMP)) * POSTS)
+    tables = national_tables(keeper, WARM_UP + (ROUNDS + bool(TOP or DUMP)) * POSTS + bool(SHOW_SQL))
     national = TableResults(tables, keeper, lambda deals: _cpu_ms(application, deals, "deal_post"))
     kinds: dict[str, Callable[[int], list[Request]]] = {
         "bare_insert": writes.inserts_,
@@ -113,7 +131,11 @@ def child(data: dict) -> None:
     for name, make in kinds.items():
         _cpu_ms(application, make(WARM_UP), name)
     _cpu_ms(application, writes.deal_posts(len(data["open_matches"]) - WARM_UP), "deal_post")  # deal 1
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        _backend[0] = cursor.fetchone()[0]
     figures: dict[str, list[float]] = {name: [] for name in kinds}
+    database: dict[str, list[float]] = {name: [] for name in kinds}
     statements = dict.fromkeys(["", *kinds], 0)
     counting = [""]
 
@@ -121,21 +143,68 @@ def child(data: dict) -> None:
         statements[counting[0]] += 1
         return execute(sql, params, many, context)
 
+    def show(execute, sql, params, many, context):
+        print(f"  {sql[:600]}")
+        if SHOW_SQL == "explain" and not many:
+            _explain(context["cursor"].cursor, sql, params, connection.in_atomic_block)  # raw: no wrappers
+        return execute(sql, params, many, context)
+
+    if SHOW_SQL:
+        for name, make in kinds.items():
+            print(f"# {name}: the statements of one post")
+            with connection.execute_wrapper(show):
+                _cpu_ms(application, make(1), name)
+
     with connection.execute_wrapper(count):
         for _ in range(ROUNDS):  # alternating, so that drift weighs on every kind alike
             for name, make in kinds.items():
                 requests = make(POSTS)
                 counting[0] = name
-                figures[name].append(_cpu_ms(application, requests, name))
+                figures[name].append(_cpu_ms(application, requests, name, database[name]))
                 counting[0] = ""
     print(f"# CPU ms per post through bench.wsgi, one process, {ROUNDS} rounds of {POSTS}: least [median]")
     for name, values in figures.items():
         print(f"profile.{name}_cpu_ms: {min(values):.2f} [{statistics.median(values):.2f}]")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        if cursor.fetchone()[0] != _backend[0]:
+            raise RuntimeError("the database connection changed during the rounds: its CPU is not known")
+    if SHOW_SQL:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT generic_plans, custom_plans, statement FROM pg_prepared_statements")
+            print("# the statements PostgreSQL prepared: plans generic, custom, the statement")
+            for generic, custom, statement in cursor.fetchall():
+                print(f"  {generic}, {custom}, {statement[:150]}")
+    print("# CPU ms per post of the PostgreSQL process serving it: least [median]")
+    for name, values in database.items():
+        print(f"profile.{name}_db_cpu_ms: {min(values):.2f} [{statistics.median(values):.2f}]")
     print("# SQL statements per post (BEGIN and COMMIT not counted)")
     for name, sent in list(statements.items())[1:]:
         print(f"profile.{name}_statements: {sent / (ROUNDS * POSTS):.2f}")
     if TOP or DUMP:
         _profiled(application, kinds)
+
+
+def _explain(cursor, sql: str, params, atomic: bool) -> None:
+    """What PostgreSQL spends on ``sql``: planning, execution and each trigger (the foreign keys'
+    checks), run under ``EXPLAIN ANALYZE`` in a savepoint rolled back before the statement itself
+    (outside a transaction, a read only)."""
+    if not atomic:
+        if sql.lstrip().upper().startswith("SELECT"):
+            cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", params)
+            (plan,) = cursor.fetchone()[0]
+            print(f"    planning {plan['Planning Time']:.3f} ms, execution {plan['Execution Time']:.3f} ms")
+        return
+    cursor.execute("SAVEPOINT profile_explain")
+    try:
+        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}", params)
+        (plan,) = cursor.fetchone()[0]
+    finally:
+        cursor.execute("ROLLBACK TO SAVEPOINT profile_explain")
+    triggers = ", ".join(f"{t['Trigger Name']} {t['Time']:.3f}" for t in plan.get("Triggers", []))
+    print(
+        f"    planning {plan['Planning Time']:.3f} ms, execution {plan['Execution Time']:.3f} ms {triggers}"
+    )
 
 
 def _profiled(application, kinds: dict[str, Callable[[int], list[Request]]]) -> None:

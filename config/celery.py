@@ -8,6 +8,7 @@ import os
 
 from celery import Celery
 from celery.signals import beat_init, celeryd_init
+from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -31,3 +32,18 @@ def refuse_without_broker(**kwargs) -> None:
     """
     if app.conf.task_always_eager or str(app.conf.broker_url).startswith("memory://"):
         raise SystemExit(NO_BROKER)
+
+
+@celeryd_init.connect
+def yield_to_web_processes(**kwargs) -> None:
+    """Lower the worker's CPU priority by ``WORKER_NICENESS`` (default 10), before its pool forks.
+    ``celeryd_init``: the ``celery worker`` command's, not a worker that a test starts in its own
+    process.
+
+    On a machine that also serves the API, a standings refresh at 5,000 pairs is half a second of
+    CPU, queued during a round's stream of confirmations: at the same priority it takes a core from
+    the posts it follows. Niced, it runs on what the web processes leave, and a round's last result
+    still finds the machine idle to finish on (docs/deploy.md "Background work yields").
+    """
+    if settings.WORKER_NICENESS:
+        os.nice(settings.WORKER_NICENESS)

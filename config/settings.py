@@ -112,6 +112,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
         "DB_CONNECT_TIMEOUT", default=5
     )
+    # The hot reads (a post's match, a token) are prepared by PostgreSQL (core/postgresql): not
+    # behind a pooler that does not keep a session's prepared statements (PgBouncer before 1.21, or
+    # without max_prepared_statements), where this is set to false.
+    if not env.bool("DB_PREPARED_STATEMENTS", default=True):
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
@@ -290,6 +295,9 @@ CELERY_BEAT_SCHEDULE = {
 # result at 5,000 pairs (a computation there takes about 0.3 s) while a stream of confirmations
 # recomputes them about twice a second instead of back to back (docs/deploy.md).
 STANDINGS_REFRESH_DELAY = env.float("STANDINGS_REFRESH_DELAY", default=0.5)
+# How much a Celery worker lowers its CPU priority (os.nice) when it starts (config/celery.py): the
+# web processes on the same machine come first; 0 leaves it as started.
+WORKER_NICENESS = env.int("WORKER_NICENESS", default=10)
 # Above these sizes an import or a draw is a job run by a Celery worker, answered 202 (docs/api.md
 # "Jobs"); below them it is answered at once. Measured in docs/deploy.md: the largest answered at
 # once takes about 2 s on the 2-core development machine, far inside gunicorn's 30 s on a slower one.

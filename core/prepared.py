@@ -39,6 +39,10 @@ from django.db.models.query import ModelIterable, ValuesListIterable, get_relate
 from django.db.transaction import TransactionManagementError
 
 _MISSING = object()
+# A read with at most this many parameters is prepared by PostgreSQL (a read of a match, a token, a
+# match's results: the same statement on every request); one with more (a page of pairs by their
+# ids, as many as the page has) is a new statement each time, bound in the client.
+_PREPARED_PARAMETERS = 20
 M = TypeVar("M", bound=Model)
 
 
@@ -146,8 +150,9 @@ class Prepared(Generic[M]):
         if limit is not None:
             sql = f"{sql} LIMIT %s OFFSET %s"
             params += [limit, offset]
-        with connection.cursor() as cursor:
-            if all(type(value) is int for value in params):
+        prepares = len(params) <= _PREPARED_PARAMETERS and hasattr(connection, "prepared_cursor")
+        with connection.prepared_cursor() if prepares else connection.cursor() as cursor:
+            if not prepares and all(type(value) is int for value in params):
                 # Integers written into the SQL as the driver would (str() of an int is digits):
                 # psycopg splits a statement at its placeholders in Python on every call when it
                 # has more than 50 (a page's pair ids), which took longer than the query.

@@ -210,14 +210,24 @@ def withdrawn_decisions(match: Match) -> list[tuple[datetime, datetime, int | No
     return decisions
 
 
+def _level_changes_of(shape: None, *, match: int) -> QuerySet:
+    return (
+        active_penalties()
+        .filter(match=match, kind=PenaltyKind.LEVELS)
+        .order_by("id")
+        .values_list("id", "side", "amount", "on_stage", "after_deal")
+    )
+
+
+# A table's result read from its deals asks (scoring.services.result_rulings): compiled once.
+_level_changes = Prepared(Penalty, _level_changes_of)
+
+
 def level_changes(match: Match) -> dict[int, list[LevelChange]]:
     """The standing level changes of a match for the engine's fold (G12): by the number of deals
     played before each, in the order they were ruled; labelled with the penalty id."""
-    rows = active_penalties().filter(match=match, kind=PenaltyKind.LEVELS).order_by("id")
     changes: dict[int, list[LevelChange]] = defaultdict(list)
-    for pk, side, amount, on_stage, after in rows.values_list(
-        "id", "side", "amount", "on_stage", "after_deal"
-    ):
+    for pk, side, amount, on_stage, after in _level_changes.rows(None, match=match.pk):
         assert amount is not None  # a levels effect has its amount (engine.penalties.settings)
         for hit in _sides(side):
             changes[after or 0].append(LevelChange(side=hit, amount=amount, on_stage=on_stage, label=pk))

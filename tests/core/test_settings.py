@@ -84,3 +84,16 @@ def test_num_proxies_trusts_no_forwarded_header_unless_told():
     )
     assert _settings(probe, SECRET_KEY="k").stdout.strip() == "0"
     assert _settings(probe, SECRET_KEY="k", NUM_PROXIES="1").stdout.strip() == "1"
+
+
+def test_db_prepared_statements_false_turns_preparing_off():
+    probe = (
+        "import json, django; from django.conf import settings; django.setup(); "
+        "print(json.dumps(settings.DATABASES['default']['OPTIONS']))"
+    )
+    url = "postgres://u@127.0.0.1:5432/x"
+    on = _settings(probe, SECRET_KEY="k", DATABASE_URL=url)
+    off = _settings(probe, SECRET_KEY="k", DATABASE_URL=url, DB_PREPARED_STATEMENTS="false")
+    assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
+    assert "prepare_threshold" not in json.loads(on.stdout)  # the backend's default: prepared
+    assert json.loads(off.stdout)["prepare_threshold"] is None
