@@ -16,6 +16,9 @@ moment earlier. A stamp that leaves the cache comes back as a new random number,
 a kept row also expires after ``GATE_SECONDS``, bounding what a process dying between its commit
 and its move could leave behind.
 
+The event's tables have a stamp of their own (``tables_stamp``), which every write of a match
+moves: the public list of the tables is then answered, and its ``304`` too, without reading them.
+
 Each process's own memory (``LocMemCache``, the default without ``CACHE_URL``) cannot see
 another process's move, so there the row is read from the database every time, as before.
 """
@@ -62,8 +65,12 @@ def _new_stamp() -> int:
 
 
 def _stamp(event_id: int) -> int:
-    key = _stamp_key(event_id)
-    stamp = cache.get(key)
+    return _stamp_at(_stamp_key(event_id))
+
+
+def _stamp_at(key: str, found: dict | None = None) -> int:
+    """The stamp under ``key`` (``found``: what was read of it already), made when there is none."""
+    stamp = cache.get(key) if found is None else found.get(key)
     if stamp is None:
         cache.add(key, _new_stamp(), STAMP_SECONDS)
         stamp = cache.get(key)
@@ -125,12 +132,42 @@ def ahead_keys(slug: str, fields: tuple[str, ...]) -> list[str]:
 def moved(event_id: int) -> None:
     """The event changed: once the change commits, no row kept before it is read again."""
     if settings.EVENT_GATE_CACHE:
-        transaction.on_commit(lambda: _move(event_id), robust=True)
+        transaction.on_commit(lambda: _move(_stamp_key(event_id)), robust=True)
 
 
-def _move(event_id: int) -> None:
-    key = _stamp_key(event_id)
+def _move(key: str) -> None:
     try:
         cache.incr(key)
     except ValueError:  # not in the cache (never read, or evicted): a new one
         cache.set(key, _new_stamp(), STAMP_SECONDS)
+
+
+# ---- the event's tables ---------------------------------------------------------------------
+# The same guarantee for what the public list of the event's tables shows (its matches' rows):
+# a stamp that every write of one of its matches moves once it commits (``tables_moved``, from
+# tournaments.receivers and the services that write matches in bulk), read before the rows.
+
+
+def _tables_key(event_id: int) -> str:
+    return f"{_STAMP}:tables:{event_id}"
+
+
+def tables_stamp(event_id: int) -> int | None:
+    """The stamp of the event's tables, read before them (None without a shared cache: each
+    process would see only its own moves)."""
+    if not settings.EVENT_GATE_CACHE:
+        return None
+    key = _tables_key(event_id)
+    return _stamp_at(key, read_ahead.get_many([key]))
+
+
+def tables_ahead_keys(slug: str) -> list[str]:
+    """The key ``tables_stamp`` will ask for the event ``slug`` names, for core.read_ahead."""
+    event_id = known_event(slug)
+    return [] if event_id is None else [_tables_key(event_id)]
+
+
+def tables_moved(event_id: int) -> None:
+    """One of the event's matches was written: once that commits, no list kept before is served."""
+    if settings.EVENT_GATE_CACHE:
+        transaction.on_commit(lambda: _move(_tables_key(event_id)), robust=True)

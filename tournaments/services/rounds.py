@@ -18,7 +18,7 @@ from django.utils import timezone
 from core.bulk_audit import log_bulk
 from core.errors import Conflict, DomainError
 from core.fields import column_max
-from tournaments import draws
+from tournaments import draws, gate
 from tournaments.models import (
     Event,
     Match,
@@ -175,6 +175,7 @@ def _store(round_: Round, pairings: Iterable[draws.Pairing], *, best_of: int) ->
             audit.append((match, "update", changes))
     Match.objects.bulk_update(changed, ["ns_pair_id", "ew_pair_id", "flags", "best_of", "bracket_slot"])
     Match.objects.bulk_create(created)
+    gate.tables_moved(round_.event_id)  # written in bulk: no model signal moves it (tournaments.receivers)
     audit += [
         (
             m,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.errors import Conflict, DomainError
-from tournaments import draws
+from tournaments import draws, gate
 from tournaments.draws.tables import TablesDraw, tables_draw
 from tournaments.models import Event, Match, Round, StageKind, TableSeat
 
@@ -66,6 +66,7 @@ def store_tables(round_: Round, drawn: TablesDraw) -> None:
         for n, pair in enumerate(drawn.byes, start=1)
     ]
     created = Match.objects.bulk_create(matches)
+    gate.tables_moved(round_.event_id)  # written in bulk: no model signal moves it (tournaments.receivers)
     seats = [
         TableSeat(match=match, round=round_, seat=seat, pair_id=pair)
         for match, table in zip(created, drawn.tables, strict=False)

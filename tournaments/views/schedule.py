@@ -159,8 +159,10 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     """
 
     # A page is read as plain rows: its matches (with their count, in the same query), then for an
-    # answer their pairs with both players. Its ETag is a hash of the match rows and the event's
-    # version, so a matching If-None-Match is a 304 after that one query, before anything is built;
+    # answer their pairs with both players. An anonymous read's ETag comes from the stamp of the
+    # event's tables and the event's version, with a shared cache (tournaments.gate): a 304, or the
+    # answer kept under it, reads no match. Otherwise its ETag is a hash of the match rows and the
+    # event's version, so a matching If-None-Match is a 304 after that one query, before anything is built;
     # an answer is built from the rows by the serializers' lean twins, without model objects.
     # The reads are prepared (tournaments.selectors): compiled to SQL once, not on every request.
     serializer_class = MatchSerializer
@@ -173,9 +175,12 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         return super().get_event()
 
     def read_ahead_keys(self, request) -> list[str]:
-        """An anonymous read's event row and stamp (``public_event``), read with its rate limit in one
-        round trip (core.read_ahead)."""
-        return gate.ahead_keys(self.kwargs["event_slug"], PUBLIC_EVENT_FIELDS) if self._public_read() else []
+        """An anonymous read's event row and stamp (``public_event``) and the stamp of its tables,
+        read with its rate limit in one round trip (core.read_ahead)."""
+        if not self._public_read():
+            return []
+        slug = self.kwargs["event_slug"]
+        return [*gate.ahead_keys(slug, PUBLIC_EVENT_FIELDS), *gate.tables_ahead_keys(slug)]
 
     def _public_read(self) -> bool:
         """An anonymous read of the list: the event is read with only what such a read uses."""
@@ -194,6 +199,13 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     def get_etag(self, request, *args, **kwargs):
         if self.action != "list":
             return None
+        event = self.get_event()
+        stamp = gate.tables_stamp(event.pk) if self._public_read() else None
+        if stamp is not None:
+            # Read before the rows, and moved by every write of one of the event's matches once it
+            # commits (tournaments.gate, tournaments.receivers): the rows are not read for it, and
+            # an answer kept under it is never older than it.
+            return etag_of([request.build_absolute_uri(), "tables", stamp, event.results_version])
         count, rows = self._page = self._read_matches()
         # The pairs and players on the page are not read for this: the event's results_version
         # moves whenever a pair, player, unit, round or the event is saved (scoring/signals.py,

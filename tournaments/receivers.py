@@ -1,0 +1,41 @@
+"""What moves the stamp of an event's tables (tournaments.gate): every save and deletion of a match.
+
+The public list of an event's tables (``GET …/matches/``) is answered, and its ``304`` too, from
+that stamp without reading the matches (``EventMatchViewSet.get_etag``), so every write of a match
+row must move it once the write commits: a save (a deal post starting the match, a result, a
+confirmation, a ruling, an edit) and a deletion come here; the services that create or update
+matches in bulk, which sends no model signal, move it themselves (``services.rounds._store``,
+``services.tables.store_tables``). The pairs, players, units, rounds and the event the list also
+shows move the event's ``results_version``, which the list's ETag carries too (scoring.signals).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db.models.signals import post_delete, post_save
+
+from tournaments import gate
+from tournaments.models import Match, Round
+
+#: Columns of a match that the list does not show: a save of these alone leaves the stamp.
+UNSHOWN = frozenset({"sheet"})
+
+
+def _event_of(match: Match) -> int | None:
+    if Match.round.is_cached(match):  # the round read with the match: no query
+        return match.round.event_id
+    return Round.objects.filter(pk=match.round_id).values_list("event_id", flat=True).first()
+
+
+def _match_written(sender, instance: Match, raw: bool = False, update_fields=None, **kwargs) -> None:
+    if raw or not settings.EVENT_GATE_CACHE:
+        return
+    if update_fields is not None and frozenset(update_fields) <= UNSHOWN:
+        return
+    event_id = _event_of(instance)
+    if event_id is not None:  # None: its round went first (its deletion moved results_version)
+        gate.tables_moved(event_id)
+
+
+post_save.connect(_match_written, sender=Match, dispatch_uid="tables-stamp-match")
+post_delete.connect(_match_written, sender=Match, dispatch_uid="tables-stamp-match-delete")
