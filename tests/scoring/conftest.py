@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 from tests.tournaments.conftest import (
     EventFactory,
@@ -13,6 +14,7 @@ from tests.tournaments.conftest import (
     role_client,
     table_client,
 )
+from tournaments import gate
 from tournaments.models import Role, RoundStatus, StageKind
 
 API = "/api/v1"
@@ -83,3 +85,14 @@ def post_deals(client, match, orders, *, start: int = 1) -> dict:
 # NS win every deal 1-2 (+3): 2 -> 5 -> 8 -> J -> A (A must be played), then pass A.
 NS_SWEEP = [["N", "S"]] * 5
 EW_SWEEP = [["E", "W"]] * 5
+
+
+@pytest.fixture
+def shared(settings):
+    """``EVENT_GATE_CACHE`` on (tournaments.gate): the tests' cache is one process's memory, which is
+    what every process sharing Redis sees."""
+    settings.EVENT_GATE_CACHE = True
+    cache.clear()
+    gate._event_of.clear()  # this process's hints of earlier tests' events
+    yield
+    cache.clear()

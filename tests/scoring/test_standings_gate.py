@@ -23,15 +23,6 @@ SHEET = {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 9}
 FIELDS = event_columns("id", "slug", "status", "results_version")  # id, slug, results_version, status
 
 
-@pytest.fixture
-def shared(settings):
-    settings.EVENT_GATE_CACHE = True
-    cache.clear()
-    gate._event_of.clear()  # this process's hints of earlier tests' events
-    yield
-    cache.clear()
-
-
 def _url(event) -> str:
     return f"{API}/events/{event.slug}/standings/"
 

@@ -16,15 +16,6 @@ pytestmark = pytest.mark.django_db
 SHEET = {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 9}
 
 
-@pytest.fixture
-def shared(settings):
-    settings.EVENT_GATE_CACHE = True
-    cache.clear()
-    gate._event_of.clear()  # this process's hints of earlier tests' events
-    yield
-    cache.clear()
-
-
 def _list(event, etag: str | None = None):
     headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
     return APIClient().get(f"{API}/events/{event.slug}/matches/", {"round": 1}, **headers)
