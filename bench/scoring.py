@@ -35,8 +35,16 @@ def _setup():
 
     with contextlib.suppress(RuntimeError):  # already set up by an earlier benchmark of the run
         setup_test_environment()
+    from django.core.cache import cache
+
+    from core import representations
+
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
+    # As tests/conftest.py does for each test: an earlier benchmark's database had events of the
+    # same ids, slugs and versions, and what was cached or kept of them is not this one's.
+    cache.clear()
+    representations.PROCESS.clear()
     return connection, old_name
 
 
