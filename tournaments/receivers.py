@@ -11,6 +11,8 @@ shows move the event's ``results_version``, which the list's ETag carries too (s
 
 from __future__ import annotations
 
+import threading
+
 from django.conf import settings
 from django.db.models.signals import post_delete, post_save
 
@@ -21,10 +23,31 @@ from tournaments.models import Match, Round
 UNSHOWN = frozenset({"sheet"})
 
 
-def _event_of(match: Match) -> int | None:
+class _Deletion(threading.local):
+    """The deletion being signalled (its ``origin``) and the events of its matches' rounds: a round
+    or an event deleted with its matches asks each round once, not once per match."""
+
+    origin: object = None
+    events: dict[int, int | None]
+
+
+_deletion = _Deletion()
+
+
+def _event_of(match: Match, origin: object = None) -> int | None:
     if Match.round.is_cached(match):  # the round read with the match: no query
         return match.round.event_id
-    return Round.objects.filter(pk=match.round_id).values_list("event_id", flat=True).first()
+    if origin is None:
+        return _round_event(match.round_id)
+    if _deletion.origin is not origin:
+        _deletion.origin, _deletion.events = origin, {}
+    if match.round_id not in _deletion.events:
+        _deletion.events[match.round_id] = _round_event(match.round_id)
+    return _deletion.events[match.round_id]
+
+
+def _round_event(round_id: int) -> int | None:
+    return Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
 
 
 def _match_written(sender, instance: Match, raw: bool = False, update_fields=None, **kwargs) -> None:
@@ -32,7 +55,7 @@ def _match_written(sender, instance: Match, raw: bool = False, update_fields=Non
         return
     if update_fields is not None and frozenset(update_fields) <= UNSHOWN:
         return
-    event_id = _event_of(instance)
+    event_id = _event_of(instance, kwargs.get("origin"))
     if event_id is not None:  # None: its round went first (its deletion moved results_version)
         gate.tables_moved(event_id)
 

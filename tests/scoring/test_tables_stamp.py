@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.scoring.conftest import API, deals_url, result_url
 from tournaments import gate
-from tournaments.models import Match
+from tournaments.models import Match, Round
 
 pytestmark = pytest.mark.django_db
 SHEET = {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 9}
@@ -114,3 +116,22 @@ def test_without_a_shared_cache_the_list_is_told_by_its_rows(play, settings, kee
     etag = _list(play["event"])["ETag"]
     keeper.post(deals_url(match), {"number": 1, "finishing_order": ["N", "S"]}, format="json")
     assert _status(_list(play["event"], etag), match) == "playing"  # no commit callback needed
+
+
+def test_a_round_deleted_with_its_matches_asks_its_event_once(
+    play, shared, django_capture_on_commit_callbacks
+):
+    """A cascade's matches come without their round: the receiver asks each round once, not once a
+    match (tournaments.receivers)."""
+    event, round_ = play["event"], play["round"]
+    stamp = gate.tables_stamp(event.pk)
+    with (
+        django_capture_on_commit_callbacks(execute=True),
+        CaptureQueriesContext(connection) as queries,
+    ):
+        Round.objects.filter(pk=round_.pk).delete()
+    asked = [
+        q for q in queries.captured_queries if q["sql"].startswith('SELECT "tournaments_round"."event_id"')
+    ]
+    assert len(asked) == 1 and Match.objects.count() == 0
+    assert gate.tables_stamp(event.pk) != stamp
