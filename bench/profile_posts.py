@@ -26,9 +26,11 @@ profile also saved there, ``<kind>.prof``, for ``pstats``).
 
 from __future__ import annotations
 
+import cProfile
 import io
 import json
 import os
+import pstats
 import statistics
 import subprocess
 import sys
@@ -36,6 +38,8 @@ import time
 from collections.abc import Callable
 
 from bench.load import Request
+from bench.profile_tables import TableResults, national_tables
+from bench.server import Writes, _environment, load_data, throwaway_database
 
 POSTS = int(os.environ.get("PROFILE_POSTS", "100"))
 ROUNDS = int(os.environ.get("PROFILE_ROUNDS", "6"))
@@ -70,16 +74,22 @@ def _environ(request: Request) -> dict:
     return environ
 
 
-def _post(application, request: Request) -> int:
+def call(application, request: Request) -> tuple[int, dict[str, str]]:
     """One request through the WSGI application, its answer read and closed as a server does
-    (closing sends ``request_finished``)."""
+    (closing sends ``request_finished``): its status code and headers."""
     status: list[str] = []
-    answer = application(_environ(request), lambda line, headers, *_: status.append(line))
+    headers: dict[str, str] = {}
+
+    def start(line, pairs, *_):
+        status.append(line)
+        headers.update(pairs)
+
+    answer = application(_environ(request), start)
     try:
         b"".join(answer)
     finally:
         answer.close()
-    return int(status[0].split()[0])
+    return int(status[0].split()[0]), headers
 
 
 def _cpu_ms(application, requests: list[Request], name: str, database: list[float] | None = None) -> float:
@@ -90,7 +100,7 @@ def _cpu_ms(application, requests: list[Request], name: str, database: list[floa
     start = time.process_time()
     served_from = _backend_ms() if database is not None else 0.0
     for request in requests:
-        code = _post(application, request)
+        code, _ = call(application, request)
         if code != expect:
             raise RuntimeError(f"{name}: {request.method} {request.path} answered {code}")
     if database is not None:
@@ -109,10 +119,10 @@ def _backend_ms() -> float:
 
 
 def child(data: dict) -> None:
+    # Django is set up here, in the child, from the environment ``main`` gave it (bench.settings,
+    # the throwaway database): importing these in the parent would set it up there.
     from django.db import connection
 
-    from bench.profile_tables import TableResults, national_tables
-    from bench.server import Writes
     from bench.wsgi import application
     from config.celery import app
 
@@ -208,9 +218,6 @@ def _explain(cursor, sql: str, params, atomic: bool) -> None:
 
 
 def _profiled(application, kinds: dict[str, Callable[[int], list[Request]]]) -> None:
-    import cProfile
-    import pstats
-
     for name, make in kinds.items():
         requests = make(POSTS)
         profiler = cProfile.Profile(time.process_time)  # CPU, not the database's answer time
@@ -226,8 +233,6 @@ def _profiled(application, kinds: dict[str, Callable[[int], list[Request]]]) -> 
 
 
 def main() -> None:
-    from bench.server import _environment, load_data, throwaway_database
-
     with throwaway_database() as url:
         env = _environment(url)
         data = load_data(env)

@@ -15,16 +15,22 @@ cumulative time.
 
 from __future__ import annotations
 
+import cProfile
 import io
 import json
 import os
+import pstats
 import statistics
 import subprocess
 import sys
 import time
 
+import redis
+
 from bench.load import Request
-from bench.profile_posts import _backend, _backend_ms, _environ
+from bench.profile_posts import _backend, _backend_ms, call
+from bench.reads import load_data
+from bench.server import _environment, throwaway_database
 
 PAIRS = int(os.environ.get("PROFILE_PAIRS", "5000"))
 READS = int(os.environ.get("PROFILE_READS", "200"))
@@ -33,27 +39,10 @@ TOP = int(os.environ.get("PROFILE_TOP", "0"))
 REDIS = f"redis://127.0.0.1:6379/{int(os.environ.get('PROFILE_REDIS_DB', '13'))}"
 
 
-def _get(application, request: Request) -> tuple[int, dict[str, str]]:
-    """One read through the WSGI application, its answer read and closed as a server does."""
-    status: list[str] = []
-    headers: dict[str, str] = {}
-
-    def start(line, pairs, *_):
-        status.append(line)
-        headers.update(pairs)
-
-    answer = application(_environ(request), start)
-    try:
-        b"".join(answer)
-    finally:
-        answer.close()
-    return int(status[0].split()[0]), headers
-
-
 def _cpu_ms(application, request: Request, expect: int, database: list[float] | None) -> float:
     start, served_from = time.process_time(), _backend_ms() if database is not None else 0.0
     for _ in range(READS):
-        code, _ = _get(application, request)
+        code, _ = call(application, request)
         if code != expect:
             raise RuntimeError(f"GET {request.path} answered {code}, not {expect}")
     if database is not None:
@@ -62,13 +51,15 @@ def _cpu_ms(application, request: Request, expect: int, database: list[float] | 
 
 
 def child(data: dict) -> None:
+    # Django is set up here, in the child, from the environment ``main`` gave it (bench.settings,
+    # the throwaway database): importing these in the parent would set it up there.
     from django.db import connection
 
     from bench.wsgi import application
 
     listing = f"/api/v1/events/{data['slug']}/matches/?round=1"
     standings = f"/api/v1/events/{data['slug']}/standings/"
-    tags = {path: _get(application, Request("GET", path))[1]["ETag"] for path in (listing, standings)}
+    tags = {path: call(application, Request("GET", path))[1]["ETag"] for path in (listing, standings)}
     kinds = {
         "bare_get": (Request("GET", "/bench/bare/"), 200),
         "matches_list": (Request("GET", listing), 200),
@@ -93,9 +84,6 @@ def child(data: dict) -> None:
     for name, values in database.items():
         print(f"profile.{name}_db_cpu_ms: {min(values):.3f} [{statistics.median(values):.3f}]")
     if TOP:
-        import cProfile
-        import pstats
-
         for name, (request, expect) in kinds.items():
             profiler = cProfile.Profile(time.process_time)
             profiler.enable()
@@ -107,11 +95,6 @@ def child(data: dict) -> None:
 
 
 def main() -> None:
-    import redis
-
-    from bench.reads import load_data
-    from bench.server import _environment, throwaway_database
-
     cache = redis.Redis.from_url(REDIS)
     cache.flushdb()
     try:

@@ -18,7 +18,10 @@ import random
 import statistics
 import time
 
+from django.core.cache import cache
+
 from bench.rows import played_rounds
+from core import representations
 
 PAIRS, ROUNDS = 1000, 9
 
@@ -35,10 +38,6 @@ def _setup():
 
     with contextlib.suppress(RuntimeError):  # already set up by an earlier benchmark of the run
         setup_test_environment()
-    from django.core.cache import cache
-
-    from core import representations
-
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     # As tests/conftest.py does for each test: an earlier benchmark's database had events of the

@@ -42,7 +42,11 @@ def visible_events(request):
     return events_visible_to(kind, **who)
 
 
-ACCOUNT = "account"  # a person with an account, not a superuser: the kind of caller ``viewer`` names
+# The kinds of caller ``viewer`` names.
+TABLE = "table"  # a table token
+SUPERUSER = "superuser"
+ACCOUNT = "account"  # a person with an account, not a superuser
+PUBLIC = "public"  # nobody signed in
 
 
 def viewer(request) -> tuple[str, dict[str, int]]:
@@ -50,21 +54,21 @@ def viewer(request) -> tuple[str, dict[str, int]]:
     ``account``, ``public``) and the id that kind sees by (a table token's event, an account)."""
     user = request.user
     if isinstance(user, TableUser):
-        return "table", {"who": user.token.event_id}
+        return TABLE, {"who": user.token.event_id}
     if user and user.is_superuser:
-        return "superuser", {}
+        return SUPERUSER, {}
     if is_account(request):
         return ACCOUNT, {"who": user.pk}
-    return "public", {}
+    return PUBLIC, {}
 
 
 def events_visible_to(kind: str, who: int | None = None):
     """``visible_events`` of a caller of that ``kind`` known by ``who`` (``viewer``); a prepared
     read (core.prepared) builds it from these values alone."""
     public = ~Q(status="draft")
-    if kind == "table":  # a table token sees its own event
+    if kind == TABLE:  # a table token sees its own event
         return Event.objects.filter(public | Q(pk=who))
-    if kind == "superuser":
+    if kind == SUPERUSER:
         return Event.objects.all()
     if kind == ACCOUNT:
         return Event.objects.filter(public | Q(roles__user=who)).distinct()
