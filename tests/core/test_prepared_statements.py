@@ -21,7 +21,7 @@ def _postgresql():
 
 
 def _by_table(shape, *, event, table):
-    return Match.objects.filter(round__event=event, table=table).values_list("id", flat=False)
+    return Match.objects.filter(round__event=event, table=table).values_list("id")
 
 
 def _by_tables(shape, *, event, **tables):
