@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract messages clean
+.PHONY: install node-tools run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# The Node tools of the contract's checks, pinned in package.json and package-lock.json (Redocly's
+# lint; openapi-typescript, openapi-fetch and tsc for the TypeScript client of tests/contract/).
+NODE_STAMP := node_modules/.installed-stamp
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+node-tools: $(NODE_STAMP)
 
 run: install
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
@@ -34,12 +43,14 @@ test: install
 test-e2e: install
 	$(BIN)/python -m pytest -m e2e --dist loadfile $(PYTEST_ARGS)
 
-# lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml).
-lint: install
+# lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml); Redocly:
+# the committed OpenAPI document against its recommended rules (redocly.yaml).
+lint: install node-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --format=summary docs/openapi.json
 
 # Types (mypy with the Django and DRF plugins; pyproject.toml says which packages are strict).
 typecheck: install
@@ -76,7 +87,7 @@ contract: install
 	$(BIN)/python -m tests.contract.breaking
 
 clean:
-	rm -rf $(VENV) db.sqlite3 var
+	rm -rf $(VENV) node_modules db.sqlite3 var
 
 # After changing translatable text: refresh locale/zh_Hans, translate, then compile.
 messages: install

@@ -220,6 +220,9 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The paths are absolute (/api/v1/…): the server is the one that serves the document.
+    "SERVERS": [{"url": "/", "description": "The server that serves this document."}],
+    "LICENSE": {"name": "Proprietary"},
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -228,6 +231,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "core.schema.discriminator_values",
+        "core.schema.nullable_types",
         "scoring.schema.any_game_bodies",
     ],
     "ENUM_NAME_OVERRIDES": {

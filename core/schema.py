@@ -14,6 +14,8 @@ declared once, here, from what the view *is* rather than written on each view:
   ``If-Match`` on the edits of a view that checks it, ``If-None-Match`` (and the ``304``) on the
   reads of a view that answers it (``ConditionalMixin``).
 - **Empty query parameters.** ``?round=`` means the same as no ``round`` (``allowEmptyValue``).
+- **Files.** A renderer that says what it renders (``openapi_schema``: a CSV's text, a workbook's
+  bytes) declares its media type with that schema instead of the JSON answer's.
 - **Response headers.** ``ETag`` on the answers of a view that sends it, ``Idempotent-Replayed`` on
   the answers of a POST that honours ``Idempotency-Key``, ``Retry-After`` on a 429 and a 503 (and
   ``Location`` with it on a job's 202).
@@ -26,6 +28,8 @@ declared once, here, from what the view *is* rather than written on each view:
 - **Who may call.** An operation whose declared permission can admit an anonymous caller (a check
   registered with ``anonymous=True``, core.permissions) lists ``{}`` among its security
   requirements: no token needed.
+- **Summaries.** A ViewSet's standard action says what it does to its model (``List the pairs``,
+  ``Update the pair``); every other operation gives its own (``extend_schema(summary=...)``).
 """
 
 from __future__ import annotations
@@ -34,8 +38,15 @@ from drf_spectacular import authentication as drf_spectacular_authentication
 from drf_spectacular import openapi
 from drf_spectacular.drainage import get_override, has_override, set_override
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import get_view_model
+from drf_spectacular.serializers import PolymorphicProxySerializerExtension
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    inline_serializer,
+)
 from rest_framework import relations, serializers
 
 from core import permissions
@@ -149,6 +160,17 @@ IF_NONE_MATCH = OpenApiParameter(
 )
 
 
+#: The summary of a ViewSet's standard action, from its model's verbose names.
+ACTION_SUMMARIES = {
+    "list": "List the {plural}",
+    "create": "Create {article} {name}",
+    "retrieve": "Read the {name}",
+    "update": "Replace the {name}",
+    "partial_update": "Update the {name}",
+    "destroy": "Delete the {name}",
+}
+
+
 def problems(*statuses: int) -> dict[int, OpenApiResponse]:
     """``extend_schema(responses=...)`` entries for problems a view wants to describe itself."""
     return {
@@ -227,6 +249,16 @@ class AutoSchema(openapi.AutoSchema):
         return statuses
 
     # ---- what drf-spectacular asks ----
+    def get_summary(self) -> str | None:
+        """A standard action's summary, from its model (``extend_schema(summary=...)`` wins)."""
+        template = ACTION_SUMMARIES.get(getattr(self.view, "action", None) or "")
+        model = get_view_model(self.view, emit_warnings=False) if template else None
+        if template is None or model is None:
+            return None
+        name, plural = str(model._meta.verbose_name), str(model._meta.verbose_name_plural)
+        article = "an" if name[0] in "aeio" else "a"
+        return template.format(name=name, plural=plural, article=article)
+
     def get_override_parameters(self):
         parameters = list(super().get_override_parameters())
         if self._idempotent():
@@ -304,6 +336,15 @@ class AutoSchema(openapi.AutoSchema):
         for code, response in responses.items():
             if code.isdigit() and int(code) >= 400 and self._is_problem(response, problem):
                 response["content"] = problem
+        files = {
+            renderer.media_type: renderer.openapi_schema
+            for renderer in self.view.get_renderers()
+            if getattr(renderer, "openapi_schema", None)
+        }
+        for code, response in responses.items():
+            for media_type, media in response.get("content", {}).items():
+                if code.startswith("2") and media_type in files:
+                    media["schema"] = dict(files[media_type])  # a file, not the JSON's schema
         if self._conditional() and self.method in _READS:
             responses.setdefault("304", {"description": "Not modified: the `If-None-Match` ETag is current."})
         for code, response in responses.items():
@@ -382,3 +423,68 @@ def discriminator_values(result, generator, request, public):
             if isinstance(prop, dict) and "$ref" not in prop:
                 prop["enum"] = sorted({*prop.get("enum", ()), value})
     return result
+
+
+def nullable_types(result, generator, request, public):
+    """drf-spectacular postprocessing hook: ``nullable`` says something only beside a ``type``
+    (OpenAPI 3.0.3), so a nullable ``allOf``/``oneOf``/``anyOf`` of components gets the type its
+    members share (``{"type": "string", "nullable": true, "oneOf": [SeatEnum, NullEnum]}``): what a
+    validator and a generator read as "one of these, or null"."""
+    schemas = result.get("components", {}).get("schemas", {})
+
+    def type_of(member, seen: frozenset[str] = frozenset()) -> str | None:
+        if isinstance(member, dict) and "$ref" in member:
+            name = member["$ref"].rsplit("/", 1)[-1]
+            if name in seen:
+                return None
+            seen, member = seen | {name}, schemas.get(name, {})
+        if not isinstance(member, dict):
+            return None
+        if "type" in member:
+            return member["type"]
+        values = [value for value in member.get("enum", ()) if value is not None]
+        if values:
+            return "string" if all(isinstance(value, str) for value in values) else None
+        return shared(member, seen)
+
+    def shared(node: dict, seen: frozenset[str] = frozenset()) -> str | None:
+        """The one type of a composition's members (a ``NullEnum`` has none), if they share one."""
+        members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key, ())]
+        types = {type_of(member, seen) for member in members} - {None}
+        return types.pop() if len(types) == 1 else None
+
+    def visit(node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        if node.get("nullable") and "type" not in node:
+            found = shared(node)
+            if found is not None:
+                node["type"] = found
+        for value in node.values():
+            visit(value)
+
+    visit(result)
+    return result
+
+
+class AnyOfProxySerializer(PolymorphicProxySerializer):
+    """A body or an answer that is one of ``serializers`` where no discriminator can tell which (a
+    referee question's Guandan body may leave ``game`` out): an ``anyOf``, which says so, where a
+    ``oneOf`` promises members a validator can prove apart."""
+
+
+class AnyOfProxyExtension(PolymorphicProxySerializerExtension):
+    """How the document shows an ``AnyOfProxySerializer``: drf-spectacular's ``oneOf``, as ``anyOf``."""
+
+    target_class = "core.schema.AnyOfProxySerializer"
+    priority = 0  # before drf-spectacular's own extension of its parent class
+
+    def map_serializer(self, auto_schema, direction):
+        schema = super().map_serializer(auto_schema, direction)
+        if "oneOf" in schema:
+            schema["anyOf"] = schema.pop("oneOf")
+        return schema

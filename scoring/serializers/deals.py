@@ -11,6 +11,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 
 from core.fields import (
+    JSONObjectField,
     StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
@@ -207,6 +208,9 @@ class DealSerializer(StrictModelSerializer):
         "game has no levels."
     )
     finishing_order = serializers.ListField(child=StrictChoiceField(choices=SEATS))
+    tribute = JSONObjectField(
+        read_only=True, allow_null=True, help_text="The tribute record (G7), as checked."
+    )
     record = serializers.JSONField(
         read_only=True,
         help_text="The deal's record as its game's sheet keeps it (docs/rules/<game>.md); null for Guandan, "

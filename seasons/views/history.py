@@ -20,6 +20,7 @@ class MemberHistoryView(APIView):
     read_permission = Permission.PUBLIC
 
     @extend_schema(
+        summary="Read a member's history in the club's events",
         responses={
             200: MemberHistorySerializer,
             301: OpenApiResponse(description="A merged member: `Location` is the survivor's history."),

@@ -160,7 +160,11 @@ class SeriesStandingsView(SeriesScoped, APIView):
 
     read_permission = SeriesPermission.VISIBLE
 
-    @extend_schema(parameters=[AS_OF], responses={200: SeriesStandingsSerializer, **problems(400, 404)})
+    @extend_schema(
+        summary="Read the series standings",
+        parameters=[AS_OF],
+        responses={200: SeriesStandingsSerializer, **problems(400, 404)},
+    )
     def get(self, request, *args, **kwargs):
         as_of = request.query_params.get("as_of") or None
         # The table is plain JSON values already, as SeriesStandingsSerializer documents it: read
@@ -174,7 +178,9 @@ class QualifiersView(SeriesScoped, IdempotentMixin, APIView):
     read_permission = SeriesPermission.VISIBLE
     write_permission = SeriesPermission.ORGANIZER
 
-    @extend_schema(responses={200: QualifiersSerializer, **problems(404)})
+    @extend_schema(
+        summary="List the qualifiers of a final", responses={200: QualifiersSerializer, **problems(404)}
+    )
     def get(self, request, *args, **kwargs):
         series = self.get_series()
         # The club's organisers see every feeder; anyone else what the feeders publish.
@@ -183,6 +189,7 @@ class QualifiersView(SeriesScoped, IdempotentMixin, APIView):
         return Response(QualifiersSerializer(selectors.qualifiers(series, links)).data)
 
     @extend_schema(
+        summary="Register a final's qualifiers into it",
         request=None,
         responses={201: RegistrationSerializer, 200: RegistrationSerializer, **problems(400, 403, 404, 409)},
     )

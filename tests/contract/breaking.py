@@ -17,6 +17,8 @@ with a ``key`` such as ``Round.number: removed`` and whether it breaks a client 
   (the client counted on it), ``null`` newly possible, an enum value or a ``oneOf`` member added (a
   generated client refuses a value it does not know).
 
+A ``oneOf`` and an ``anyOf`` of the same members are the same union to a generated client.
+
 Changes are found where they are made: a component is compared once, by name, and where it is used
 only its name is compared, so a renamed component is one ``…: removed`` and not one change per
 operation. ``listed(change, changelog)`` says whether ``docs/changelog.md`` names the change's key in
@@ -139,13 +141,20 @@ def _plain(schema: Any) -> dict:
     return plain
 
 
+def _union(schema: dict) -> list | None:
+    """The members of a ``oneOf`` or an ``anyOf``: a generated client makes the same union of
+    either."""
+    return schema.get("oneOf", schema.get("anyOf"))
+
+
 def _shape(schema: dict) -> str:
     """What a schema is, in a word: a component's name, a composition, or its type."""
     if "$ref" in schema:
         return _name(schema["$ref"])
-    for composition in ("oneOf", "anyOf", "allOf"):
-        if composition in schema:
-            return composition
+    if _union(schema) is not None:
+        return "union"
+    if "allOf" in schema:
+        return "allOf"
     kind = schema.get("type") or ("object" if "properties" in schema else "any")
     if "format" in schema:
         kind = f"{kind} ({schema['format']})"
@@ -181,9 +190,10 @@ class _Comparison:
         for key, suffix in (("items", "[]"), ("additionalProperties", "{}")):
             if isinstance(old.get(key), dict) and isinstance(new.get(key), dict):
                 self.schema(where + suffix, old[key], new[key], used)
-        for composition in ("oneOf", "anyOf", "allOf"):
-            if composition in old:
-                self._members(where, composition, old[composition], new[composition], used)
+        if _union(old) is not None:
+            self._members(where, "union", _union(old) or [], _union(new) or [], used)
+        if "allOf" in old:
+            self._members(where, "allOf", old["allOf"], new["allOf"], used)
         if old.get("discriminator") != new.get("discriminator"):
             self.add(where, "discriminator changed", breaking=True)
 

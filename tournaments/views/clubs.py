@@ -211,6 +211,7 @@ class MemberViewSet(
         return Response(self.representation(member))
 
     @extend_schema(
+        summary="Merge this member into another record of the same person",
         request=MemberMergeSerializer,
         responses={200: MemberSerializer, **problems(400, 401, 403, 409)},
         description="Merge this member into another of the club (two records of one person), all or "

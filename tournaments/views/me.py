@@ -17,6 +17,11 @@ class MeView(APIView):
 
     read_permission = Permission.AUTHENTICATED
 
-    @extend_schema(operation_id="me_retrieve", responses={200: MeSerializer, **problems(401)}, tags=["me"])
+    @extend_schema(
+        summary="Who the credential is",
+        operation_id="me_retrieve",
+        responses={200: MeSerializer, **problems(401)},
+        tags=["me"],
+    )
     def get(self, request):
         return Response(MeSerializer(who(request.user)).data)

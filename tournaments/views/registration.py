@@ -120,6 +120,7 @@ class PairViewSet(EventScopedViewSet):
         return PairPrivateSerializer(instance, context=self.get_serializer_context()).data
 
     @extend_schema(
+        summary="Import pairs from a CSV or XLSX file",
         request={"multipart/form-data": PairImportSerializer},
         responses={
             201: inline_serializer(
@@ -166,6 +167,7 @@ class PairViewSet(EventScopedViewSet):
         return Response(body, status=code)
 
     @extend_schema(
+        summary="Pair the players registered alone by a seeded draw",
         request=SinglesDrawSerializer,
         responses={
             201: inline_serializer(
