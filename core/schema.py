@@ -19,6 +19,8 @@ declared once, here, from what the view *is* rather than written on each view:
 - **Response headers.** ``ETag`` on the answers of a view that sends it, ``Idempotent-Replayed`` on
   the answers of a POST that honours ``Idempotency-Key``, ``Retry-After`` on a 429 and a 503 (and
   ``Location`` with it on a job's 202).
+- **Defaults.** A request field's default is said in its description ("Left out: …"), never as
+  ``default``, which generators turn into a required field or a value always sent.
 - **Bounds.** An id, in a path or sent in a body (a ``PrimaryKeyRelatedField``), is an integer of
   the id column's range (a number in a path, of the number column's); other integers carry their
   serializer's ``min_value``/``max_value``.
@@ -33,6 +35,8 @@ declared once, here, from what the view *is* rather than written on each view:
 """
 
 from __future__ import annotations
+
+import json
 
 from drf_spectacular import authentication as drf_spectacular_authentication
 from drf_spectacular import openapi
@@ -286,6 +290,8 @@ class AutoSchema(openapi.AutoSchema):
         if isinstance(field, pk) and schema.get("type") == "integer":
             schema.setdefault("minimum", 1)  # ids are BigAutoField: 1 … 2^63 − 1
             schema.setdefault("maximum", BIGINT_MAX)
+        if direction == "request" and "default" in schema:
+            _say_default(schema)
         return schema
 
     def _insert_field_validators(self, field, schema):
@@ -365,6 +371,22 @@ class AutoSchema(openapi.AutoSchema):
         if self._idempotent() and success:
             headers |= REPLAYED
         return headers
+
+
+def _say_default(schema: dict) -> None:
+    """What the server takes for a field left out of a request, said in words, not as ``default``:
+    generators make a field with a default required (openapi-typescript) or send the default
+    whenever the caller gives nothing (openapi-python-client), so a PATCH would send values its
+    caller never chose (a Daguai event's ``game`` as ``guandan``). Optional stays optional."""
+    said = f"Left out: `{json.dumps(schema.pop('default'), ensure_ascii=False)}`."
+    text = schema.get("description", "")
+    # An enum's list of choices ("* `a` - a") goes to its component (postprocess_schema_enums): the
+    # words go before it, to stay with the field.
+    head, choices = ("", text) if text.startswith("*") else text.partition("\n\n*")[::2]
+    if choices and not choices.startswith("*"):
+        choices = "*" + choices
+    words = f"{head} {said}".strip()
+    schema["description"] = f"{words}\n\n{choices}" if choices else words
 
 
 def _declared(field):

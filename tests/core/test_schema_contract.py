@@ -17,6 +17,7 @@ from openapi_spec_validator import validate
 
 from core.filters import BIGINT_MAX, SMALLINT_MAX
 from engine import GAMES
+from tests.contract.breaking import directions
 from tests.openapi_conformance import ContractBroken, conforms, document
 
 METHODS = ("get", "post", "put", "patch", "delete")
@@ -176,3 +177,33 @@ def test_the_suites_check_refuses_an_answer_the_document_does_not_describe():
         conforms("GET", "/api/v1/me/", _json(418, me))
     with pytest.raises(ContractBroken, match="required"):
         conforms("GET", "/api/v1/matches/3/deals/", _json(200, [{"number": 1}]))
+
+
+def _keys(node, key: str):
+    """Every schema under ``node`` that has ``key`` (a property named so is no schema's key)."""
+    if isinstance(node, list):
+        for item in node:
+            yield from _keys(item, key)
+    elif isinstance(node, dict):
+        if key in node and not isinstance(node[key], dict):
+            yield node
+        for name, value in node.items():
+            if name != "properties":
+                yield from _keys(value, key)
+            else:
+                for schema in value.values():
+                    yield from _keys(schema, key)
+
+
+def test_no_request_body_carries_a_default(doc):
+    # Generators make a field with a default required, or send its default whenever the caller gives
+    # nothing: a generated client's PATCH of a Daguai event sent "game": "guandan" (issue 35). The
+    # server's default is said in words instead (core.schema).
+    sent = {name for name, used in directions(doc).items() if "sent" in used}
+    assert len(sent) > 100
+    with_default = [name for name in sorted(sent) if list(_keys(schemas(doc)[name], "default"))]
+    assert with_default == []
+    for path, method, operation in operations(doc):
+        assert not list(_keys(operation.get("requestBody"), "default")), (method, path)
+    game = schemas(doc)["PatchedEventRequest"]["properties"]["game"]
+    assert game["description"].startswith('Left out: `"guandan"`.')
