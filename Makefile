@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install node-tools run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract messages clean
+.PHONY: install node-tools run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract presence messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,13 +78,20 @@ bench-reads: install
 # The OpenAPI document is committed (docs/api.md "The contract"): after changing the API, `make schema`
 # writes it again (validated, failing on any warning of drf-spectacular) and prints what changed for
 # clients; it exits 1 while a breaking change is not listed in docs/changelog.md. `make contract` checks
-# the document's history against the changelog alone (tests/contract/breaking.py; `make test` does too).
+# the document's history against the changelog alone (tests/contract/changelog.py; `make test` does too).
 schema: install
 	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --format openapi-json --file docs/openapi.json
-	$(BIN)/python -m tests.contract.breaking
+	$(BIN)/python -m tests.contract.changelog
 
 contract: install
-	$(BIN)/python -m tests.contract.breaking
+	$(BIN)/python -m tests.contract.changelog
+
+# Which optional members of the answers the whole suite always received (tests/openapi_conformance.py:
+# candidates for `required`). As long as `make test`.
+presence: install
+	rm -rf var/presence
+	OPENAPI_PRESENCE=var/presence $(BIN)/python -m pytest $(PYTEST_ARGS) || true
+	$(RUN_ENV) $(BIN)/python manage.py shell -c "from tests.openapi_conformance import print_always_present as p; p('var/presence')"
 
 clean:
 	rm -rf $(VENV) node_modules db.sqlite3 var

@@ -230,8 +230,9 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "core.schema.discriminator_values",
-        "core.schema.nullable_types",
+        "core.schema_hooks.enum_varnames",
+        "core.schema_hooks.discriminator_values",
+        "core.schema_hooks.nullable_types",
         "scoring.schema.any_game_bodies",
     ],
     "ENUM_NAME_OVERRIDES": {
@@ -254,11 +255,17 @@ SPECTACULAR_SETTINGS = {
         "DoudizhuComboTypeEnum": "referee.api.game_serializers.DOUDIZHU_TYPES",
         "DaguaiComboTypeEnum": "referee.api.game_serializers.DAGUAI_TYPES",
         "ShuangkouPlayKindEnum": "referee.api.game_serializers.SHUANGKOU_KINDS",
+        # Levels as the server writes them (G2; Shuangkou's S2 with its no-trump deal).
+        "LevelEnum": "scoring.serializers.plays.LEVELS",
+        "ShuangkouLevelEnum": "referee.api.game_serializers.SHUANGKOU_LEVELS",
         "DoudizhuWinnerEnum": ["landlord", "farmers"],
         "GuandanGameEnum": ["guandan"],
         "Doudizhu4GameEnum": ["doudizhu4"],
         "DaguaiGameEnum": ["daguai"],
         "ShuangkouGameEnum": ["shuangkou"],
+        # Two sets of outcomes, named as they were before /sync's answers were one component a kind.
+        "SyncAnswerOutcomeEnum": "scoring.views.sync.OUTCOMES",
+        "HistoryResultOutcomeEnum": ["win", "loss", "draw", "bye"],
         # A series' status (seasons) shares its field name with an event's.
         "SeriesStatusEnum": "seasons.models.SeriesStatus.choices",
     },

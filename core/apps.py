@@ -8,4 +8,4 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from core import schema  # noqa: F401  - registers OpenAPI extensions
+        from core import schema, schema_extensions  # noqa: F401  - registers OpenAPI extensions

@@ -118,6 +118,14 @@ class JobView(ConditionalMixin, APIView):
     """A job: the caller who asked for it, and the organisers of its event, may read it."""
 
     read_permission = Permission.AUTHENTICATED
+    openapi_headers = {  # core.schema
+        "200": {
+            "Retry-After": {
+                "schema": {"type": "integer", "minimum": 0},
+                "description": "While the job is queued or running: seconds before reading it again.",
+            }
+        }
+    }
 
     @extend_schema(
         summary="Read a job",

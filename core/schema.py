@@ -16,9 +16,14 @@ declared once, here, from what the view *is* rather than written on each view:
 - **Empty query parameters.** ``?round=`` means the same as no ``round`` (``allowEmptyValue``).
 - **Files.** A renderer that says what it renders (``openapi_schema``: a CSV's text, a workbook's
   bytes) declares its media type with that schema instead of the JSON answer's.
-- **Response headers.** ``ETag`` on the answers of a view that sends it, ``Idempotent-Replayed`` on
-  the answers of a POST that honours ``Idempotency-Key``, ``Retry-After`` on a 429 and a 503 (and
-  ``Location`` with it on a job's 202).
+- **Response headers.** ``X-Request-ID`` on every answer, ``WWW-Authenticate`` on a 401, ``ETag``
+  on the answers of a view that sends it, ``Idempotent-Replayed`` on the answers of a POST that
+  honours ``Idempotency-Key``, ``Retry-After`` on a 429 and a 503 (and ``Location`` with it on a
+  job's 202), and what a view declares itself (``openapi_headers``: a running job's
+  ``Retry-After``).
+- **What an answer always has is required.** Every field of a ``ModelSerializer`` (a model instance
+  has them all) and every field with a default, unless the serializer lists it in
+  ``absent_in_answers``; a page's ``next`` and ``previous`` (null at the ends).
 - **Defaults.** A request field's default is said in its description ("Left out: …"), never as
   ``default``, which generators turn into a required field or a value always sent.
 - **Bounds.** An id, in a path or sent in a body (a ``PrimaryKeyRelatedField``), is an integer of
@@ -29,7 +34,10 @@ declared once, here, from what the view *is* rather than written on each view:
   not on the copy drf-spectacular reads, so it is looked up on the declared field.
 - **Who may call.** An operation whose declared permission can admit an anonymous caller (a check
   registered with ``anonymous=True``, core.permissions) lists ``{}`` among its security
-  requirements: no token needed.
+  requirements: no token needed; a table's token is listed where a declared check can admit one
+  (``table_token=True``).
+- **Answers by caller.** ``ByCaller(private, public)``: what an organiser reads, or what anyone
+  else reads, as an ``anyOf``.
 - **Summaries.** A ViewSet's standard action says what it does to its model (``List the pairs``,
   ``Update the pair``); every other operation gives its own (``extend_schema(summary=...)``).
 """
@@ -38,20 +46,17 @@ from __future__ import annotations
 
 import json
 
-from drf_spectacular import authentication as drf_spectacular_authentication
 from drf_spectacular import openapi
 from drf_spectacular.drainage import get_override, has_override, set_override
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.plumbing import get_view_model
-from drf_spectacular.serializers import PolymorphicProxySerializerExtension
+from drf_spectacular.plumbing import force_instance, get_view_model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
-    PolymorphicProxySerializer,
     inline_serializer,
 )
 from rest_framework import relations, serializers
+from rest_framework.fields import empty
 
 from core import permissions
 from core.conditional import ConditionalMixin
@@ -78,7 +83,7 @@ PROBLEM_SERIALIZER = inline_serializer(
         "status": StrictIntegerField(),
         "detail": StrictCharField(),
         "code": StrictCharField(help_text="Stable machine code."),
-        "instance": StrictCharField(required=False),
+        "instance": StrictCharField(help_text="The path of the request the problem answers."),
         "request_id": StrictCharField(help_text="Quote it when you report a problem."),
         "errors": ProblemError.__class__(
             many=True, required=False, help_text="Each field error, when the request has some."
@@ -150,6 +155,23 @@ RETRY_AFTER = {
     }
 }
 LOCATION = {"Location": {"schema": {"type": "string"}, "description": "The job's address."}}
+#: On every answer (core.request_id): ``required``, as these two are always sent.
+REQUEST_ID = {
+    "X-Request-ID": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "The request's id (the client's own when it sent a sane one): quote it when you "
+        "report a problem; the server logs it with every line.",
+    }
+}
+WWW_AUTHENTICATE = {
+    "WWW-Authenticate": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "`Token`: send a credential, `Authorization: Token <key>` (or `Bearer <key>`, or "
+        "a table's `Table <key>`).",
+    }
+}
 
 #: The largest value of a numeric path parameter, by name: ids are ``BigAutoField``s, numbers
 #: (rounds, deals) ``PositiveSmallIntegerField``s.
@@ -173,6 +195,17 @@ ACTION_SUMMARIES = {
     "partial_update": "Update the {name}",
     "destroy": "Delete the {name}",
 }
+
+
+class ByCaller:
+    """``extend_schema(responses={200: ByCaller(private, public)})``: an answer whose members depend on
+    who asks — ``private`` for the callers who see more (an event's organisers: contacts, a pair's
+    PIN), ``public`` for anyone else. The document says ``anyOf`` the two, the private one first (a
+    generated client tries it first: its extra members are required); a list's answer is the page of
+    either."""
+
+    def __init__(self, private, public) -> None:
+        self.members = (private, public)
 
 
 def problems(*statuses: int) -> dict[int, OpenApiResponse]:
@@ -211,6 +244,13 @@ class AutoSchema(openapi.AutoSchema):
         if declared is None:
             return False
         return permissions.admits_anonymous(declared)
+
+    def admits_table_token(self) -> bool:
+        """Whether a table's token may be let through (tournaments.schema lists the credential)."""
+        declared = self._declared()
+        if declared is None:
+            return True  # the view decides at run time: any credential may be the one
+        return permissions.admits_table_token(declared)
 
     def _idempotent(self) -> bool:
         return self.method == "POST" and isinstance(self.view, IdempotentMixin)
@@ -294,6 +334,19 @@ class AutoSchema(openapi.AutoSchema):
             _say_default(schema)
         return schema
 
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "response":
+            serializer = force_instance(serializer)
+            answered = {
+                name
+                for name, field in serializer.fields.items()
+                if name in schema.get("properties", {}) and _answered(serializer, field)
+            }
+            if answered - set(schema.get("required", ())):
+                schema["required"] = sorted({*schema.get("required", ()), *answered})
+        return schema
+
     def _insert_field_validators(self, field, schema):
         super()._insert_field_validators(field, schema)
         for member in schema.get("oneOf", ()):
@@ -332,6 +385,17 @@ class AutoSchema(openapi.AutoSchema):
         reference = problem[PROBLEM_CONTENT_TYPE]["schema"]
         return all(schema == reference for schema in schemas)
 
+    def _get_response_for_code(self, serializer, status_code, media_types=None, direction="response"):
+        if not isinstance(serializer, ByCaller):
+            return super()._get_response_for_code(serializer, status_code, media_types, direction)
+        answers = []
+        for member in serializer.members:
+            answers.append(super()._get_response_for_code(member, status_code, media_types, direction))
+        answer = answers[0]
+        for media_type, media in answer.get("content", {}).items():
+            media["schema"] = {"anyOf": [each["content"][media_type]["schema"] for each in answers]}
+        return answer
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         problem = {
@@ -360,10 +424,12 @@ class AutoSchema(openapi.AutoSchema):
         return dict(sorted(responses.items()))
 
     def _response_headers(self, code: str) -> dict:
+        headers: dict[str, dict] = {**REQUEST_ID, **getattr(self.view, "openapi_headers", {}).get(code, {})}
+        if code == "401":
+            headers |= WWW_AUTHENTICATE
         if code in ("429", "503"):
-            return RETRY_AFTER
+            return headers | RETRY_AFTER
         success = code.startswith("2")
-        headers: dict[str, dict] = {}
         if code == "202":
             headers |= LOCATION | RETRY_AFTER
         if self._conditional() and (success or code == "304"):
@@ -371,6 +437,18 @@ class AutoSchema(openapi.AutoSchema):
         if self._idempotent() and success:
             headers |= REPLAYED
         return headers
+
+
+def _answered(serializer: serializers.Serializer, field: serializers.Field) -> bool:
+    """Whether every answer of ``serializer`` carries ``field``: DRF leaves a field out only when its
+    value is missing and it has no default, and a model instance has every field of a
+    ``ModelSerializer`` — but those its serializer lists in ``absent_in_answers`` (the deals list's
+    history members, present with ``?history=true`` only)."""
+    if field.field_name in getattr(serializer, "absent_in_answers", ()):
+        return False
+    if field.default is not empty:
+        return True
+    return isinstance(serializer, serializers.ModelSerializer)  # noqa: TID251 - any, strict or not
 
 
 def _say_default(schema: dict) -> None:
@@ -398,115 +476,3 @@ def _declared(field):
     if parent is not None and getattr(parent, "child", None) is field:
         return getattr(_declared(parent), "child", field)
     return field
-
-
-class TokenScheme(OpenApiAuthenticationExtension):
-    """``Authorization: Token <key>`` or ``Bearer <key>`` (core.auth): either scheme will do."""
-
-    target_class = "core.auth.TokenAuthentication"
-    name = ["tokenAuth", "bearerAuth"]
-
-    def get_security_requirement(self, auto_schema):
-        return [{name: []} for name in self.name]
-
-    def get_security_definition(self, auto_schema):
-        return [
-            {
-                "type": "apiKey",
-                "in": "header",
-                "name": "Authorization",
-                "description": "`Token <key>` or `Bearer <key>` (`python manage.py apitoken USERNAME`).",
-            },
-            {"type": "http", "scheme": "bearer", "description": "`Bearer <key>`: the same API token."},
-        ]
-
-
-class SessionScheme(drf_spectacular_authentication.SessionScheme):
-    """The browser's session cookie (core.auth's SessionAuthentication: DRF's, as drf-spectacular
-    describes it)."""
-
-    target_class = "core.auth.SessionAuthentication"
-
-
-def discriminator_values(result, generator, request, public):
-    """drf-spectacular postprocessing hook: in a ``oneOf`` told apart by a discriminator, each member
-    says the one value of the property that names it (``"game": {"enum": ["doudizhu4"]}``), so that a
-    validator without discriminator support (JSON Schema's ``oneOf`` means *exactly one*) finds exactly
-    one member for an answer, as the discriminator does."""
-    schemas = result.get("components", {}).get("schemas", {})
-    for schema in list(schemas.values()):
-        discriminator = schema.get("discriminator") if isinstance(schema, dict) else None
-        if not discriminator or "mapping" not in discriminator:
-            continue
-        name = discriminator["propertyName"]
-        for value, ref in discriminator["mapping"].items():
-            member = schemas.get(ref.rsplit("/", 1)[-1], {})
-            prop = member.get("properties", {}).get(name)
-            if isinstance(prop, dict) and "$ref" not in prop:
-                prop["enum"] = sorted({*prop.get("enum", ()), value})
-    return result
-
-
-def nullable_types(result, generator, request, public):
-    """drf-spectacular postprocessing hook: ``nullable`` says something only beside a ``type``
-    (OpenAPI 3.0.3), so a nullable ``allOf``/``oneOf``/``anyOf`` of components gets the type its
-    members share (``{"type": "string", "nullable": true, "oneOf": [SeatEnum, NullEnum]}``): what a
-    validator and a generator read as "one of these, or null"."""
-    schemas = result.get("components", {}).get("schemas", {})
-
-    def type_of(member, seen: frozenset[str] = frozenset()) -> str | None:
-        if isinstance(member, dict) and "$ref" in member:
-            name = member["$ref"].rsplit("/", 1)[-1]
-            if name in seen:
-                return None
-            seen, member = seen | {name}, schemas.get(name, {})
-        if not isinstance(member, dict):
-            return None
-        if "type" in member:
-            return member["type"]
-        values = [value for value in member.get("enum", ()) if value is not None]
-        if values:
-            return "string" if all(isinstance(value, str) for value in values) else None
-        return shared(member, seen)
-
-    def shared(node: dict, seen: frozenset[str] = frozenset()) -> str | None:
-        """The one type of a composition's members (a ``NullEnum`` has none), if they share one."""
-        members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key, ())]
-        types = {type_of(member, seen) for member in members} - {None}
-        return types.pop() if len(types) == 1 else None
-
-    def visit(node) -> None:
-        if isinstance(node, list):
-            for item in node:
-                visit(item)
-            return
-        if not isinstance(node, dict):
-            return
-        if node.get("nullable") and "type" not in node:
-            found = shared(node)
-            if found is not None:
-                node["type"] = found
-        for value in node.values():
-            visit(value)
-
-    visit(result)
-    return result
-
-
-class AnyOfProxySerializer(PolymorphicProxySerializer):
-    """A body or an answer that is one of ``serializers`` where no discriminator can tell which (a
-    referee question's Guandan body may leave ``game`` out): an ``anyOf``, which says so, where a
-    ``oneOf`` promises members a validator can prove apart."""
-
-
-class AnyOfProxyExtension(PolymorphicProxySerializerExtension):
-    """How the document shows an ``AnyOfProxySerializer``: drf-spectacular's ``oneOf``, as ``anyOf``."""
-
-    target_class = "core.schema.AnyOfProxySerializer"
-    priority = 0  # before drf-spectacular's own extension of its parent class
-
-    def map_serializer(self, auto_schema, direction):
-        schema = super().map_serializer(auto_schema, direction)
-        if "oneOf" in schema:
-            schema["anyOf"] = schema.pop("oneOf")
-        return schema

@@ -24,7 +24,7 @@ from rest_framework.exceptions import ValidationError
 from core import lean
 from core.fields import EXPECTED
 from core.problems import engine_message
-from core.schema import AnyOfProxySerializer
+from core.schema_extensions import AnyOfProxySerializer
 from engine import daguai, doudizhu, shuangkou
 from engine.errors import BadInput
 from engine.game import Game

@@ -12,6 +12,7 @@ from rest_framework import status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.conditional import ConditionalMixin
 from core.idempotency import IdempotentMixin
 from core.permissions import Permission
 from core.schema import problems
@@ -155,7 +156,7 @@ AS_OF = OpenApiParameter(
 )
 
 
-class SeriesStandingsView(SeriesScoped, APIView):
+class SeriesStandingsView(SeriesScoped, ConditionalMixin, APIView):
     """The series standings: points per placing (or match points), best k of n events, the chain."""
 
     read_permission = SeriesPermission.VISIBLE
@@ -172,7 +173,7 @@ class SeriesStandingsView(SeriesScoped, APIView):
         return Response(selectors.series_standings(self.get_series(), as_of=as_of))
 
 
-class QualifiersView(SeriesScoped, IdempotentMixin, APIView):
+class QualifiersView(SeriesScoped, IdempotentMixin, ConditionalMixin, APIView):
     """The qualifiers of a final from its feeders' standings (GET); registered into it (POST)."""
 
     read_permission = SeriesPermission.VISIBLE

@@ -69,7 +69,7 @@ def test_path_ids_and_numbers_are_bounded_integers(doc):
 
 
 def test_every_id_in_a_body_has_the_id_columns_bound(doc):
-    match = schemas(doc)["SyncItemRequest"]["properties"]["match"]
+    match = schemas(doc)["SyncDealItemRequest"]["properties"]["match"]
     incident_match = schemas(doc)["IncidentInputRequest"]["properties"]["match"]
     assert match["maximum"] == incident_match["maximum"] == BIGINT_MAX
 

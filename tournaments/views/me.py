@@ -6,13 +6,14 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.conditional import ConditionalMixin
 from core.permissions import Permission
 from core.schema import problems
 from tournaments.selectors import who
 from tournaments.serializers.events import MeSerializer
 
 
-class MeView(APIView):
+class MeView(ConditionalMixin, APIView):
     """The caller: an account (its username and its roles per event) or a table token (its table)."""
 
     read_permission = Permission.AUTHENTICATED

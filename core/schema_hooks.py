@@ -1,0 +1,107 @@
+"""drf-spectacular's postprocessing hooks of the project (``SPECTACULAR_SETTINGS``, docs/api.md "The
+contract"): what is said of the document as a whole, after every operation is built."""
+
+from __future__ import annotations
+
+import json
+
+
+def discriminator_values(result, generator, request, public):
+    """drf-spectacular postprocessing hook: in a ``oneOf`` told apart by a discriminator, each member
+    says the one value of the property that names it (``"game": {"enum": ["doudizhu4"]}``), so that a
+    validator without discriminator support (JSON Schema's ``oneOf`` means *exactly one*) finds exactly
+    one member for an answer, as the discriminator does."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for schema in list(schemas.values()):
+        discriminator = schema.get("discriminator") if isinstance(schema, dict) else None
+        if not discriminator or "mapping" not in discriminator:
+            continue
+        name = discriminator["propertyName"]
+        for value, ref in discriminator["mapping"].items():
+            member = schemas.get(ref.rsplit("/", 1)[-1], {})
+            prop = member.get("properties", {}).get(name)
+            if isinstance(prop, dict) and "$ref" not in prop:
+                prop["enum"] = sorted({*prop.get("enum", ()), value})
+    return result
+
+
+def nullable_types(result, generator, request, public):
+    """drf-spectacular postprocessing hook: ``nullable`` says something only beside a ``type``
+    (OpenAPI 3.0.3), so a nullable ``allOf``/``oneOf``/``anyOf`` of components gets the type its
+    members share (``{"type": "string", "nullable": true, "oneOf": [SeatEnum, NullEnum]}``): what a
+    validator and a generator read as "one of these, or null"."""
+    schemas = result.get("components", {}).get("schemas", {})
+
+    def type_of(member, seen: frozenset[str] = frozenset()) -> str | None:
+        if isinstance(member, dict) and "$ref" in member:
+            name = member["$ref"].rsplit("/", 1)[-1]
+            if name in seen:
+                return None
+            seen, member = seen | {name}, schemas.get(name, {})
+        if not isinstance(member, dict):
+            return None
+        if "type" in member:
+            return member["type"]
+        values = [value for value in member.get("enum", ()) if value is not None]
+        if values:
+            return "string" if all(isinstance(value, str) for value in values) else None
+        return shared(member, seen)
+
+    def shared(node: dict, seen: frozenset[str] = frozenset()) -> str | None:
+        """The one type of a composition's members (a ``NullEnum`` has none), if they share one."""
+        members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key, ())]
+        types = {type_of(member, seen) for member in members} - {None}
+        return types.pop() if len(types) == 1 else None
+
+    def visit(node) -> None:
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+            return
+        if not isinstance(node, dict):
+            return
+        if node.get("nullable") and "type" not in node:
+            found = shared(node)
+            if found is not None:
+                node["type"] = found
+        for value in node.values():
+            visit(value)
+
+    visit(result)
+    return result
+
+
+#: ``x-enum-varnames`` by enum component: the names a generated client gives the values, where its
+#: own would collide (openapi-python-client names both ``A`` and ``A+`` "A", and loses one) or say
+#: nothing (``VALUE_0`` for ``"2"``). Filled by the apps that own the enums (``name_enum_values``).
+ENUM_VARNAMES: dict[str, list[str]] = {}
+
+
+def name_enum_values(component: str, names: list[str]) -> None:
+    """Give the values of the enum ``component`` these names in generated clients, in order."""
+    ENUM_VARNAMES[component] = list(names)
+
+
+def enum_varnames(result, generator, request, public):
+    """drf-spectacular postprocessing hook, after its enums: ``ENUM_VARNAMES`` on their components,
+    and on the same values inline (a map's values, which drf-spectacular leaves in place)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    named = {
+        json.dumps(schemas[name]["enum"]): names
+        for name, names in ENUM_VARNAMES.items()
+        if isinstance(schemas.get(name), dict) and len(schemas[name].get("enum", ())) == len(names)
+    }
+
+    def visit(node) -> None:
+        if isinstance(node, dict):
+            names = named.get(json.dumps(node.get("enum"))) if isinstance(node.get("enum"), list) else None
+            if names is not None:
+                node["x-enum-varnames"] = names
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for item in node:
+                visit(item)
+
+    visit(result)
+    return result
