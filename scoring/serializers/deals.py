@@ -309,8 +309,18 @@ def _who(user, token) -> str | None:
 
 
 class LevelsSerializer(serializers.Serializer):
-    NS = LevelField(max_length=3)
-    EW = LevelField(max_length=3)
+    """Both sides' levels as the server writes them (``LevelEnum``)."""
+
+    NS = LevelField()
+    EW = LevelField()
+
+
+# The same members sent: strings, as input also takes ``T``, lower case…; plain char fields, which
+# core.lean checks without building the serializer (a LevelField is a subclass it does not know).
+@extend_schema_serializer(component_name="Levels")
+class LevelsInputSerializer(serializers.Serializer):
+    NS = StrictCharField(max_length=3)
+    EW = StrictCharField(max_length=3)
 
 
 class LevelLineEntrySerializer(serializers.Serializer):

@@ -163,8 +163,12 @@ def test_the_document_is_the_same_on_sqlite_and_postgresql():
     assert on_sqlite == on_postgresql
 
 
-def _json(status: int, body) -> HttpResponse:
-    return HttpResponse(json.dumps(body), status=status, content_type="application/json")
+def _json(status: int, body, **headers) -> HttpResponse:
+    response = HttpResponse(json.dumps(body), status=status, content_type="application/json")
+    for name, value in {"X-Request-ID": "a1", **headers}.items():
+        if value is not None:
+            response[name] = value
+    return response
 
 
 def test_the_suites_check_refuses_an_answer_the_document_does_not_describe():
@@ -175,6 +179,8 @@ def test_the_suites_check_refuses_an_answer_the_document_does_not_describe():
         conforms("GET", "/api/v1/me/", _json(200, {**me, "username": 7}))
     with pytest.raises(ContractBroken, match="does not declare"):
         conforms("GET", "/api/v1/me/", _json(418, me))
+    with pytest.raises(ContractBroken, match="X-Request-ID"):
+        conforms("GET", "/api/v1/me/", _json(200, me, **{"X-Request-ID": None}))
     with pytest.raises(ContractBroken, match="required"):
         conforms("GET", "/api/v1/matches/3/deals/", _json(200, [{"number": 1}]))
 
