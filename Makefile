@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install run serve test test-e2e lint typecheck format bench bench-national bench-reads schema messages clean
+.PHONY: install run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,8 +64,16 @@ bench-national: install
 bench-reads: install
 	$(BIN)/python -m bench.reads
 
+# The OpenAPI document is committed (docs/api.md "The contract"): after changing the API, `make schema`
+# writes it again (validated, failing on any warning of drf-spectacular) and prints what changed for
+# clients; it exits 1 while a breaking change is not listed in docs/changelog.md. `make contract` checks
+# the document's history against the changelog alone (tests/contract/breaking.py; `make test` does too).
 schema: install
-	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --file var/openapi.yaml
+	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --format openapi-json --file docs/openapi.json
+	$(BIN)/python -m tests.contract.breaking
+
+contract: install
+	$(BIN)/python -m tests.contract.breaking
 
 clean:
 	rm -rf $(VENV) db.sqlite3 var
