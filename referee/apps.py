@@ -16,6 +16,8 @@ class RefereeConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: these import models, and the app registry must be ready
         # before they are (Django's rule for AppConfig.ready). The others above import none.
+        from referee.calls import audit as call_audit  # noqa: F401  - the calls in the audit log
+        from referee.calls import permissions as call_permissions  # noqa: F401
         from referee.incidents import audit, permissions, signals  # noqa: F401  - audit log, permissions, stored state
         from referee.incidents.rulings import RULINGS
         from scoring.rulings import register

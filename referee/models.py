@@ -222,3 +222,57 @@ class Appeal(models.Model):
 
     def __str__(self) -> str:
         return f"appeal {self.pk} of ruling {self.ruling_id} ({self.status})"
+
+
+class CallStatus(models.TextChoices):
+    OPEN = "open", _("Open")  # the table waits for a referee
+    CANCELLED = "cancelled", _("Cancelled")  # the table no longer needs one
+    ANSWERED = "answered", _("Answered")  # a referee came
+
+
+class RefereeCall(models.Model):
+    """A table calls a referee (docs/referees.md "Calling a referee"): what about, in its own words
+    or as a known infraction; the event's referees see it at once; the table cancels it, or the
+    referee who came marks it answered. A call is a request for a person, not a ruling: what the
+    referee then finds is an incident of its own."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="calls")
+    match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="calls")
+    about = models.CharField(max_length=500, blank=True, help_text="What about, in the table's words.")
+    infraction = models.CharField(
+        max_length=24, blank=True, choices=[(code.value, code.value) for code in Infraction]
+    )
+    status = models.CharField(max_length=10, choices=CallStatus.choices, default=CallStatus.OPEN)
+    called_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
+    called_token = models.ForeignKey(
+        "tournaments.TableToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    called_via = models.CharField(max_length=80, help_text="The credential: user:<id> or table:<event>:<n>.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Who closed it (cancelled or answered), and when.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    closed_token = models.ForeignKey(
+        "tournaments.TableToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["event", "id"]
+        indexes = [models.Index(fields=["event", "status"], name="call_event_status")]
+        constraints = [
+            # A table calls once at a time: a second call while one is open is refused (call_open).
+            models.UniqueConstraint(
+                fields=["match"], condition=models.Q(status="open"), name="one_open_call"
+            ),
+            models.CheckConstraint(condition=~models.Q(about="", infraction=""), name="call_says_what_about"),
+            models.CheckConstraint(
+                condition=models.Q(status="open", closed_at__isnull=True)
+                | (~models.Q(status="open") & models.Q(closed_at__isnull=False)),
+                name="call_closed_when_not_open",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"call {self.pk} at {self.match} ({self.status})"

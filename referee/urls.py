@@ -9,5 +9,7 @@ urlpatterns = [
     path("referee/bidding/validate", views.BiddingValidateView.as_view(), name="referee-bidding-validate"),
     path("rulesets/", views.RulesetListView.as_view(), name="ruleset-list"),
     path("rulesets/<str:key>/", views.RulesetDetailView.as_view(), name="ruleset-detail"),
+    path("infractions/", views.InfractionListView.as_view(), name="infraction-list"),
     path("", include("referee.incidents.urls")),
+    path("", include("referee.calls.urls")),
 ]

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from scoring.models import DeliveryStatus
 
-EVENT_TYPES = ("result.confirmed", "standings.updated", "round.published", "ruling.made")
+EVENT_TYPES = ("result.confirmed", "standings.updated", "round.published", "ruling.made", "referee.called")
 MAX_ATTEMPTS = 8
 TIMEOUT_SECONDS = 5
 SIGNATURE_HEADER = "X-Guandan-Signature"

@@ -184,3 +184,9 @@ class RulesetSerializer(serializers.Serializer):
     game = StrictCharField()
     name = StrictCharField()
     settings = serializers.DictField(help_text="Every setting of the profile (docs/rules/guandan.md).")
+
+
+class InfractionSerializer(serializers.Serializer):
+    code = StrictCharField(help_text="The infraction's code (G12), as incidents and calls name it.")
+    name = StrictCharField(help_text="Its name in the caller's language (Accept-Language).")
+    name_zh = StrictCharField(help_text="Its Chinese name, as the rule sheets write it.")

@@ -29,16 +29,19 @@ from core.schema import problems
 from engine import all_profiles
 from engine.errors import BadInput
 from engine.guandan.readings import reading_to_dict
+from engine.penalties import NAMES
 from engine.registry import GAMES, referee_game
 from referee.api import answers, examples, games
 from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
 from referee.api.serializers import (
     DealReplayRequest,
+    InfractionSerializer,
     PlayValidateRequest,
     RulesetSerializer,
     TributeValidateRequest,
     TributeVerdictSerializer,
 )
+from referee.labels import INFRACTION_LABELS
 
 
 def _engine(data: dict):
@@ -247,3 +250,22 @@ class RulesetDetailView(ConditionalMixin, APIView):
         if found is None:
             raise Http404
         return Response(RulesetSerializer(_ruleset(key, *found)).data)
+
+
+class InfractionListView(ConditionalMixin, APIView):
+    """The infractions the penalty tables know (G12), named in the caller's language: what a table
+    picks from when it calls a referee (docs/referees.md "Calling a referee"), and what incidents name."""
+
+    read_permission = Permission.PUBLIC
+
+    @extend_schema(
+        summary="List the infractions, named in the caller's language",
+        responses={200: InfractionSerializer(many=True)},
+        tags=["rules"],
+    )
+    def get(self, request):
+        rows = [
+            {"code": code.value, "name": str(label), "name_zh": NAMES[code]}
+            for code, label in INFRACTION_LABELS.items()
+        ]
+        return Response(InfractionSerializer(rows, many=True).data)
