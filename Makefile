@@ -38,9 +38,10 @@ run: install
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The schemathesis contract (tests/contract/) and the browser tests (tests/pages/test_browser.py):
-# one file per worker (--dist loadfile), so the browser's module fixture starts Chromium once.
-test-e2e: install
+# The schemathesis contract and the clients generated from the committed document, Python and
+# TypeScript (tests/contract/), and the browser tests (tests/pages/test_browser.py): one file per
+# worker (--dist loadfile), so the browser's module fixture starts Chromium once.
+test-e2e: install node-tools
 	$(BIN)/python -m pytest -m e2e --dist loadfile $(PYTEST_ARGS)
 
 # lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml); Redocly:

@@ -55,29 +55,13 @@ BODY_HELP = {
 }
 
 
-class SyncAnswerSerializer(serializers.Serializer):
-    key = StrictCharField()
-    kind = StrictCharField()
-    match = StrictIntegerField()
-    outcome = StrictChoiceField(choices=OUTCOMES)
-    status = StrictIntegerField(help_text="The status the single endpoint would have answered.")
-    body = serializers.DictField(help_text="Its answer, or its problem+json body.")
-
-
-class SyncResponseSerializer(serializers.Serializer):
-    items = SyncAnswerSerializer(many=True)
-
-
 # ---- the OpenAPI document's shapes of a batch: each item and each answer by its kind ------------
 # The batch is checked item by item at run time (a bad item is refused alone, with its problem);
 # the document says what each kind of item carries and answers, told apart by ``kind``.
 
-#: What each kind's single endpoint takes, and answers when it applies the item.
-BODIES = {
-    "deal": (DEAL_INPUT, DealPostedSerializer),
-    "result": (ResultInputSerializer, MatchResultsSerializer),
-    "confirm": (ConfirmInputSerializer, MatchResultsSerializer),
-}
+#: What each kind's single endpoint takes (a deal: any game's), and answers when it applies the item.
+DOCUMENTED_INPUTS = {**INPUTS, "deal": DEAL_INPUT}
+ANSWERS = {"deal": DealPostedSerializer, "result": MatchResultsSerializer, "confirm": MatchResultsSerializer}
 
 
 def _instance(body, **kwargs) -> serializers.Serializer:
@@ -91,7 +75,7 @@ def _item(kind: str) -> type[serializers.Serializer]:
         "key": StrictCharField(max_length=255, help_text="The item's own idempotency key (a UUID)."),
         "kind": StrictCharField(help_text=f"`{kind}`."),
         "match": StrictIntegerField(min_value=1, max_value=BIGINT_MAX, help_text="The match id."),
-        "body": _instance(BODIES[kind][0], help_text=BODY_HELP[kind]),
+        "body": _instance(DOCUMENTED_INPUTS[kind], help_text=BODY_HELP[kind]),
     }
     return extend_schema_serializer(component_name=name)(
         type(f"{name}Serializer", (serializers.Serializer,), fields)
@@ -102,7 +86,7 @@ def _answer(kind: str) -> type[serializers.Serializer]:
     name = f"Sync{kind.capitalize()}Answer"
     body = AnyOfProxySerializer(
         component_name=f"{name}Body",
-        serializers=[BODIES[kind][1], PROBLEM_SERIALIZER],
+        serializers=[ANSWERS[kind], PROBLEM_SERIALIZER],
         resource_type_field_name=None,
         help_text="The single endpoint's answer when the item applied (or was applied already); its "
         "problem+json body when it was refused or conflicted.",
@@ -122,7 +106,7 @@ def _answer(kind: str) -> type[serializers.Serializer]:
 
 SYNC_ITEM = PolymorphicProxySerializer(
     component_name="SyncItem",
-    serializers={kind: _item(kind) for kind in BODIES},
+    serializers={kind: _item(kind) for kind in INPUTS},
     resource_type_field_name="kind",
     many=True,
     min_length=1,
@@ -130,7 +114,7 @@ SYNC_ITEM = PolymorphicProxySerializer(
 )
 SYNC_ANSWER = PolymorphicProxySerializer(
     component_name="SyncAnswer",
-    serializers={kind: _answer(kind) for kind in BODIES},
+    serializers={kind: _answer(kind) for kind in INPUTS},
     resource_type_field_name="kind",
     many=True,
 )
