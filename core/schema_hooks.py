@@ -27,10 +27,16 @@ def discriminator_values(result, generator, request, public):
 
 def nullable_types(result, generator, request, public):
     """drf-spectacular postprocessing hook: ``nullable`` says something only beside a ``type``
-    (OpenAPI 3.0.3), so a nullable ``allOf``/``oneOf``/``anyOf`` of components gets the type its
-    members share (``{"type": "string", "nullable": true, "oneOf": [SeatEnum, NullEnum]}``): what a
-    validator and a generator read as "one of these, or null"."""
+    (OpenAPI 3.0.3), so a nullable composition of components says "or null" another way:
+
+    - values of a scalar type (enums: ``oneOf: [SeatEnum, NullEnum]``) get that type beside
+      ``nullable``, which validators and generators read as "one of these, or null";
+    - an object (a nested component, ``allOf: [Pair]``) is ``oneOf: [Pair, NullEnum]``, without
+      ``nullable``: a generator reads ``nullable`` beside ``type: object`` and a composition as not
+      nullable at all (openapi-python-client's ``Pair`` instead of ``Pair | None``), and ``NullEnum``
+      (``enum: [null]``) is the null drf-spectacular's enums already name."""
     schemas = result.get("components", {}).get("schemas", {})
+    null = {"$ref": "#/components/schemas/NullEnum"}
 
     def type_of(member, seen: frozenset[str] = frozenset()) -> str | None:
         if isinstance(member, dict) and "$ref" in member:
@@ -62,7 +68,12 @@ def nullable_types(result, generator, request, public):
             return
         if node.get("nullable") and "type" not in node:
             found = shared(node)
-            if found is not None:
+            members = [m for key in ("allOf", "oneOf", "anyOf") for m in node.get(key, ())]
+            if found == "object" and "allOf" in node and len(members) == 1:
+                del node["nullable"], node["allOf"]
+                node["oneOf"] = [*members, null]
+                schemas.setdefault("NullEnum", {"enum": [None]})
+            elif found is not None:
                 node["type"] = found
         for value in node.values():
             visit(value)

@@ -116,9 +116,18 @@ def directions(document: dict) -> dict[str, frozenset[str]]:
 # ---- schemas ----
 
 
+def _null(member: Any) -> bool:
+    """A union's member that is only ``null`` (drf-spectacular's ``NullEnum``, or ``enum: [null]``)."""
+    return isinstance(member, dict) and (
+        member.get("enum") == [None] or member.get("$ref", "").endswith("/NullEnum")
+    )
+
+
 def _plain(schema: Any) -> dict:
     """``schema`` without its annotations, a lone ``allOf`` member merged into it (drf-spectacular
-    wraps a ``$ref`` in ``allOf`` to give it a description or ``readOnly``)."""
+    wraps a ``$ref`` in ``allOf`` to give it a description or ``readOnly``), and a union of one
+    schema and ``null`` read as that schema, nullable: ``{"allOf": [Pair], "nullable": true}`` and
+    ``{"oneOf": [Pair, NullEnum]}`` are the same ``Pair | null`` to a generated client."""
     if not isinstance(schema, dict):
         return {}
     plain = {k: v for k, v in schema.items() if k not in ANNOTATIONS and not k.startswith("x-")}
@@ -126,6 +135,13 @@ def _plain(schema: Any) -> dict:
     if isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict):
         del plain["allOf"]
         plain = {**_plain(members[0]), **plain}
+    for key in ("oneOf", "anyOf"):
+        members = plain.get(key)
+        if isinstance(members, list) and any(_null(m) for m in members):
+            others = [m for m in members if not _null(m)]
+            if len(others) == 1:
+                rest = {k: v for k, v in plain.items() if k not in (key, "type")}
+                plain = {**_plain(others[0]), **rest, "nullable": True}
     return plain
 
 

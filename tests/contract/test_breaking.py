@@ -376,3 +376,12 @@ def test_the_working_copy_is_checked_against_the_last_commit(repository, tmp_pat
     found = history.versions()
     assert [name for name, _ in found][-1] == "working copy"
     assert [c.key for c in steps(found)[-1].changes] == ["Round.leader: removed"]
+
+
+def test_a_nullable_component_said_another_way_is_the_same_to_a_client():
+    before, after = base(), base()
+    schema(before, "Round")["properties"]["seat"] = {"allOf": [ref("SeatEnum")], "nullable": True}
+    schema(after, "Round")["properties"]["seat"] = {"oneOf": [ref("SeatEnum"), ref("NullEnum")]}
+    assert changes(before, after) == []
+    schema(after, "Round")["properties"]["seat"] = ref("SeatEnum")
+    assert keys(changes(before, after), breaking_only=False) == {"Round.seat: no longer nullable"}

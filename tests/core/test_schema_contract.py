@@ -213,3 +213,16 @@ def test_no_request_body_carries_a_default(doc):
         assert not list(_keys(operation.get("requestBody"), "default")), (method, path)
     game = schemas(doc)["PatchedEventRequest"]["properties"]["game"]
     assert game["description"].startswith('Left out: `"guandan"`.')
+
+
+def test_a_nullable_object_is_a_union_with_null_generators_read_as_nullable(doc):
+    # openapi-python-client reads ``nullable`` beside ``type: object`` and an ``allOf`` as not
+    # nullable (``Pair``, not ``Pair | None``): a table of four's ``ns_pair`` null broke its parse.
+    for node in _keys(doc, "nullable"):
+        composed = {"allOf", "oneOf", "anyOf"} & set(node)
+        assert not (composed and node.get("type") == "object"), node
+    ns_pair = schemas(doc)["Match"]["properties"]["ns_pair"]
+    assert ns_pair["oneOf"] == [
+        {"$ref": "#/components/schemas/Pair"},
+        {"$ref": "#/components/schemas/NullEnum"},
+    ]
