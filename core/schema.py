@@ -359,10 +359,10 @@ class TokenScheme(OpenApiAuthenticationExtension):
 
 
 class SessionScheme(drf_spectacular_authentication.SessionScheme):
-    """The browser's session cookie (core.auth's SessionAuthentication: DRF's, as drf-spectacular
+    """The browser's session cookie X: DRF's, as drf-spectacular
     describes it)."""
 
-    target_class = "core.auth.SessionAuthentication"
+    target_class = "core.fast.session.SessionAuthentication"
 
 
 def discriminator_values(result, generator, request, public):

@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from core import read_ahead
+from core.fast import read_ahead
 from engine.scoring.methods import build_method
 from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
 from scoring.selectors.standing_records import provisional_matches, scored_records, table_entries
@@ -127,7 +127,7 @@ def served_version(event: Event, kind: str, upto: int | None = None) -> int:
 
 
 def version_keys(event_id: int, kind: str) -> list[str]:
-    """The cache keys ``served_version`` reads (for core.read_ahead): the table computed last and
+    """The cache keys ``served_version`` reads (for core.fast.read_ahead): the table computed last and
     the marks of a pending and a running refresh."""
     return [
         _latest_key(event_id, kind),
