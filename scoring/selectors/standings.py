@@ -168,16 +168,8 @@ def _ranked(event: Event, upto: int | None):
             level_method=build_method(event.level_points),
         )
         rounds = sorted({record.round for record in records})
-    pairs = {
-        pk: {
-            "id": pk,
-            "number": number,
-            "name": name or " / ".join(player for player in (first, second, third) if player is not None),
-            "unit_id": unit_id,
-            "unit": unit,
-            "status": status,
-        }
-        for pk, number, name, first, second, third, unit_id, unit, status in Pair.objects.filter(event=event)
+    listed = (
+        Pair.objects.filter(event=event)
         .order_by("number")
         .values_list(
             "id",
@@ -190,14 +182,28 @@ def _ranked(event: Event, upto: int | None):
             "unit__name",
             "status",
         )
+    )
+    pairs = {
+        pk: {
+            "id": pk,
+            "number": number,
+            "name": name or " / ".join(player for player in (first, second, third) if player is not None),
+            "unit_id": unit_id,
+            "unit": unit,
+            "status": status,
+        }
+        for pk, number, name, first, second, third, unit_id, unit, status in listed
         if status == PairStatus.ACTIVE or pk in entries
     }
+    # What the lots are drawn on (G10): the pair numbers (the queryset's rows are read once).
+    numbers = {pk: number for pk, number, *_ in listed if pk in pairs}
     context = RankingContext(
         rounds={pk: entries.get(pk, []) for pk in pairs},
         seed=event.lots_seed,
         bye_in_opponents=event.opponents_bye,
         forfeit_in_opponents=event.opponents_forfeit,
         penalty_points=penalties,
+        lot_keys=numbers,
     )
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
     return rows, pairs, entries, rounds, penalties
