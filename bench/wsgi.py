@@ -14,8 +14,8 @@ import os
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
 
-from config.wsgi import ListedMiddlewareHandler
 from config.wsgi import application as deployed
+from core.fast.handlers import ListedMiddlewareHandler
 
 bare = ListedMiddlewareHandler([])  # no middleware at all
 

@@ -12,6 +12,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from core import fast
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -27,6 +29,12 @@ if not SECRET_KEY:
             "(or DEBUG=true for local development)."
         )
     SECRET_KEY = "django-insecure-local-development-only"
+
+# The shortcuts around the internals of Django, DRF, django-filter, django-auditlog, redis-py and
+# psycopg (core/fast, docs/index.md "Fast paths"): "all" (the default), "none", a list of names, or
+# "all,-name,…". Off, each takes the plain path; each is refused at start-up when a library it leans
+# on is not of the release it was verified against (core.fast.check_versions names the one to turn off).
+FAST_PATHS = fast.parse(env.str("FAST_PATHS", default="all"))
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
@@ -57,7 +65,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "core.middleware.LocaleMiddleware",
+    "core.fast.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -67,8 +75,9 @@ MIDDLEWARE = [
     "core.middleware.ProblemMiddleware",
 ]
 
-# /api/ goes through these alone (config/wsgi.py): static files (WhiteNoise) and the messages of
-# the admin and the pages are never part of an API request, so it does not pay for them.
+# /api/ goes through these alone (config/wsgi.py, the fast path api_middleware): static files
+# (WhiteNoise) and the messages of the admin and the pages are never part of an API request, so it
+# does not pay for them.
 API_MIDDLEWARE = [
     name
     for name in MIDDLEWARE
@@ -103,16 +112,16 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 # A kept connection is checked (SELECT 1) before a request only when it sat idle this long: one
-# that served a request a moment ago is used as it is (core/postgresql/base.py, docs/deploy.md).
+# that served a request a moment ago is used as it is (core/fast/postgresql/base.py, docs/deploy.md).
 DB_HEALTH_CHECK_IDLE_SECONDS = env.float("DB_HEALTH_CHECK_IDLE_SECONDS", default=10.0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    DATABASES["default"]["ENGINE"] = "core.postgresql"
+    DATABASES["default"]["ENGINE"] = "core.fast.postgresql"
     # A database host that drops packets must not hang requests (and the health check): give up and
     # answer 503 database_unavailable after a few seconds.
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
         "DB_CONNECT_TIMEOUT", default=5
     )
-    # The hot reads (a post's match, a token) are prepared by PostgreSQL (core/postgresql): not
+    # The hot reads (a post's match, a token) are prepared by PostgreSQL (core/fast/postgresql): not
     # behind a pooler that does not keep a session's prepared statements (PgBouncer before 1.21, or
     # without max_prepared_statements), where this is set to false.
     if not env.bool("DB_PREPARED_STATEMENTS", default=True):
@@ -122,8 +131,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
     # Django's, with one Redis client per connection pool instead of a new one per operation
-    # (core/cache.py): building a client cost more than a small GET.
-    CACHES["default"]["BACKEND"] = "core.cache.RedisCache"
+    # (core/fast/redis.py): building a client cost more than a small GET.
+    CACHES["default"]["BACKEND"] = "core.fast.redis.RedisCache"
 # The largest rendered answer kept under its ETag (core.conditional.cached_answer). Each process's
 # own memory holds them without CACHE_URL, so 256 kB there; Redis, shared and evicting by its
 # maxmemory policy, keeps the whole standings of a national event (about 300 bytes a pair) and a
@@ -182,11 +191,11 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "core.auth.TokenAuthentication",
         "tournaments.auth.TableTokenAuthentication",
-        "core.auth.SessionAuthentication",
+        "core.fast.session.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["core.permissions.DeclaredPermission"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.negotiation.ContentNegotiation",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.fast.negotiation.ContentNegotiation",
     # JSON in (docs/api.md): 413 over DATA_UPLOAD_MAX_MEMORY_SIZE, 400 when nested too deep. The one
     # upload (pairs/import) declares its own multipart parsers; anything else is a 415.
     "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],

@@ -1,4 +1,7 @@
 from django.apps import AppConfig
+from django.conf import settings
+
+from core import fast
 
 
 class CoreConfig(AppConfig):
@@ -9,3 +12,7 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         from core import schema, schema_extensions  # noqa: F401  - registers OpenAPI extensions
+
+        # Every process (web, worker, manage.py) refuses to start with a fast path on whose
+        # libraries are of another release than it was verified against.
+        fast.check_versions(settings.FAST_PATHS)

@@ -1,17 +1,16 @@
-"""Token authentication that takes both ``Authorization: Token …`` and ``Bearer …``; DRF's session
-authentication, answering at once a request that carries no session cookie."""
+"""Token authentication that takes both ``Authorization: Token …`` and ``Bearer …`` (the session's is
+core.fast.session)."""
 
 import re
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 
 _KEY = re.compile(r"^[A-Za-z0-9]{1,64}$")
-# Every request of an account reads its token and user: the query is compiled once (core.prepared).
+# Every request of an account reads its token and user: the query is compiled once (core.fast.prepared).
 _tokens = Prepared(
     Token, lambda shape, *, key: Token.objects.select_related("user").filter(key=key).order_by()
 )
@@ -53,21 +52,3 @@ class TokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate_header(self, request):
         return "Token"
-
-
-class SessionAuthentication(authentication.SessionAuthentication):
-    """DRF's, without reading the session of a request that sent no session cookie.
-
-    Such a request's session is a new, empty one, in which Django finds no user: DRF's check then
-    asks it through the request's lazy user and the auth backend's session lookup, a twentieth of
-    an anonymous 304's time (docs/deploy.md "Reads"), to answer nobody. The session still counts as
-    read (``accessed``), as that lookup made it, so the answer varies on ``Cookie`` all the same: a
-    cache never serves it to a signed-in browser.
-    """
-
-    def authenticate(self, request):
-        django_request = request._request
-        if settings.SESSION_COOKIE_NAME not in django_request.COOKIES and hasattr(django_request, "session"):
-            django_request.session.accessed = True
-            return None
-        return super().authenticate(request)

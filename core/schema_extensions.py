@@ -31,10 +31,10 @@ class TokenScheme(OpenApiAuthenticationExtension):
 
 
 class SessionScheme(drf_spectacular_authentication.SessionScheme):
-    """The browser's session cookie (core.auth's SessionAuthentication: DRF's, as drf-spectacular
-    describes it)."""
+    """The browser's session cookie (core.fast.session's SessionAuthentication: DRF's, as
+    drf-spectacular describes it)."""
 
-    target_class = "core.auth.SessionAuthentication"
+    target_class = "core.fast.session.SessionAuthentication"
 
 
 class AnyOfProxySerializer(PolymorphicProxySerializer):

@@ -10,9 +10,9 @@
 - Each request is counted once, in one cache round trip: an account or a table token by the user
   scope, anyone else by the anonymous scope alone (docs/api.md "Rate limits"); the counter is
   incremented first and created only when the window's first request finds none (with Redis,
-  the increment and the expiry go in one round trip, ``core.cache.round_trip``, and a read that
-  knows which cache keys it is about to ask has them read in that same round trip:
-  core.read_ahead).
+  the increment and the expiry go in one round trip, ``core.fast.redis.round_trip``, and a read
+  that knows which cache keys it is about to ask has them read in that same round trip:
+  core.fast.read_ahead; both fast paths, ``rate_limit_round_trip`` and ``read_ahead``).
 """
 
 from __future__ import annotations
@@ -23,8 +23,10 @@ from django.core.cache.backends.redis import RedisCache
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
-from core import read_ahead
-from core.cache import backend, round_trip
+from core import fast
+from core.cache import backend
+from core.fast import read_ahead
+from core.fast.redis import round_trip
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +79,7 @@ class CountingThrottle(throttling.SimpleRateThrottle):
 
     def planned_count(self, request, view) -> tuple[str, int] | None:
         """The counter ``allow_request`` will count this request on, and its expiry; None when the
-        request is not counted here (core.read_ahead counts it there with the view's reads)."""
+        request is not counted here (core.fast.read_ahead counts it there with the view's reads)."""
         if self.rate is None:
             return None
         key = self.get_cache_key(request, view)
@@ -94,10 +96,11 @@ def counted(cache, key: str, *, timeout: int) -> int:
 
     The key outlives its window (``timeout`` is two), so it cannot expire while in use. Django's
     Redis ``incr`` asks whether the key exists first (two round trips, three with an ``add``):
-    Redis's own INCR creates the key, so it goes with its EXPIRE in one round trip instead.
+    Redis's own INCR creates the key, so it goes with its EXPIRE in one round trip instead
+    (the fast path ``rate_limit_round_trip``; off, Django's ``incr`` and ``add``).
     """
     cache = backend(cache)  # DRF's throttles hold django.core.cache.cache, a proxy to it
-    if isinstance(cache, RedisCache):
+    if isinstance(cache, RedisCache) and fast.on("rate_limit_round_trip"):
         name = cache.make_and_validate_key(key)
         count, _ = round_trip(cache, [("INCR", name), ("EXPIRE", name, timeout)])
         return int(count)

@@ -34,7 +34,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 
-from core import read_ahead
+from core.fast import read_ahead
 
 GATE_SECONDS = 300
 STAMP_SECONDS = 7 * 24 * 60 * 60
@@ -123,7 +123,7 @@ def known_event(slug: str) -> int | None:
 
 
 def ahead_keys(slug: str, fields: tuple[str, ...]) -> list[str]:
-    """The cache keys ``kept_row(slug, fields, …)`` will ask, for core.read_ahead (none while
+    """The cache keys ``kept_row(slug, fields, …)`` will ask, for core.fast.read_ahead (none while
     this process does not know the slug's event: it then reads the database first)."""
     event_id = known_event(slug)
     return [] if event_id is None else [_row_key(slug, fields), _stamp_key(event_id)]
@@ -162,7 +162,7 @@ def tables_stamp(event_id: int) -> int | None:
 
 
 def tables_ahead_keys(slug: str) -> list[str]:
-    """The key ``tables_stamp`` will ask for the event ``slug`` names, for core.read_ahead."""
+    """The key ``tables_stamp`` will ask for the event ``slug`` names, for core.fast.read_ahead."""
     event_id = known_event(slug)
     return [] if event_id is None else [_tables_key(event_id)]
 

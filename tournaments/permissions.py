@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
+from core.fast.prepared import Prepared
 from core.permissions import register_check
-from core.prepared import Prepared
 from tournaments.auth import TableUser
 from tournaments.models import Event, EventRole, Role
 
-# Every request of an account to an event reads its roles there: compiled once (core.prepared).
+# Every request of an account to an event reads its roles there: compiled once (core.fast.prepared).
 _roles = Prepared(
     EventRole,
     lambda shape, *, event, user: EventRole.objects.filter(event=event, user=user).values_list(

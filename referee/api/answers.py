@@ -2,14 +2,17 @@
 
 A whole deal answers one entry per action, about 125 of them; building those dicts and encoding
 them was a seventh of the request. ``replay_json`` writes the entries' JSON from fragments kept
-per entry (all but its index) instead, and lets DRF's renderer write the rest, so the bytes are the
-renderer's own for ``replay_body`` (tests/referee/test_api_answers.py compares them).
+per entry (all but its index; core.fast.fragments, the fast path ``replay_fragments``) instead, and
+lets DRF's renderer write the rest, so the bytes are the renderer's own for ``replay_body``
+(tests/referee/test_api_answers.py compares them).
 """
 
 from __future__ import annotations
 
 from rest_framework.renderers import JSONRenderer
 
+from core import fast
+from core.fast.fragments import EntryFragments, spliced
 from core.problems import engine_message
 from engine.guandan.readings import reading_to_dict
 
@@ -37,26 +40,18 @@ def replay_body(ruleset: str, replay) -> dict:
 
 
 def renders_plainly(request) -> bool:
-    """Whether the answer is DRF's compact JSON (not, say, ``Accept: application/json; indent=2``)."""
+    """Whether the answer is DRF's compact JSON (not, say, ``Accept: application/json; indent=2``),
+    written from fragments (the fast path ``replay_fragments``)."""
     renderer = getattr(request, "accepted_renderer", None)
     return (
-        type(renderer) is JSONRenderer
+        fast.on("replay_fragments")
+        and type(renderer) is JSONRenderer
         and renderer.compact
         and request.accepted_media_type == renderer.media_type
     )
 
 
-_PLAYS = b'"plays":[]'
 _BOOL = {True: "true", False: "false"}
-_KEPT = 8192  # entries are finitely many (seats x readings x flags); the bound is only a guard
-# An entry's JSON after its index, by (seat, ok, passed, went_out, the reading's id): every member
-# hashes in C (a reading's generated hash and a seat's Enum hash are Python calls). Each value keeps
-# its reading, so no other reading can have that id while the key is there. The engine makes each
-# entry that stood once per seat and reading (engine/rounds.py), so those are kept by their own id
-# too, likewise holding the entry.
-_entries: dict[tuple, tuple[object, str]] = {}
-_stood: dict[int, tuple[object, str]] = {}
-_indexes: list[str] = []  # '{"index":i,' for i in order, the start of each entry
 
 
 def _entry_json(entry) -> str:
@@ -69,31 +64,22 @@ def _entry_json(entry) -> str:
     )
 
 
-def _fragment(entry) -> str:
-    reading = entry.reading
-    key = (str(entry.seat), entry.ok, entry.passed, entry.went_out, id(reading))
-    found = _entries.get(key)
-    if found is None or found[0] is not reading:
-        found = (reading, _entry_json(entry))
-        if len(_entries) < _KEPT:
-            _entries[key] = found
-    if entry.ok and len(_stood) < _KEPT:
-        _stood[id(entry)] = (entry, found[1])
-    return found[1]
+# An entry's JSON after its index, by (seat, ok, passed, went_out, the reading's id): every member
+# hashes in C (a reading's generated hash and a seat's Enum hash are Python calls). The engine makes
+# each entry that stood once per seat and reading (engine/rounds.py), so those are kept by their own
+# id too.
+_FRAGMENTS = EntryFragments(
+    key=lambda entry: (str(entry.seat), entry.ok, entry.passed, entry.went_out, id(entry.reading)),
+    holds=lambda entry: entry.reading,
+    render=_entry_json,
+    stands=lambda entry: entry.ok,
+)
 
 
 def replay_json(ruleset: str, replay) -> bytes:
     """``JSONRenderer().render(replay_body(ruleset, replay))``, written faster (``renders_plainly``)."""
-    fragments = []
-    for entry in replay.entries:
-        found = _stood.get(id(entry))
-        fragments.append(found[1] if found is not None and found[0] is entry else _fragment(entry))
-    while len(_indexes) < len(fragments):
-        _indexes.append(f'{{"index":{len(_indexes)},')
-    plays = ",".join(map(str.__add__, _indexes, fragments))  # map stops with the fragments
     envelope = JSONRenderer().render(replay_body(ruleset, _NoEntries(replay)))
-    # The first '"plays":[]' is the member: it follows strings (quotes in them are escaped) and a bool.
-    return envelope.replace(_PLAYS, b'"plays":[' + plays.encode() + b"]", 1)
+    return spliced(envelope, b'"plays":[]', _FRAGMENTS.array(replay.entries))
 
 
 class _NoEntries:

@@ -21,7 +21,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 
-from core import lean
+from core.fast import lean
 from core.fields import EXPECTED
 from core.problems import engine_message
 from core.schema_extensions import AnyOfProxySerializer

@@ -2,7 +2,7 @@
 
 Input serializers check the JSON structure only; what a card, a level or a seat *means*
 is the engine's business (a malformed value comes back from it as a 400 with a code). The views
-check plainly valid input with ``core.lean`` (compiled from these classes) and run the serializer
+check plainly valid input with ``core.fast.lean`` (compiled from these classes) and run the serializer
 otherwise. Output serializers document the answers (OpenAPI); the views answer the engine's
 plain dicts, and tests check that each one is what its serializer would give.
 """

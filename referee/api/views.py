@@ -4,7 +4,7 @@ Thin views: check the JSON shape, ask the engine, translate its verdict. A malfo
 value is the engine's ``BadInput`` (a 400 problem); a broken rule is a 200 verdict.
 
 The engine already speaks plain dicts and the engine's parsers point at the exact field, so the
-questions use no DRF serializer on the way through: the shape is checked by ``core.lean`` (the
+questions use no DRF serializer on the way through: the shape is checked by ``core.fast.lean`` (the
 request serializer itself runs only when the input is not plainly valid, so errors are its own),
 and the answer is the verdict's dict. The serializers stay the documented contract (OpenAPI),
 and tests check each answer against its serializer. Building DRF fields per request was 80% of
@@ -21,8 +21,8 @@ from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core import lean
 from core.conditional import ConditionalMixin, RenderedResponse
+from core.fast import lean
 from core.permissions import Permission
 from core.problems import engine_message
 from core.schema import problems

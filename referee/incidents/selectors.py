@@ -9,7 +9,7 @@ from datetime import datetime
 
 from django.db.models import Prefetch, Q, QuerySet
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from engine.guandan.match import LevelChange
 from engine.penalties import Infraction, PenaltyKind, PenaltyTable, Proposal, Scope, propose
 from engine.seats import Side
@@ -168,7 +168,7 @@ def _decisions_of(shape: None, *, match: int) -> QuerySet:
     )
 
 
-# Every confirmation asks (scoring's _confirm): the query is compiled once (core.prepared).
+# Every confirmation asks (scoring's _confirm): the query is compiled once (core.fast.prepared).
 _decisions = Prepared(Penalty, _decisions_of)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.inserts import CompiledInsert
+from core.fast.inserts import CompiledInsert
 
 
 class DealStatus(models.TextChoices):

@@ -3,8 +3,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.inserts import CompiledInsert
-from core.updates import CompiledUpdate
+from core.fast.inserts import CompiledInsert
+from core.fast.updates import CompiledUpdate
 
 
 class ResultStatus(models.TextChoices):

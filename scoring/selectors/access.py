@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import router
 from django.db.models import F, FilteredRelation, Q
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from tournaments.models import Match, RoundStatus, TableToken
 from tournaments.permissions import remember_roles
 from tournaments.selectors import ACCOUNT, MATCH_WITH_PLAYERS, events_visible_to, sees_match, viewer
@@ -20,7 +20,7 @@ def visible_match(request, pk, *, lock: bool = False) -> Match | None:
     (``tournaments.selectors.sees_match``). ``lock``: the match row is locked for the rest of the
     caller's transaction in that same query (``select_for_update``), so that a write loads it once
     (its service is told so: ``scoring.services.common.lock_match``'s ``locked``). The query is
-    compiled once per kind of caller (``core.prepared``): every write to a match reads it so.
+    compiled once per kind of caller (``core.fast.prepared``): every write to a match reads it so.
     """
     if getattr(request.user, "deferred_key", None) is not None:
         match = _with_table_token(request, int(pk), lock=lock)

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from engine import get_game
 from engine.guandan.profiles import RuleProfile
 from engine.guandan.tie import TieState

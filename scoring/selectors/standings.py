@@ -19,7 +19,7 @@ from typing import Any
 
 from django.core.cache import cache
 
-from core import read_ahead
+from core.fast import read_ahead
 from engine.scoring.methods import build_method
 from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
 from scoring.selectors.standing_records import provisional_matches, scored_records, table_entries
@@ -127,7 +127,7 @@ def served_version(event: Event, kind: str, upto: int | None = None) -> int:
 
 
 def version_keys(event_id: int, kind: str) -> list[str]:
-    """The cache keys ``served_version`` reads (for core.read_ahead): the table computed last and
+    """The cache keys ``served_version`` reads (for core.fast.read_ahead): the table computed last and
     the marks of a pending and a running refresh."""
     return [
         _latest_key(event_id, kind),
@@ -168,16 +168,8 @@ def _ranked(event: Event, upto: int | None):
             level_method=build_method(event.level_points),
         )
         rounds = sorted({record.round for record in records})
-    pairs = {
-        pk: {
-            "id": pk,
-            "number": number,
-            "name": name or " / ".join(player for player in (first, second, third) if player is not None),
-            "unit_id": unit_id,
-            "unit": unit,
-            "status": status,
-        }
-        for pk, number, name, first, second, third, unit_id, unit, status in Pair.objects.filter(event=event)
+    listed = (
+        Pair.objects.filter(event=event)
         .order_by("number")
         .values_list(
             "id",
@@ -190,14 +182,28 @@ def _ranked(event: Event, upto: int | None):
             "unit__name",
             "status",
         )
+    )
+    pairs = {
+        pk: {
+            "id": pk,
+            "number": number,
+            "name": name or " / ".join(player for player in (first, second, third) if player is not None),
+            "unit_id": unit_id,
+            "unit": unit,
+            "status": status,
+        }
+        for pk, number, name, first, second, third, unit_id, unit, status in listed
         if status == PairStatus.ACTIVE or pk in entries
     }
+    # What the lots are drawn on (G10): the pair numbers (the queryset's rows are read once).
+    numbers = {pk: number for pk, number, *_ in listed if pk in pairs}
     context = RankingContext(
         rounds={pk: entries.get(pk, []) for pk in pairs},
         seed=event.lots_seed,
         bye_in_opponents=event.opponents_bye,
         forfeit_in_opponents=event.opponents_forfeit,
         penalty_points=penalties,
+        lot_keys=numbers,
     )
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
     return rows, pairs, entries, rounds, penalties

@@ -89,7 +89,7 @@ class DealInputSerializer(serializers.Serializer):
 
     @staticmethod
     def lean_finish(value: dict) -> dict:
-        """What follows the fields (also core.lean's on the fast path): a play without its ``pass``
+        """What follows the fields (also core.fast.lean's on the fast path): a play without its ``pass``
         flag when it is none, the finishing order or the plays required."""
         # ``allow_null`` on the list reaches its items too: a null play is not a play.
         missing = [index for index, play in enumerate(value.get("plays") or ()) if play is None]

@@ -57,7 +57,7 @@ class ActionSerializer(serializers.Serializer):
 
     @staticmethod
     def lean_accepts(value: dict) -> bool:
-        """A play has cards, or is a pass (also core.lean's check of the fast path)."""
+        """A play has cards, or is a pass (also core.fast.lean's check of the fast path)."""
         return bool(value.get("pass")) or "cards" in value
 
     def to_internal_value(self, data):

@@ -82,7 +82,7 @@ class ResultInputSerializer(serializers.Serializer):
 
     @staticmethod
     def lean_accepts(attrs: dict) -> bool:
-        """What ``validate`` lets through (also core.lean's check of the fast path): the result given
+        """What ``validate`` lets through (also core.fast.lean's check of the fast path): the result given
         one way at most, the deals set aside only with the level sheet, a level sheet with its count
         of deals."""
         return (
@@ -139,7 +139,7 @@ class PinConfirmInputSerializer(ConfirmInputSerializer):
 
     PIN_ERROR = f"A PIN is {PIN_DIGITS} digits."
 
-    # The digits are checked after the fields, not by a ``validate_pin``, so that core.lean checks a
+    # The digits are checked after the fields, not by a ``validate_pin``, so that core.fast.lean checks a
     # plain body without building the serializer (``lean_accepts``); the error is the field's own,
     # beside the other fields' errors, as a ``validate_pin``'s was.
     @staticmethod

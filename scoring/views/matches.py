@@ -7,8 +7,8 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core import lean
 from core.conditional import ConditionalMixin
+from core.fast import lean
 from core.permissions import Permission
 from core.problems import Problem
 from core.schema import problems
@@ -117,7 +117,7 @@ class MatchDealsView(MatchScopedView):
     )
     def post(self, request, pk):
         match = self.get_match()
-        # Plainly valid input checked without building the serializer (core.lean); else its errors.
+        # Plainly valid input checked without building the serializer (core.fast.lean); else its errors.
         data = lean.validated(deal_input_serializer(match.round.event.game), request.data)
         posted = deal_submit(
             match=match,

@@ -90,7 +90,7 @@ class TabularView(EventScopedMixin, GenericAPIView):
         # ``?format=`` names the representation outright and wins over ``Accept`` (a link on a club's
         # page sends the browser's Accept): DRF would answer 406 when the two disagree.
         wanted = request.query_params.get("format") or ("csv" if self.export else None)
-        if wanted is not None:  # else DRF's (core.negotiation), without building the renderers twice
+        if wanted is not None:  # else DRF's (core.fast.negotiation), without building the renderers twice
             for renderer in self.get_renderers():
                 if renderer.format == wanted:
                     return renderer, renderer.media_type
@@ -165,7 +165,7 @@ class VersionETagMixin:
 
     def read_ahead_keys(self, request) -> list[str]:
         """An anonymous read's event row and stamp (``public_event``) and the keys of the version it is
-        served (``served_version``), read with its rate limit in one round trip (core.read_ahead)."""
+        served (``served_version``), read with its rate limit in one round trip (core.fast.read_ahead)."""
         slug = self.kwargs.get("event_slug", "")
         event_id = gate.known_event(slug)
         if event_id is None or not self._anonymous_read():

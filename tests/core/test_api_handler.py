@@ -14,7 +14,8 @@ from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from django.test import Client
 
-from config.wsgi import api, application, pages, resolved
+from config.wsgi import api, application, pages
+from core.fast.handlers import resolved
 from core.throttling import AnonRateThrottle
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ from auditlog.diff import model_instance_diff
 from auditlog.registry import auditlog
 from django.conf import settings
 
-from core.bulk_audit import created_changes, updated_changes
+from core.fast.audit_diffs import created_changes, updated_changes
 from scoring.models import Deal, MatchResult, Webhook
 from tests.factories import MatchFactory, MemberFactory, PairFactory
 from tests.scoring.conftest import result_url

@@ -1,5 +1,5 @@
 """The Redis cache keeps one client per process, and the rate limit counts through Django's cache
-proxy in one pipeline (core/cache.py, core/throttling.py; docs/deploy.md)."""
+proxy in one pipeline (core/fast/redis.py, core/throttling.py; docs/deploy.md)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCacheClient
 
-from core.cache import RedisCache, backend
+from core.cache import backend
+from core.fast.redis import RedisCache
 from core.throttling import counted
 from tests.core.test_settings import _settings
 
@@ -17,7 +18,7 @@ def redis_default(redis_url, settings):
     location = redis_url.rsplit("/", 1)[0] + "/15"
     settings.CACHES = {
         **settings.CACHES,
-        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": location},
+        "default": {"BACKEND": "core.fast.redis.RedisCache", "LOCATION": location},
     }
     cache.clear()
     yield caches["default"]
@@ -57,5 +58,5 @@ def test_a_redis_cache_url_gets_this_backend_and_others_keep_theirs():
     redis = _settings(probe, SECRET_KEY="k", CACHE_URL="redis://127.0.0.1:6379/1")
     local = _settings(probe, SECRET_KEY="k", CACHE_URL="locmemcache://test")
     assert redis.returncode == 0 and local.returncode == 0, redis.stderr + local.stderr
-    assert redis.stdout.strip() == "core.cache.RedisCache"
+    assert redis.stdout.strip() == "core.fast.redis.RedisCache"
     assert local.stdout.strip() == "django.core.cache.backends.locmem.LocMemCache"

@@ -12,6 +12,8 @@ from rest_framework.views import APIView
 
 from core import representations
 from core.conditional import ConditionalMixin
+from core.fast import representations as fast_representations
+from core.fast.representations import ProcessStore
 
 factory = APIRequestFactory()
 
@@ -160,7 +162,7 @@ def test_another_process_takes_the_bytes_from_the_shared_cache():
 
 def test_the_process_store_drops_the_least_recently_used_past_its_size(settings):
     settings.REPRESENTATION_PROCESS_BYTES = 10
-    store = representations.ProcessStore()
+    store = ProcessStore()
     store.put("a", b"aaaa", 60)
     store.put("b", b"bbbb", 60)
     assert store.get("a") == b"aaaa"  # a is now the most recently used
@@ -171,9 +173,9 @@ def test_the_process_store_drops_the_least_recently_used_past_its_size(settings)
 
 
 def test_the_process_store_forgets_an_entry_after_its_seconds(monkeypatch):
-    store = representations.ProcessStore()
+    store = ProcessStore()
     now = [1000.0]
-    monkeypatch.setattr(representations.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(fast_representations.time, "monotonic", lambda: now[0])
     store.put("a", b"aaaa", 60)
     now[0] += 59
     assert store.get("a") == b"aaaa"

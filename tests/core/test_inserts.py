@@ -1,4 +1,4 @@
-"""core.inserts: rows written by an INSERT made once per model are the rows the ORM writes."""
+"""core.fast.inserts: rows written by an INSERT made once per model are the rows the ORM writes."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.db.models import Value
 from django.db.models.sql.compiler import SQLInsertCompiler
 from django.test.utils import CaptureQueriesContext
 
-from core import inserts
-from core.inserts import insert
+from core.fast import inserts
+from core.fast.inserts import insert
 from core.models import AuditEntry
 from scoring.models import MatchResult
 from tests.tournaments.conftest import MatchFactory, new_user

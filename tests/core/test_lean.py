@@ -1,4 +1,4 @@
-"""core.lean: the fast path gives the serializer's own validated data, or leaves the call to it."""
+"""core.fast.lean: the fast path gives the serializer's own validated data, or leaves the call to it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from django.http import QueryDict
 from rest_framework import serializers
 
-from core import lean, lean_filters
+from core.fast import lean, lean_filters
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from engine.guandan.simulate import simulate_deal
 from referee.api.serializers import (

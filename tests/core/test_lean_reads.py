@@ -16,9 +16,9 @@ from django.test import Client
 from redis.connection import Connection, ConnectionPool
 from redis.exceptions import ResponseError
 
-from core import cache as shared_cache
-from core.cache import packed, round_trip
 from core.conditional import etag_of
+from core.fast import redis as shared_cache
+from core.fast.redis import packed, round_trip
 from tests.core.test_api_handler import _keep_the_tests_connection, call
 
 __all__ = ["_keep_the_tests_connection"]  # the fixture, used here too
@@ -45,7 +45,7 @@ def test_other_arguments_are_left_to_redis_py(argument):
 @pytest.fixture
 def redis_default(redis_url, settings):
     location = redis_url.rsplit("/", 1)[0] + "/15"
-    default = {"BACKEND": "core.cache.RedisCache", "LOCATION": location}
+    default = {"BACKEND": "core.fast.redis.RedisCache", "LOCATION": location}
     settings.CACHES = {**settings.CACHES, "default": default}
     cache.clear()
     shared_cache._kept.connection = None

@@ -1,4 +1,4 @@
-"""core.negotiation: without an Accept header (or with ``*/*``) and without ``?format=``, the renderer
+"""core.fast.negotiation: without an Accept header (or with ``*/*``) and without ``?format=``, the renderer
 and media type DRF's own negotiation gives, worked out without parsing; anything else is DRF's."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from rest_framework.renderers import BaseRenderer, BrowsableAPIRenderer, JSONRen
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from core.negotiation import ContentNegotiation
+from core.fast.negotiation import ContentNegotiation
 from scoring.renderers import CSVRenderer, XLSXRenderer
 
 

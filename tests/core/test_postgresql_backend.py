@@ -1,10 +1,10 @@
-"""core.postgresql: a kept connection is health-checked before a request only after sitting idle."""
+"""core.fast.postgresql: a kept connection is health-checked before a request only after sitting idle."""
 
 from __future__ import annotations
 
 import pytest
 
-from core.postgresql import base
+from core.fast.postgresql import base
 
 SETTINGS = {
     "NAME": "x",
@@ -77,7 +77,7 @@ def test_once_per_request(wrapper):
 
 
 def test_psycopg_prepares_the_prepared_cursors_statements_by_default():
-    """Django turns psycopg's preparing off unless told; the backend turns it back on (core.prepared)."""
+    """Django turns psycopg's preparing off unless told; the backend turns it back on (core.fast.prepared)."""
     params = base.DatabaseWrapper(dict(SETTINGS, OPTIONS={})).get_connection_params()
     assert params["prepare_threshold"] == 5
 

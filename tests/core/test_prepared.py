@@ -1,4 +1,5 @@
-"""core.prepared: a read compiled once gives exactly the rows its queryset gives, or is left to the ORM."""
+"""core.fast.prepared: a read compiled once gives exactly the rows its queryset gives, or is left to the
+ORM."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.db.models import Count, F, Window
 from django.db.models.sql.compiler import SQLCompiler
 from django.db.transaction import TransactionManagementError
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from tests.tournaments.conftest import EventFactory, MatchFactory, PairFactory, RoundFactory
 from tournaments.models import Event, Match, Pair, RoundStatus
 from tournaments.selectors import with_count

@@ -1,4 +1,4 @@
-"""core.postgresql: the hot reads of core.prepared are prepared by PostgreSQL, planned once per
+"""core.fast.postgresql: the hot reads of core.fast.prepared are prepared by PostgreSQL, planned once per
 connection instead of on every request (docs/deploy.md "Planned once")."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from tests.tournaments.conftest import EventFactory, MatchFactory, RoundFactory
 from tournaments.models import Match, RoundStatus
 

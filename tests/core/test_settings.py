@@ -50,7 +50,7 @@ def test_database_url_and_broker_url_are_read_from_the_environment():
     )
     assert result.returncode == 0, result.stderr
     values = json.loads(result.stdout)
-    assert values["engine"] == "core.postgresql"  # Django's, health-checked after idleness only
+    assert values["engine"] == "core.fast.postgresql"  # Django's, health-checked after idleness only
     assert values["eager"] is False
     assert values["broker"] == "redis://127.0.0.1:6379/3"
 

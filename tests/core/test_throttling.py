@@ -152,7 +152,7 @@ def test_the_default_cache_on_redis_is_counted_in_one_pipeline_through_its_proxy
     location = redis_url.rsplit("/", 1)[0] + "/15"
     settings.CACHES = {
         **settings.CACHES,
-        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": location},
+        "default": {"BACKEND": "core.fast.redis.RedisCache", "LOCATION": location},
     }
     cache.clear()
     monkeypatch.setattr(type(caches["default"]), "incr", lambda *a, **k: pytest.fail("Django's incr"))

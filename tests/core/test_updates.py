@@ -1,4 +1,4 @@
-"""core.updates: a row saved by an UPDATE made once per model and set of fields is the row the ORM's
+"""core.fast.updates: a row saved by an UPDATE made once per model and set of fields is the row the ORM's
 compiler writes."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from django.db.models import F, Value
 from django.db.models.sql.compiler import SQLUpdateCompiler
 from django.utils import timezone
 
-from core import updates
+from core.fast import updates
 from scoring.models import MatchResult
 from tests.core.test_inserts import a_result, saved_row
 from tests.tournaments.conftest import MatchFactory, new_user

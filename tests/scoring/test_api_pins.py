@@ -68,7 +68,7 @@ def test_a_pin_is_six_digits(submitted, table_1):
 
 def test_a_pin_of_letters_is_refused_beside_another_fields_error(submitted, table_1):
     """The digits are checked after the fields (so that a plain body is checked without the
-    serializer: core.lean), yet the PIN's error still comes with the other fields' errors."""
+    serializer: core.fast.lean), yet the PIN's error still comes with the other fields' errors."""
     response = confirm(table_1, submitted, side="XX", pin="12ab56")
     assert field_errors(response) == {"side": "invalid_choice", "pin": "invalid"}
 

@@ -1,4 +1,4 @@
-"""A post's read of the match it locks is a statement PostgreSQL prepares (core.postgresql,
+"""A post's read of the match it locks is a statement PostgreSQL prepares (core.fast.postgresql,
 docs/deploy.md "Planned once"): through the API, the next post of the connection runs it again."""
 
 from __future__ import annotations

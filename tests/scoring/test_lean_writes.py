@@ -1,4 +1,4 @@
-"""A deal post (G5-G8) and a result post (G8) read their body through core.lean: the same validated
+"""A deal post (G5-G8) and a result post (G8) read their body through core.fast.lean: the same validated
 data as their serializer for plainly valid input, and the serializer's own errors for the rest."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
-from core import lean
+from core.fast import lean
 from scoring.serializers.deals import DealInputSerializer
 from scoring.serializers.results import ResultInputSerializer
 from tests.core.test_lean import drf, via_lean

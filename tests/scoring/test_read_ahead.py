@@ -1,5 +1,5 @@
 """An anonymous read asks Redis once: its rate limit, the event's row and stamp and the standings'
-version read ahead in one pipeline (core.read_ahead; docs/deploy.md "Large reads")."""
+version read ahead in one pipeline (core.fast.read_ahead; docs/deploy.md "Large reads")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.core.cache import cache, caches
 from redis.connection import AbstractConnection
 from rest_framework.test import APIClient
 
-from core import read_ahead
+from core.fast import read_ahead
 from core.throttling import AnonRateThrottle
 from scoring.selectors.standings import served_version, version_keys
 from tests.scoring.conftest import API, result_url
@@ -22,7 +22,7 @@ def redis_default(redis_url, settings):
     location = redis_url.rsplit("/", 1)[0] + "/15"
     settings.CACHES = {
         **settings.CACHES,
-        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": location},
+        "default": {"BACKEND": "core.fast.redis.RedisCache", "LOCATION": location},
     }
     settings.EVENT_GATE_CACHE = True
     cache.clear()

@@ -113,7 +113,7 @@ def test_a_change_in_another_process_is_seen_through_redis(play, redis_url, sett
     location = redis_url.rsplit("/", 1)[0] + "/15"
     settings.CACHES = {
         **settings.CACHES,
-        "default": {"BACKEND": "core.cache.RedisCache", "LOCATION": location},
+        "default": {"BACKEND": "core.fast.redis.RedisCache", "LOCATION": location},
     }
     settings.EVENT_GATE_CACHE = True
     cache.clear()

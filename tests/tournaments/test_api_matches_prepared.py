@@ -1,4 +1,4 @@
-"""The tables list's prepared reads (tournaments.selectors, core.prepared) answer exactly what the ORM
+"""The tables list's prepared reads (tournaments.selectors, core.fast.prepared) answer exactly what the ORM
 path answers: the same status, body and ETag, for every kind of caller, filter and page."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def _slow_path():
     """The list as the ORM reads it: the event by visible_events, the filter set, DRF's pagination
     (with the window count), the pairs by a queryset."""
     return (
-        mock.patch("core.lean_filters.filter_lookups", return_value=None),
+        mock.patch("core.fast.lean_filters.filter_lookups", return_value=None),
         mock.patch.object(EventMatchViewSet, "_public_read", return_value=False),
         mock.patch(
             "tournaments.selectors.pair_rows",

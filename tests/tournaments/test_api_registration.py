@@ -436,6 +436,23 @@ def test_g11_the_singles_draw_is_reproducible_from_its_seed(event, organizer):
     assert partners(again) == partners(first)
 
 
+def test_g11_two_events_registering_the_same_singles_pair_them_alike(event, organizer):
+    # The lot is drawn on each player's place in the order of registration, not on the ids: a
+    # copy of the event whose players have other ids pairs the same names.
+    other = EventFactory(published=True)
+    PlayerFactory.create_batch(5, event=EventFactory())  # ids taken elsewhere first
+    singles(event, 8)
+    singles(other, 8)
+    names = [
+        {frozenset((p["player_1"]["name"], p["player_2"]["name"])) for p in body["pairs"]}
+        for body in (
+            draw_singles(organizer, event, seed=99).json(),
+            draw_singles(role_client(other, Role.ORGANIZER), other, seed=99).json(),
+        )
+    ]
+    assert names[0] == names[1]
+
+
 def test_g11_the_singles_draw_without_a_seed_reports_the_one_it_used(event, organizer):
     singles(event, 4)
     first = draw_singles(organizer, event).json()

@@ -15,7 +15,7 @@ could have produced anyway. What cannot be separated is listed in ``Draw.relaxed
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import combinations
 
 from engine.lots import lot
@@ -82,12 +82,17 @@ def knockout_draw(entrants: Sequence[Entrant], *, seed: int, separate_units: boo
 
 
 def next_knockout_round(
-    previous: Sequence[Pairing], winners: Collection[int], *, seed: int | None = None
+    previous: Sequence[Pairing],
+    winners: Collection[int],
+    *,
+    seed: int | None = None,
+    keys: Mapping[int, int] | None = None,
 ) -> tuple[Pairing, ...]:
     """The next round: the winner of table 1 meets the winner of table 2, and so on (掼蛋比赛活动方案).
 
     ``winners`` are the ids of the pairs whose confirmed results won; a bye's pair advances by
-    itself. Seats: the winner of the upper table sits N–S, or, with ``seed``, they are drawn.
+    itself. Seats: the winner of the upper table sits N–S, or, with ``seed``, they are drawn
+    (by lots keyed on ``keys``, the pairs' numbers by id: ``seat_draw``).
     """
     ordered = sorted(previous, key=lambda pairing: pairing.table)
     if len(ordered) < 2 or len(ordered) % 2:
@@ -110,7 +115,7 @@ def next_knockout_round(
         Pairing(table=index + 1, ns=advancing[2 * index], ew=advancing[2 * index + 1])
         for index in range(len(advancing) // 2)
     )
-    return pairings if seed is None else seat_draw(pairings, seed=seed)
+    return pairings if seed is None else seat_draw(pairings, seed=seed, keys=keys)
 
 
 class _Spread:

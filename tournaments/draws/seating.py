@@ -32,22 +32,32 @@ def seat_pair(a: Entrant, b: Entrant, *, seed: int) -> tuple[int, int]:
     """(North–South, East–West) ids: the pair that sat N–S more often so far sits E–W, else a lot."""
     if a.seat_balance != b.seat_balance:
         return (a.id, b.id) if a.seat_balance < b.seat_balance else (b.id, a.id)
-    return _by_lot(a.id, b.id, seed=seed, salt=_SEAT_SALT)
+    return _by_lot(a.id, b.id, seed=seed, salt=_SEAT_SALT, keys={a.id: a.lot_key, b.id: b.lot_key})
 
 
-def seat_draw(pairings: Sequence[Pairing], *, seed: int) -> tuple[Pairing, ...]:
-    """Draw N–S and E–W at every table by seeded lot (G11 seating); byes are left as they are."""
+def seat_draw(
+    pairings: Sequence[Pairing], *, seed: int, keys: Mapping[int, int] | None = None
+) -> tuple[Pairing, ...]:
+    """Draw N–S and E–W at every table by seeded lot (G11 seating); byes are left as they are.
+
+    ``keys`` are the pairs' lot keys by id (``types.lot_keys``: their numbers); an id missing
+    there is its own key.
+    """
     seated = []
     for pairing in pairings:
         if pairing.ew is not None:
-            ns, ew = _by_lot(pairing.ns, pairing.ew, seed=seed, salt=_SEAT_SALT)
+            ns, ew = _by_lot(pairing.ns, pairing.ew, seed=seed, salt=_SEAT_SALT, keys=keys)
             pairing = Pairing(table=pairing.table, ns=ns, ew=ew, flags=pairing.flags)
         seated.append(pairing)
     return tuple(seated)
 
 
 def table_movement(
-    pairings: Sequence[Pairing], *, scores: Mapping[int, float], seed: int
+    pairings: Sequence[Pairing],
+    *,
+    scores: Mapping[int, float],
+    seed: int,
+    keys: Mapping[int, int] | None = None,
 ) -> tuple[Pairing, ...]:
     """The tables after a half (G11; 掼蛋比赛活动方案 篇二): the higher-scoring side moves up one table.
 
@@ -55,7 +65,8 @@ def table_movement(
     the higher half-time score moves to the next table number and takes the seat the mover there
     left; the lower side stays in its seat. The mover of the last table goes to table 1, the only
     way to keep every table full (the source stops at "and so on"). A tie is settled by a seeded
-    lot. Byes do not move. The new pairings carry no flags: call ``annotate`` to derive them.
+    lot (keyed on ``keys``, as ``seat_draw``). Byes do not move. The new pairings carry no flags:
+    call ``annotate`` to derive them.
     """
     played = sorted((p for p in pairings if p.ew is not None), key=lambda p: p.table)
     movers, stayers = [], []
@@ -68,7 +79,7 @@ def table_movement(
         if scores[ns] != scores[ew]:
             ns_moves = scores[ns] > scores[ew]
         else:
-            ns_moves = _by_lot(ns, ew, seed=seed, salt=_MOVE_SALT) == (ns, ew)
+            ns_moves = _by_lot(ns, ew, seed=seed, salt=_MOVE_SALT, keys=keys) == (ns, ew)
         movers.append(ns if ns_moves else ew)
         stayers.append((ew, "ew") if ns_moves else (ns, "ns"))
     moved = []
@@ -184,7 +195,9 @@ def move_table(pairings: Sequence[Pairing], *, table: int, to_table: int) -> tup
     return tuple(sorted(moved, key=lambda pairing: pairing.table))
 
 
-def _by_lot(a: int, b: int, *, seed: int, salt: int) -> tuple[int, int]:
-    # One lot per table, whichever order the two ids come in.
-    low, high = min(a, b), max(a, b)
-    return (low, high) if lot(seed, salt, low, high) & 1 else (high, low)
+def _by_lot(a: int, b: int, *, seed: int, salt: int, keys: Mapping[int, int] | None) -> tuple[int, int]:
+    # One lot per table, whichever order the two ids come in, drawn on their keys (numbers), so
+    # that the same table draws the same way in any database.
+    key_a, key_b = (a, b) if keys is None else (keys.get(a, a), keys.get(b, b))
+    low, high = (a, b) if key_a < key_b else (b, a)
+    return (low, high) if lot(seed, salt, min(key_a, key_b), max(key_a, key_b)) & 1 else (high, low)

@@ -80,7 +80,7 @@ class SwissCosts:
 
     def edge(self, i: int, j: int) -> int:
         a, b, scale = self.ranked[i], self.ranked[j], self.scale
-        cost = scale.soft * self.gap(a.points - b.points) + jitter(self.seed, a.id, b.id)
+        cost = scale.soft * self.gap(a.points - b.points) + jitter(self.seed, a.lot_key, b.lot_key)
         if self.avoid_rematches and a.has_met(b):
             cost += scale.rematch
         if self.same_unit != SameUnit.OFF and a.same_unit(b):
@@ -245,7 +245,7 @@ def first_round_draw(
     same_unit = _choice("same_unit", same_unit, SameUnit)
     check_entrants(entrants)
     if method == FirstRound.RANDOM:
-        order = sorted(entrants, key=lambda entrant: (lot(seed, entrant.id), entrant.id))
+        order = sorted(entrants, key=lambda entrant: lot(seed, entrant.lot_key))
         offset = 1
     else:
         order = sorted(entrants, key=lambda entrant: (entrant.seeding is None, entrant.seeding or 0))
@@ -258,7 +258,7 @@ def first_round_draw(
 
     def edge_cost(i: int, j: int) -> int:
         a, b = order[i], order[j]
-        cost = scale.soft * (j - i - offset) ** 2 + jitter(seed, a.id, b.id)
+        cost = scale.soft * (j - i - offset) ** 2 + jitter(seed, a.lot_key, b.lot_key)
         if same_unit != SameUnit.OFF and a.same_unit(b):
             cost += unit_cost
         return cost

@@ -31,6 +31,7 @@ from tournaments.draws.types import (
     Flag,
     Pairing,
     SameUnit,
+    lot_keys,
 )
 
 
@@ -173,7 +174,10 @@ class SwissSystem(DrawSystem):
         if not self.options["table_movement"]:
             return swiss_draw(self.entrants, seed=self.seed, same_unit=self.same_unit)
         moved = table_movement(
-            self.stage.previous(), scores=self.stage.scores(need_winner=False), seed=self.seed
+            self.stage.previous(),
+            scores=self.stage.scores(need_winner=False),
+            seed=self.seed,
+            keys=lot_keys(self.entrants),
         )
         annotated = annotate(moved, self.entrants)
         return self._drawn(annotated)
@@ -198,7 +202,7 @@ class KnockoutSystem(DrawSystem):
             raise DrawError(ErrorCode.STAGE_COMPLETE, "the stage is decided: the round before was its final")
         scores = self.stage.scores(need_winner=True)
         winners = {pair for pair, score in scores.items() if score == 1.0}
-        pairings = next_knockout_round(previous, winners, seed=self.seed)
+        pairings = next_knockout_round(previous, winners, seed=self.seed, keys=lot_keys(self.entrants))
         placed = {pair for p in pairings for pair in p.entrants}
         annotated = annotate(pairings, [e for e in self.entrants if e.id in placed], floats=False)
         return self._drawn(annotated)

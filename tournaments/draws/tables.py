@@ -90,7 +90,7 @@ def tables_draw(
     ranked = rank_players(entrants, seed=seed)
     playing, byes = _split_byes(ranked)
     if first_round == FirstRound.RANDOM:
-        order = sorted(playing, key=lambda entrant: (lot(seed, entrant.id), entrant.id))
+        order = sorted(playing, key=lambda entrant: lot(seed, entrant.lot_key))
         groups = [order[start : start + TABLE_SIZE] for start in range(0, len(order), TABLE_SIZE)]
     elif first_round == FirstRound.SEEDED:
         # A stable sort: equal seeds stay in ranking order, whose last tie-break is the lot.
@@ -114,9 +114,7 @@ def tables_draw(
 
 def rank_players(entrants: Sequence[Entrant], *, seed: int) -> list[Entrant]:
     """Entrants best first: points, then seeding (unseeded last), then a seeded lot."""
-    return sorted(
-        entrants, key=lambda e: (-e.points, *_seeding_key(e)[:2], lot(seed, _RANK_SALT, e.id), e.id)
-    )
+    return sorted(entrants, key=lambda e: (-e.points, *_seeding_key(e)[:2], lot(seed, _RANK_SALT, e.lot_key)))
 
 
 def snake(order: Sequence[Entrant], tables: int) -> list[list[Entrant]]:
@@ -130,10 +128,14 @@ def snake(order: Sequence[Entrant], tables: int) -> list[list[Entrant]]:
 
 def _check(entrants: Sequence[Entrant]) -> None:
     seen: set[int] = set()
+    keys: set[int] = set()
     for entrant in entrants:
         if entrant.id in seen:
             raise DrawError(ErrorCode.DUPLICATE_ENTRANT, f"player {entrant.id} is listed twice")
+        if entrant.lot_key in keys:  # two players would draw the same lots
+            raise DrawError(ErrorCode.DUPLICATE_ENTRANT, f"player number {entrant.lot_key} is listed twice")
         seen.add(entrant.id)
+        keys.add(entrant.lot_key)
     if len(entrants) < TABLE_SIZE:
         raise DrawError(ErrorCode.TOO_FEW_ENTRANTS, "a table of four needs at least four players")
 
@@ -283,9 +285,8 @@ class _Search:
 
 
 def _table(number: int, group: Sequence[Entrant], *, seed: int, floats: bool) -> Table:
-    north, east, south, west = sorted(
-        (entrant.id for entrant in group), key=lambda pid: (lot(seed, _SEAT_SALT, pid), pid)
-    )
+    seated = sorted(group, key=lambda entrant: lot(seed, _SEAT_SALT, entrant.lot_key))
+    north, east, south, west = (entrant.id for entrant in seated)
     flags = []
     if any(a.has_met(b) for a, b in combinations(group, 2)):
         flags.append(str(Flag.REMATCH))

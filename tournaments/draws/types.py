@@ -7,7 +7,7 @@ seed and relaxed constraints included, so that a published draw can be reproduce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -139,9 +139,13 @@ class Entrant:
     ``seeding`` is the seed number or grade (1 = strongest, ``None`` = unseeded); it is not the
     random seed of a draw. ``opponents`` are the ids of pairs already met in this event.
     ``ns_count``/``ew_count`` are previous rounds sat North–South/East–West, used to balance seats.
+    ``number`` is what the event itself calls the pair: its number (对号; a player's at tables of
+    four). Every lot and tie-break of a draw is keyed on it (``lot_key``), never on the id, so that
+    two events built alike draw alike in any database; without a number the id stands for it.
     """
 
     id: int
+    number: int | None = None
     points: float = 0.0
     seeding: int | None = None
     unit: int | str | None = None
@@ -156,6 +160,11 @@ class Entrant:
 
     def same_unit(self, other: Entrant) -> bool:
         return self.unit is not None and self.unit == other.unit
+
+    @property
+    def lot_key(self) -> int:
+        """What the draw's lots and tie-breaks are keyed on: the pair's number, else its id."""
+        return self.id if self.number is None else self.number
 
     @property
     def seat_balance(self) -> int:
@@ -197,6 +206,11 @@ class Draw:
     relaxed: tuple[DrawNote, ...] = ()
 
 
+def lot_keys(entrants: Iterable[Entrant]) -> dict[int, int]:
+    """Each entrant's ``lot_key`` by id: the keys of the draws that see only pairings (ids)."""
+    return {entrant.id: entrant.lot_key for entrant in entrants}
+
+
 def check_entrants(entrants: Sequence[Entrant]) -> None:
     """Refuse what no draw can be made from: nobody, a lone pair, or a pair listed twice."""
     if not entrants:
@@ -204,7 +218,11 @@ def check_entrants(entrants: Sequence[Entrant]) -> None:
     if len(entrants) < 2:
         raise DrawError(ErrorCode.TOO_FEW_ENTRANTS, "a draw needs at least two pairs")
     seen: set[int] = set()
+    keys: set[int] = set()
     for entrant in entrants:
         if entrant.id in seen:
             raise DrawError(ErrorCode.DUPLICATE_ENTRANT, f"pair {entrant.id} is listed twice")
+        if entrant.lot_key in keys:  # two pairs would draw the same lots
+            raise DrawError(ErrorCode.DUPLICATE_ENTRANT, f"pair number {entrant.lot_key} is listed twice")
         seen.add(entrant.id)
+        keys.add(entrant.lot_key)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.updates import CompiledUpdate
+from core.fast.updates import CompiledUpdate
 from tournaments.draws import DrawKind, FirstRound
 
 
@@ -88,7 +88,7 @@ class MatchStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Confirmed")  # the result was confirmed; only these count (G10)
 
 
-class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (core.updates)
+class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (core.fast.updates)
     """One table of a round: NS pair against EW pair, a bye (no EW pair), or a table of four
     players who each score for themselves (no pairs: its ``seats``, ``TableSeat``; four-player Dou
     Dizhu, docs/events.md "Tables of four")."""

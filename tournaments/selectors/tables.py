@@ -1,10 +1,10 @@
-"""The tables list (GET /events/{slug}/matches/): its reads, compiled once (core.prepared)."""
+"""The tables list (GET /events/{slug}/matches/): its reads, compiled once (core.fast.prepared)."""
 
 from __future__ import annotations
 
 from django.db.models import F, Func, IntegerField, Subquery, Value
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from tournaments.auth import TableUser
 from tournaments.models import (
     SEATS_OF_FOUR,
@@ -21,7 +21,7 @@ from tournaments.serializers.schedule import MatchSerializer
 
 # ---- the tables list (GET /events/{slug}/matches/): prepared reads -----------------------------
 # Polled by every club website during a round: its two or three reads are compiled to SQL once
-# (core.prepared) instead of on every request, which cost several times the database's own time.
+# (core.fast.prepared) instead of on every request, which cost several times the database's own time.
 
 
 def matches_of(event_id: int, rounds: str):

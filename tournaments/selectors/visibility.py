@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from core.prepared import Prepared
+from core.fast.prepared import Prepared
 from tournaments.auth import TableUser
 from tournaments.gate import kept_row
 from tournaments.models import (
@@ -64,7 +64,7 @@ def viewer(request) -> tuple[str, dict[str, int]]:
 
 def events_visible_to(kind: str, who: int | None = None):
     """``visible_events`` of a caller of that ``kind`` known by ``who`` (``viewer``); a prepared
-    read (core.prepared) builds it from these values alone."""
+    read (core.fast.prepared) builds it from these values alone."""
     public = ~Q(status="draft")
     if kind == TABLE:  # a table token sees its own event
         return Event.objects.filter(public | Q(pk=who))

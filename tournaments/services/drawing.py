@@ -50,7 +50,9 @@ def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[d
 
     Standings order here: points, then seed, then pair number. Pairs that qualified from an
     earlier stage are seeded by their qualifying place (1 = best), not by their entry seed; the
-    event's first round of an event that seeds by rating, by their club rating.
+    event's first round of an event that seeds by rating, by their club rating. Each carries its
+    number, which every lot of the draw is keyed on (never the id: docs/events.md
+    "Reproducing a draw").
     """
     past = histories(round_.event, before=round_.number)
     qualified = False
@@ -64,6 +66,7 @@ def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[d
         entrants.append(
             draws.Entrant(
                 id=pair.pk,
+                number=pair.number,
                 points=record.points if record else 0.0,
                 seeding=place if qualified else by_rating.get(pair.pk, pair.seed),
                 unit=pair.unit_id,

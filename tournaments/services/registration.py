@@ -287,8 +287,10 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
     """Pair the players registered alone by lot (抽签, "同号码为一对").
 
     Each player draws a number; the two players holding the same number are a pair. The lot is
-    the draws' own seeded function of (seed, player id), so the same seed on the same players gives
-    the same pairs on any database and Python version. With an odd number of singles, the one left
+    the draws' own seeded function of (seed, the player's place in the order the waiting players
+    registered, 1 first), never of a database id, so the same seed on the same players registered
+    in the same order gives the same pairs on any database and Python version (docs/events.md
+    "Reproducing a draw"). With an odd number of singles, the one left
     over stays unpaired (and is returned). Pairs only: an event of teams of three registers its
     teams whole, one of players alone registers each player (a 409 ``singles_pairs_only``).
     """
@@ -301,7 +303,9 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
     players = list(unpaired_players(event).select_for_update())
     if len(players) < 2:
         raise RegistrationRefused("Fewer than two players are waiting for a partner.", "no_singles")
-    players.sort(key=lambda player: (lot(seed, _SINGLES_SALT, player.pk), player.pk))
+    # ``unpaired_players`` lists them in the order they registered (by id): the place is the key.
+    place = {player.pk: index for index, player in enumerate(players, start=1)}
+    players.sort(key=lambda player: lot(seed, _SINGLES_SALT, place[player.pk]))
     left_over = players.pop() if len(players) % 2 else None
     numbers = free_pair_numbers(event)
     pairs = []

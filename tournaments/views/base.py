@@ -15,9 +15,9 @@ from rest_framework import viewsets
 
 from core import jobs
 from core.conditional import ConditionalMixin, etag_of
+from core.fast.read_ahead import ReadAheadMixin
 from core.idempotency import IdempotentMixin
 from core.jobs_api import accepted
-from core.read_ahead import ReadAheadMixin
 from tournaments.models import Event
 from tournaments.permissions import EventPermission, is_staff
 from tournaments.selectors import visible_event_or_404, visible_events

@@ -13,8 +13,8 @@ from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from core import lean_filters
 from core.conditional import etag_of
+from core.fast import lean_filters
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.pagination import LARGEST_OFFSET, PageNumberPagination
@@ -187,7 +187,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
 
     def read_ahead_keys(self, request) -> list[str]:
         """An anonymous read's event row and stamp (``public_event``) and the stamp of its tables,
-        read with its rate limit in one round trip (core.read_ahead)."""
+        read with its rate limit in one round trip (core.fast.read_ahead)."""
         if not self._public_read():
             return []
         slug = self.kwargs["event_slug"]

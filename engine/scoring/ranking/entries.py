@@ -171,8 +171,8 @@ class ForfeitInOpponents(StrEnum):
 @dataclass(frozen=True, kw_only=True)
 class RankingContext:
     """Everything a ranking reads: the rounds of every pair of the standings (pairs with no round
-    included), the seed of the lots (stored and published with the standings) and how a bye and a
-    forfeited match count in opponents' points.
+    included), the seed of the lots (stored and published with the standings) and the pairs' numbers
+    they are drawn on, and how a bye and a forfeited match count in opponents' points.
     """
 
     rounds: Mapping[int, Sequence[PairRound]]
@@ -181,6 +181,9 @@ class RankingContext:
     forfeit_in_opponents: ForfeitInOpponents | str = ForfeitInOpponents.OPPONENT
     # G12: match points a referee's ruling added or removed, per pair: part of the total, shown apart.
     penalty_points: Mapping[int, float] = field(default_factory=dict)
+    # What each pair's lot is drawn on (G10 抽签), by id: its number (对号), which the event itself
+    # holds, so that two events built alike rank alike in any database; a pair missing is its own.
+    lot_keys: Mapping[int, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.bye_in_opponents not in tuple(ByeInOpponents):

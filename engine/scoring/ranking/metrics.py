@@ -270,7 +270,8 @@ class SonnebornBerger(PerPairMetric):
 
 
 class Lots(Metric):
-    """抽签: a reproducible lot ``lots_value(seed, pair)``; the seed is stored and published (G10)."""
+    """抽签: a reproducible lot ``lots_value(seed, number)``, drawn on the pair's number
+    (``RankingContext.lot_keys``), not its id; the seed is stored and published (G10)."""
 
     key = "lots"
     label = gettext_noop("Drawing lots")
@@ -278,7 +279,8 @@ class Lots(Metric):
     def values(self, ctx: RankingContext) -> dict[int, Value]:
         if ctx.seed is None:
             raise SettingError(SettingCode.LOTS_SEED_REQUIRED, "seed", "drawing lots needs a stored seed")
-        return {pair: lots_value(ctx.seed, pair) for pair in ctx.rounds}
+        keys = ctx.lot_keys
+        return {pair: lots_value(ctx.seed, keys.get(pair, pair)) for pair in ctx.rounds}
 
 
 METRICS: dict[str, type[Metric]] = {

@@ -242,6 +242,16 @@ def test_g10_lots_are_reproducible_from_the_seed():
     assert values("lots", seed=2024) != values("lots", seed=2025)
 
 
+def test_g10_lots_are_drawn_on_the_pairs_numbers_not_their_ids():
+    # Two copies of one event: the same pairs by number, other ids, the same lots.
+    ctx = RankingContext(
+        rounds=pair_rounds(EVENT, match_method=WDL, level_method=NET),
+        seed=2024,
+        lot_keys={1: 11, 2: 12, 3: 13, 4: 14},
+    )
+    assert METRICS["lots"]().values(ctx) == {pair: lots_value(2024, 10 + pair) for pair in (1, 2, 3, 4)}
+
+
 def test_g10_lots_need_a_seed():
     with pytest.raises(SettingError) as caught:
         values("lots")

@@ -1,4 +1,5 @@
-"""Fast paths for DRF input: plainly valid input checked in plain Python.
+"""Fast paths for DRF input: plainly valid input checked in plain Python (the fast path
+``lean_input``; off, the serializer checks every body).
 
 Before a DRF serializer looks at the data it builds every one of its fields (deep copies, and a
 nested serializer per item of a list); for a referee question that is most of the request's time.
@@ -16,7 +17,7 @@ static method it also uses), many=True lists of them, ``CharField``, ``ChoiceFie
 three), ``DateTimeField`` (core.fields' strict one: its own parsing), ``ListField``, ``DictField``.
 Any other field makes the class always take the serializer.
 
-``core.lean_filters`` does the same for django-filter's filter sets.
+``core.fast.lean_filters`` does the same for django-filter's filter sets.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from rest_framework import fields, serializers
 from rest_framework.fields import empty
 from rest_framework.validators import ProhibitSurrogateCharactersValidator
 
+from core import fast
 from core.fields import (
     StrictBooleanField,
     StrictCharField,
@@ -59,7 +61,7 @@ _compiled: dict[type, Check | None] = {}
 
 def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict:
     """The serializer's ``validated_data`` for ``data``; its ``ValidationError`` when invalid."""
-    check = shape(serializer_class)
+    check = shape(serializer_class) if fast.on("lean_input") else None
     if check is not None:
         try:
             return check(data)
@@ -389,5 +391,5 @@ def _generated(
         ]
     else:
         lines.append("    return result")
-    exec(compile("\n".join(lines), f"<core.lean check of {name}>", "exec"), names)
+    exec(compile("\n".join(lines), f"<core.fast.lean check of {name}>", "exec"), names)
     return names["check"]

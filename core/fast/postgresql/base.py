@@ -1,7 +1,8 @@
 """Django's PostgreSQL backend, with prepared hot reads and the health check of a reused connection
-only after it sat idle.
+only after it sat idle: the fast paths ``prepared_statements`` and ``idle_health_check`` (off,
+Django's own cursors and its check before every request).
 
-``prepared_cursor`` gives ``core.prepared`` a cursor whose statements PostgreSQL prepares once per
+``prepared_cursor`` gives ``core.fast.prepared`` a cursor whose statements PostgreSQL prepares once per
 connection and plans once (docs/deploy.md "Planned once"); every other statement goes as Django
 sends it, bound in the client.
 
@@ -21,6 +22,8 @@ import time
 
 from django.conf import settings
 from django.db.backends.postgresql import base, operations
+
+from core import fast
 
 
 class PreparingCursor(base.ServerBindingCursor):
@@ -69,7 +72,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def prepared_cursor(self):
         """A cursor (wrapped as ``cursor()`` wraps its own: counted, logged, errors translated)
-        whose statements PostgreSQL prepares once per connection (``core.prepared``).
+        whose statements PostgreSQL prepares once per connection (``core.fast.prepared``).
 
         Django's own cursors bind parameters in the client: every statement reaches PostgreSQL as
         new text, planned anew. Planning the read of the match that a post locks (its round,
@@ -79,13 +82,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
         """
         self.close_if_health_check_failed()
         self.ensure_connection()
-        if self.connection.prepare_threshold is None:  # DB_PREPARED_STATEMENTS=false
-            return self.cursor()
+        if self.connection.prepare_threshold is None or not fast.on("prepared_statements"):
+            return self.cursor()  # DB_PREPARED_STATEMENTS=false, or the fast path off
         with self.wrap_database_errors:
             return self._prepare_cursor(PreparingCursor(self.connection))
 
     def close_if_health_check_failed(self) -> None:
-        if self.connection is not None and self.health_check_enabled and not self.health_check_done:
+        if (
+            self.connection is not None
+            and self.health_check_enabled
+            and not self.health_check_done
+            and fast.on("idle_health_check")
+        ):
             now = time.monotonic()
             idle = now - self._last_request_at
             self._last_request_at = now

@@ -1,4 +1,5 @@
-"""A model's ``save(update_fields=…)`` without the ORM's compiler: the ``CompiledUpdate`` mixin.
+"""A model's ``save(update_fields=…)`` without the ORM's compiler: the ``CompiledUpdate`` mixin (the
+fast path ``compiled_updates``; off, the compiler's own ``UPDATE``).
 
 Django's ``save`` of a row it holds builds and compiles an ``UPDATE … WHERE pk = …`` every time; on
 a confirmation (a result version and its match, each saved once) that compiling cost more than the
@@ -19,6 +20,8 @@ from __future__ import annotations
 
 from django.db import connections
 
+from core import fast
+
 VENDORS = ("postgresql", "sqlite")
 
 _statements: dict[tuple, str] = {}  # (model, database, columns) -> its UPDATE
@@ -30,7 +33,7 @@ class CompiledUpdate:
 
     def _do_update(self, *args, **kwargs):
         # Django 5.2's arguments; another version's go to its own method.
-        if len(args) != 6 or kwargs:
+        if len(args) != 6 or kwargs or not fast.on("compiled_updates"):
             return super()._do_update(*args, **kwargs)
         base_qs, using, pk_val, values, _, _ = args
         meta = self._meta

@@ -3,12 +3,15 @@
 A club website's poller, a script and the load balancer's checks send no ``Accept`` (or ``*/*``)
 and no ``?format=``: DRF then gives the view's first renderer and its media type, after parsing
 the header and every renderer's media type (about a twentieth of a 304's time). That case is
-answered directly, with what DRF answers; any other goes through DRF.
+answered directly, with what DRF answers; any other goes through DRF. The fast path ``negotiation``
+(off, DRF's for every request).
 """
 
 from __future__ import annotations
 
 from rest_framework.negotiation import DefaultContentNegotiation
+
+from core import fast
 
 ANYTHING = "*/*"
 
@@ -18,6 +21,7 @@ class ContentNegotiation(DefaultContentNegotiation):
         if (
             renderers
             and not format_suffix
+            and fast.on("negotiation")
             and request.headers.get("accept", ANYTHING) == ANYTHING
             and not request.query_params.get(self.settings.URL_FORMAT_OVERRIDE)
         ):

@@ -1,4 +1,5 @@
-"""One round trip to the shared cache for what a read is about to ask it (issue 21, "Reads").
+"""One round trip to the shared cache for what a read is about to ask it (issue 21, "Reads"): the
+fast path ``read_ahead`` (core.fast; off, each read asks the cache itself).
 
 A club website polling the standings with its ETag is answered from the shared cache alone: its
 rate limit is counted there (core.throttling), the event's row and stamp are read there
@@ -6,7 +7,7 @@ rate limit is counted there (core.throttling), the event's row and stamp are rea
 Each was a round trip to Redis of its own, and a round trip costs the web process more than it
 costs Redis (building, sending and parsing a command and its answer): three of them were most of
 what a ``304`` cost. A view that knows which keys it is about to ask (``ReadAheadMixin``) has them
-read, and its rate-limit counters counted, in one round trip (``core.cache.round_trip``) before
+read, and its rate-limit counters counted, in one round trip (``core.fast.redis.round_trip``) before
 its permissions are checked; the code that asks them later takes them from here (``get_many``,
 ``counted``) instead.
 
@@ -27,7 +28,9 @@ from typing import Any
 from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache
 
-from core.cache import backend, round_trip
+from core import fast
+from core.cache import backend
+from core.fast.redis import round_trip
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +50,7 @@ def fetch(keys: Sequence[str], counters: Sequence[tuple[str, int]] = ()) -> None
     """Read ``keys`` from the default cache and add one to each counter (``(key, timeout)``: created
     with that expiry, as ``core.throttling.counted`` does), all in one round trip."""
     shared = backend(cache)
-    if not isinstance(shared, RedisCache) or not (keys or counters):
+    if not isinstance(shared, RedisCache) or not (keys or counters) or not fast.on("read_ahead"):
         return
     names = [shared.make_key(key) for key in keys]  # our own keys: no need to check them for memcached
     commands: list[tuple[Any, ...]] = []
@@ -105,7 +108,7 @@ class ReadAheadMixin:
         return []
 
     def check_permissions(self, request) -> None:
-        keys = self.read_ahead_keys(request)
+        keys = self.read_ahead_keys(request) if fast.on("read_ahead") else None
         if keys:
             # A rate limit that can say which counter it will count on (core.throttling's) is counted here.
             plans = (getattr(throttle, "planned_count", None) for throttle in self.get_throttles())

@@ -1,4 +1,5 @@
-"""Rows inserted as ``bulk_create`` inserts them, without its compiler: ``insert(model, instances)``.
+"""Rows inserted as ``bulk_create`` inserts them, without its compiler: ``insert(model, instances)``
+(the fast path ``compiled_inserts``; off, ``bulk_create`` and the compiler's own ``INSERT``).
 
 ``bulk_create`` builds its ``INSERT`` through the ORM's compiler on every call and, on PostgreSQL,
 reads the new primary keys back. For the audit entries a scorekeeping write adds
@@ -25,6 +26,8 @@ from dataclasses import dataclass
 from django.db import connections, router
 from django.db.models import AutoField, Field, Model
 
+from core import fast
+
 VENDORS = ("postgresql", "sqlite")  # whose INSERT … RETURNING this writes as their compiler does
 
 
@@ -41,6 +44,9 @@ _tables: dict[tuple[type[Model], str], _Table | None] = {}
 def insert(model: type[Model], instances: Sequence[Model]) -> None:
     """Insert ``instances`` of ``model`` (new ones: no primary key) in one statement."""
     if not instances:
+        return
+    if not fast.on("compiled_inserts"):
+        model._default_manager.db_manager(router.db_for_write(model)).bulk_create(instances)
         return
     using = router.db_for_write(model)
     key = (model, using)
@@ -90,6 +96,8 @@ class CompiledInsert:
     the compiler writes it."""
 
     def _do_insert(self, manager, using, fields, returning_fields, raw):
+        if not fast.on("compiled_inserts"):
+            return super()._do_insert(manager, using, fields, returning_fields, raw)
         statement = (
             None if raw else _returning(type(self), using, tuple(fields), tuple(returning_fields or ()))
         )

@@ -1,4 +1,5 @@
-"""The fast path of ``core.lean`` for django-filter's filter sets (``DjangoFilterBackend``).
+"""The fast path of ``core.fast.lean`` for django-filter's filter sets (``DjangoFilterBackend``):
+``lean_filters`` (off, the filter set decides every time).
 
 ``filter_lookups(FilterSetClass, query_params)``: the lookups the filter set would apply when every
 value given is plainly valid (a number as digits, a choice as listed), or None when the filter set
@@ -12,6 +13,7 @@ from typing import Any
 
 import django_filters
 
+from core import fast
 from core.filters import IntegerFilter, StringChoiceFilter
 
 
@@ -27,6 +29,8 @@ def filter_lookups(filterset_class: type[django_filters.FilterSet], params: Mapp
     """The ``{lookup: value}`` the filter set would apply for ``params`` when every value given is
     plainly valid (a number as digits, a choice as listed); None when the filter set must decide
     (an error to report, a value to clean, a filter this function does not know)."""
+    if not fast.on("lean_filters"):
+        return None
     if filterset_class not in _filters:
         _filters[filterset_class] = _compile_filters(filterset_class)
     parsers = _filters[filterset_class]

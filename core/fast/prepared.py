@@ -1,4 +1,5 @@
-"""Hot reads compiled to SQL once, then run with each request's values.
+"""Hot reads compiled to SQL once, then run with each request's values: the fast path
+``prepared_reads`` (off, every read goes through the ORM, as ``build`` writes it).
 
 Django builds and compiles a queryset anew for every evaluation. For the list of a round's
 tables that is several milliseconds of Python per query, many times what PostgreSQL takes to
@@ -37,6 +38,8 @@ from django.db import connections, router
 from django.db.models import Model, QuerySet
 from django.db.models.query import ModelIterable, ValuesListIterable, get_related_populators
 from django.db.transaction import TransactionManagementError
+
+from core import fast
 
 _MISSING = object()
 # A read with at most this many parameters is prepared by PostgreSQL (a read of a match, a token, a
@@ -103,7 +106,11 @@ class Prepared(Generic[M]):
     ) -> list[tuple]:
         """The rows of ``build(shape, **values)``, a ``values_list`` of tuples."""
         using = router.db_for_read(self.model)
-        compiled = self._compiled_for(using, shape, values, paged=limit is not None, objects=False)
+        compiled = (
+            self._compiled_for(using, shape, values, paged=limit is not None, objects=False)
+            if fast.on("prepared_reads")
+            else None
+        )
         if compiled is None:  # not preparable: the ORM, every time
             queryset = self.build(shape, **values)
             if limit is not None:
@@ -117,7 +124,11 @@ class Prepared(Generic[M]):
         # A locking read's queryset is for the write database: another than this is not prepared
         # (``_compile`` compares them), and goes through the ORM.
         using = router.db_for_read(self.model)
-        compiled = self._compiled_for(using, shape, values, paged=False, objects=True)
+        compiled = (
+            self._compiled_for(using, shape, values, paged=False, objects=True)
+            if fast.on("prepared_reads")
+            else None
+        )
         if compiled is None or compiled.objects is None:
             return list(self.build(shape, **values))
         made = compiled.objects
@@ -150,7 +161,11 @@ class Prepared(Generic[M]):
         if limit is not None:
             sql = f"{sql} LIMIT %s OFFSET %s"
             params += [limit, offset]
-        prepares = len(params) <= _PREPARED_PARAMETERS and hasattr(connection, "prepared_cursor")
+        prepares = (
+            len(params) <= _PREPARED_PARAMETERS
+            and hasattr(connection, "prepared_cursor")
+            and fast.on("prepared_statements")
+        )
         with connection.prepared_cursor() if prepares else connection.cursor() as cursor:
             if not prepares and all(type(value) is int for value in params):
                 # Integers written into the SQL as the driver would (str() of an int is digits):
