@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract messages clean
+.PHONY: install node-tools run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract presence messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,15 @@ $(STAMP): $(BIN)/python pyproject.toml
 
 install: $(STAMP)
 
+# The Node tools of the contract's checks, pinned in package.json and package-lock.json (Redocly's
+# lint; openapi-typescript, openapi-fetch and tsc for the TypeScript client of tests/contract/).
+NODE_STAMP := node_modules/.installed-stamp
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+node-tools: $(NODE_STAMP)
+
 run: install
 	$(RUN_ENV) $(BIN)/python manage.py migrate --noinput
 	$(RUN_ENV) $(BIN)/python manage.py seed_demo
@@ -29,17 +38,20 @@ run: install
 test: install
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-# The schemathesis contract (tests/contract/) and the browser tests (tests/pages/test_browser.py):
-# one file per worker (--dist loadfile), so the browser's module fixture starts Chromium once.
-test-e2e: install
+# The schemathesis contract and the clients generated from the committed document, Python and
+# TypeScript (tests/contract/), and the browser tests (tests/pages/test_browser.py): one file per
+# worker (--dist loadfile), so the browser's module fixture starts Chromium once.
+test-e2e: install node-tools
 	$(BIN)/python -m pytest -m e2e --dist loadfile $(PYTEST_ARGS)
 
-# lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml).
-lint: install
+# lint-imports: the layers and the pure packages ([tool.importlinter] in pyproject.toml); Redocly:
+# the committed OpenAPI document against its recommended rules (redocly.yaml).
+lint: install node-tools
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --format=summary docs/openapi.json
 
 # Types (mypy with the Django and DRF plugins; pyproject.toml says which packages are strict).
 typecheck: install
@@ -67,16 +79,23 @@ bench-reads: install
 # The OpenAPI document is committed (docs/api.md "The contract"): after changing the API, `make schema`
 # writes it again (validated, failing on any warning of drf-spectacular) and prints what changed for
 # clients; it exits 1 while a breaking change is not listed in docs/changelog.md. `make contract` checks
-# the document's history against the changelog alone (tests/contract/breaking.py; `make test` does too).
+# the document's history against the changelog alone (tests/contract/changelog.py; `make test` does too).
 schema: install
 	$(RUN_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --format openapi-json --file docs/openapi.json
-	$(BIN)/python -m tests.contract.breaking
+	$(BIN)/python -m tests.contract.changelog
 
 contract: install
-	$(BIN)/python -m tests.contract.breaking
+	$(BIN)/python -m tests.contract.changelog
+
+# Which optional members of the answers the whole suite always received (tests/openapi_conformance.py:
+# candidates for `required`). As long as `make test`.
+presence: install
+	rm -rf var/presence
+	OPENAPI_PRESENCE=var/presence $(BIN)/python -m pytest $(PYTEST_ARGS) || true
+	$(RUN_ENV) $(BIN)/python manage.py shell -c "from tests.openapi_conformance import print_always_present as p; p('var/presence')"
 
 clean:
-	rm -rf $(VENV) db.sqlite3 var
+	rm -rf $(VENV) node_modules db.sqlite3 var
 
 # After changing translatable text: refresh locale/zh_Hans, translate, then compile.
 messages: install

@@ -229,6 +229,9 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The paths are absolute (/api/v1/…): the server is the one that serves the document.
+    "SERVERS": [{"url": "/", "description": "The server that serves this document."}],
+    "LICENSE": {"name": "Proprietary"},
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -236,7 +239,9 @@ SPECTACULAR_SETTINGS = {
     "SCHEMA_PATH_PREFIX": r"/api/v1",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "core.schema.discriminator_values",
+        "core.schema_hooks.enum_varnames",
+        "core.schema_hooks.discriminator_values",
+        "core.schema_hooks.nullable_types",
         "scoring.schema.any_game_bodies",
     ],
     "ENUM_NAME_OVERRIDES": {
@@ -259,11 +264,17 @@ SPECTACULAR_SETTINGS = {
         "DoudizhuComboTypeEnum": "referee.api.game_serializers.DOUDIZHU_TYPES",
         "DaguaiComboTypeEnum": "referee.api.game_serializers.DAGUAI_TYPES",
         "ShuangkouPlayKindEnum": "referee.api.game_serializers.SHUANGKOU_KINDS",
+        # Levels as the server writes them (G2; Shuangkou's S2 with its no-trump deal).
+        "LevelEnum": "scoring.serializers.plays.LEVELS",
+        "ShuangkouLevelEnum": "referee.api.game_serializers.SHUANGKOU_LEVELS",
         "DoudizhuWinnerEnum": ["landlord", "farmers"],
         "GuandanGameEnum": ["guandan"],
         "Doudizhu4GameEnum": ["doudizhu4"],
         "DaguaiGameEnum": ["daguai"],
         "ShuangkouGameEnum": ["shuangkou"],
+        # Two sets of outcomes, named as they were before /sync's answers were one component a kind.
+        "SyncAnswerOutcomeEnum": "scoring.views.sync.OUTCOMES",
+        "HistoryResultOutcomeEnum": ["win", "loss", "draw", "bye"],
         # A series' status (seasons) shares its field name with an event's.
         "SeriesStatusEnum": "seasons.models.SeriesStatus.choices",
     },

@@ -11,7 +11,7 @@ class CoreConfig(AppConfig):
     verbose_name = "Core"
 
     def ready(self) -> None:
-        from core import schema  # noqa: F401  - registers OpenAPI extensions
+        from core import schema, schema_extensions  # noqa: F401  - registers OpenAPI extensions
 
         # Every process (web, worker, manage.py) refuses to start with a fast path on whose
         # libraries are of another release than it was verified against.

@@ -168,7 +168,8 @@ class ConditionalMixin:
 
     def finalize_response(self, request, response, *args, **kwargs):
         response = super().finalize_response(request, response, *args, **kwargs)
-        if response.status_code == status.HTTP_304_NOT_MODIFIED or response.data is None:
+        # A plain Django answer (a redirect) has no data: no ETag.
+        if response.status_code == status.HTTP_304_NOT_MODIFIED or getattr(response, "data", None) is None:
             return response
         if request.method in READS and response.status_code == 200:
             etag = getattr(self, "_etag", None) or etag_of(response.data)

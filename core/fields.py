@@ -21,6 +21,7 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Model
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import fields, relations
 from rest_framework.exceptions import ValidationError
 
@@ -133,6 +134,13 @@ class StrictSlugRelatedField(JsonTyped, relations.SlugRelatedField):
     """A related row named by its slug (an event's ``club``): a string, never a number."""
 
     json_type = "string"
+
+
+@extend_schema_field({"type": "object", "additionalProperties": {}})
+class JSONObjectField(fields.JSONField):
+    """A JSON object stored or answered as it is (a tribute record, an audit entry's changes, a job's
+    result): DRF's ``JSONField``, which the OpenAPI document shows as an object rather than as any
+    value (a nullable value of no type says nothing in OpenAPI 3.0)."""
 
 
 # DRF's field -> its strict version; DRF fields not listed take no JSON type check of their own

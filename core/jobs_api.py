@@ -16,7 +16,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.conditional import ConditionalMixin
-from core.fields import StrictCharField, StrictChoiceField, StrictDateTimeField, StrictIntegerField
+from core.fields import (
+    JSONObjectField,
+    StrictCharField,
+    StrictChoiceField,
+    StrictDateTimeField,
+    StrictIntegerField,
+)
 from core.jobs import FINISHED, PREFER_ASYNC, progress_of, readable
 from core.models import Job, JobState
 from core.permissions import Permission
@@ -35,7 +41,7 @@ class JobSerializer(serializers.Serializer):
     kind = StrictCharField(help_text="What the job does: `pairs.import`, `round.draw`, `pairs.draw_singles`.")
     state = StrictChoiceField(choices=JobState.choices)
     progress = JobProgressSerializer()
-    result = serializers.JSONField(
+    result = JSONObjectField(
         allow_null=True,
         help_text="Once `succeeded`: the body the request would have answered had it not been a job.",
     )
@@ -112,8 +118,17 @@ class JobView(ConditionalMixin, APIView):
     """A job: the caller who asked for it, and the organisers of its event, may read it."""
 
     read_permission = Permission.AUTHENTICATED
+    openapi_headers = {  # core.schema
+        "200": {
+            "Retry-After": {
+                "schema": {"type": "integer", "minimum": 0},
+                "description": "While the job is queued or running: seconds before reading it again.",
+            }
+        }
+    }
 
     @extend_schema(
+        summary="Read a job",
         operation_id="jobs_retrieve",
         responses={200: JobSerializer, **problems(401, 404)},
         description="A job's state, progress, and once it ends its result or its problem. "

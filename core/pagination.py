@@ -41,6 +41,12 @@ class PageNumberPagination(pagination.PageNumberPagination):
             )
         return size
 
+    def get_paginated_response_schema(self, schema):
+        # Every page says ``next`` and ``previous`` (null at either end): required, as present.
+        page = super().get_paginated_response_schema(schema)
+        page["required"] = ["count", "next", "previous", "results"]
+        return page
+
     def get_schema_operation_parameters(self, view):
         parameters = super().get_schema_operation_parameters(view)
         bounds = {self.page_query_param: (1, None), self.page_size_query_param: (1, self.max_page_size)}

@@ -11,7 +11,9 @@ its names in its own enum (``tournaments.permissions.EventPermission``, …) and
 member's check with ``register_check``, so core imports no app. ``CHECKS`` holds every name
 registered; a test walks every URL's view and fails on a name that is not in it
 (tests/core/test_permission_names.py). Anonymous users may read what a check registered with
-``anonymous=True`` allows; every write needs at least a token. A POST that
+``anonymous=True`` allows; every write needs at least a token. A table's token passes only the
+checks registered with ``table_token=True`` (or ``anonymous``): the OpenAPI document lists it on
+their operations alone (core.schema). A POST that
 only asks a question (the stateless referee questions) declares ``changes_nothing = True``
 and is then treated like a read.
 """
@@ -40,10 +42,17 @@ CHECKS: dict[str, Check] = {}  # keyed by the members, looked up by their names 
 #: The checks that can let a caller without a token through (what is public, or published): the
 #: OpenAPI document marks the operations declaring them as callable anonymously (core.schema).
 ANONYMOUS: set[str] = set()
+#: The checks that can let a table's token through (tournaments.auth: a scorekeeper of one table,
+#: with no account): the document lists that credential only on the operations declaring one of
+#: them, or a check that lets anyone through.
+TABLE_TOKEN: set[str] = set()
 
 
-def register_check(name: StrEnum, check: Check, *, anonymous: bool = False) -> None:
-    """Add a named check; ``anonymous``: it may allow a caller without a token.
+def register_check(
+    name: StrEnum, check: Check, *, anonymous: bool = False, table_token: bool = False
+) -> None:
+    """Add a named check; ``anonymous``: it may allow a caller without a token; ``table_token``: it
+    may allow a table's token.
 
     ``name`` is a member of a permission enum, never a bare string: a view declaring a name that
     no app registered is caught by the URL walk of the tests, not on the first request.
@@ -53,6 +62,8 @@ def register_check(name: StrEnum, check: Check, *, anonymous: bool = False) -> N
     CHECKS[name] = check
     if anonymous:
         ANONYMOUS.add(name)
+    if table_token or anonymous:
+        TABLE_TOKEN.add(name)
 
 
 def is_known(name: object) -> bool:
@@ -62,7 +73,9 @@ def is_known(name: object) -> bool:
 
 register_check(Permission.PUBLIC, lambda request, view, obj: True, anonymous=True)
 register_check(
-    Permission.AUTHENTICATED, lambda request, view, obj: bool(request.user and request.user.is_authenticated)
+    Permission.AUTHENTICATED,
+    lambda request, view, obj: bool(request.user and request.user.is_authenticated),
+    table_token=True,
 )
 register_check(
     Permission.SUPERUSER, lambda request, view, obj: bool(request.user and request.user.is_superuser)
@@ -71,6 +84,10 @@ register_check(
 
 def admits_anonymous(names: str | tuple[str, ...]) -> bool:
     return any(name in ANONYMOUS for name in ((names,) if isinstance(names, str) else names))
+
+
+def admits_table_token(names: str | tuple[str, ...]) -> bool:
+    return any(name in TABLE_TOKEN for name in ((names,) if isinstance(names, str) else names))
 
 
 def _allowed(names: str | tuple[str, ...], request, view, obj) -> bool:

@@ -14,9 +14,18 @@ declared once, here, from what the view *is* rather than written on each view:
   ``If-Match`` on the edits of a view that checks it, ``If-None-Match`` (and the ``304``) on the
   reads of a view that answers it (``ConditionalMixin``).
 - **Empty query parameters.** ``?round=`` means the same as no ``round`` (``allowEmptyValue``).
-- **Response headers.** ``ETag`` on the answers of a view that sends it, ``Idempotent-Replayed`` on
-  the answers of a POST that honours ``Idempotency-Key``, ``Retry-After`` on a 429 and a 503 (and
-  ``Location`` with it on a job's 202).
+- **Files.** A renderer that says what it renders (``openapi_schema``: a CSV's text, a workbook's
+  bytes) declares its media type with that schema instead of the JSON answer's.
+- **Response headers.** ``X-Request-ID`` on every answer, ``WWW-Authenticate`` on a 401, ``ETag``
+  on the answers of a view that sends it, ``Idempotent-Replayed`` on the answers of a POST that
+  honours ``Idempotency-Key``, ``Retry-After`` on a 429 and a 503 (and ``Location`` with it on a
+  job's 202), and what a view declares itself (``openapi_headers``: a running job's
+  ``Retry-After``).
+- **What an answer always has is required.** Every field of a ``ModelSerializer`` (a model instance
+  has them all) and every field with a default, unless the serializer lists it in
+  ``absent_in_answers``; a page's ``next`` and ``previous`` (null at the ends).
+- **Defaults.** A request field's default is said in its description ("Left out: …"), never as
+  ``default``, which generators turn into a required field or a value always sent.
 - **Bounds.** An id, in a path or sent in a body (a ``PrimaryKeyRelatedField``), is an integer of
   the id column's range (a number in a path, of the number column's); other integers carry their
   serializer's ``min_value``/``max_value``.
@@ -25,18 +34,29 @@ declared once, here, from what the view *is* rather than written on each view:
   not on the copy drf-spectacular reads, so it is looked up on the declared field.
 - **Who may call.** An operation whose declared permission can admit an anonymous caller (a check
   registered with ``anonymous=True``, core.permissions) lists ``{}`` among its security
-  requirements: no token needed.
+  requirements: no token needed; a table's token is listed where a declared check can admit one
+  (``table_token=True``).
+- **Answers by caller.** ``ByCaller(private, public)``: what an organiser reads, or what anyone
+  else reads, as an ``anyOf``.
+- **Summaries.** A ViewSet's standard action says what it does to its model (``List the pairs``,
+  ``Update the pair``); every other operation gives its own (``extend_schema(summary=...)``).
 """
 
 from __future__ import annotations
 
-from drf_spectacular import authentication as drf_spectacular_authentication
+import json
+
 from drf_spectacular import openapi
 from drf_spectacular.drainage import get_override, has_override, set_override
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.plumbing import force_instance, get_view_model
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    inline_serializer,
+)
 from rest_framework import relations, serializers
+from rest_framework.fields import empty
 
 from core import permissions
 from core.conditional import ConditionalMixin
@@ -63,7 +83,7 @@ PROBLEM_SERIALIZER = inline_serializer(
         "status": StrictIntegerField(),
         "detail": StrictCharField(),
         "code": StrictCharField(help_text="Stable machine code."),
-        "instance": StrictCharField(required=False),
+        "instance": StrictCharField(help_text="The path of the request the problem answers."),
         "request_id": StrictCharField(help_text="Quote it when you report a problem."),
         "errors": ProblemError.__class__(
             many=True, required=False, help_text="Each field error, when the request has some."
@@ -135,6 +155,23 @@ RETRY_AFTER = {
     }
 }
 LOCATION = {"Location": {"schema": {"type": "string"}, "description": "The job's address."}}
+#: On every answer (core.request_id): ``required``, as these two are always sent.
+REQUEST_ID = {
+    "X-Request-ID": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "The request's id (the client's own when it sent a sane one): quote it when you "
+        "report a problem; the server logs it with every line.",
+    }
+}
+WWW_AUTHENTICATE = {
+    "WWW-Authenticate": {
+        "schema": {"type": "string"},
+        "required": True,
+        "description": "`Token`: send a credential, `Authorization: Token <key>` (or `Bearer <key>`, or "
+        "a table's `Table <key>`).",
+    }
+}
 
 #: The largest value of a numeric path parameter, by name: ids are ``BigAutoField``s, numbers
 #: (rounds, deals) ``PositiveSmallIntegerField``s.
@@ -147,6 +184,28 @@ IF_NONE_MATCH = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="The `ETag` of the answer as last read: unchanged, it is a 304 with no body.",
 )
+
+
+#: The summary of a ViewSet's standard action, from its model's verbose names.
+ACTION_SUMMARIES = {
+    "list": "List the {plural}",
+    "create": "Create {article} {name}",
+    "retrieve": "Read the {name}",
+    "update": "Replace the {name}",
+    "partial_update": "Update the {name}",
+    "destroy": "Delete the {name}",
+}
+
+
+class ByCaller:
+    """``extend_schema(responses={200: ByCaller(private, public)})``: an answer whose members depend on
+    who asks — ``private`` for the callers who see more (an event's organisers: contacts, a pair's
+    PIN), ``public`` for anyone else. The document says ``anyOf`` the two, the private one first (a
+    generated client tries it first: its extra members are required); a list's answer is the page of
+    either."""
+
+    def __init__(self, private, public) -> None:
+        self.members = (private, public)
 
 
 def problems(*statuses: int) -> dict[int, OpenApiResponse]:
@@ -185,6 +244,13 @@ class AutoSchema(openapi.AutoSchema):
         if declared is None:
             return False
         return permissions.admits_anonymous(declared)
+
+    def admits_table_token(self) -> bool:
+        """Whether a table's token may be let through (tournaments.schema lists the credential)."""
+        declared = self._declared()
+        if declared is None:
+            return True  # the view decides at run time: any credential may be the one
+        return permissions.admits_table_token(declared)
 
     def _idempotent(self) -> bool:
         return self.method == "POST" and isinstance(self.view, IdempotentMixin)
@@ -227,6 +293,16 @@ class AutoSchema(openapi.AutoSchema):
         return statuses
 
     # ---- what drf-spectacular asks ----
+    def get_summary(self) -> str | None:
+        """A standard action's summary, from its model (``extend_schema(summary=...)`` wins)."""
+        template = ACTION_SUMMARIES.get(getattr(self.view, "action", None) or "")
+        model = get_view_model(self.view, emit_warnings=False) if template else None
+        if template is None or model is None:
+            return None
+        name, plural = str(model._meta.verbose_name), str(model._meta.verbose_name_plural)
+        article = "an" if name[0] in "aeio" else "a"
+        return template.format(name=name, plural=plural, article=article)
+
     def get_override_parameters(self):
         parameters = list(super().get_override_parameters())
         if self._idempotent():
@@ -254,6 +330,21 @@ class AutoSchema(openapi.AutoSchema):
         if isinstance(field, pk) and schema.get("type") == "integer":
             schema.setdefault("minimum", 1)  # ids are BigAutoField: 1 … 2^63 − 1
             schema.setdefault("maximum", BIGINT_MAX)
+        if direction == "request" and "default" in schema:
+            _say_default(schema)
+        return schema
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "response":
+            serializer = force_instance(serializer)
+            answered = {
+                name
+                for name, field in serializer.fields.items()
+                if name in schema.get("properties", {}) and _answered(serializer, field)
+            }
+            if answered - set(schema.get("required", ())):
+                schema["required"] = sorted({*schema.get("required", ()), *answered})
         return schema
 
     def _insert_field_validators(self, field, schema):
@@ -294,6 +385,17 @@ class AutoSchema(openapi.AutoSchema):
         reference = problem[PROBLEM_CONTENT_TYPE]["schema"]
         return all(schema == reference for schema in schemas)
 
+    def _get_response_for_code(self, serializer, status_code, media_types=None, direction="response"):
+        if not isinstance(serializer, ByCaller):
+            return super()._get_response_for_code(serializer, status_code, media_types, direction)
+        answers = []
+        for member in serializer.members:
+            answers.append(super()._get_response_for_code(member, status_code, media_types, direction))
+        answer = answers[0]
+        for media_type, media in answer.get("content", {}).items():
+            media["schema"] = {"anyOf": [each["content"][media_type]["schema"] for each in answers]}
+        return answer
+
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
         problem = {
@@ -304,6 +406,15 @@ class AutoSchema(openapi.AutoSchema):
         for code, response in responses.items():
             if code.isdigit() and int(code) >= 400 and self._is_problem(response, problem):
                 response["content"] = problem
+        files = {
+            renderer.media_type: renderer.openapi_schema
+            for renderer in self.view.get_renderers()
+            if getattr(renderer, "openapi_schema", None)
+        }
+        for code, response in responses.items():
+            for media_type, media in response.get("content", {}).items():
+                if code.startswith("2") and media_type in files:
+                    media["schema"] = dict(files[media_type])  # a file, not the JSON's schema
         if self._conditional() and self.method in _READS:
             responses.setdefault("304", {"description": "Not modified: the `If-None-Match` ETag is current."})
         for code, response in responses.items():
@@ -313,10 +424,12 @@ class AutoSchema(openapi.AutoSchema):
         return dict(sorted(responses.items()))
 
     def _response_headers(self, code: str) -> dict:
+        headers: dict[str, dict] = {**REQUEST_ID, **getattr(self.view, "openapi_headers", {}).get(code, {})}
+        if code == "401":
+            headers |= WWW_AUTHENTICATE
         if code in ("429", "503"):
-            return RETRY_AFTER
+            return headers | RETRY_AFTER
         success = code.startswith("2")
-        headers: dict[str, dict] = {}
         if code == "202":
             headers |= LOCATION | RETRY_AFTER
         if self._conditional() and (success or code == "304"):
@@ -324,6 +437,34 @@ class AutoSchema(openapi.AutoSchema):
         if self._idempotent() and success:
             headers |= REPLAYED
         return headers
+
+
+def _answered(serializer: serializers.Serializer, field: serializers.Field) -> bool:
+    """Whether every answer of ``serializer`` carries ``field``: DRF leaves a field out only when its
+    value is missing and it has no default, and a model instance has every field of a
+    ``ModelSerializer`` — but those its serializer lists in ``absent_in_answers`` (the deals list's
+    history members, present with ``?history=true`` only)."""
+    if field.field_name in getattr(serializer, "absent_in_answers", ()):
+        return False
+    if field.default is not empty:
+        return True
+    return isinstance(serializer, serializers.ModelSerializer)  # noqa: TID251 - any, strict or not
+
+
+def _say_default(schema: dict) -> None:
+    """What the server takes for a field left out of a request, said in words, not as ``default``:
+    generators make a field with a default required (openapi-typescript) or send the default
+    whenever the caller gives nothing (openapi-python-client), so a PATCH would send values its
+    caller never chose (a Daguai event's ``game`` as ``guandan``). Optional stays optional."""
+    said = f"Left out: `{json.dumps(schema.pop('default'), ensure_ascii=False)}`."
+    text = schema.get("description", "")
+    # An enum's list of choices ("* `a` - a") goes to its component (postprocess_schema_enums): the
+    # words go before it, to stay with the field.
+    head, choices = ("", text) if text.startswith("*") else text.partition("\n\n*")[::2]
+    if choices and not choices.startswith("*"):
+        choices = "*" + choices
+    words = f"{head} {said}".strip()
+    schema["description"] = f"{words}\n\n{choices}" if choices else words
 
 
 def _declared(field):
@@ -335,50 +476,3 @@ def _declared(field):
     if parent is not None and getattr(parent, "child", None) is field:
         return getattr(_declared(parent), "child", field)
     return field
-
-
-class TokenScheme(OpenApiAuthenticationExtension):
-    """``Authorization: Token <key>`` or ``Bearer <key>`` (core.auth): either scheme will do."""
-
-    target_class = "core.auth.TokenAuthentication"
-    name = ["tokenAuth", "bearerAuth"]
-
-    def get_security_requirement(self, auto_schema):
-        return [{name: []} for name in self.name]
-
-    def get_security_definition(self, auto_schema):
-        return [
-            {
-                "type": "apiKey",
-                "in": "header",
-                "name": "Authorization",
-                "description": "`Token <key>` or `Bearer <key>` (`python manage.py apitoken USERNAME`).",
-            },
-            {"type": "http", "scheme": "bearer", "description": "`Bearer <key>`: the same API token."},
-        ]
-
-
-class SessionScheme(drf_spectacular_authentication.SessionScheme):
-    """The browser's session cookie X: DRF's, as drf-spectacular
-    describes it)."""
-
-    target_class = "core.fast.session.SessionAuthentication"
-
-
-def discriminator_values(result, generator, request, public):
-    """drf-spectacular postprocessing hook: in a ``oneOf`` told apart by a discriminator, each member
-    says the one value of the property that names it (``"game": {"enum": ["doudizhu4"]}``), so that a
-    validator without discriminator support (JSON Schema's ``oneOf`` means *exactly one*) finds exactly
-    one member for an answer, as the discriminator does."""
-    schemas = result.get("components", {}).get("schemas", {})
-    for schema in list(schemas.values()):
-        discriminator = schema.get("discriminator") if isinstance(schema, dict) else None
-        if not discriminator or "mapping" not in discriminator:
-            continue
-        name = discriminator["propertyName"]
-        for value, ref in discriminator["mapping"].items():
-            member = schemas.get(ref.rsplit("/", 1)[-1], {})
-            prop = member.get("properties", {}).get(name)
-            if isinstance(prop, dict) and "$ref" not in prop:
-                prop["enum"] = sorted({*prop.get("enum", ()), value})
-    return result

@@ -32,7 +32,11 @@ class ScoringPermission(StrEnum):
     STANDINGS = "event.standings"
 
 
-register_check(ScoringPermission.SCOREKEEPER, lambda r, v, o: actor_of(r, v.get_event()).keeps(v.get_match()))
+register_check(
+    ScoringPermission.SCOREKEEPER,
+    lambda r, v, o: actor_of(r, v.get_event()).keeps(v.get_match()),
+    table_token=True,
+)
 register_check(ScoringPermission.RESULTS, lambda r, v, o: results_visible(r, v.get_event()), anonymous=True)
 register_check(
     ScoringPermission.STANDINGS, lambda r, v, o: standings_visible(r, v.get_event()), anonymous=True

@@ -61,6 +61,12 @@ class CSVRenderer(_TableRenderer):
     media_type = "text/csv"
     format = "csv"
     charset = "utf-8"
+    #: What the OpenAPI document says of the answer (core.schema): the table as text, not as JSON.
+    openapi_schema = {
+        "type": "string",
+        "description": "The table as CSV: UTF-8 with a byte-order mark, a header row in the language "
+        "asked for, then a row per row of the JSON answer.",
+    }
 
     def write(self, header, body) -> bytes:
         out = io.StringIO()
@@ -76,6 +82,11 @@ class XLSXRenderer(_TableRenderer):
     format = "xlsx"
     charset = None
     render_style = "binary"
+    openapi_schema = {
+        "type": "string",
+        "format": "binary",
+        "description": "The table as an Excel workbook: one sheet, a header row, a row per row.",
+    }
 
     def write(self, header, body) -> bytes:
         # openpyxl is loaded by the few requests that ask for a workbook, not by every web process.

@@ -3,6 +3,8 @@ its matches on a scoresheet")."""
 
 from __future__ import annotations
 
+from core.schema import AutoSchema
+
 #: A deal's body and a match state are Guandan's or another game's. The two overlap (another game's
 #: members are open: its own fields ride along, and its state is the game's own object), so a Guandan
 #: body or state is valid under both: JSON Schema's ``oneOf`` (exactly one) would refuse it, ``anyOf``
@@ -24,3 +26,14 @@ def any_game_bodies(result, generator, request, public):
             if isinstance(schema, dict) and "oneOf" in schema:
                 schema["anyOf"] = schema.pop("oneOf")
     return result
+
+
+class TabularSchema(AutoSchema):
+    """The schema of a table of the event (scoring.views.standings.TabularView): its ``summary``,
+    and at its ``…/export`` address the same table as a file."""
+
+    def get_summary(self) -> str | None:
+        summary = getattr(self.view, "summary", None)
+        if summary and getattr(self.view, "export", False):
+            return f"{summary} as a file (CSV, or XLSX with ?format=xlsx)"
+        return summary

@@ -20,7 +20,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from core import health, representations
-from tests.openapi_conformance import conforms, document
+from tests.openapi_conformance import conforms, document, write_presence
 
 # The live server of the end-to-end tests (pytest-django's ``live_server``: Django's
 # LiveServerThread) writes an answer's headers and its body apart. With Nagle's algorithm on, the
@@ -43,6 +43,10 @@ def _answers_keep_the_contract():
     Client.request = checked  # type: ignore[method-assign]
     yield
     Client.request = request  # type: ignore[method-assign]
+
+
+def pytest_sessionfinish(session, exitstatus):
+    write_presence()  # with OPENAPI_PRESENCE set: what this process's answers carried
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,8 @@
 """Every answer of the API that the test suite sees keeps the OpenAPI document (docs/api.md).
 
 ``conforms(method, path, response)`` finds the document's operation for the request, and checks that
-the status is one the operation declares and that a JSON body (``application/json`` or
+the status is one the operation declares, that the headers it requires are there (``X-Request-ID``,
+a 401's ``WWW-Authenticate``), and that a JSON body (``application/json`` or
 ``application/problem+json``) matches the schema declared for that status and media type. The
 document is generated once per test process; each schema is compiled once (jsonschema-rs), so a
 check costs a lookup and a validation. tests/conftest.py runs it on every answer of Django's test
@@ -10,14 +11,26 @@ client (and so DRF's ``APIClient``).
 What is not an operation of the document (an unknown URL, a method the path does not have) is
 still a problem: its body is checked against ``Problem``. A 500 is a bug the tests provoke on
 purpose; its body is a ``Problem`` too.
+
+**The presence recorder.** With ``OPENAPI_PRESENCE=<folder>`` set, each test process also records,
+for every object schema an answer passes through (a component, or a property's inline object, named
+by its path from the component: ``Standings.rows[]``), how many answers it saw and how often each
+declared property was present; it writes ``<folder>/<pid>.json`` when the process's session ends.
+``make presence`` runs the suite so and merges the files (``print_always_present``): it lists the
+properties declared optional that every answer of the suite carried — the candidates for
+``required`` (docs/api.md "The contract"); a property absent by design (a problem's ``stored``)
+stays optional.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import os
 import re
+from collections import Counter
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
@@ -79,6 +92,11 @@ def _routes() -> list[tuple[re.Pattern[str], dict[str, Any]]]:
     return [(pattern, item) for _, pattern, item in sorted(routes, key=lambda route: route[0])]
 
 
+def is_component(name: str, body: Any) -> bool:
+    """Whether ``body`` is a ``name`` of the document (not only a member of a union it is in)."""
+    return _validator(json.dumps({"$ref": f"#/components/schemas/{name}"})).is_valid(body)
+
+
 def operation(method: str, path: str) -> dict[str, Any] | None:
     for pattern, item in _routes():
         if pattern.fullmatch(path):
@@ -101,6 +119,9 @@ def conforms(method: str, path: str, response) -> None:
     where = f"{method} {path} answered {status}"
     if declared is None:
         raise ContractBroken(f"{where}, which the OpenAPI document does not declare")
+    for name, header in declared.get("headers", {}).items():
+        if header.get("required") and not response.has_header(name):
+            raise ContractBroken(f"{where} without its header {name}, which the document requires")
     content = declared.get("content", {})
     if not response.content or media_type not in JSON_TYPES:
         return
@@ -118,3 +139,100 @@ def _check(schema: dict, response, where: str) -> None:
     if errors:
         lines = "\n".join(f"- at /{'/'.join(map(str, e.instance_path))}: {e.message}" for e in errors[:5])
         raise ContractBroken(f"{where}: the body does not match the document's schema\n{lines}")
+    if PRESENCE is not None:
+        _record(schema, body, "")
+
+
+# ---- the presence recorder ----
+
+#: ``{object schema: [answers seen, Counter(property present)]}``, while OPENAPI_PRESENCE is set.
+PRESENCE: dict[str, list] | None = {} if os.environ.get("OPENAPI_PRESENCE") else None
+
+
+def _matches(schema: dict, value: Any) -> bool:
+    return _validator(json.dumps(schema, sort_keys=True)).is_valid(value)
+
+
+def _record(schema: Any, value: Any, where: str) -> None:
+    """Count, for each object schema ``value`` passes through, which declared properties it has."""
+    if not isinstance(schema, dict) or PRESENCE is None:
+        return
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[-1]
+        _record(document()["components"]["schemas"].get(name), value, name)
+        return
+    for member in schema.get("allOf", ()):
+        _record(member, value, where)
+    members = schema.get("oneOf", schema.get("anyOf", ()))
+    for member in members:
+        if _matches(member, value):  # the member (or members, for an anyOf) this value is
+            _record(member, value, where)
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        for item in value:
+            _record(schema["items"], item, f"{where}[]")
+    if not isinstance(value, dict):
+        return
+    properties = schema.get("properties")
+    if properties:
+        seen = PRESENCE.setdefault(where, [0, Counter()])
+        seen[0] += 1
+        seen[1].update(name for name in properties if name in value)
+        for name, member in properties.items():
+            if name in value:
+                _record(member, value[name], f"{where}.{name}")
+    if isinstance(schema.get("additionalProperties"), dict):
+        for item in value.values():
+            _record(schema["additionalProperties"], item, f"{where}{{}}")
+
+
+def write_presence() -> None:
+    """Write what this process recorded (tests/conftest.py calls it as each test process ends)."""
+    if PRESENCE is None:
+        return
+    folder = Path(os.environ["OPENAPI_PRESENCE"])
+    folder.mkdir(parents=True, exist_ok=True)
+    seen = {where: [count, dict(present)] for where, (count, present) in (PRESENCE or {}).items()}
+    (folder / f"{os.getpid()}.json").write_text(json.dumps(seen, sort_keys=True))
+
+
+def _schema_at(where: str) -> dict | None:
+    """The object schema a recorder's path names (``Standings.rows[]``)."""
+    parts = re.findall(r"[^.\[\]{}]+|\[\]|\{\}", where)
+    schemas = document()["components"]["schemas"]
+    node: Any = schemas.get(parts[0])
+    for part in parts[1:]:
+        node = _plain(node, schemas)
+        node = {"[]": node.get("items"), "{}": node.get("additionalProperties")}.get(
+            part, (node.get("properties") or {}).get(part)
+        )
+    return _plain(node, schemas)
+
+
+def _plain(node: Any, schemas: dict) -> dict:
+    while isinstance(node, dict) and ("$ref" in node or len(node.get("allOf", ())) == 1):
+        node = schemas.get(node["$ref"].rsplit("/", 1)[-1]) if "$ref" in node else node["allOf"][0]
+    return node if isinstance(node, dict) else {}
+
+
+def always_present(folder: Path) -> dict[str, tuple[int, list[str]]]:
+    """The properties declared optional that every recorded answer carried, by object schema."""
+    merged: dict[str, list] = {}
+    for file in folder.glob("*.json"):
+        for where, (count, present) in json.loads(file.read_text()).items():
+            total = merged.setdefault(where, [0, Counter()])
+            total[0] += count
+            total[1].update(present)
+    found = {}
+    for where, (count, present) in sorted(merged.items()):
+        schema = _schema_at(where)
+        required = set(schema.get("required", ()))
+        always = [name for name, n in present.items() if n == count and name not in required]
+        if always:
+            found[where] = (count, sorted(always))
+    return found
+
+
+def print_always_present(folder: str) -> None:
+    """What ``make presence`` prints: each object schema's optional properties that every answer had."""
+    for where, (count, names) in always_present(Path(folder)).items():
+        print(f"{where} ({count} answers): {', '.join(names)}")

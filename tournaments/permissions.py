@@ -108,7 +108,7 @@ register_check(
     lambda r, v, o: _event(v, o).is_public or is_staff(r, _event(v, o)),
     anonymous=True,
 )
-register_check(EventPermission.STAFF, lambda r, v, o: is_staff(r, _event(v, o)))
+register_check(EventPermission.STAFF, lambda r, v, o: is_staff(r, _event(v, o)), table_token=True)
 register_check(EventPermission.ORGANIZER, lambda r, v, o: has_role(r, _event(v, o), Role.ORGANIZER))
 register_check(
     EventPermission.REFEREE,

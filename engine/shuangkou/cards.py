@@ -41,6 +41,8 @@ _LEVEL_CODES = {
     NO_TRUMP: "NT",
 }
 _LEVELS_IN = {code: level for level, code in _LEVEL_CODES.items()} | {"T": 10, "NOTRUMP": NO_TRUMP}
+#: Every level as the engine writes it (``format_level``), lowest first.
+LEVELS: tuple[str, ...] = tuple(_LEVEL_CODES.values())
 
 
 def parse_level(value: object, *, field: str = "level") -> int:

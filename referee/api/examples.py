@@ -126,11 +126,5 @@ TRIBUTE_VALIDATE = [
     ),
 ]
 
-RULESET = {
-    "count": 1,
-    "next": None,
-    "previous": None,
-    "results": [
-        {"key": STANDARD.key, "game": "guandan", "name": STANDARD.name, "settings": STANDARD.to_dict()}
-    ],
-}
+#: One entry of the list: drf-spectacular wraps a list's example in the page (``count``, ``results``).
+RULESET = {"key": STANDARD.key, "game": "guandan", "name": STANDARD.name, "settings": STANDARD.to_dict()}

@@ -24,6 +24,7 @@ from rest_framework.exceptions import ValidationError
 from core.fast import lean
 from core.fields import EXPECTED
 from core.problems import engine_message
+from core.schema_extensions import AnyOfProxySerializer
 from engine import daguai, doudizhu, shuangkou
 from engine.errors import BadInput
 from engine.game import Game
@@ -180,11 +181,11 @@ def _any_game(
             serializers=dict(zip(codes, members, strict=True)),
             resource_type_field_name="game",
         )
-    return PolymorphicProxySerializer(component_name=name, serializers=members, resource_type_field_name=None)
+    return AnyOfProxySerializer(component_name=name, serializers=members, resource_type_field_name=None)
 
 
 # The OpenAPI document of each question: a request body per game (``game`` omitted is Guandan, so
-# no discriminator), an answer per game told apart by ``game``.
+# no discriminator: an ``anyOf``), an answer per game told apart by ``game``.
 PLAY_REQUEST = _any_game("PlayQuestion", PlayValidateRequest, "play_request", discriminated=False)
 PLAY_ANSWER = _any_game("PlayAnswer", PlayVerdictSerializer, "play_answer", discriminated=True)
 REPLAY_REQUEST = _any_game("ReplayQuestion", DealReplayRequest, "replay_request", discriminated=False)

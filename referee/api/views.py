@@ -221,6 +221,7 @@ class RulesetListView(ConditionalMixin, generics.ListAPIView):
         return [_ruleset(key, game, profile) for key, profile in game.profiles.items()]
 
     @extend_schema(
+        summary="List a game's rule profiles",
         tags=["rules"],
         parameters=[
             OpenApiParameter(
@@ -241,7 +242,9 @@ class RulesetDetailView(ConditionalMixin, APIView):
 
     read_permission = Permission.PUBLIC
 
-    @extend_schema(responses={200: RulesetSerializer, **problems(404)}, tags=["rules"])
+    @extend_schema(
+        summary="Read a rule profile", responses={200: RulesetSerializer, **problems(404)}, tags=["rules"]
+    )
     def get(self, request, key: str):
         found = all_profiles(pending=True).get(key)  # any game's: keys are unique across games
         if found is None:
@@ -255,7 +258,11 @@ class InfractionListView(ConditionalMixin, APIView):
 
     read_permission = Permission.PUBLIC
 
-    @extend_schema(responses={200: InfractionSerializer(many=True)}, tags=["rules"])
+    @extend_schema(
+        summary="List the infractions, named in the caller's language",
+        responses={200: InfractionSerializer(many=True)},
+        tags=["rules"],
+    )
     def get(self, request):
         rows = [
             {"code": code.value, "name": str(label), "name_zh": NAMES[code]}

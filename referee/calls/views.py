@@ -35,7 +35,11 @@ class MatchCallsView(MatchScopedView):
     read_permission = ScoringPermission.SCOREKEEPER
     write_permission = ScoringPermission.SCOREKEEPER
 
-    @extend_schema(responses={200: CallSerializer(many=True), **problems(403, 404)}, tags=TAGS)
+    @extend_schema(
+        summary="List a table's referee calls",
+        responses={200: CallSerializer(many=True), **problems(403, 404)},
+        tags=TAGS,
+    )
     def get(self, request, pk):
         return Response(CallSerializer(match_calls(self.get_match()), many=True).data)
 
@@ -75,7 +79,11 @@ class EventCallsView(EventScopedMixin, ConditionalMixin, generics.ListAPIView):
             return RefereeCall.objects.none()
         return event_calls(self.get_event())
 
-    @extend_schema(tags=TAGS, responses={200: CallSerializer(many=True), **problems(400, 403, 404)})
+    @extend_schema(
+        summary="List the event's referee calls",
+        tags=TAGS,
+        responses={200: CallSerializer(many=True), **problems(400, 403, 404)},
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
@@ -110,7 +118,9 @@ class CallScopedView(IdempotentMixin, ConditionalMixin, APIView):
 class CallView(CallScopedView):
     """``GET /calls/{id}/``: one call."""
 
-    @extend_schema(responses={200: CallSerializer, **problems(403, 404)}, tags=TAGS)
+    @extend_schema(
+        summary="Read a referee call", responses={200: CallSerializer, **problems(403, 404)}, tags=TAGS
+    )
     def get(self, request, pk):
         return Response(CallSerializer(self.get_call()).data)
 

@@ -41,7 +41,7 @@ class EffectSerializer(serializers.Serializer):
     """One effect of a penalty, as the penalty tables write it (docs/referees.md "Effects")."""
 
     kind = StrictCharField(help_text="warning, violation, foul, remedy, lose_turn, levels, match_points, …")
-    to = StrictCharField(required=False, help_text="offender (default), opponents or both.")
+    to = StrictCharField(help_text="offender (the default), opponents or both.")
     amount = StrictIntegerField(required=False, min_value=-100, max_value=100)
     on_stage = StrictBooleanField(required=False)
 

@@ -116,7 +116,11 @@ class IncidentViewSet(
         incident = services.incident_report(event=self.get_event(), **data, actor=self.actor)
         return self._answer(incident, status.HTTP_201_CREATED)
 
-    @extend_schema(request=RulingInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
+    @extend_schema(
+        summary="Rule on an incident",
+        request=RulingInputSerializer,
+        responses={201: IncidentDetailSerializer, **problems(409)},
+    )
     @action(detail=True, methods=["post"])
     def rule(self, request, *args, **kwargs):
         """A referee's ruling: the table's proposal confirmed, or other effects with a written reason.
@@ -131,7 +135,11 @@ class IncidentViewSet(
         )
         return self._answer(self.get_object(), status.HTTP_201_CREATED)
 
-    @extend_schema(request=AppealInputSerializer, responses={201: IncidentDetailSerializer, **problems(409)})
+    @extend_schema(
+        summary="Appeal a ruling to the chief referee",
+        request=AppealInputSerializer,
+        responses={201: IncidentDetailSerializer, **problems(409)},
+    )
     @action(detail=True, methods=["post"])
     def appeal(self, request, *args, **kwargs):
         """A side of the table appeals the ruling to the chief referee (裁判长)."""
@@ -140,7 +148,9 @@ class IncidentViewSet(
         return self._answer(self.get_object(), status.HTTP_201_CREATED)
 
     @extend_schema(
-        request=DecisionInputSerializer, responses={200: IncidentDetailSerializer, **problems(409)}
+        summary="Decide an appeal, or review a flagged ruling",
+        request=DecisionInputSerializer,
+        responses={200: IncidentDetailSerializer, **problems(409)},
     )
     @action(detail=True, methods=["post"])
     def decide(self, request, *args, **kwargs):
@@ -173,6 +183,7 @@ class PenaltyCancelView(IdempotentMixin, APIView):
         return self._penalty
 
     @extend_schema(
+        summary="Cancel a penalty (the chief referee)",
         request=CancelInputSerializer,
         responses={200: PenaltySerializer, **problems(403, 404, 409)},
         tags=["referee"],
@@ -196,6 +207,7 @@ class PenaltyProposalView(EventScopedMixin, APIView):
     read_permission = EventPermission.STAFF
 
     @extend_schema(
+        summary="What the next such offence at a table would cost",
         parameters=[ProposalQuerySerializer],
         responses={200: ProposalSerializer, **problems(400, 403, 404, 409)},
         tags=["referee"],

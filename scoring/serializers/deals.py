@@ -11,6 +11,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 
 from core.fields import (
+    JSONObjectField,
     StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
@@ -22,7 +23,7 @@ from engine import guandan
 from engine.guandan.cards import format_level
 from engine.sheets import SERVICE_FIELDS
 from scoring.models import Deal
-from scoring.serializers.plays import SEATS, ActionSerializer, TransferSerializer, _cards
+from scoring.serializers.plays import SEATS, ActionSerializer, LevelField, TransferSerializer, _cards
 
 SMALLINT = 32767
 
@@ -207,6 +208,12 @@ class DealSerializer(StrictModelSerializer):
         "game has no levels."
     )
     finishing_order = serializers.ListField(child=StrictChoiceField(choices=SEATS))
+    tribute = JSONObjectField(
+        read_only=True, allow_null=True, help_text="The tribute record (G7), as checked."
+    )
+    leader = serializers.SerializerMethodField(
+        help_text="Who led the deal's first play, if recorded; else null."
+    )
     record = serializers.JSONField(
         read_only=True,
         help_text="The deal's record as its game's sheet keeps it (docs/rules/<game>.md); null for Guandan, "
@@ -242,8 +249,13 @@ class DealSerializer(StrictModelSerializer):
         ]
         read_only_fields = fields
 
+    @extend_schema_field(LevelField(allow_null=True))
     def get_level(self, deal: Deal) -> str | None:
         return None if deal.level is None else format_level(deal.level)
+
+    @extend_schema_field(StrictChoiceField(choices=SEATS, allow_null=True))
+    def get_leader(self, deal: Deal) -> str | None:
+        return deal.leader or None  # stored blank when not recorded; answered as no seat
 
     def get_recorded_plays(self, deal: Deal) -> bool:
         return deal.plays is not None
@@ -284,6 +296,7 @@ class DealListEntrySerializer(DealSerializer):
         required=False, allow_null=True, help_text="`?history=true` only: who voided it."
     )
     void_note = StrictCharField(required=False, help_text="`?history=true` only.")
+    absent_in_answers = ("submitted_by", "voided_at", "voided_by", "void_note")  # core.schema
 
     class Meta(DealVersionSerializer.Meta):
         read_only_fields = DealSerializer.Meta.fields
@@ -296,6 +309,16 @@ def _who(user, token) -> str | None:
 
 
 class LevelsSerializer(serializers.Serializer):
+    """Both sides' levels as the server writes them (``LevelEnum``)."""
+
+    NS = LevelField()
+    EW = LevelField()
+
+
+# The same members sent: strings, as input also takes ``T``, lower case…; plain char fields, which
+# core.lean checks without building the serializer (a LevelField is a subclass it does not know).
+@extend_schema_serializer(component_name="Levels")
+class LevelsInputSerializer(serializers.Serializer):
     NS = StrictCharField(max_length=3)
     EW = StrictCharField(max_length=3)
 
@@ -303,8 +326,8 @@ class LevelsSerializer(serializers.Serializer):
 class LevelLineEntrySerializer(serializers.Serializer):
     deal = StrictIntegerField(help_text="The deal; for a referee's level change, the deal before it.")
     game = StrictIntegerField()
-    NS = StrictCharField()
-    EW = StrictCharField()
+    NS = LevelField()
+    EW = LevelField()
     change = StrictIntegerField(
         required=False, help_text="A referee's level change (G12): the penalty that made this entry."
     )
@@ -318,7 +341,7 @@ class MatchStateSerializer(serializers.Serializer):
     games_won = serializers.DictField(child=StrictIntegerField())
     levels = LevelsSerializer(help_text="Both sides' levels now (A+ = passed A).")
     on_stage = StrictChoiceField(choices=["NS", "EW"], allow_null=True, help_text="The side on stage (台上).")
-    deal_level = StrictCharField(help_text="The level of the next deal (G2).")
+    deal_level = LevelField(help_text="The level of the next deal (G2).")
     next_deal = StrictIntegerField(allow_null=True, help_text="The number of the next deal; null when over.")
     a_failures = serializers.DictField(child=StrictIntegerField(), help_text="G6 failures at A.")
     needs_extra_deal = StrictBooleanField()

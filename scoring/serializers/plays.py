@@ -3,13 +3,35 @@ the referee questions (referee.api.serializers, which stands above scoring and i
 
 from __future__ import annotations
 
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
 from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField
+from core.schema_hooks import name_enum_values
+from engine.guandan.cards import LEVEL_CODES
 from engine.guandan.readings import ComboType
 
 SEATS = ["N", "E", "S", "W"]
 COMBO_TYPES = [t.value for t in ComboType]  # also the name of their OpenAPI enum (ENUM_NAME_OVERRIDES)
+#: A level as the server writes it (G2): 2-10, J, Q, K, A, and A+ (past A). The OpenAPI ``LevelEnum``.
+LEVELS = list(LEVEL_CODES.values())
+name_enum_values(
+    "LevelEnum", [f"LEVEL_{code}" if code.isdigit() else code.replace("+", "_PLUS") for code in LEVELS]
+)
+
+
+class LevelField(StrictCharField):
+    """A level: in an answer one of ``LEVELS`` (the document's ``LevelEnum``); in a request a string,
+    as input also takes ``T``, lower case and the other spellings of docs/api.md."""
+
+
+class LevelFieldExtension(OpenApiSerializerFieldExtension):
+    target_class = LevelField
+
+    def map_serializer_field(self, auto_schema, direction):
+        if direction == "response":
+            return {"type": "string", "enum": LEVELS}
+        return auto_schema._map_serializer_field(self.target, direction, bypass_extensions=True)
 
 
 def _cards(**kwargs) -> serializers.ListField:

@@ -15,14 +15,14 @@ from core.fields import (
 from core.serializers import StrictModelSerializer
 from engine.guandan.cards import format_level
 from scoring.models import MatchResult
-from scoring.serializers.deals import SMALLINT, LevelsSerializer
+from scoring.serializers.deals import SMALLINT, LevelsInputSerializer, LevelsSerializer
 from tournaments.pins import PIN_DIGITS
 
 
 class GameSheetSerializer(serializers.Serializer):
     """One game from the level sheet (记级): final levels and the number of deals (G8)."""
 
-    levels = LevelsSerializer(help_text='Final levels, e.g. {"NS": "A+", "EW": "K"}.')
+    levels = LevelsInputSerializer(help_text='Final levels, e.g. {"NS": "A+", "EW": "K"}.')
     deals_played = StrictIntegerField(min_value=1, max_value=SMALLINT)
     time_up = StrictBooleanField(required=False, default=False, help_text="The clock ended the game.")
     winner = StrictChoiceField(
@@ -49,7 +49,7 @@ class ResultInputSerializer(serializers.Serializer):
     time_up = StrictBooleanField(
         required=False, default=False, help_text="A timed match: the clock ran out (G8)."
     )
-    levels = LevelsSerializer(required=False, help_text="One game's final levels (the level sheet).")
+    levels = LevelsInputSerializer(required=False, help_text="One game's final levels (the level sheet).")
     deals_played = StrictIntegerField(min_value=1, max_value=SMALLINT, required=False)
     winner = StrictChoiceField(choices=["NS", "EW"], required=False, allow_null=True, default=None)
     # (ignore: a many=True serializer takes min_length and max_length since DRF 3.14; the stubs lack them)

@@ -12,6 +12,7 @@ from core.fields import (
     StrictIntegerField,
     StrictSlugField,
 )
+from scoring.serializers.plays import LevelField
 from tournaments.serializers.settings import ScoringSettingField, TiebreakChainField
 
 
@@ -138,7 +139,7 @@ class ResultRowSerializer(serializers.Serializer):
     ew_pair = ResultPairSerializer(allow_null=True, help_text="null: a bye, or a table of four.")
     seats = ResultSeatSerializer(many=True, help_text="A table of four's players by seat; empty otherwise.")
     status = StrictCharField(help_text="The match's status, or bye.")
-    levels = serializers.DictField(child=StrictCharField(), allow_null=True)
+    levels = serializers.DictField(child=LevelField(), allow_null=True)
     winner = StrictChoiceField(choices=["NS", "EW"], allow_null=True)
     level_difference = StrictIntegerField(allow_null=True)
     points = serializers.DictField(

@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 
-from core.fields import StrictCharField
+from core.fields import JSONObjectField, StrictCharField
 from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.models import AuditEntry
 from core.schema import problems
@@ -71,6 +71,7 @@ class AuditFilter(django_filters.FilterSet):
 
 class AuditEntrySerializer(StrictModelSerializer):
     model = StrictCharField(source="content_type.model")
+    changes = JSONObjectField(read_only=True, allow_null=True)
     action = serializers.SerializerMethodField()
     actor = serializers.SerializerMethodField()
 
@@ -116,7 +117,10 @@ class WebhookViewSet(EventScopedViewSet):
     def delete_record(self, instance) -> None:
         webhook_delete(webhook=instance)
 
-    @extend_schema(responses={200: DeliverySerializer(many=True), **problems(403, 404)})
+    @extend_schema(
+        summary="List a webhook's deliveries",
+        responses={200: DeliverySerializer(many=True), **problems(403, 404)},
+    )
     @action(detail=True, methods=["get"])
     def deliveries(self, request, *args, **kwargs):
         """The delivery log of this hook, newest first."""

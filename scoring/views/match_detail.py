@@ -8,7 +8,7 @@ what an organizer may change of a draft round's table is the tournaments layer's
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.response import Response
 
@@ -23,7 +23,13 @@ from tournaments.serializers.schedule import MatchWriteSerializer
 from tournaments.services import draft_tables
 from tournaments.views.base import ID
 
+#: ``PUT`` and ``PATCH`` take the same body (all of it, or part of it).
+WRITE = extend_schema(
+    request=MatchWriteSerializer, responses={200: MatchDetailSerializer, **problems(400, 403, 409, 412)}
+)
 
+
+@extend_schema_view(update=WRITE, partial_update=WRITE)
 class MatchViewSet(
     IdempotentMixin,
     ConditionalMixin,
@@ -57,9 +63,6 @@ class MatchViewSet(
     def get_queryset(self):
         return match_details(self.request, self.get_event())
 
-    @extend_schema(
-        request=MatchWriteSerializer, responses={200: MatchDetailSerializer, **problems(400, 403, 409, 412)}
-    )
     def update(self, request, *args, **kwargs):
         match = self.get_object()
         with self.locked_write(match, lock=match.round):

@@ -98,6 +98,7 @@ class MatchDealsView(MatchScopedView):
         return None if voided is None else deal_voided(voided)
 
     @extend_schema(
+        summary="List a match's deals (the table's scoresheet)",
         parameters=[HISTORY],
         responses={200: DealListEntrySerializer(many=True), **problems(400, 403, 404)},
         tags=["scorekeeping"],
@@ -146,7 +147,11 @@ class MatchDealView(MatchScopedView):
             raise Missing(f"The match has no deal {number} (never posted, or voided).", "not_found")
         return deal
 
-    @extend_schema(responses={200: DealSerializer, **problems(403, 404)}, tags=["scorekeeping"])
+    @extend_schema(
+        summary="Read a deal of a match",
+        responses={200: DealSerializer, **problems(403, 404)},
+        tags=["scorekeeping"],
+    )
     def get(self, request, pk, number):
         return Response(DealSerializer(self.current(self.get_match(), int(number))).data)
 
@@ -235,7 +240,11 @@ class MatchResultView(MatchScopedView):
         versions = match_results(match) if versions is None else versions
         return results_document(match, versions, staff=self.actor.roles != frozenset())
 
-    @extend_schema(responses={200: MatchResultsSerializer, **problems(403, 404)}, tags=["scorekeeping"])
+    @extend_schema(
+        summary="Read a match's result and its versions",
+        responses={200: MatchResultsSerializer, **problems(403, 404)},
+        tags=["scorekeeping"],
+    )
     def get(self, request, pk):
         return Response(self.document(self.get_match()))
 

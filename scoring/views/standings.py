@@ -26,6 +26,7 @@ from core.schema import problems
 from scoring.labels import COLUMNS, column_label, metric_label
 from scoring.permissions import ScoringPermission
 from scoring.renderers import CSVRenderer, XLSXRenderer
+from scoring.schema import TabularSchema
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import (
     CACHE_GENERATION,
@@ -78,6 +79,8 @@ class TabularView(EventScopedMixin, GenericAPIView):
     """Rows of the event (standings, unit standings, results) as JSON, or as a CSV or XLSX file."""
 
     renderer_classes = [JSONRenderer, CSVRenderer, XLSXRenderer]
+    schema = TabularSchema()
+    summary = ""  # the operation's, in the OpenAPI document (its export's says "as a file")
     pagination_class = None
     filter_backends = ()
     kind = ""
@@ -227,6 +230,7 @@ class StandingsView(VersionETagMixin, TabularView):
     """``GET /events/{slug}/standings/``: pairs by match points, then the event's tiebreak chain."""
 
     read_permission = ScoringPermission.STANDINGS
+    summary = "Read the standings of the pairs"
     kind = "standings"
     table_kind = "pairs"
 
@@ -265,6 +269,7 @@ class UnitStandingsView(VersionETagMixin, TabularView):
     """``GET /events/{slug}/standings/units/``: units by their pairs' totals (all, or the best K)."""
 
     read_permission = ScoringPermission.STANDINGS
+    summary = "Read the standings of the units"
     kind = "unit-standings"
     table_kind = "units"
 
@@ -296,6 +301,7 @@ class ResultsView(TabularView):
     """``GET /events/{slug}/results/``: the published rounds' matches, official results and points."""
 
     read_permission = ScoringPermission.RESULTS
+    summary = "Read the results of the published rounds"
     kind = "results"
 
     @extend_schema(

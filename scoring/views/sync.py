@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema, extend_schema_serializer
 from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -12,17 +12,25 @@ from core.filters import BIGINT_MAX
 from core.idempotency import request_principal
 from core.permissions import Permission
 from core.problems import exception_handler
-from core.schema import problems
+from core.schema import PROBLEM_SERIALIZER, problems
+from core.schema_extensions import AnyOfProxySerializer
 from core.serializers import represent
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
-from scoring.serializers.deals import DealInputSerializer, DealSerializer, deal_body, deal_input_serializer
+from scoring.serializers.deals import (
+    DealInputSerializer,
+    DealPostedSerializer,
+    DealSerializer,
+    deal_body,
+    deal_input_serializer,
+)
 from scoring.serializers.matches import results_document
-from scoring.serializers.results import ConfirmInputSerializer, ResultInputSerializer
+from scoring.serializers.results import ConfirmInputSerializer, MatchResultsSerializer, ResultInputSerializer
 from scoring.services.deals import deal_submit
 from scoring.services.result_facts import ResultSubmission
 from scoring.services.results import result_confirm, result_submit
 from scoring.services.sync import SyncItem, sync_apply
+from scoring.views.matches import DEAL_INPUT
 
 INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
 
@@ -39,17 +47,89 @@ class SyncRequestSerializer(serializers.Serializer):
     items = SyncItemSerializer(many=True, min_length=1, max_length=200)  # type: ignore[call-arg]
 
 
-class SyncAnswerSerializer(serializers.Serializer):
-    key = StrictCharField()
-    kind = StrictCharField()
-    match = StrictIntegerField()
-    outcome = StrictChoiceField(choices=["applied", "already_applied", "conflict", "refused"])
-    status = StrictIntegerField(help_text="The status the single endpoint would have answered.")
-    body = serializers.DictField(help_text="Its answer, or its problem+json body.")
+OUTCOMES = ["applied", "already_applied", "conflict", "refused"]
+BODY_HELP = {
+    "deal": "What `POST /matches/{id}/deals/` takes.",
+    "result": "What `POST /matches/{id}/result` takes.",
+    "confirm": "What `POST /matches/{id}/result/confirm` takes, without a PIN (docs/scoring.md §3).",
+}
 
 
-class SyncResponseSerializer(serializers.Serializer):
-    items = SyncAnswerSerializer(many=True)
+# ---- the OpenAPI document's shapes of a batch: each item and each answer by its kind ------------
+# The batch is checked item by item at run time (a bad item is refused alone, with its problem);
+# the document says what each kind of item carries and answers, told apart by ``kind``.
+
+#: What each kind's single endpoint takes (a deal: any game's), and answers when it applies the item.
+DOCUMENTED_INPUTS = {**INPUTS, "deal": DEAL_INPUT}
+ANSWERS = {"deal": DealPostedSerializer, "result": MatchResultsSerializer, "confirm": MatchResultsSerializer}
+
+
+def _instance(body, **kwargs) -> serializers.Serializer:
+    """A body as a field of an item: a serializer class made one (a proxy is one already)."""
+    return body(**kwargs) if isinstance(body, type) else body
+
+
+def _item(kind: str) -> type[serializers.Serializer]:
+    name = f"Sync{kind.capitalize()}Item"
+    fields = {
+        "key": StrictCharField(max_length=255, help_text="The item's own idempotency key (a UUID)."),
+        "kind": StrictCharField(help_text=f"`{kind}`."),
+        "match": StrictIntegerField(min_value=1, max_value=BIGINT_MAX, help_text="The match id."),
+        "body": _instance(DOCUMENTED_INPUTS[kind], help_text=BODY_HELP[kind]),
+    }
+    return extend_schema_serializer(component_name=name)(
+        type(f"{name}Serializer", (serializers.Serializer,), fields)
+    )
+
+
+def _answer(kind: str) -> type[serializers.Serializer]:
+    name = f"Sync{kind.capitalize()}Answer"
+    body = AnyOfProxySerializer(
+        component_name=f"{name}Body",
+        serializers=[ANSWERS[kind], PROBLEM_SERIALIZER],
+        resource_type_field_name=None,
+        help_text="The single endpoint's answer when the item applied (or was applied already); its "
+        "problem+json body when it was refused or conflicted.",
+    )
+    fields = {
+        "key": StrictCharField(),
+        "kind": StrictCharField(help_text=f"`{kind}`."),
+        "match": StrictIntegerField(),
+        "outcome": StrictChoiceField(choices=OUTCOMES),
+        "status": StrictIntegerField(help_text="The status the single endpoint would have answered."),
+        "body": body,
+    }
+    return extend_schema_serializer(component_name=name)(
+        type(f"{name}Serializer", (serializers.Serializer,), fields)
+    )
+
+
+SYNC_ITEM = PolymorphicProxySerializer(
+    component_name="SyncItem",
+    serializers={kind: _item(kind) for kind in INPUTS},
+    resource_type_field_name="kind",
+    many=True,
+    min_length=1,
+    max_length=200,
+)
+SYNC_ANSWER = PolymorphicProxySerializer(
+    component_name="SyncAnswer",
+    serializers={kind: _answer(kind) for kind in INPUTS},
+    resource_type_field_name="kind",
+    many=True,
+)
+
+
+@extend_schema_serializer(component_name="SyncRequest")
+class SyncRequestDocument(serializers.Serializer):
+    """A batch of up to 200 items, applied in order, each as its single endpoint would."""
+
+    items = SYNC_ITEM
+
+
+@extend_schema_serializer(component_name="SyncResponse")
+class SyncResponseDocument(serializers.Serializer):
+    items = SYNC_ANSWER
 
 
 class SyncView(APIView):
@@ -57,8 +137,8 @@ class SyncView(APIView):
 
     @extend_schema(
         summary="Apply a batch of deals and results from an offline phone, item by item",
-        request=SyncRequestSerializer,
-        responses={200: SyncResponseSerializer, **problems(400, 401)},
+        request=SyncRequestDocument,
+        responses={200: SyncResponseDocument, **problems(400, 401)},
         tags=["scorekeeping"],
     )
     def post(self, request):

@@ -13,6 +13,7 @@ from core.fields import (
     StrictIntegerField,
     StrictSlugField,
 )
+from scoring.serializers.plays import LevelField
 from scoring.serializers.standings import ResultPairSerializer
 from tournaments.models import EventStatus
 
@@ -65,9 +66,7 @@ class HistoryResultSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Null: no confirmed result yet, or a table of four (its points say it).",
     )
-    levels = serializers.DictField(
-        child=StrictCharField(), allow_null=True, help_text="Final levels by side."
-    )
+    levels = serializers.DictField(child=LevelField(), allow_null=True, help_text="Final levels by side.")
     points = serializers.DictField(child=StrictFloatField(allow_null=True), allow_null=True)
     forfeit = StrictCharField(allow_null=True)
     match_points = StrictFloatField(allow_null=True, help_text="The member's side's match points (G9).")

@@ -7,19 +7,21 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.conditional import ConditionalMixin
 from core.permissions import Permission
 from core.schema import problems
 from seasons.histories import live_member_or_404, member_history
 from seasons.serializers.history import MemberHistorySerializer
 
 
-class MemberHistoryView(APIView):
+class MemberHistoryView(ConditionalMixin, APIView):
     """The events a member played in the club's events the caller sees, with partners, placings and
     results as each event publishes them."""
 
     read_permission = Permission.PUBLIC
 
     @extend_schema(
+        summary="Read a member's history in the club's events",
         responses={
             200: MemberHistorySerializer,
             301: OpenApiResponse(description="A merged member: `Location` is the survivor's history."),

@@ -6,6 +6,7 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
+from core.conditional import ConditionalMixin
 from core.permissions import Permission
 from core.schema import problems
 from seasons.histories import live_member_or_404
@@ -25,7 +26,7 @@ SERIES = OpenApiParameter(
 )
 
 
-class RatingTableView(GenericAPIView):
+class RatingTableView(ConditionalMixin, GenericAPIView):
     """The club's members by rating, best first."""
 
     read_permission = Permission.PUBLIC
@@ -59,7 +60,7 @@ class RatingTableView(GenericAPIView):
         )
 
 
-class MemberRatingsView(GenericAPIView):
+class MemberRatingsView(ConditionalMixin, GenericAPIView):
     """A member's rating now and before and after each rated match."""
 
     read_permission = Permission.PUBLIC

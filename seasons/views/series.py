@@ -12,6 +12,7 @@ from rest_framework import status, viewsets
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.conditional import ConditionalMixin
 from core.idempotency import IdempotentMixin
 from core.permissions import Permission
 from core.schema import problems
@@ -155,12 +156,16 @@ AS_OF = OpenApiParameter(
 )
 
 
-class SeriesStandingsView(SeriesScoped, APIView):
+class SeriesStandingsView(SeriesScoped, ConditionalMixin, APIView):
     """The series standings: points per placing (or match points), best k of n events, the chain."""
 
     read_permission = SeriesPermission.VISIBLE
 
-    @extend_schema(parameters=[AS_OF], responses={200: SeriesStandingsSerializer, **problems(400, 404)})
+    @extend_schema(
+        summary="Read the series standings",
+        parameters=[AS_OF],
+        responses={200: SeriesStandingsSerializer, **problems(400, 404)},
+    )
     def get(self, request, *args, **kwargs):
         as_of = request.query_params.get("as_of") or None
         # The table is plain JSON values already, as SeriesStandingsSerializer documents it: read
@@ -168,13 +173,15 @@ class SeriesStandingsView(SeriesScoped, APIView):
         return Response(selectors.series_standings(self.get_series(), as_of=as_of))
 
 
-class QualifiersView(SeriesScoped, IdempotentMixin, APIView):
+class QualifiersView(SeriesScoped, IdempotentMixin, ConditionalMixin, APIView):
     """The qualifiers of a final from its feeders' standings (GET); registered into it (POST)."""
 
     read_permission = SeriesPermission.VISIBLE
     write_permission = SeriesPermission.ORGANIZER
 
-    @extend_schema(responses={200: QualifiersSerializer, **problems(404)})
+    @extend_schema(
+        summary="List the qualifiers of a final", responses={200: QualifiersSerializer, **problems(404)}
+    )
     def get(self, request, *args, **kwargs):
         series = self.get_series()
         # The club's organisers see every feeder; anyone else what the feeders publish.
@@ -183,6 +190,7 @@ class QualifiersView(SeriesScoped, IdempotentMixin, APIView):
         return Response(QualifiersSerializer(selectors.qualifiers(series, links)).data)
 
     @extend_schema(
+        summary="Register a final's qualifiers into it",
         request=None,
         responses={201: RegistrationSerializer, 200: RegistrationSerializer, **problems(400, 403, 404, 409)},
     )

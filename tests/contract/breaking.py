@@ -17,32 +17,22 @@ with a ``key`` such as ``Round.number: removed`` and whether it breaks a client 
   (the client counted on it), ``null`` newly possible, an enum value or a ``oneOf`` member added (a
   generated client refuses a value it does not know).
 
+A ``oneOf`` and an ``anyOf`` of the same members are the same union to a generated client.
+
 Changes are found where they are made: a component is compared once, by name, and where it is used
 only its name is compared, so a renamed component is one ``…: removed`` and not one change per
-operation. ``listed(change, changelog)`` says whether ``docs/changelog.md`` names the change's key in
-an entry that says what clients must do.
+operation.
 
-``python -m tests.contract.breaking`` (``make contract``) checks every committed version of the
-document against the one before it, along the first-parent history of the repository, and the
-working copy against the last committed one: it prints each change and exits 1 when a breaking
-change is not in the changelog.
+tests/contract/changelog.py holds the changes of the document's history against docs/changelog.md.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
-import re
-import subprocess
-import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCUMENT = Path("docs/openapi.json")
-CHANGELOG = Path("docs/changelog.md")
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 REF = "#/components/schemas/"
 #: Keys that say nothing a generated client is built from.
@@ -126,9 +116,18 @@ def directions(document: dict) -> dict[str, frozenset[str]]:
 # ---- schemas ----
 
 
+def _null(member: Any) -> bool:
+    """A union's member that is only ``null`` (drf-spectacular's ``NullEnum``, or ``enum: [null]``)."""
+    return isinstance(member, dict) and (
+        member.get("enum") == [None] or member.get("$ref", "").endswith("/NullEnum")
+    )
+
+
 def _plain(schema: Any) -> dict:
     """``schema`` without its annotations, a lone ``allOf`` member merged into it (drf-spectacular
-    wraps a ``$ref`` in ``allOf`` to give it a description or ``readOnly``)."""
+    wraps a ``$ref`` in ``allOf`` to give it a description or ``readOnly``), and a union of one
+    schema and ``null`` read as that schema, nullable: ``{"allOf": [Pair], "nullable": true}`` and
+    ``{"oneOf": [Pair, NullEnum]}`` are the same ``Pair | null`` to a generated client."""
     if not isinstance(schema, dict):
         return {}
     plain = {k: v for k, v in schema.items() if k not in ANNOTATIONS and not k.startswith("x-")}
@@ -136,20 +135,42 @@ def _plain(schema: Any) -> dict:
     if isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict):
         del plain["allOf"]
         plain = {**_plain(members[0]), **plain}
+    for key in ("oneOf", "anyOf"):
+        members = plain.get(key)
+        if isinstance(members, list) and any(_null(m) for m in members):
+            others = [m for m in members if not _null(m)]
+            if len(others) == 1:
+                rest = {k: v for k, v in plain.items() if k not in (key, "type")}
+                plain = {**_plain(others[0]), **rest, "nullable": True}
     return plain
+
+
+def _union(schema: dict) -> list | None:
+    """The members of a ``oneOf`` or an ``anyOf``: a generated client makes the same union of
+    either."""
+    return schema.get("oneOf", schema.get("anyOf"))
 
 
 def _shape(schema: dict) -> str:
     """What a schema is, in a word: a component's name, a composition, or its type."""
     if "$ref" in schema:
         return _name(schema["$ref"])
-    for composition in ("oneOf", "anyOf", "allOf"):
-        if composition in schema:
-            return composition
+    if _union(schema) is not None:
+        return "union"
+    if "allOf" in schema:
+        return "allOf"
     kind = schema.get("type") or ("object" if "properties" in schema else "any")
     if "format" in schema:
         kind = f"{kind} ({schema['format']})"
     return kind
+
+
+def _describe(schema: dict) -> str:
+    """``_shape``, a union's members named: ``union(PairPrivate, Pair)``."""
+    members = _union(schema)
+    if members is None:
+        return _shape(schema)
+    return f"union({', '.join(_member_names(members))})"
 
 
 def _member_names(members: list) -> list[str]:
@@ -169,7 +190,7 @@ class _Comparison:
         old, new = _plain(old), _plain(new)
         sent, read = SENT in used, READ in used
         if _shape(old) != _shape(new):
-            self.add(where, f"{_shape(old)} → {_shape(new)}", breaking=True)
+            self.add(where, f"{_describe(old)} → {_describe(new)}", breaking=True)
             return
         if old.get("nullable", False) != new.get("nullable", False):
             now = bool(new.get("nullable"))
@@ -181,9 +202,10 @@ class _Comparison:
         for key, suffix in (("items", "[]"), ("additionalProperties", "{}")):
             if isinstance(old.get(key), dict) and isinstance(new.get(key), dict):
                 self.schema(where + suffix, old[key], new[key], used)
-        for composition in ("oneOf", "anyOf", "allOf"):
-            if composition in old:
-                self._members(where, composition, old[composition], new[composition], used)
+        if _union(old) is not None:
+            self._members(where, "union", _union(old) or [], _union(new) or [], used)
+        if "allOf" in old:
+            self._members(where, "allOf", old["allOf"], new["allOf"], used)
         if old.get("discriminator") != new.get("discriminator"):
             self.add(where, "discriminator changed", breaking=True)
 
@@ -357,138 +379,3 @@ def changes(old: dict, new: dict) -> list[Change]:
         if schemes_after.get(name, {}).get("type") != scheme.get("type"):
             compare.add(f"securityScheme {name}", "removed or changed", breaking=True)
     return sorted(set(compare.found))
-
-
-# ---- the changelog ----
-
-
-def _entries(changelog: str) -> list[tuple[str, str]]:
-    """``(entry, its words outside code spans)`` for each list item of the changelog's sections
-    (``## …``: what comes before the first explains how to write them), its continuation lines
-    joined to it."""
-    entries: list[list[str]] = []
-    current: list[str] | None = None
-    _, _, sections = changelog.partition("\n## ")
-    for line in sections.splitlines():
-        item = re.match(r"\s*[-*] (.*)", line)
-        if item:
-            current = [item.group(1)]
-            entries.append(current)
-        elif current is not None and line.startswith(" ") and line.strip():
-            current.append(line.strip())
-        else:
-            current = None
-    texts = [" ".join(entry) for entry in entries]
-    return [(text, re.sub(r"`[^`]*`", "", text)) for text in texts]
-
-
-def _pattern(key: str) -> re.Pattern[str]:
-    """A key as the changelog writes it: ``*`` stands for any text (``*: security tableToken no
-    longer accepted``), everything else is itself."""
-    return re.compile(".*".join(re.escape(part) for part in key.split("*")))
-
-
-@dataclass(frozen=True)
-class Changelog:
-    """The keys ``docs/changelog.md`` lists (in backticks), each in an entry that says in words what
-    clients must do."""
-
-    keys: tuple[str, ...]
-    unexplained: tuple[str, ...]
-
-    @classmethod
-    def parse(cls, text: str) -> Changelog:
-        keys, unexplained = [], []
-        for entry, prose in _entries(text):
-            found = [key for key in re.findall(r"`([^`]+)`", entry) if ": " in key]
-            keys += found
-            if found and len(re.findall(r"[^\W\d_]{2,}", prose)) < 4:
-                unexplained += found  # a key alone does not tell a client what to do
-        return cls(tuple(keys), tuple(unexplained))
-
-    def lists(self, change: Change) -> bool:
-        return any(_pattern(key).fullmatch(change.key) for key in self.keys if key not in self.unexplained)
-
-
-# ---- the history of the committed document ----
-
-
-def _git(*arguments: str) -> str:
-    return subprocess.run(["git", *arguments], cwd=ROOT, check=True, capture_output=True, text=True).stdout
-
-
-def versions() -> list[tuple[str, dict]]:
-    """Each committed version of the document along the first-parent history, oldest first, then
-    the working copy when it differs from the last: ``(commit or "working copy", document)``. A
-    version that does not parse (a commit in the middle of a conflict) is passed over."""
-    found: list[tuple[str, dict]] = []
-    commits = _git("log", "--first-parent", "--reverse", "--format=%H", "--", str(DOCUMENT)).split()
-    for commit in commits:
-        try:
-            found.append((commit[:12], json.loads(_git("show", f"{commit}:{DOCUMENT}"))))
-        except (subprocess.CalledProcessError, ValueError):
-            continue  # deleted there, or not JSON
-    working = ROOT / DOCUMENT
-    if working.exists():
-        current = json.loads(working.read_text(encoding="utf-8"))
-        if not found or found[-1][1] != current:
-            found.append(("working copy", current))
-    return found
-
-
-@dataclass(frozen=True)
-class Step:
-    """One change of the document: from the version ``before`` to ``after``, and what it changed."""
-
-    before: str
-    after: str
-    changes: tuple[Change, ...]
-
-
-def steps(found: Iterable[tuple[str, dict]]) -> list[Step]:
-    found = list(found)
-    return [
-        Step(before, after, tuple(changes(old, new)))
-        for (before, old), (after, new) in itertools.pairwise(found)
-    ]
-
-
-def unlisted(history: Iterable[Step], changelog: Changelog) -> list[tuple[Step, Change]]:
-    """The breaking changes of ``history`` that the changelog does not list."""
-    return [(s, c) for s in history for c in s.changes if c.breaking and not changelog.lists(c)]
-
-
-def report(history: list[Step], changelog: Changelog) -> tuple[str, bool]:
-    """What ``make contract`` prints, and whether the contract holds."""
-    lines: list[str] = []
-    missing = unlisted(history, changelog)
-    for key in changelog.unexplained:
-        lines.append(f"docs/changelog.md: `{key}` needs words saying what clients must do.")
-    if not history:
-        lines.append(f"{DOCUMENT} has no earlier version to compare with.")
-    else:
-        last = history[-1]
-        lines.append(f"The last change of {DOCUMENT} ({last.before} → {last.after}):")
-        for change in last.changes or ():
-            mark = "breaking" if change.breaking else "        "
-            listed = " (listed)" if change.breaking and changelog.lists(change) else ""
-            lines.append(f"  {mark}  `{change.key}`{listed}")
-        if not last.changes:
-            lines.append("  nothing a client is built from")
-    if missing:
-        lines.append("")
-        lines.append(f"Breaking changes that {CHANGELOG} does not list (add each with what clients do):")
-        for step, change in missing:
-            lines.append(f"  - `{change.key}`  ({step.before} → {step.after})")
-    return "\n".join(lines), not missing and not changelog.unexplained
-
-
-def main() -> int:
-    history = steps(versions())
-    text, holds = report(history, Changelog.parse((ROOT / CHANGELOG).read_text(encoding="utf-8")))
-    print(text)
-    return 0 if holds else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,12 +4,14 @@ breaks a client generated from the older document, and what the changelog must s
 from __future__ import annotations
 
 import copy
+import json
 import subprocess
 
 import pytest
 
-from tests.contract import breaking
-from tests.contract.breaking import Change, Changelog, changes, report, steps, unlisted
+from tests.contract import changelog as history
+from tests.contract.breaking import Change, changes
+from tests.contract.changelog import Changelog, report, steps, unlisted
 
 
 def ref(name: str) -> dict:
@@ -264,13 +266,18 @@ def test_a_plain_object_made_a_one_of_breaks_and_its_members_are_compared():
         schema(d, "PatchedRoundRequest").clear()
         schema(d, "PatchedRoundRequest")["oneOf"] = [ref("SeatEnum"), ref("StatusEnum")]
 
-    assert keys(changed(one_of)) == {"PatchedRoundRequest: object → oneOf"}
+    assert keys(changed(one_of)) == {"PatchedRoundRequest: object → union(SeatEnum, StatusEnum)"}
     before = base()
     schema(before, "Round")["properties"]["seat"] = {"oneOf": [ref("SeatEnum"), ref("StatusEnum")]}
     after = copy.deepcopy(before)
     schema(after, "Round")["properties"]["seat"]["oneOf"].pop()
-    assert keys(changes(before, after)) == {"Round.seat: oneOf member StatusEnum removed"}
-    assert keys(changes(after, before)) == {"Round.seat: oneOf member StatusEnum added"}
+    assert keys(changes(before, after)) == {"Round.seat: union member StatusEnum removed"}
+    assert keys(changes(after, before)) == {"Round.seat: union member StatusEnum added"}
+    any_of = copy.deepcopy(before)
+    schema(any_of, "Round")["properties"]["seat"] = {
+        "anyOf": schema(any_of, "Round")["properties"]["seat"]["oneOf"]
+    }
+    assert changes(before, any_of) == []  # the same union to a generated client
 
 
 # ---- the changelog ----
@@ -339,10 +346,10 @@ def repository(tmp_path, monkeypatch):
     git("config", "user.email", "contract@example.org")
     git("config", "user.name", "contract")
     (tmp_path / "docs").mkdir()
-    monkeypatch.setattr(breaking, "ROOT", tmp_path)
+    monkeypatch.setattr(history, "ROOT", tmp_path)
 
     def commit(document: dict | str, message: str = "change") -> None:
-        text = document if isinstance(document, str) else breaking.json.dumps(document)
+        text = document if isinstance(document, str) else json.dumps(document)
         (tmp_path / "docs" / "openapi.json").write_text(text)
         git("add", "docs/openapi.json")
         git("commit", "-q", "-m", message)
@@ -356,7 +363,7 @@ def test_every_committed_version_is_checked_against_the_one_before(repository):
     repository(first)
     repository("<<<<<<< a conflict committed by mistake")  # passed over
     repository(second)
-    found = breaking.versions()
+    found = history.versions()
     assert [document for _, document in found] == [first, second]
     assert [c.key for c in steps(found)[0].changes] == ["Round.leader: removed"]
 
@@ -365,7 +372,16 @@ def test_the_working_copy_is_checked_against_the_last_commit(repository, tmp_pat
     repository(base())
     changed_copy = base()
     schema(changed_copy, "Round")["properties"].pop("leader")
-    (tmp_path / "docs" / "openapi.json").write_text(breaking.json.dumps(changed_copy))
-    found = breaking.versions()
+    (tmp_path / "docs" / "openapi.json").write_text(json.dumps(changed_copy))
+    found = history.versions()
     assert [name for name, _ in found][-1] == "working copy"
     assert [c.key for c in steps(found)[-1].changes] == ["Round.leader: removed"]
+
+
+def test_a_nullable_component_said_another_way_is_the_same_to_a_client():
+    before, after = base(), base()
+    schema(before, "Round")["properties"]["seat"] = {"allOf": [ref("SeatEnum")], "nullable": True}
+    schema(after, "Round")["properties"]["seat"] = {"oneOf": [ref("SeatEnum"), ref("NullEnum")]}
+    assert changes(before, after) == []
+    schema(after, "Round")["properties"]["seat"] = ref("SeatEnum")
+    assert keys(changes(before, after), breaking_only=False) == {"Round.seat: no longer nullable"}

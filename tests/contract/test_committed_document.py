@@ -9,7 +9,8 @@ import shutil
 
 import pytest
 
-from tests.contract.breaking import CHANGELOG, DOCUMENT, ROOT, Changelog, changes, report, steps, versions
+from tests.contract.breaking import changes
+from tests.contract.changelog import CHANGELOG, DOCUMENT, ROOT, Changelog, report, steps, versions
 
 REGENERATE = "run `make schema`, then list in docs/changelog.md what breaks clients (it prints the keys)"
 

@@ -23,7 +23,7 @@ from django.core.management import call_command
 from rest_framework.authtoken.models import Token
 
 from core.management.commands.seed_demo import DEMO_USER
-from tests.contract.breaking import DOCUMENT, ROOT
+from tests.contract.changelog import DOCUMENT, ROOT
 from tournaments.demo import SLUG
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.e2e]
@@ -76,8 +76,13 @@ def test_a_generated_client_keeps_a_tables_score(generated, live_server):
         body = models.DealInputRequest(number=number, finishing_order=ONE_TWO)
         posted = post.sync(match.id, client=client, body=body, idempotency_key=str(uuid.uuid4()))
         assert isinstance(posted, models.DealPostedAnyGame), posted
+        assert isinstance(posted.state, models.MatchState), posted.state  # Guandan's, not a sheet's
+        assert posted.state.next_deal == (None if posted.state.finished else number + 1)
+    assert posted.state.finished and posted.state.winner == models.SideEnum.NS
+    assert posted.state.levels.ns == models.LevelEnum.A_PLUS  # past A (G6)
     deals = deals_list.sync(match.id, client=client)
     assert [deal.number for deal in deals] == [1, 2, 3, 4, 5]
+    assert all(deal.leader is None and isinstance(deal.level, models.LevelEnum) for deal in deals)
 
     submitted = generated("api.scorekeeping.matches_result_create").sync(
         match.id, client=client, body=models.ResultInputRequest(confirm=True)
@@ -86,3 +91,27 @@ def test_a_generated_client_keeps_a_tables_score(generated, live_server):
     result = generated("api.scorekeeping.matches_result_retrieve").sync(match.id, client=client)
     assert result.status.value == "confirmed", result
     assert result.official.winner.value == "NS"
+
+
+@pytest.mark.skipif(
+    not GENERATOR.exists(), reason="openapi-python-client is a dev dependency: pip install -e .[dev]"
+)
+def test_a_generated_client_edits_a_daguai_event_and_reads_its_pairs_as_the_organiser(generated, live_server):
+    """A PATCH sends what the caller set, nothing more: a default in the document made a generated
+    client send ``"game": "guandan"`` with every edit, and a Daguai event refused it (issue 35)."""
+    call_command("seed_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115 (closed with the process)
+    token = Token.objects.get_or_create(user__username=DEMO_USER)[0].key
+    client = generated("client").AuthenticatedClient(base_url=live_server.url, token=token)
+    models = generated("models")
+    body = models.EventRequest(slug="daguai-night", name="Daguai night", game=models.EventGameEnum.DAGUAI)
+    created = generated("api.events.events_create").sync(client=client, body=body)
+    assert isinstance(created, models.Event), created
+    edited = generated("api.events.events_partial_update").sync(
+        "daguai-night", client=client, body=models.PatchedEventRequest(venue="The tea house")
+    )
+    assert isinstance(edited, models.Event), edited
+    assert (edited.game, edited.venue) == (models.EventGameEnum.DAGUAI, "The tea house")
+
+    pairs = generated("api.events.events_pairs_list").sync(SLUG, client=client)
+    assert isinstance(pairs, models.PaginatedPairPrivateList), pairs  # the organiser's, with PINs
+    assert all(len(pair.confirm_pin) == 6 and pair.player_1.email is not None for pair in pairs.results)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scoring.models import Deal, MatchResult
+from tests.openapi_conformance import document
+from tests.openapi_conformance import is_component as valid
 from tests.scoring.conftest import API, NS_SWEEP, post_deals, result_url
 from tests.tournaments.conftest import assert_problem, client_for, new_user, role_client
 from tournaments.models import Role
@@ -180,3 +182,24 @@ def test_a_deal_item_whose_deal_was_voided_since_is_a_conflict_naming_the_void(p
     )
     assert answers[1]["body"]["deal"] == 2
     assert Deal.objects.filter(match=match, status="current").count() == 1
+
+
+def test_each_item_and_answer_is_the_documents_member_of_its_kind(play, keeper):
+    """``/sync`` items and answers are a ``oneOf`` per kind, told apart by ``kind`` (docs/api.md "The
+    contract"): the offline path is where a phone most needs its types (issue 35)."""
+    schemas = document()["components"]["schemas"]
+    for union in ("SyncItemRequest", "SyncAnswer"):
+        mapping = schemas[union]["discriminator"]["mapping"]
+        assert schemas[union]["discriminator"]["propertyName"] == "kind"
+        assert set(mapping) == {"deal", "result", "confirm"}
+    match = play["matches"][0]
+    items = [deal("d", match, 1, ["N", "S"]), {"key": "c", "kind": "confirm", "match": match.pk, "body": {}}]
+    answers = {
+        item["kind"]: item for item in keeper.post(SYNC, {"items": items}, format="json").json()["items"]
+    }
+    assert valid("SyncDealAnswer", answers["deal"]) and valid("DealPostedAnyGame", answers["deal"]["body"])
+    assert not valid("SyncConfirmAnswer", answers["deal"])
+    assert answers["confirm"]["outcome"] in ("conflict", "refused")
+    assert valid("SyncConfirmAnswer", answers["confirm"]) and valid("Problem", answers["confirm"]["body"])
+    for kind, name in (("deal", "SyncDealItemRequest"), ("confirm", "SyncConfirmItemRequest")):
+        assert valid(name, next(item for item in items if item["kind"] == kind))

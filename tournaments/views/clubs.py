@@ -17,7 +17,7 @@ from rest_framework.response import Response
 
 from core.idempotency import IdempotentMixin
 from core.permissions import Permission
-from core.schema import problems
+from core.schema import ByCaller, problems
 from tournaments import club_selectors as selectors
 from tournaments.clubs import ClubPermission, request_organises_club
 from tournaments.models import Club, Member
@@ -99,7 +99,7 @@ class ClubViewSet(
         club = services.club_create(by=request.user, **serializer.validated_data)
         return Response(self.representation(club), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={200: ClubSerializer})
+    @extend_schema(responses={200: ByCaller(ClubPrivateSerializer, ClubSerializer)})
     def retrieve(self, request, *args, **kwargs):
         """A club: its slug and name; its organisers read its staff too (``staff``, as
         ``GET …/staff/`` lists it)."""
@@ -182,14 +182,14 @@ class MemberViewSet(
                 "also the member number (exactly), email or phone.",
             )
         ],
-        responses={200: PublicMemberSerializer(many=True)},
+        responses={200: ByCaller(MemberSerializer, PublicMemberSerializer)},
     )
     def list(self, request, *args, **kwargs):
         """The club's live members by name: id, name and affiliation; the club's organisers read each
         one's ``member_number``, ``email``, ``phone`` and ``created_at`` too."""
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(responses={200: PublicMemberSerializer})
+    @extend_schema(responses={200: ByCaller(MemberSerializer, PublicMemberSerializer)})
     def retrieve(self, request, *args, **kwargs):
         """A member, live or merged: a merged one's ``merged_into`` names the member it became. The
         club's organisers read its ``member_number``, ``email``, ``phone`` and ``created_at`` too."""
@@ -211,6 +211,7 @@ class MemberViewSet(
         return Response(self.representation(member))
 
     @extend_schema(
+        summary="Merge this member into another record of the same person",
         request=MemberMergeSerializer,
         responses={200: MemberSerializer, **problems(400, 401, 403, 409)},
         description="Merge this member into another of the club (two records of one person), all or "

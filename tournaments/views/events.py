@@ -109,7 +109,7 @@ class TableTokenViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         )
         return Response(self.get_serializer(token).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses={200: TableTokenSerializer})
+    @extend_schema(summary="Revoke a table token", request=None, responses={200: TableTokenSerializer})
     @action(detail=True, methods=["post"])
     def revoke(self, request, *args, **kwargs):
         token = services.table_token_revoke(token=self.get_object())

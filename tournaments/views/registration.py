@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from core.fields import StrictIntegerField
 from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.parsers import FormParser, UploadParser
-from core.schema import problems
+from core.schema import ByCaller, problems
 from tournaments import jobs
 from tournaments.models import Pair, Player, Unit
 from tournaments.permissions import sees_contacts
@@ -50,6 +50,13 @@ def _sees_contacts(view) -> bool:
     return sees_contacts(view.request, view.get_event())
 
 
+#: Organisers and the chief referee read players with their contacts; anyone else without.
+PLAYERS = ByCaller(PlayerSerializer, PublicPlayerSerializer)
+
+
+@extend_schema_view(
+    list=extend_schema(responses={200: PLAYERS}), retrieve=extend_schema(responses={200: PLAYERS})
+)
 class PlayerViewSet(EventScopedViewSet):
     """Players. Contact data (email, phone) is shown to organizers and the chief referee only."""
 
@@ -73,6 +80,13 @@ class PlayerViewSet(EventScopedViewSet):
         services.player_delete(player=instance)
 
 
+#: Organisers and the chief referee read pairs with their players' contacts and the pair's PIN.
+PAIRS = ByCaller(PairPrivateSerializer, PairSerializer)
+
+
+@extend_schema_view(
+    list=extend_schema(responses={200: PAIRS}), retrieve=extend_schema(responses={200: PAIRS})
+)
 class PairViewSet(EventScopedViewSet):
     """Pairs: register by hand, import a list, or pair singles by lot. Never deleted once they played."""
 
@@ -120,6 +134,7 @@ class PairViewSet(EventScopedViewSet):
         return PairPrivateSerializer(instance, context=self.get_serializer_context()).data
 
     @extend_schema(
+        summary="Import pairs from a CSV or XLSX file",
         request={"multipart/form-data": PairImportSerializer},
         responses={
             201: inline_serializer(
@@ -166,6 +181,7 @@ class PairViewSet(EventScopedViewSet):
         return Response(body, status=code)
 
     @extend_schema(
+        summary="Pair the players registered alone by a seeded draw",
         request=SinglesDrawSerializer,
         responses={
             201: inline_serializer(

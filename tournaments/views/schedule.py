@@ -96,6 +96,7 @@ class RoundViewSet(EventScopedViewSet):
             return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
 
     @extend_schema(
+        summary="Draw a draft round",
         request=DrawRequestSerializer,
         responses={
             200: RoundSerializer,
@@ -119,7 +120,11 @@ class RoundViewSet(EventScopedViewSet):
                 return self.start_job(jobs.DRAW, {"round": round_.pk, "seed": seed})
         return self._state_change(services.round_draw, seed=seed)
 
-    @extend_schema(request=SwapSerializer, responses={200: RoundSerializer, **problems(400, 403, 409, 412)})
+    @extend_schema(
+        summary="Swap two pairs, or move a match to another table, in a draft",
+        request=SwapSerializer,
+        responses={200: RoundSerializer, **problems(400, 403, 409, 412)},
+    )
     @action(detail=True, methods=["post"])
     def swap(self, request, *args, **kwargs):
         """Edit a draft: swap two pairs, or move a match to another table. The draw is re-checked."""
@@ -130,13 +135,19 @@ class RoundViewSet(EventScopedViewSet):
             return self._state_change(services.round_swap, pair_a=data["pair_a"], pair_b=data["pair_b"])
         return self._state_change(services.round_move, table=data["table"], to_table=data["to_table"])
 
-    @extend_schema(request=None, responses={200: RoundSerializer, **problems(403, 409, 412)})
+    @extend_schema(
+        summary="Publish a drafted round",
+        request=None,
+        responses={200: RoundSerializer, **problems(403, 409, 412)},
+    )
     @action(detail=True, methods=["post"])
     def publish(self, request, *args, **kwargs):
         """Freeze the draft and show it to the tables and the public."""
         return self._state_change(services.round_publish)
 
-    @extend_schema(request=None, responses={200: RoundSerializer, **problems(403, 409, 412)})
+    @extend_schema(
+        summary="Close a round", request=None, responses={200: RoundSerializer, **problems(403, 409, 412)}
+    )
     @action(detail=True, methods=["post"])
     def close(self, request, *args, **kwargs):
         return self._state_change(services.round_close)

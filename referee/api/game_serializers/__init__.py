@@ -20,6 +20,7 @@ from referee.api.game_serializers.common import (
     DOUDIZHU_TYPES,
     SEATS,
     SHUANGKOU_KINDS,
+    SHUANGKOU_LEVELS,
     listed,
 )
 from referee.api.game_serializers.daguai import (
@@ -72,6 +73,7 @@ __all__ = [
     "DOUDIZHU_TYPES",
     "SEATS",
     "SHUANGKOU_KINDS",
+    "SHUANGKOU_LEVELS",
     "BiddingViolationSerializer",
     "DaguaiActionSerializer",
     "DaguaiEntrySerializer",

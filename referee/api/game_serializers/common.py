@@ -8,9 +8,11 @@ from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
 from core.fields import StrictBooleanField
+from core.schema_hooks import name_enum_values
 from engine.daguai.readings import ComboType as DaguaiType
 from engine.daguai.seats import SEATS as DAGUAI_SEATS
 from engine.doudizhu.readings import ComboType as DoudizhuType
+from engine.shuangkou.cards import LEVELS as SHUANGKOU_LEVEL_CODES
 from engine.shuangkou.shapes import PlayKind
 
 SEATS = ("N", "E", "S", "W")
@@ -19,6 +21,11 @@ DAGUAI = tuple(seat.value for seat in DAGUAI_SEATS)
 DOUDIZHU_TYPES = tuple(t.value for t in DoudizhuType)
 DAGUAI_TYPES = tuple(t.value for t in DaguaiType)
 SHUANGKOU_KINDS = tuple(kind.value for kind in PlayKind)
+SHUANGKOU_LEVELS = SHUANGKOU_LEVEL_CODES
+name_enum_values(
+    "ShuangkouLevelEnum",
+    [f"LEVEL_{code}" if code.isdigit() else {"NT": "NO_TRUMP"}.get(code, code) for code in SHUANGKOU_LEVELS],
+)
 
 
 def listed(serializer: serializers.Serializer, **kwargs) -> serializers.ListField:

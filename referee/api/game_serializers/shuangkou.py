@@ -8,6 +8,7 @@ from core.fields import StrictBooleanField, StrictCharField, StrictIntegerField
 from referee.api.game_serializers.common import (
     SEATS,
     SHUANGKOU_KINDS,
+    SHUANGKOU_LEVELS,
     listed,
 )
 from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
@@ -154,11 +155,11 @@ class ShuangkouLevelChangeSerializer(serializers.Serializer):
     kept = StrictBooleanField(help_text="The dealer side keeps the deal.")
     side = enum(["NS", "EW"], help_text="The side that goes up.")
     earned = StrictIntegerField()
-    level_from = StrictCharField()
-    level_to = StrictCharField()
+    level_from = enum(SHUANGKOU_LEVELS)
+    level_to = enum(SHUANGKOU_LEVELS)
     rise = StrictIntegerField()
     j_reset = StrictBooleanField()
-    dealer_side_level = StrictCharField()
+    dealer_side_level = enum(SHUANGKOU_LEVELS)
     next_dealer = enum(SEATS)
     won_no_trump = StrictBooleanField()
 
@@ -181,7 +182,7 @@ class ShuangkouReplaySerializer(serializers.Serializer):
     ruleset = StrictCharField()
     valid = StrictBooleanField()
     violation = ShuangkouViolationSerializer(allow_null=True)
-    level = StrictCharField()
+    level = enum(SHUANGKOU_LEVELS)
     trump = ShuangkouTrumpSerializer()
     tricks = ShuangkouTrickResultSerializer(many=True)
     trick_points = serializers.DictField(child=StrictIntegerField(), help_text="Side -> points in tricks.")
