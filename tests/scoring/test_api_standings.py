@@ -548,9 +548,9 @@ def test_g10_lots_are_drawn_with_the_published_seed():
     enter(scored, {(1, 1): ("7", "7"), (1, 2): ("7", "7")})
     body = standings(scored.event)
     assert body["lots_seed"] == 20260411
-    drawn = sorted(scored.pairs.values(), key=lambda pair: -lots_value(20260411, pair.pk))
+    drawn = sorted(scored.pairs.values(), key=lambda pair: -lots_value(20260411, pair.number))
     assert rows(body) == [
-        (place, pair.number, 1, {"lots": lots_value(20260411, pair.pk)}, "lots" if place < 4 else None)
+        (place, pair.number, 1, {"lots": lots_value(20260411, pair.number)}, "lots" if place < 4 else None)
         for place, pair in enumerate(drawn, start=1)
     ]
 
@@ -572,12 +572,12 @@ def test_g10_without_shared_places_lots_settle_what_the_chain_leaves_tied():
     scored = scored_event(ONE_ROUND, tiebreaks=["level_points"], shared_places=False, lots_seed=7)
     enter(scored, WIN_AND_DRAW)
     three, four = (scored.pairs[3], scored.pairs[4])
-    first, second = sorted((three, four), key=lambda pair: -lots_value(7, pair.pk))
+    first, second = sorted((three, four), key=lambda pair: -lots_value(7, pair.number))
     assert rows(standings(scored.event)) == [
-        (1, 1, 2, {"level_points": 4, "lots": lots_value(7, scored.pairs[1].pk)}, "match_points"),
-        (2, first.number, 1, {"level_points": 0, "lots": lots_value(7, first.pk)}, "lots"),
-        (3, second.number, 1, {"level_points": 0, "lots": lots_value(7, second.pk)}, "match_points"),
-        (4, 2, 0, {"level_points": -4, "lots": lots_value(7, scored.pairs[2].pk)}, None),
+        (1, 1, 2, {"level_points": 4, "lots": lots_value(7, scored.pairs[1].number)}, "match_points"),
+        (2, first.number, 1, {"level_points": 0, "lots": lots_value(7, first.number)}, "lots"),
+        (3, second.number, 1, {"level_points": 0, "lots": lots_value(7, second.number)}, "match_points"),
+        (4, 2, 0, {"level_points": -4, "lots": lots_value(7, scored.pairs[2].number)}, None),
     ]
 
 
