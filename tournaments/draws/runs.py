@@ -21,7 +21,8 @@ when the count is odd), so the exits of each side are even in number.
 
 Any draw ``M`` of ``G`` with the ideal bye gives every run a solution of its relaxation: ``M``'s
 meetings inside ``R``, and an exit for each place of ``R`` met outside. The exits on a side are
-even: the places above a cut are even in number and no meeting of ``G`` jumps over the run, so an even number of places of ``R`` meets places above ``R``, and the same below. A meeting
+even: the places above a cut are even in number and no meeting of ``G`` jumps over the run,
+so an even number of places of ``R`` meets places above ``R``, and the same below. A meeting
 across a cut costs at least the two halves its ends pay. So the runs' least relaxed costs add
 up to at most ``T(M)`` plus the biases. The bias is one part in ``2S`` of a unit per exit, with
 ``2S`` larger than the field, so all biases together stay below one unit; it makes an exit
