@@ -223,7 +223,7 @@ def _by_blocks(
         places,
         block=block,
         edge_cost=edge,
-        near=lambda run: lambda k: Candidates(run, k=k, free=costs.free).edges(),
+        near=lambda run: lambda k: _inside(costs.candidates(k), run),
         window=window,
         hard=costs.scale.same_unit,
         good=good,
@@ -329,6 +329,17 @@ def same_unit_floor(entrants: Sequence[Entrant]) -> int:
     units = Counter(entrant.unit for entrant in entrants if entrant.unit is not None)
     largest = max(units.values(), default=0)
     return max(0, (largest - (len(entrants) - largest) - len(entrants) % 2) // 2)
+
+
+def _inside(candidates: Candidates, run: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """The candidate meetings inside ``run`` (places in ranking order), in its own numbering."""
+    index = {place: x for x, place in enumerate(run)}
+    low, high = run[0], run[-1] + 1
+    for x, place in enumerate(run):
+        for other in candidates.down(place, low, high):
+            y = index.get(other)
+            if y is not None:
+                yield x, y
 
 
 def _pairings(
