@@ -347,7 +347,7 @@ class RulingChoicesSerializer(serializers.Serializer):
 class PreviewResultSerializer(serializers.Serializer):
     version = StrictIntegerField()
     status = StrictCharField()
-    source = StrictCharField()
+    source = StrictCharField()  # type: ignore[assignment]  # a declared field, popped by the metaclass
     winner = StrictCharField(allow_blank=True, help_text="NS, EW, or blank for a draw.")
     ns_level = StrictIntegerField(allow_null=True)
     ew_level = StrictIntegerField(allow_null=True)
