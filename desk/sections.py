@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Role
 
@@ -28,6 +29,8 @@ class Section:
 
 SECTIONS: tuple[Section, ...] = (
     # ---- the referee's desk (referee/chief referee, as event.referee / event.chief_referee) ----
+    Section("referee-queue", _("Referee's queue"), "referee-queue", REFEREES),
+    Section("referee-chief", _("Chief referee's review"), "referee-chief", CHIEF),
     # ---- the organiser's desk ----
 )
 
