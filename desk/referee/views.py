@@ -12,7 +12,7 @@ from tournaments.permissions import has_role
 
 from ..framing import desk_context, desk_event, desk_page
 from ..sections import CHIEF, REFEREES
-from .labels import effect_words
+from .labels import effect_words, status_words
 
 #: How often the queue asks the API whether anything changed (seconds; a 304 costs little).
 POLL_SECONDS = 4
@@ -89,6 +89,7 @@ def _texts() -> dict[str, object]:
         "updated": _("Updated"),
         "offline": _("The desk cannot reach the server: retrying."),
         "waitsChief": _("waits for the chief referee"),
+        **status_words(),
         "incidentStatus": {
             "reported": _("waiting for a ruling"),
             "ruled": _("ruled"),
