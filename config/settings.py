@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "seasons",
+    "adapters",
 ]
 
 MIDDLEWARE = [
