@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "seasons",
+    "adapters",
     "desk",
 ]
 
@@ -255,6 +256,7 @@ SPECTACULAR_SETTINGS = {
         "PairStatusEnum": "tournaments.models.PairStatus.choices",
         "RoleEnum": "tournaments.models.Role.choices",
         "TributeKindEnum": ["none", "single", "double", "anti_tribute"],
+        "FormFieldKindEnum": "engine.forms.KINDS",
         "IncidentStatusEnum": "referee.models.IncidentStatus.choices",
         "RulingStatusEnum": "referee.models.RulingStatus.choices",
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",
