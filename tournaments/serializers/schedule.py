@@ -17,6 +17,12 @@ from core.fields import (
     StrictSlugField,
 )
 from core.serializers import StrictModelSerializer
+from tournaments.clock import (
+    CLOCK_STATES,
+    EXTEND_MAX_MINUTES,
+    Clock,
+    round_clock,
+)
 from tournaments.models import Match, Round, Stage
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
 
@@ -91,9 +97,43 @@ class StageSerializer(StrictModelSerializer):
         return attrs
 
 
+class ClockSerializer(serializers.Serializer):
+    """The round clock (docs/events.md "The round clock"): never depends on when it is read.
+
+    While ``running``, the time left is ``ends_at`` − now; otherwise ``remaining_seconds``."""
+
+    state = StrictChoiceField(choices=CLOCK_STATES, read_only=True)
+    limit_minutes = StrictIntegerField(
+        read_only=True, allow_null=True, help_text="The rules' time limit of a match (G8); null: no clock."
+    )
+    extended_minutes = StrictIntegerField(read_only=True, help_text="Added to the limit by the staff.")
+    started_at = StrictDateTimeField(read_only=True, allow_null=True, help_text="The first start.")
+    paused_at = StrictDateTimeField(read_only=True, allow_null=True, help_text="Set while paused.")
+    paused_seconds = StrictIntegerField(read_only=True, help_text="The pauses that ended, in all.")
+    ends_at = StrictDateTimeField(
+        read_only=True, allow_null=True, help_text="Running with a limit: when the time is up."
+    )
+    remaining_seconds = StrictIntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="Not running, with a limit: the time left (0 or less: time is up).",
+    )
+
+
+class ClockExtendSerializer(serializers.Serializer):
+    minutes = StrictIntegerField(
+        min_value=1, max_value=EXTEND_MAX_MINUTES, help_text="Minutes added to the round's time limit."
+    )
+
+
 class RoundSerializer(StrictModelSerializer):
     stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all())
     match_count = StrictIntegerField(read_only=True, source="matches.count")
+    clock = serializers.SerializerMethodField(help_text="The round clock.")
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, round_: Round) -> Clock:
+        return round_clock(round_)
 
     class Meta:
         model = Round
@@ -109,6 +149,7 @@ class RoundSerializer(StrictModelSerializer):
             "drawn_at",
             "published_at",
             "closed_at",
+            "clock",
             "updated_at",
         ]
         read_only_fields = [

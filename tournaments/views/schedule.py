@@ -21,6 +21,7 @@ from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
 from tournaments import gate, jobs
 from tournaments.models import Event, Match, MatchStatus, Round, Stage
+from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
     PUBLIC_EVENT_FIELDS,
@@ -34,6 +35,7 @@ from tournaments.selectors import (
     with_count,
 )
 from tournaments.serializers.schedule import (
+    ClockExtendSerializer,
     DrawRequestSerializer,
     MatchCreateSerializer,
     MatchSerializer,
@@ -42,7 +44,7 @@ from tournaments.serializers.schedule import (
     StageSerializer,
     SwapSerializer,
 )
-from tournaments.services import draft_tables, stages
+from tournaments.services import clock, draft_tables, stages
 from tournaments.services import rounds as services
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
 
@@ -151,6 +153,45 @@ class RoundViewSet(EventScopedViewSet):
     @action(detail=True, methods=["post"])
     def close(self, request, *args, **kwargs):
         return self._state_change(services.round_close)
+
+    # The round clock (docs/events.md "The round clock"): the organizer's or the chief referee's.
+    CLOCK_ACTIONS = ("clock_start", "clock_pause", "clock_extend")
+
+    @property
+    def write_permission(self):
+        if getattr(self, "action", None) in self.CLOCK_ACTIONS:
+            return EventPermission.CHIEF_REFEREE
+        return EventPermission.ORGANIZER
+
+    @extend_schema(
+        summary="Start or resume the round clock",
+        request=None,
+        responses={200: RoundSerializer, **problems(403, 409, 412)},
+    )
+    @action(detail=True, methods=["post"], url_path="clock/start")
+    def clock_start(self, request, *args, **kwargs):
+        """Start the clock of a published round (every table's time limit, G8), or resume it."""
+        return self._state_change(clock.clock_start)
+
+    @extend_schema(
+        summary="Pause the round clock",
+        request=None,
+        responses={200: RoundSerializer, **problems(403, 409, 412)},
+    )
+    @action(detail=True, methods=["post"], url_path="clock/pause")
+    def clock_pause(self, request, *args, **kwargs):
+        return self._state_change(clock.clock_pause)
+
+    @extend_schema(
+        summary="Add time to the round clock",
+        request=ClockExtendSerializer,
+        responses={200: RoundSerializer, **problems(400, 403, 409, 412)},
+    )
+    @action(detail=True, methods=["post"], url_path="clock/extend")
+    def clock_extend(self, request, *args, **kwargs):
+        serializer = ClockExtendSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return self._state_change(clock.clock_extend, minutes=serializer.validated_data["minutes"])
 
 
 class MatchFilter(django_filters.FilterSet):
