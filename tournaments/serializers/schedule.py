@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from django.db.models import Max, TextField
@@ -23,7 +24,8 @@ from tournaments.clock import (
     Clock,
     round_clock,
 )
-from tournaments.models import Match, Round, Stage
+from tournaments.models import Attendance, Match, Round, Stage
+from tournaments.serializers.checkin import CheckInCountsSerializer
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
@@ -130,6 +132,14 @@ class RoundSerializer(StrictModelSerializer):
     stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all())
     match_count = StrictIntegerField(read_only=True, source="matches.count")
     clock = serializers.SerializerMethodField(help_text="The round clock.")
+    check_in = serializers.SerializerMethodField(
+        help_text="How many pairs are checked in present, late and absent (the sheet: …/check-in)."
+    )
+
+    @extend_schema_field(CheckInCountsSerializer)
+    def get_check_in(self, round_: Round) -> dict[str, int]:
+        by_status = Counter(round_.check_ins.values_list("status", flat=True))
+        return {status.value: by_status.get(status.value, 0) for status in Attendance}
 
     @extend_schema_field(ClockSerializer)
     def get_clock(self, round_: Round) -> Clock:
@@ -150,6 +160,7 @@ class RoundSerializer(StrictModelSerializer):
             "published_at",
             "closed_at",
             "clock",
+            "check_in",
             "updated_at",
         ]
         read_only_fields = [

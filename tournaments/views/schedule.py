@@ -34,6 +34,8 @@ from tournaments.selectors import (
     visible_rounds,
     with_count,
 )
+from tournaments.selectors.checkin import check_in_sheet, left_out_ids
+from tournaments.serializers.checkin import CheckInMarksSerializer, CheckInSheetSerializer, sheet_document
 from tournaments.serializers.schedule import (
     ClockExtendSerializer,
     DrawRequestSerializer,
@@ -44,7 +46,7 @@ from tournaments.serializers.schedule import (
     StageSerializer,
     SwapSerializer,
 )
-from tournaments.services import clock, draft_tables, stages
+from tournaments.services import checkin, clock, draft_tables, stages
 from tournaments.services import rounds as services
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
 
@@ -154,14 +156,47 @@ class RoundViewSet(EventScopedViewSet):
     def close(self, request, *args, **kwargs):
         return self._state_change(services.round_close)
 
-    # The round clock (docs/events.md "The round clock"): the organizer's or the chief referee's.
-    CLOCK_ACTIONS = ("clock_start", "clock_pause", "clock_extend")
+    # The round clock (docs/events.md "The round clock") and the check-in: the organizer's or the
+    # chief referee's; the check-in sheet is read by the event's referees too.
+    CHIEF_ACTIONS = ("clock_start", "clock_pause", "clock_extend", "check_in")
 
     @property
     def write_permission(self):
-        if getattr(self, "action", None) in self.CLOCK_ACTIONS:
+        if getattr(self, "action", None) in self.CHIEF_ACTIONS:
             return EventPermission.CHIEF_REFEREE
         return EventPermission.ORGANIZER
+
+    @property
+    def read_permission(self):
+        if getattr(self, "action", None) == "check_in":
+            return EventPermission.REFEREE
+        return EventPermission.VISIBLE
+
+    @extend_schema(
+        summary="The round's check-in sheet",
+        methods=["GET"],
+        request=None,
+        responses={200: CheckInSheetSerializer, **problems(403)},
+    )
+    @extend_schema(
+        summary="Check entrants in (present, late, absent)",
+        methods=["POST"],
+        request=CheckInMarksSerializer,
+        responses={200: CheckInSheetSerializer, **problems(400, 403, 409, 412)},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="check-in")
+    def check_in(self, request, *args, **kwargs):
+        """The check-in (检录) before the round: every pair of its stage with its mark. A POST
+        marks some (one transaction); an absent pair is left out of the draw or forfeited as the
+        event says (``absent_pairs``), and ``check_in_required`` makes the draw wait for every mark."""
+        round_ = self.get_object()
+        if request.method == "POST":
+            serializer = CheckInMarksSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            marks = [checkin.Mark(**mark) for mark in serializer.validated_data["marks"]]
+            with self.locked_write(round_) as locked:
+                round_ = checkin.check_in(round_=locked, marks=marks, user=request.user)
+        return Response(sheet_document(round_, check_in_sheet(round_), left_out_ids(round_)))
 
     @extend_schema(
         summary="Start or resume the round clock",
