@@ -40,7 +40,7 @@ ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "te
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "core.admin_site.AdminConfig",  # django.contrib.admin, for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -58,6 +58,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "seasons",
+    "adapters",
+    "desk",
 ]
 
 MIDDLEWARE = [
@@ -258,6 +260,7 @@ SPECTACULAR_SETTINGS = {
         "PairStatusEnum": "tournaments.models.PairStatus.choices",
         "RoleEnum": "tournaments.models.Role.choices",
         "TributeKindEnum": ["none", "single", "double", "anti_tribute"],
+        "FormFieldKindEnum": "engine.forms.KINDS",
         "IncidentStatusEnum": "referee.models.IncidentStatus.choices",
         "RulingStatusEnum": "referee.models.RulingStatus.choices",
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import BadInput
+from engine.forms import DealForm, Note
+from engine.guandan import form
 from engine.guandan.cards import Card, format_level, parse_level
 from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
@@ -86,6 +88,14 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def deal_level(self, state: TieState) -> int:
         return state.current.deal_level
+
+    def deal_form(self, profile: RuleProfile, state: TieState) -> DealForm:
+        return form.deal_form(state)
+
+    def deal_notes(
+        self, before: TieState, after: TieState, record: Mapping[str, Any], *, profile: RuleProfile
+    ) -> list[Note]:
+        return form.deal_notes(before, after, record, profile=profile)
 
     def knockout_profile(self, profile: RuleProfile) -> RuleProfile:
         return knockout_profile(profile)
