@@ -252,6 +252,10 @@ SPECTACULAR_SETTINGS = {
         "ComboTypeEnum": "scoring.serializers.plays.COMBO_TYPES",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
+        "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)
+        "ClockStateEnum": "tournaments.clock.CLOCK_STATES",
+        "AttendanceEnum": "tournaments.models.Attendance.choices",
+        "AbsentPairsEnum": "tournaments.models.AbsentPairs.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",
         "PairStatusEnum": "tournaments.models.PairStatus.choices",
         "RoleEnum": "tournaments.models.Role.choices",
