@@ -8,7 +8,7 @@ from typing import cast
 import django_filters
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -371,6 +371,17 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         assert rows is not None and paginator.page is not None  # a page size is set (above)
         return paginator.page.paginator.count, rows
 
+    @extend_schema(
+        responses={
+            200: MatchSerializer(many=True),
+            302: OpenApiResponse(
+                description="A browser (it prefers `text/html`) opening a table card printed before the "
+                "table app, with `?table=`: sent to the app (`/t/`); the redirect keeps the URL's fragment, "
+                "where the card carries the table's key (docs/table-app.md)."
+            ),
+            **problems(400, 404),
+        }
+    )
     def list(self, request, *args, **kwargs):
         # Club websites poll the pairings: one of them builds a page, the rest get its bytes.
         return self.cached_answer(request, self._list)
