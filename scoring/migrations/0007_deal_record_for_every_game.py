@@ -58,8 +58,9 @@ class Migration(migrations.Migration):
         migrations.RemoveField(model_name="deal", name="hands"),
         migrations.RemoveField(model_name="deal", name="leader"),
         migrations.RemoveField(model_name="deal", name="plays"),
-        # Its default and help only: Django's own, not the database's. As a database operation SQLite
-        # would rebuild the table for it, and the deal's trigger (0005) would go with the old table.
+        # Not null, its default and help, for Django only (every row has its record now): as a
+        # database operation SQLite would rebuild the table, and the deal's trigger (0005) would go
+        # with the old table. The column itself still allows null.
         migrations.SeparateDatabaseAndState(
             state_operations=[
                 migrations.AlterField(
@@ -68,7 +69,6 @@ class Migration(migrations.Migration):
                     field=models.JSONField(
                         blank=True,
                         default=dict,
-                        null=True,
                         help_text="The deal's canonical record, as the game's scoresheet checked it "
                         "(docs/rules/<game>.md).",
                     ),

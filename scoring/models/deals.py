@@ -49,11 +49,10 @@ class Deal(CompiledInsert, models.Model):
     level = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The level the deal was played at (G2), 2..14; null: a game without."
     )
-    # Null in no row since 0007 (each deal is stored with its record); kept nullable so that the
-    # column is not rebuilt (SQLite rebuilds a table to change a column, and its triggers go with it).
+    # Not null for Django since 0007 (which gave every deal its record); the database column keeps
+    # allowing it: SQLite rebuilds a table to change a column, and the table's trigger would go too.
     record = models.JSONField(
         default=dict,
-        null=True,
         blank=True,
         help_text="The deal's canonical record, as the game's scoresheet checked it (docs/rules/<game>.md).",
     )
