@@ -3,6 +3,7 @@ from rest_framework.routers import Route, SimpleRouter
 
 from tournaments.views.clubs import CLUB_SLUG, ClubStaffViewSet, ClubViewSet, MemberViewSet
 from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenViewSet
+from tournaments.views.invitations import InvitationViewSet, PasswordView
 from tournaments.views.me import MeView
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
 from tournaments.views.schedule import EventMatchViewSet, RoundViewSet, StageViewSet
@@ -28,6 +29,7 @@ router = Router(use_regex_path=True)
 router.register("events", EventViewSet, basename="event")
 router.register(f"{EVENT}/roles", EventRoleViewSet, basename="event-role")
 router.register(f"{EVENT}/table-tokens", TableTokenViewSet, basename="table-token")
+router.register(f"{EVENT}/invitations", InvitationViewSet, basename="invitation")
 router.register(f"{EVENT}/units", UnitViewSet, basename="unit")
 router.register(f"{EVENT}/players", PlayerViewSet, basename="player")
 router.register(f"{EVENT}/pairs", PairViewSet, basename="pair")
@@ -38,4 +40,8 @@ router.register("clubs", ClubViewSet, basename="club")
 router.register(f"{CLUB}/staff", ClubStaffViewSet, basename="club-staff")
 router.register(f"{CLUB}/members", MemberViewSet, basename="club-member")
 
-urlpatterns = [re_path(r"^me/?$", MeView.as_view(), name="me"), *router.urls]
+urlpatterns = [
+    re_path(r"^me/?$", MeView.as_view(), name="me"),
+    re_path(r"^me/password/?$", PasswordView.as_view(), name="me-password"),
+    *router.urls,
+]

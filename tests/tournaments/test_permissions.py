@@ -58,6 +58,7 @@ READS = [
     ("GET", "/api/v1/matches/{draft_table_1}/", None, DRAFTS),
     ("GET", f"{E}/roles/", None, ORGANIZER_READ),
     ("GET", f"{E}/rounds/2/check-in", None, REFEREES_READ),
+    ("GET", f"{E}/invitations/", None, ORGANIZER_READ),
     ("GET", f"{E}/table-tokens/", None, ORGANIZER_READ),
 ]
 WRITES = [
@@ -90,6 +91,7 @@ WRITES = [
     ("DELETE", "/api/v1/matches/{draft_table_1}/", None, organizer_write(204)),
     ("POST", f"{E}/roles/", {"username": "helper", "role": "referee"}, organizer_write(201)),
     ("POST", f"{E}/table-tokens/", {"table": 5}, organizer_write(201)),
+    ("POST", f"{E}/invitations/", {"role": "scorekeeper"}, organizer_write(201)),
 ]
 
 
