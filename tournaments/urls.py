@@ -7,6 +7,7 @@ from tournaments.views.invitations import InvitationViewSet, PasswordView
 from tournaments.views.me import MeView
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
 from tournaments.views.schedule import EventMatchViewSet, RoundViewSet, StageViewSet
+from tournaments.views.substitutes import SubstitutionViewSet
 
 EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
 CLUB = rf"clubs/(?P<club_slug>{CLUB_SLUG})"
@@ -33,6 +34,7 @@ router.register(f"{EVENT}/invitations", InvitationViewSet, basename="invitation"
 router.register(f"{EVENT}/units", UnitViewSet, basename="unit")
 router.register(f"{EVENT}/players", PlayerViewSet, basename="player")
 router.register(f"{EVENT}/pairs", PairViewSet, basename="pair")
+router.register(f"{EVENT}/substitutions", SubstitutionViewSet, basename="substitution")
 router.register(f"{EVENT}/stages", StageViewSet, basename="stage")
 router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/matches", EventMatchViewSet, basename="event-match")

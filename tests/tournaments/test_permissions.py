@@ -37,6 +37,7 @@ TABLE_2 = (200, 200, 200, 200, 200, 200, 404, 404, 200)
 ORGANIZER_READ = (401, 403, 200, 403, 403, 403, 403, 403, 200)
 REFEREES_READ = (401, 403, 200, 200, 200, 403, 403, 403, 200)
 CHIEF_WRITE = (401, 403, 200, 200, 403, 403, 403, 403, 200)
+CHIEF_CREATE = (401, 403, 201, 201, 403, 403, 403, 403, 201)
 
 
 def organizer_write(ok: int) -> tuple[int, ...]:
@@ -92,6 +93,12 @@ WRITES = [
     ("POST", f"{E}/roles/", {"username": "helper", "role": "referee"}, organizer_write(201)),
     ("POST", f"{E}/table-tokens/", {"table": 5}, organizer_write(201)),
     ("POST", f"{E}/invitations/", {"role": "scorekeeper"}, organizer_write(201)),
+    (
+        "POST",
+        f"{E}/substitutions/",
+        {"pair": "{pair}", "replaced": "{player}", "name": "Sub", "from_round": 2},
+        CHIEF_CREATE,
+    ),
 ]
 
 
