@@ -55,7 +55,7 @@ if PUBLIC_URL:
 TABLE_APP_POLL_SECONDS = max(3, env.int("TABLE_APP_POLL_SECONDS", default=5))
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "core.admin_site.AdminConfig",  # django.contrib.admin, for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -73,6 +73,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "seasons",
+    "adapters",
+    "desk",
 ]
 
 MIDDLEWARE = [
@@ -265,6 +267,10 @@ SPECTACULAR_SETTINGS = {
         "ComboTypeEnum": "scoring.serializers.plays.COMBO_TYPES",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
+        "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)
+        "ClockStateEnum": "tournaments.clock.CLOCK_STATES",
+        "AttendanceEnum": "tournaments.models.Attendance.choices",
+        "AbsentPairsEnum": "tournaments.models.AbsentPairs.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",
         "PairStatusEnum": "tournaments.models.PairStatus.choices",
         "RoleEnum": "tournaments.models.Role.choices",

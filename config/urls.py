@@ -38,11 +38,13 @@ urlpatterns = [
     path("c/", include(club_urlpatterns)),
     # Logging in to the pages (the organisers' table cards): Django's auth views, any account.
     path("accounts/", include("scoring.pages.accounts")),
+    # The staff's desks (docs/desk.md): HTML pages for a logged-in account, with their own HTML 404.
+    path("desk/", include("desk.urls")),
     # Anything else is a problem+json 404, with DEBUG on too (Django's debug 404 page is HTML), and
     # for every method: CSRF-exempt, so that a POST to an unknown URL is a 404, not a 403. Because
     # it matches every such path, CommonMiddleware's APPEND_SLASH never redirects an API request
     # (a redirect would lose a POST's body): `POST /api/v1/events` is a 404 naming `/api/v1/events/`.
-    re_path(r"^(?!static/|admin/|e/|s/|c/|t/)", csrf_exempt(page_not_found)),
+    re_path(r"^(?!static/|admin/|e/|s/|c/|desk/|t/)", csrf_exempt(page_not_found)),
 ]
 
 # Django's own error pages are problem+json too: an API client never sees HTML.

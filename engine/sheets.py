@@ -275,6 +275,12 @@ class MatchSheet(ABC, Generic[StateT]):
         deals: int | None = getattr(profile, "deals_per_round", None)
         return deals
 
+    def time_limit_minutes(self, profile: Any) -> int | None:
+        """The minutes a match's clock gives (the round clock, docs/events.md "The round clock"):
+        the profile's ``time_limit_minutes`` where it has one (Shuangkou S10); None: no clock."""
+        minutes: int | None = getattr(profile, "time_limit_minutes", None)
+        return minutes
+
     def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]] | None:
         """The deals each side won by how they finished, when the game counts them (Guandan G6:
         ``[1-2, 1-3, 1-4]`` per side); None: it does not."""
