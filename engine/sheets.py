@@ -196,6 +196,9 @@ class MatchSheet(ABC, Generic[StateT]):
     #: The record's members a service keeps in columns of their own rather than whole (Guandan's,
     #: which its level line, tallies and exports read); empty: the record is kept whole.
     record_columns: ClassVar[tuple[str, ...]] = ()
+    #: Its tables play the deals of a deal set (duplicate, docs/duplicate.md): the service hands the
+    #: sheet the set's deal a posted deal must be (``with_dealt``) before it is recorded.
+    deals_from_set: ClassVar[bool] = False
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
@@ -204,6 +207,10 @@ class MatchSheet(ABC, Generic[StateT]):
     def identity(self, posted: Any) -> Mapping[str, Any]:
         """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
         raise NotImplementedError("this sheet identifies a deal by its record")
+
+    def with_dealt(self, posted: Any, dealt: Any) -> Any:
+        """The posted deal bound to the set's deal it must be (a sheet with ``deals_from_set``)."""
+        raise BadInput("not_supported", "This game's tables play no deal sets.", field="")
 
     def begin(self, profile: Any, *, best_of: int = 1) -> StateT:
         """A table before its first deal: one match (``start``); a game whose table may play a best

@@ -1,6 +1,6 @@
 from django.urls import re_path
 
-from scoring.views import events, matches, standings, sync
+from scoring.views import duplicate, events, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
 from tournaments.urls import EVENT, Router
 
@@ -44,6 +44,26 @@ urlpatterns = [
     re_path(rf"^{EVENT}/results/?$", standings.ResultsView.as_view(), name="results"),
     re_path(
         rf"^{EVENT}/results/export(?:/)?$", standings.ResultsView.as_view(export=True), name="results-export"
+    ),
+    re_path(rf"^{EVENT}/deal-sets/?$", duplicate.DealSetsView.as_view(), name="deal-sets"),
+    re_path(
+        rf"^{EVENT}/deal-sets/import(?:/)?$", duplicate.DealSetImportView.as_view(), name="deal-sets-import"
+    ),
+    re_path(rf"^{EVENT}/deal-sets/{ID}/?$", duplicate.DealSetView.as_view(), name="deal-set"),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/?$",
+        duplicate.RoundDealsView.as_view(),
+        name="round-deals",
+    ),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/(?P<board>\d{{1,3}})/traveller(?:/)?$",
+        duplicate.TravellerView.as_view(),
+        name="traveller",
+    ),
+    re_path(
+        rf"^{EVENT}/duplicate/standings/?$",
+        duplicate.DuplicateStandingsView.as_view(),
+        name="duplicate-standings",
     ),
     *router.urls,
 ]

@@ -102,3 +102,23 @@ def test_an_unknown_field_is_refused():
 def test_the_state_round_trips_through_its_json():
     state = SHEET.play({"finishing_order": ["N", "S"]}, state=SHEET.start(STANDARD), profile=STANDARD).state
     assert SHEET.load_state(SHEET.dump_state(state), profile=STANDARD) == state
+
+
+def test_every_table_plays_the_rounds_deals_in_order_and_rotating_boxes_move():
+    from engine.duplicate.movement import board_of
+
+    assert [board_of(movement="every_table", table=3, k=k, first=9, count=4) for k in (1, 2, 3, 4)] == [
+        9,
+        10,
+        11,
+        12,
+    ]
+    assert [board_of(movement="rotating", table=3, k=k, first=9, count=4) for k in (1, 2, 3, 4)] == [
+        11,
+        12,
+        9,
+        10,
+    ]
+    with pytest.raises(BadInput) as refused:
+        board_of(movement="every_table", table=1, k=5, first=1, count=4)
+    assert refused.value.code == "unknown_deal"
