@@ -23,3 +23,14 @@ def board_of(*, movement: str, table: int, k: int, first: int, count: int) -> in
     if movement == "rotating":
         return first + (k - 1 + table - 1) % count
     return first + k - 1
+
+
+def number_at(*, movement: str, table: int, board: int, first: int, count: int) -> int:
+    """The inverse of ``board_of``: which deal of its round (1-based) table ``table`` plays the set's
+    deal ``board`` as."""
+    offset = board - first
+    if not 0 <= offset < count:
+        raise BadInput("unknown_deal", f"The round plays no deal {board}.", field="board")
+    if movement == "rotating":
+        return (offset - (table - 1)) % count + 1
+    return offset + 1

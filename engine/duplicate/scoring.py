@@ -46,25 +46,18 @@ def direction_score(points: Mapping[Side, int], side: Side) -> int:
 
 
 def matchpoints(scores: Sequence[float]) -> list[int]:
-    """Each table's matchpoints on one deal in one direction: 2 per table beaten, 1 per tie."""
-    ordered = sorted(scores)
-    result = []
+    """Each table's matchpoints on one deal in one direction: 2 per table beaten, 1 per tie.
+
+    Counted per distinct score (a deal has few): the tables below a score and those level with it."""
+    counts: dict[float, int] = {}
     for score in scores:
-        below = _count_below(ordered, score)
-        equal = _count_below(ordered, score, upper=True) - below
-        result.append(2 * below + (equal - 1))
-    return result
-
-
-def _count_below(ordered: Sequence[float], score: float, *, upper: bool = False) -> int:
-    lo, hi = 0, len(ordered)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ordered[mid] < score or (upper and ordered[mid] == score):
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+        counts[score] = counts.get(score, 0) + 1
+    points: dict[float, int] = {}
+    below = 0
+    for score in sorted(counts):
+        points[score] = 2 * below + counts[score] - 1
+        below += counts[score]
+    return [points[score] for score in scores]
 
 
 def top(tables: int) -> int:

@@ -14,15 +14,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from core.errors import NotFound
 from engine.duplicate.dealing import sorted_hand
+from engine.duplicate.movement import number_at
 from engine.duplicate.scoring import DIFFERENCE_SCALE, TableResult, session_totals, traveller
 from engine.lots import lot
 from engine.seats import Side
 from scoring.models import Deal, DealSet, DealSetDeal, DealStatus, RoundDeals
-from tournaments.models import Event, Pair, Round, RoundStatus
+from tournaments.models import Event, Match, Pair, Round, RoundStatus
 
 
 def deal_sets(event: Event) -> QuerySet[DealSet]:
@@ -112,6 +113,27 @@ def _pairs(event: Event, ids: Iterable[object]) -> dict[object, dict[str, Any]]:
     }
 
 
+def _board_deals(round: Round, boards: RoundBoards, board: int) -> QuerySet[Deal]:
+    """The current deals of the round that are the set's deal ``board``: found by the deal number
+    each table plays it as (the movement), on the deals' (match, status, number) index, rather
+    than by reading every record of the round."""
+    current = Deal.objects.filter(match__round=round, status=DealStatus.CURRENT)
+    movement = round.event.rule_profile().movement
+    if movement != "rotating":
+        number = number_at(movement=movement, table=1, board=board, first=boards.first, count=boards.count)
+        return current.filter(number=number)
+    tables = Match.objects.filter(round=round).values_list("table", flat=True)
+    by_number: dict[int, list[int]] = defaultdict(list)
+    for table in tables:
+        by_number[
+            number_at(movement=movement, table=table, board=board, first=boards.first, count=boards.count)
+        ].append(table)
+    where = Q()
+    for number, at in by_number.items():
+        where |= Q(number=number, match__table__in=at)
+    return current.filter(where)
+
+
 def deal_traveller(round: Round, board: int) -> dict[str, Any]:
     """Every table's result on deal ``board`` of the round's set: its pairs, points, score, and the
     comparison (matchpoints and percentages, or the difference scale), best NS first."""
@@ -119,10 +141,22 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
     if boards is None or board not in boards.numbers:
         raise NotFound(f"Round {round.number} plays no deal {board}.", "deal_not_found")
     rows = list(
-        Deal.objects.filter(match__round=round, status=DealStatus.CURRENT, record__board=board).values_list(
-            "match__table", "match__ns_pair_id", "match__ew_pair_id", "record"
+        _board_deals(round, boards, board).values_list(
+            "match__table",
+            "match__ns_pair_id",
+            "match__ew_pair_id",
+            "record",
+            "match__ns_pair__number",
+            "match__ns_pair__name",
+            "match__ew_pair__number",
+            "match__ew_pair__name",
         )
     )
+    pairs: dict[object, dict[str, Any]] = {}
+    for _, ns, ew, _, ns_number, ns_name, ew_number, ew_name in rows:
+        pairs[ns] = {"id": ns, "number": ns_number, "name": ns_name}
+        if ew is not None:
+            pairs[ew] = {"id": ew, "number": ew_number, "name": ew_name}
     results = [
         TableResult(
             table=table,
@@ -130,14 +164,13 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
             ew=ew,
             points=_points(record),
         )
-        for table, ns, ew, record in sorted(rows, key=lambda row: row[0])
+        for table, ns, ew, record, *_ in sorted(rows, key=lambda row: row[0])
     ]
     orders: dict[object, list[str]] = {
-        table: _record(record)["finishing_order"] for table, _, _, record in rows
+        table: _record(record)["finishing_order"] for table, _, _, record, *_ in rows
     }
     comparison, scale = _comparison(round.event)
     lines = traveller(results, comparison=comparison, table=scale)
-    pairs = _pairs(round.event, [p for r in results for p in (r.ns, r.ew)])
     return {
         "round": round.number,
         "board": board,

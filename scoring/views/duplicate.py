@@ -120,7 +120,8 @@ class RoundScopedMixin(EventScopedMixin):
     def get_round(self) -> Round:
         if getattr(self, "swagger_fake_view", False):
             return Round(pk=0, number=1)
-        found = visible_rounds(self.request, self.get_event()).filter(number=self.kwargs["number"]).first()
+        rounds = visible_rounds(self.request, self.get_event()).prefetch_related(None)  # no tables needed
+        found = rounds.select_related("event").filter(number=self.kwargs["number"]).first()
         if found is None:
             raise NotFound(f"The event has no round {self.kwargs['number']}.", "round_not_found")
         return found
