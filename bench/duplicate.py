@@ -7,7 +7,9 @@ For pairs-duplicate sessions of 125, 250 and 500 tables × 24 deals (the growth)
 - ``standings``: ``scoring.selectors.duplicate.duplicate_standings``, the same from the database
   (every stored deal read, compared, ranked);
 - ``traveller``: one deal's traveller through the API (``GET …/rounds/1/deals/1/traveller``,
-  Django's test client, anonymous) and its selector alone.
+  Django's test client, anonymous) and its selector alone; ``round_deals_api`` is the yardstick of
+  the same run: a tiny answer (``GET …/rounds/1/deals/``) through the same middleware, view base
+  and permission, so the traveller's own cost is the difference.
 
 The goals (issue 37): a 500-table × 24-deal session scored in ≤ 2 s, a traveller read in ≤ 50 ms.
 It runs in a throwaway test database as bench.scoring does (PostgreSQL with ``DATABASE_URL``, else
@@ -135,6 +137,12 @@ def main() -> dict[str, float]:
             assert len(response.json()["tables"]) == tables
             figures[f"duplicate.{tables}x{DEALS}_traveller_api_ms"] = round(
                 median_ms(lambda: client.get(url), 9), 2
+            )
+            # The yardstick of the same run: a tiny answer through the same view base, permission
+            # and middleware (the round's deals), so that the traveller's own cost reads apart.
+            small = f"/api/v1/events/{event.slug}/rounds/1/deals/"
+            figures[f"duplicate.{tables}x{DEALS}_round_deals_api_ms"] = round(
+                median_ms(lambda: client.get(small), 9), 2
             )
         figures["duplicate.database"] = connection.vendor
     finally:

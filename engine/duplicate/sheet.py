@@ -10,8 +10,9 @@ the set's hands and leader, at the set's level (or the event's fixed level), and
 the deal's number in the set (``board``).
 
 The record: ``board``, ``level``, ``leader``, ``finishing_order`` (all four seats), ``points``
-(``{"NS", "EW"}`` by the finishing order, engine/duplicate/scoring.py), ``hands`` and ``plays``
-(None when not posted and no set). The match's totals are the sums of both sides' points; the
+(``{"NS", "EW"}`` by the finishing order, engine/duplicate/scoring.py), ``hands`` (when the table
+posted hands or plays; else the set's deal ``board`` holds them) and ``plays`` (None when not
+posted). The match's totals are the sums of both sides' points; the
 field comparison (matchpoints, the difference scale) is the event's, across tables
 (engine/duplicate/scoring.py).
 """
@@ -194,8 +195,11 @@ class DuplicateSheet(MatchSheet[DuplicateTable]):
             "leader": None if leader is None else str(leader),
             "finishing_order": finish.codes(),
             "points": {"NS": points[Side.NS], "EW": points[Side.EW]},
+            # The hands are kept where the record needs them to be read again alone (its plays are
+            # replayed from them after a correction) or where the table posted them; the set's
+            # deal (``board``) holds them otherwise, once, not once a table.
             "hands": None
-            if hands is None
+            if hands is None or (posted.plays is None and posted.hands is None)
             else {str(seat): format_cards(hands[seat]) for seat in sorted(hands)},
             "plays": None if posted.plays is None else [action.to_dict() for action in posted.plays],
         }

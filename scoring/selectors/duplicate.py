@@ -9,6 +9,7 @@ the stored deals, each in a fixed number of queries.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -92,15 +93,11 @@ def _comparison(event: Event) -> tuple[str, Any]:
     return profile.comparison, DIFFERENCE_SCALE
 
 
-def _record(record: Any) -> dict[str, Any]:
-    """A duplicate deal's stored record (engine/duplicate/sheet.py): a sheet that keeps no columns
-    stores it whole, never null."""
-    assert isinstance(record, dict)
-    return record
-
-
-def _points(record: Any) -> dict[Side, int]:
-    points = _record(record)["points"]
+def _points(points: Any) -> dict[Side, int]:
+    """A duplicate deal's record's ``points`` (engine/duplicate/sheet.py), read out of the stored
+    record by the database (the record itself is never decoded whole here)."""
+    if isinstance(points, str):  # a backend that answers a JSON member as text
+        points = json.loads(points)
     return {Side.NS: points["NS"], Side.EW: points["EW"]}
 
 
@@ -145,7 +142,8 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
             "match__table",
             "match__ns_pair_id",
             "match__ew_pair_id",
-            "record",
+            "record__points",
+            "record__finishing_order",
             "match__ns_pair__number",
             "match__ns_pair__name",
             "match__ew_pair__number",
@@ -153,7 +151,9 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
         )
     )
     pairs: dict[object, dict[str, Any]] = {}
-    for _, ns, ew, _, ns_number, ns_name, ew_number, ew_name in rows:
+    orders: dict[object, Any] = {}
+    for table, ns, ew, _, order, ns_number, ns_name, ew_number, ew_name in rows:
+        orders[table] = json.loads(order) if isinstance(order, str) else order
         pairs[ns] = {"id": ns, "number": ns_number, "name": ns_name}
         if ew is not None:
             pairs[ew] = {"id": ew, "number": ew_number, "name": ew_name}
@@ -162,13 +162,10 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
             table=table,
             ns=ns,
             ew=ew,
-            points=_points(record),
+            points=_points(points),
         )
-        for table, ns, ew, record, *_ in sorted(rows, key=lambda row: row[0])
+        for table, ns, ew, points, *_ in sorted(rows, key=lambda row: row[0])
     ]
-    orders: dict[object, list[str]] = {
-        table: _record(record)["finishing_order"] for table, _, _, record, *_ in rows
-    }
     comparison, scale = _comparison(round.event)
     lines = traveller(results, comparison=comparison, table=scale)
     return {
@@ -202,12 +199,15 @@ def _session_deals(event: Event, rounds: Iterable[int] | None = None) -> list[li
     if rounds is not None:
         deals = deals.filter(match__round__number__in=list(rounds))
     grouped: dict[tuple[int, int], list[TableResult]] = defaultdict(list)
-    for round_id, table, ns, ew, record in deals.values_list(
-        "match__round_id", "match__table", "match__ns_pair_id", "match__ew_pair_id", "record"
+    for round_id, table, ns, ew, board, points in deals.values_list(
+        "match__round_id",
+        "match__table",
+        "match__ns_pair_id",
+        "match__ew_pair_id",
+        "record__board",
+        "record__points",
     ).iterator(chunk_size=2000):
-        grouped[(round_id, _record(record)["board"])].append(
-            TableResult(table=table, ns=ns, ew=ew, points=_points(record))
-        )
+        grouped[(round_id, board)].append(TableResult(table=table, ns=ns, ew=ew, points=_points(points)))
     return list(grouped.values())
 
 

@@ -176,7 +176,9 @@ class TravellerView(RoundScopedMixin, APIView):
         tags=TAGS,
     )
     def get(self, request, event_slug, number, board):
-        return Response(TravellerSerializer(selectors.deal_traveller(self.get_round(), int(board))).data)
+        # The selector's answer is already the Traveller shape (plain values): serialising 500 lines
+        # field by field again would cost more than reading them.
+        return Response(selectors.deal_traveller(self.get_round(), int(board)))
 
 
 class DuplicateStandingsView(EventScopedMixin, APIView):

@@ -52,7 +52,15 @@ def test_the_sets_deal_gives_the_hands_level_and_leader():
     posted = SHEET.with_dealt(SHEET.read({"finishing_order": ["N", "S"]}), dealt)
     record = SHEET.record(posted, state=SHEET.start(STANDARD), profile=STANDARD)
     assert record["board"] == 3 and record["level"] == "9" and record["leader"] == str(dealt.leader)
-    assert record["hands"]["N"] and len(record["hands"]["N"]) == 27
+    assert record["hands"] is None  # the set's deal holds them: not copied to every table's record
+
+
+def test_a_deal_with_plays_keeps_the_sets_hands_in_its_record():
+    dealt = _dealt()
+    card = dealt.hands[dealt.leader][0].code
+    posted = SHEET.with_dealt(SHEET.read({"plays": [{"seat": str(dealt.leader), "cards": [card]}]}), dealt)
+    with pytest.raises(RuleViolation):  # one play does not finish the deal; the hands were the set's
+        SHEET.record(posted, state=SHEET.start(STANDARD), profile=STANDARD)
 
 
 def test_the_fixed_level_variant_plays_every_deal_at_one_level():
