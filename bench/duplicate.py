@@ -101,49 +101,43 @@ def _results(tables: int):
     ]
 
 
-def main() -> dict[str, float]:
-    from bench.scoring import _setup
-
-    connection, old_name = _setup()
+def _figures(tables: int) -> dict[str, float]:
     from django.db import connection as db
     from django.test import Client
 
     from engine.duplicate.scoring import session_totals
     from scoring.selectors.duplicate import deal_traveller, duplicate_standings
 
+    results = _results(tables)
+    figures = {"engine_ms": median_ms(lambda: session_totals(results), 5)}
+    event, round_ = _session(tables)
+    if db.vendor == "postgresql":
+        with db.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    assert len(duplicate_standings(event)["rows"]) == 2 * tables
+    figures["standings_ms"] = median_ms(lambda: duplicate_standings(event), 5)
+    figures["traveller_selector_ms"] = median_ms(lambda: deal_traveller(round_, 1), 9)
+    client = Client()
+    url = f"/api/v1/events/{event.slug}/rounds/1/deals/1/traveller"
+    response = client.get(url)
+    assert response.status_code == 200, response.status_code
+    assert len(response.json()["tables"]) == tables
+    figures["traveller_api_ms"] = median_ms(lambda: client.get(url), 9)
+    # The yardstick of the same run: a tiny answer through the same view base, permission and
+    # middleware (the round's deals), so that the traveller's own cost reads apart.
+    small = f"/api/v1/events/{event.slug}/rounds/1/deals/"
+    figures["round_deals_api_ms"] = median_ms(lambda: client.get(small), 9)
+    return {f"duplicate.{tables}x{DEALS}_{name}": round(value, 2) for name, value in figures.items()}
+
+
+def main() -> dict[str, float]:
+    from bench.scoring import _setup
+
+    connection, old_name = _setup()
     figures: dict[str, float | str] = {}
     try:
         for tables in SIZES:
-            results = _results(tables)
-            figures[f"duplicate.{tables}x{DEALS}_engine_ms"] = round(
-                median_ms(lambda: session_totals(results), 5), 2
-            )
-            event, round_ = _session(tables)
-            if db.vendor == "postgresql":
-                with db.cursor() as cursor:
-                    cursor.execute("ANALYZE")
-            table = duplicate_standings(event)
-            assert len(table["rows"]) == 2 * tables
-            figures[f"duplicate.{tables}x{DEALS}_standings_ms"] = round(
-                median_ms(lambda: duplicate_standings(event), 5), 2
-            )
-            figures[f"duplicate.{tables}x{DEALS}_traveller_selector_ms"] = round(
-                median_ms(lambda: deal_traveller(round_, 1), 9), 2
-            )
-            client = Client()
-            url = f"/api/v1/events/{event.slug}/rounds/1/deals/1/traveller"
-            response = client.get(url)
-            assert response.status_code == 200, response.status_code
-            assert len(response.json()["tables"]) == tables
-            figures[f"duplicate.{tables}x{DEALS}_traveller_api_ms"] = round(
-                median_ms(lambda: client.get(url), 9), 2
-            )
-            # The yardstick of the same run: a tiny answer through the same view base, permission
-            # and middleware (the round's deals), so that the traveller's own cost reads apart.
-            small = f"/api/v1/events/{event.slug}/rounds/1/deals/"
-            figures[f"duplicate.{tables}x{DEALS}_round_deals_api_ms"] = round(
-                median_ms(lambda: client.get(small), 9), 2
-            )
+            figures.update(_figures(tables))
         figures["duplicate.database"] = connection.vendor
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -65,5 +65,20 @@ urlpatterns = [
         duplicate.DuplicateStandingsView.as_view(),
         name="duplicate-standings",
     ),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-draw(?:/)?$",
+        duplicate.TeamDrawView.as_view(),
+        name="team-draw",
+    ),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-matches/?$",
+        duplicate.TeamMatchesView.as_view(),
+        name="team-matches",
+    ),
+    re_path(
+        rf"^{EVENT}/duplicate/teams/standings/?$",
+        duplicate.TeamStandingsView.as_view(),
+        name="team-standings",
+    ),
     *router.urls,
 ]

@@ -93,7 +93,7 @@ def _comparison(event: Event) -> tuple[str, Any]:
     return profile.comparison, DIFFERENCE_SCALE
 
 
-def _points(points: Any) -> dict[Side, int]:
+def record_points(points: Any) -> dict[Side, int]:
     """A duplicate deal's record's ``points`` (engine/duplicate/sheet.py), read out of the stored
     record by the database (the record itself is never decoded whole here)."""
     if isinstance(points, str):  # a backend that answers a JSON member as text
@@ -162,7 +162,7 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
             table=table,
             ns=ns,
             ew=ew,
-            points=_points(points),
+            points=record_points(points),
         )
         for table, ns, ew, points, *_ in sorted(rows, key=lambda row: row[0])
     ]
@@ -207,7 +207,9 @@ def _session_deals(event: Event, rounds: Iterable[int] | None = None) -> list[li
         "record__board",
         "record__points",
     ).iterator(chunk_size=2000):
-        grouped[(round_id, board)].append(TableResult(table=table, ns=ns, ew=ew, points=_points(points)))
+        grouped[(round_id, board)].append(
+            TableResult(table=table, ns=ns, ew=ew, points=record_points(points))
+        )
     return list(grouped.values())
 
 

@@ -137,3 +137,41 @@ class DuplicateStandingsSerializer(serializers.Serializer):
     event = StrictCharField(read_only=True)
     comparison = StrictCharField(read_only=True)
     rows = DuplicateRowSerializer(many=True, read_only=True)
+
+
+class TeamRefSerializer(serializers.Serializer):
+    id = StrictIntegerField(read_only=True, help_text="The team's unit.")
+    name = StrictCharField(read_only=True)
+
+
+class TeamDealSerializer(serializers.Serializer):
+    board = StrictIntegerField(read_only=True)
+    swing = StrictIntegerField(read_only=True, help_text="Team A's gain on the deal (its two pairs' scores).")
+    counted = StrictFloatField(
+        read_only=True, help_text="The swing as the match counts it (the difference scale)."
+    )
+
+
+class TeamMatchSerializer(serializers.Serializer):
+    tables = serializers.ListField(child=StrictIntegerField(), read_only=True)
+    a = TeamRefSerializer(read_only=True)
+    b = TeamRefSerializer(read_only=True)
+    deals = TeamDealSerializer(many=True, read_only=True)
+    a_total = StrictFloatField(read_only=True)
+    b_total = StrictFloatField(read_only=True)
+    winner = StrictCharField(read_only=True, allow_null=True, help_text="A, B, or null for a draw.")
+    a_match_points = StrictFloatField(read_only=True)
+    b_match_points = StrictFloatField(read_only=True)
+
+
+class TeamRowSerializer(serializers.Serializer):
+    place = StrictIntegerField(read_only=True)
+    team = TeamRefSerializer(read_only=True)
+    matches = StrictIntegerField(read_only=True)
+    match_points = StrictFloatField(read_only=True)
+    difference = StrictFloatField(read_only=True, help_text="Swings won less swings lost.")
+
+
+class TeamStandingsSerializer(serializers.Serializer):
+    event = StrictCharField(read_only=True)
+    rows = TeamRowSerializer(many=True, read_only=True)

@@ -27,7 +27,7 @@ from scoring.problems import engine_refusal
 from tournaments.models import Event, Match, Round
 
 
-def _require_duplicate(event: Event) -> None:
+def require_duplicate(event: Event) -> None:
     sheet = get_game(event.game).match_sheet
     if sheet is None or not sheet.deals_from_set:
         raise Conflict(
@@ -54,7 +54,7 @@ def _store(event: Event, name: str, deals: list[DealSpec], actor: Actor, **made:
 def deal_set_make(*, event: Event, name: str, count: int, seed: int, level: int = 2, actor: Actor) -> DealSet:
     """A deal set of ``count`` deals made from ``seed`` by the current generator, each played at
     ``level`` (the seed and the generator's version are recorded)."""
-    _require_duplicate(event)
+    require_duplicate(event)
     try:
         deals = generate(seed, count, level=level, algorithm=ALGORITHM)
     except BadInput as error:
@@ -66,7 +66,7 @@ def deal_set_make(*, event: Event, name: str, count: int, seed: int, level: int 
 def deal_set_import(*, event: Event, name: str, content: str, format: str, actor: Actor) -> DealSet:
     """A deal set read from a file (JSON or plain text, engine/duplicate/importing.py); a bad file is
     refused whole, every problem listed row by row (``errors``)."""
-    _require_duplicate(event)
+    require_duplicate(event)
     try:
         deals = parse(content, format=format)
     except ImportRefused as refused:
@@ -97,7 +97,7 @@ def round_deals_set(
     event's deal set ``deal_set`` from number ``first``. Refused once a table of the round has posted
     a deal, for a set of another event, and for deals the set does not have."""
     event = round.event
-    _require_duplicate(event)
+    require_duplicate(event)
     chosen = DealSet.objects.filter(event=event, pk=deal_set).first()
     if chosen is None:
         raise NotFound("The event has no such deal set.", "deal_set_not_found", field="deal_set")

@@ -14,6 +14,7 @@ from core.schema import problems
 from scoring.actors import actor_of
 from scoring.permissions import ScoringPermission
 from scoring.selectors import duplicate as selectors
+from scoring.selectors import duplicate_teams as team_selectors
 from scoring.serializers.duplicate import (
     DealSetDetailSerializer,
     DealSetImportSerializer,
@@ -22,9 +23,12 @@ from scoring.serializers.duplicate import (
     DuplicateStandingsSerializer,
     RoundDealsInputSerializer,
     RoundDealsSerializer,
+    TeamMatchSerializer,
+    TeamStandingsSerializer,
     TravellerSerializer,
 )
 from scoring.services import duplicate as services
+from scoring.services import duplicate_teams as team_services
 from tournaments.models import Round
 from tournaments.permissions import EventPermission, is_staff
 from tournaments.selectors.visibility import visible_rounds
@@ -193,3 +197,52 @@ class DuplicateStandingsView(EventScopedMixin, APIView):
     )
     def get(self, request, event_slug):
         return Response(DuplicateStandingsSerializer(selectors.duplicate_standings(self.get_event())).data)
+
+
+class TeamDrawView(RoundScopedMixin, APIView):
+    """``POST /events/{slug}/rounds/{n}/team-draw``: a draft round drawn as the next round of the
+    teams' round robin (two tables a team match)."""
+
+    write_permission = EventPermission.ORGANIZER
+
+    @extend_schema(
+        summary="Draw the round as the next round of the teams' round robin",
+        request=None,
+        responses={200: TeamMatchSerializer(many=True), **problems(400, 403, 404, 409)},
+        tags=TAGS,
+    )
+    def post(self, request, event_slug, number):
+        drawn = team_services.team_round_draw(
+            round_=self.get_round(), actor=actor_of(request, self.get_event())
+        )
+        return Response(TeamMatchSerializer(team_selectors.round_team_matches(drawn), many=True).data)
+
+
+class TeamMatchesView(RoundScopedMixin, APIView):
+    """``GET /events/{slug}/rounds/{n}/team-matches/``: the round's team matches and their swings."""
+
+    read_permission = ScoringPermission.RESULTS
+
+    @extend_schema(
+        summary="Read the round's team matches",
+        responses={200: TeamMatchSerializer(many=True), **problems(403, 404)},
+        tags=TAGS,
+    )
+    def get(self, request, event_slug, number):
+        return Response(
+            TeamMatchSerializer(team_selectors.round_team_matches(self.get_round()), many=True).data
+        )
+
+
+class TeamStandingsView(EventScopedMixin, APIView):
+    """``GET /events/{slug}/duplicate/teams/standings/``: the teams by match points."""
+
+    read_permission = ScoringPermission.STANDINGS
+
+    @extend_schema(
+        summary="Read the teams' standings",
+        responses={200: TeamStandingsSerializer, **problems(403, 404)},
+        tags=TAGS,
+    )
+    def get(self, request, event_slug):
+        return Response(TeamStandingsSerializer(team_selectors.team_standings(self.get_event())).data)
