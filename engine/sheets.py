@@ -56,6 +56,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine import state_codec
 from engine.errors import BadInput, RuleViolation
+from engine.forms import DealForm, Note, gettext_noop
 from engine.seats import Side
 
 #: ``MatchSheet.line_kind`` of a game whose line is the table's level line (G8 记级).
@@ -281,6 +282,12 @@ class MatchSheet(ABC, Generic[StateT]):
         deals: int | None = getattr(profile, "deals_per_round", None)
         return deals
 
+    def time_limit_minutes(self, profile: Any) -> int | None:
+        """The minutes a match's clock gives (the round clock, docs/events.md "The round clock"):
+        the profile's ``time_limit_minutes`` where it has one (Shuangkou S10); None: no clock."""
+        minutes: int | None = getattr(profile, "time_limit_minutes", None)
+        return minutes
+
     def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]] | None:
         """The deals each side won by how they finished, when the game counts them (Guandan G6:
         ``[1-2, 1-3, 1-4]`` per side); None: it does not."""
@@ -315,6 +322,44 @@ class MatchSheet(ABC, Generic[StateT]):
         (the deal's own figure) and ``after`` (``{"NS", "EW"}``: the match's levels or points after
         it, as ``line_kind`` says)."""
         return {"dealer": record.get("dealer"), "scorer": None, "scored": None, "after": None}
+
+    def deal_form(self, profile: Any, state: StateT) -> DealForm:
+        """The form a table fills in for the match's next deal (engine/forms.py): the seats, the sides
+        and the posted members with their kinds, choices and defaults (the dealer the rotation names).
+        Every game in service gives one; the table app renders only from it."""
+        raise NotImplementedError("this game describes no deal form")
+
+    def deal_notes(
+        self, before: StateT, after: StateT, record: Mapping[str, Any], *, profile: Any
+    ) -> list[Note]:
+        """What a deal means, as a preview shows it before it is sent (engine/forms.py ``Note``):
+        by default the deal's line (who scored what, both sides after it) and the match's end; a
+        game with more to say (Guandan's levels, A failures) overrides this."""
+        entry = self.line_entry(record, after)
+        notes: list[Note] = []
+        if entry.get("scorer") is not None and entry.get("scored") is not None:
+            notes.append(
+                Note(
+                    "scored",
+                    gettext_noop("{scorer} scores {scored}"),
+                    {"scorer": entry["scorer"], "scored": entry["scored"]},
+                )
+            )
+        elif entry.get("scored") is not None:
+            notes.append(
+                Note("scored", gettext_noop("The deal counts {scored}"), {"scored": entry["scored"]})
+            )
+        for code, value in (entry.get("after") or {}).items():
+            notes.append(
+                Note("after", gettext_noop("{who}: {value} after this deal"), {"who": code, "value": value})
+            )
+        if after.finished:
+            winner = after.winner
+            if winner is None:
+                notes.append(Note("match_over", gettext_noop("The match is over")))
+            else:
+                notes.append(Note("match_won", gettext_noop("{side} wins the match"), {"side": winner.value}))
+        return notes
 
     def dump_state(self, state: StateT) -> dict[str, Any]:
         """``state`` as JSON, to be stored and read back by ``load_state`` (engine/state_codec.py)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from core.audit_log import register
 from scoring.models import Deal, MatchResult, Webhook
 from tournaments.models import (
+    CheckIn,
     Club,
     ClubStaff,
     Event,
@@ -21,6 +22,7 @@ from tournaments.models import (
     Player,
     Round,
     Stage,
+    Substitution,
     TableToken,
     Unit,
 )
@@ -35,6 +37,8 @@ AUDITED = {
     Pair: (lambda o: o.event_id, [], []),
     Stage: (lambda o: o.event_id, [], []),
     Round: (lambda o: o.event_id, [], ["updated_at"]),
+    CheckIn: (lambda o: o.round.event_id, [], []),
+    Substitution: (lambda o: o.pair.event_id, [], []),
     Match: (lambda o: o.round.event_id, [], ["sheet"]),  # the stored fold: a cache of the deals
     Deal: (lambda o: o.match.round.event_id, [], ["content_hash", "sheet_after"]),
     MatchResult: (lambda o: o.match.round.event_id, [], ["content_hash"]),

@@ -23,9 +23,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from engine.duplicate import form
 from engine.duplicate.profiles import DuplicateProfile
 from engine.duplicate.scoring import deal_points
 from engine.errors import BadInput
+from engine.forms import DealForm
 from engine.guandan.cards import Card, format_cards, format_level
 from engine.guandan.deal import Action, parse_action, replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
@@ -278,6 +280,10 @@ class DuplicateSheet(MatchSheet[DuplicateTable]):
             ns_first_outs=state.ns_first_outs,
             ew_first_outs=state.ew_first_outs,
         )
+
+    def deal_form(self, profile: DuplicateProfile, state: DuplicateTable) -> DealForm:
+        """The finishing order alone (engine/duplicate/form.py): no tribute, the set's level."""
+        return form.deal_form(deals=state.deals, finished=state.finished)
 
     def deals_expected(self, profile: DuplicateProfile) -> int:
         return profile.deals_per_round

@@ -33,10 +33,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import BadInput
+from engine.forms import DealForm, Note
+from engine.guandan import form
 from engine.guandan.cards import Card, format_level, parse_level
 from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
-from engine.guandan.match import EndReason, LevelChange, MatchState
+from engine.guandan.match import TIMED_FORMATS, EndReason, LevelChange, MatchState
 from engine.guandan.posted import PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import (
@@ -86,6 +88,14 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def deal_level(self, state: TieState) -> int:
         return state.current.deal_level
+
+    def deal_form(self, profile: RuleProfile, state: TieState) -> DealForm:
+        return form.deal_form(state)
+
+    def deal_notes(
+        self, before: TieState, after: TieState, record: Mapping[str, Any], *, profile: RuleProfile
+    ) -> list[Note]:
+        return form.deal_notes(before, after, record, profile=profile)
 
     def knockout_profile(self, profile: RuleProfile) -> RuleProfile:
         return knockout_profile(profile)
@@ -170,6 +180,10 @@ class GuandanSheet(MatchSheet[TieState]):
         if profile.match_format not in ("deal_count", "time_or_deals"):
             return None
         return profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
+
+    def time_limit_minutes(self, profile: RuleProfile) -> int | None:
+        """G8: only the timed formats (计时制, 计时计副制) have a clock."""
+        return profile.time_limit_minutes if profile.match_format in TIMED_FORMATS else None
 
     def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
         """Deals won per side by finish (G6): [1-2, 1-3, 1-4]."""

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from drf_spectacular.utils import (
@@ -19,9 +19,9 @@ from core.fields import (
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
-from engine import guandan
 from engine.guandan.cards import format_level
 from engine.sheets import SERVICE_FIELDS
+from scoring.adapters import adapter, adapters
 from scoring.models import Deal
 from scoring.serializers.plays import SEATS, ActionSerializer, LevelField, TransferSerializer, _cards
 
@@ -166,17 +166,21 @@ class SheetDealCorrectionSerializer(SheetDealInputSerializer, CorrectionFields):
     number = _url_number()
 
 
-#: The games whose deal body is declared field by field (validated here, documented in the OpenAPI
-#: document): Guandan's (G5-G7). Every other game's body is open: its sheet reads and checks it.
-DECLARED_BODIES: dict[str, tuple[type[serializers.Serializer], type[serializers.Serializer]]] = {
-    guandan.GAME.code: (DealInputSerializer, DealCorrectionSerializer),
-}
-
-
 def deal_input_serializer(game: str, *, correction: bool = False) -> type[serializers.Serializer]:
-    """The serializer of a deal's body (a post, or a correction) of ``game``."""
-    post, correct = DECLARED_BODIES.get(game, (SheetDealInputSerializer, SheetDealCorrectionSerializer))
-    return correct if correction else post
+    """The serializer of a deal's body (a post, or a correction) of ``game``: its adapter's."""
+    entry = adapter(game)
+    return entry.deal_correction if correction else entry.deal_input
+
+
+def every_game(kind: str) -> Callable[[], list[type[serializers.Serializer]]]:
+    """Each registered game's serializer of ``kind`` (an adapter's ``deal_input``,
+    ``deal_correction`` or ``match_state``), once each, in the adapters' order: read when the OpenAPI
+    document is written, after the adapters are registered."""
+
+    def members() -> list[type[serializers.Serializer]]:
+        return list(dict.fromkeys(getattr(entry, kind) for entry in adapters()))
+
+    return members
 
 
 def deal_body(validated: Mapping[str, Any]) -> dict[str, Any]:
@@ -366,11 +370,10 @@ class SheetStateSerializer(serializers.Serializer):
 
 
 def match_state_schema(**kwargs) -> PolymorphicProxySerializer:
-    """A match state as the game's sheet answers it: Guandan's table (``MatchStateSerializer``), or
-    another game's own object (``SheetStateSerializer``)."""
+    """A match state as the game's sheet answers it: each game's adapter's ``match_state``."""
     return PolymorphicProxySerializer(
         component_name="MatchStateAnyGame",
-        serializers=[MatchStateSerializer, SheetStateSerializer],
+        serializers=every_game("match_state"),
         resource_type_field_name=None,
         **kwargs,
     )

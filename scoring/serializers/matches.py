@@ -9,8 +9,9 @@ from scoring.permissions import results_visible
 from scoring.selectors.matches import correction_deadline, match_state, official_result
 from scoring.serializers.deals import match_state_schema
 from scoring.serializers.results import ResultSerializer
+from tournaments.clock import Clock, round_clock
 from tournaments.models import Match
-from tournaments.serializers.schedule import MatchSerializer
+from tournaments.serializers.schedule import ClockSerializer, MatchSerializer
 
 
 def results_document(match: Match, versions: list[MatchResult], *, staff: bool) -> dict:
@@ -45,9 +46,10 @@ class MatchDetailSerializer(MatchSerializer):
         help_text="The match state from its deals (levels, level line)."
     )
     result = serializers.SerializerMethodField(help_text="The official result, once confirmed.")
+    clock = serializers.SerializerMethodField(help_text="The clock of the table's round.")
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "state", "result"]
+        fields = [*MatchSerializer.Meta.fields, "state", "result", "clock"]
         read_only_fields = fields
 
     def _visible(self, match: Match) -> bool:
@@ -59,6 +61,10 @@ class MatchDetailSerializer(MatchSerializer):
         if match.is_bye or not self._visible(match):
             return None
         return match_state(match)
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, match: Match) -> Clock:
+        return round_clock(match.round)
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, match: Match):

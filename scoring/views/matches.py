@@ -21,18 +21,15 @@ from scoring.selectors.access import table_match
 from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
 from scoring.selectors.matches import deal_history, match_results
 from scoring.serializers.deals import (
-    DealCorrectionSerializer,
-    DealInputSerializer,
     DealListEntrySerializer,
     DealPostedSerializer,
     DealSerializer,
     DealsVoidedSerializer,
     DealVersionSerializer,
     DealVoidSerializer,
-    SheetDealCorrectionSerializer,
-    SheetDealInputSerializer,
     deal_body,
     deal_input_serializer,
+    every_game,
 )
 from scoring.serializers.matches import MatchDetailSerializer, results_document
 from scoring.serializers.results import (
@@ -63,16 +60,16 @@ def _flag(value: str | None, name: str) -> bool:
     raise Problem(f"{name} is true or false.", "invalid", field=name)
 
 
-def _either(name: str, declared, open_body) -> PolymorphicProxySerializer:
-    """A deal's body: Guandan's declared fields, or another game's own (docs/scoring.md "Every game
-    keeps its matches on a scoresheet"); the game decides (``deal_input_serializer``)."""
+def _either(name: str, kind: str) -> PolymorphicProxySerializer:
+    """A deal's body: each game's own (docs/scoring.md "Every game keeps its matches on a
+    scoresheet"), its adapter's; the match's game decides (``deal_input_serializer``)."""
     return PolymorphicProxySerializer(
-        component_name=name, serializers=[declared, open_body], resource_type_field_name=None
+        component_name=name, serializers=every_game(kind), resource_type_field_name=None
     )
 
 
-DEAL_INPUT = _either("DealInputAnyGame", DealInputSerializer, SheetDealInputSerializer)
-DEAL_CORRECTION = _either("DealCorrectionAnyGame", DealCorrectionSerializer, SheetDealCorrectionSerializer)
+DEAL_INPUT = _either("DealInputAnyGame", "deal_input")
+DEAL_CORRECTION = _either("DealCorrectionAnyGame", "deal_correction")
 
 
 def posted_answer(posted) -> dict:

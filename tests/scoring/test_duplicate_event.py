@@ -200,3 +200,10 @@ def test_a_guandan_event_has_no_deal_sets():
         409,
     )
     assert refused["code"] == "not_duplicate"
+
+
+def test_the_duplicate_tables_deal_form_asks_only_the_finishing_order(event):
+    (match, *_) = event.draw(1)
+    form = check(event.keeper.get(f"{API}/matches/{match['id']}/deal-form"))["form"]
+    assert [field["name"] for field in form["fields"]] == ["finishing_order"]
+    assert form["number"] == 1

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.queue, name="referee-queue"),
+    path("chief/", views.chief, name="referee-chief"),
+]
