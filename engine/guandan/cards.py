@@ -85,6 +85,8 @@ def wild_codes(level: int | None) -> frozenset[str]:
     if level is None:
         return frozenset()
     return frozenset(card.code for card in ALL_CARDS if card.is_wild(level))
+
+
 parse_card = PACK.parse_card
 parse_cards = PACK.parse_cards
 
