@@ -90,6 +90,10 @@ class Event(models.Model):
     table_movement = models.BooleanField(
         default=False, help_text="G11: after a half, winners move up a table."
     )
+    allow_unsettled_draws = models.BooleanField(
+        default=False,
+        help_text="Allow a Swiss round to be drawn and published over unsettled tables, with a written reason.",
+    )
     # G9, G10: scoring and standings; validated against the registries of engine.scoring.methods and
     # engine.scoring.ranking (docs/scoring.md).
     match_points = models.JSONField(
@@ -223,6 +227,7 @@ EVENT_FIELDS = (
     "same_unit",
     "seed_by_rating",
     "table_movement",
+    "allow_unsettled_draws",
     "status",
     "publish_pairings",
     "publish_results",

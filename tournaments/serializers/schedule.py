@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 from core.fields import (
     StrictBooleanField,
+    StrictCharField,
     StrictChoiceField,
     StrictDateTimeField,
     StrictIntegerField,
@@ -17,7 +18,8 @@ from core.fields import (
     StrictSlugField,
 )
 from core.serializers import StrictModelSerializer
-from tournaments.models import Match, Round, Stage
+from tournaments.models import Match, MatchStatus, Round, Stage
+from tournaments.services.unsettled import REASON_MAX
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
@@ -91,9 +93,31 @@ class StageSerializer(StrictModelSerializer):
         return attrs
 
 
+class UnsettledTableSerializer(serializers.Serializer):
+    """A table of an earlier round without a confirmed result (docs/events.md "Unsettled rounds")."""
+
+    round = StrictIntegerField(read_only=True)
+    table = StrictIntegerField(read_only=True)
+    status = StrictChoiceField(choices=MatchStatus.choices, read_only=True)
+
+
+class UnsettledOverrideSerializer(serializers.Serializer):
+    """Why the round was drawn or published over unsettled tables, and which."""
+
+    reason = serializers.CharField(read_only=True)
+    operation = StrictChoiceField(choices=["draw", "publish"], read_only=True)
+    tables = UnsettledTableSerializer(many=True, read_only=True)
+    at = StrictDateTimeField(read_only=True)
+
+
 class RoundSerializer(StrictModelSerializer):
     stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all())
     match_count = StrictIntegerField(read_only=True, source="matches.count")
+    unsettled_override = UnsettledOverrideSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="Set when the round was drawn or published over unsettled tables, with the reason.",
+    )
 
     class Meta:
         model = Round
@@ -110,6 +134,7 @@ class RoundSerializer(StrictModelSerializer):
             "published_at",
             "closed_at",
             "updated_at",
+            "unsettled_override",
         ]
         read_only_fields = [
             "status",
@@ -242,6 +267,15 @@ class MatchCreateSerializer(MatchWriteSerializer):
     table = StrictIntegerField(**TABLE)
 
 
+UNSETTLED_REASON = {
+    "required": False,
+    "allow_blank": False,
+    "max_length": REASON_MAX,
+    "help_text": "Go ahead over unsettled tables of earlier rounds, for this written reason "
+    "(only where the event allows it: allow_unsettled_draws).",
+}
+
+
 class DrawRequestSerializer(serializers.Serializer):
     seed = StrictIntegerField(
         min_value=0,
@@ -251,6 +285,11 @@ class DrawRequestSerializer(serializers.Serializer):
         default=None,
         help_text="Reproduce a draw: the same seed on the same history gives the same pairings.",
     )
+    unsettled_reason = StrictCharField(**UNSETTLED_REASON)
+
+
+class PublishRequestSerializer(serializers.Serializer):
+    unsettled_reason = StrictCharField(**UNSETTLED_REASON)
 
 
 class SwapSerializer(serializers.Serializer):
