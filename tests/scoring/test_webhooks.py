@@ -33,6 +33,7 @@ from tests.tournaments.conftest import (
     RoundFactory,
     actor_client,
     assert_problem,
+    confirm,
     field_errors,
     role_client,
 )
@@ -283,6 +284,8 @@ def test_publishing_a_round_delivers_round_published(
     play, organizer, hook, receiver, django_capture_on_commit_callbacks
 ):
     event, pairs = play["event"], play["pairs"]
+    for match in play["matches"]:  # round 1 settled: round 2 may be published (docs/events.md)
+        confirm(match, match.ns_pair)
     second = RoundFactory(event=event, stage=play["stage"], number=2, status=RoundStatus.DRAFT)
     MatchFactory(round=second, table=1, ns_pair=pairs[0], ew_pair=pairs[2])
     MatchFactory(round=second, table=2, ns_pair=pairs[1], ew_pair=pairs[3])
@@ -298,6 +301,8 @@ def test_publishing_a_round_with_a_bye_delivers_standings_updated(
 ):
     event, pairs = play["event"], play["pairs"]
     late = PairFactory(event=event)  # five pairs: round 2 has a bye, which scores (G9)
+    for match in play["matches"]:  # round 1 settled: round 2 may be published (docs/events.md)
+        confirm(match, match.ns_pair)
     second = RoundFactory(event=event, stage=play["stage"], number=2, status=RoundStatus.DRAFT)
     MatchFactory(round=second, table=1, ns_pair=pairs[0], ew_pair=pairs[2])
     MatchFactory(round=second, table=2, ns_pair=pairs[1], ew_pair=pairs[3])
@@ -710,6 +715,7 @@ def test_a_host_that_turned_multicast_is_not_called(
     play, organizer, settings, clock, django_capture_on_commit_callbacks
 ):
     settings.WEBHOOK_ALLOW_PRIVATE = False
+
     def resolving(address: str) -> list:
         return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, 80))]
 

@@ -1,7 +1,8 @@
 """Draw constraints as properties over random event histories, through the API (docs/rules/guandan.md G11).
 
 Random fields (sizes, units, seeds, same-unit settings), random results (some left unconfirmed:
-the event allows drawing over them with a reason, docs/events.md "Unsettled rounds") and withdrawals; after every draw the round must place each active pair exactly once, carry
+the event allows drawing over them with a reason, docs/events.md "Unsettled rounds") and
+withdrawals; after every draw the round must place each active pair exactly once, carry
 true flags, list every relaxed constraint, and come out the same again from its stored seed.
 The pure draw algorithms have their own properties in test_draws_*.py.
 """

@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='event',
             name='allow_unsettled_draws',
-            field=models.BooleanField(default=False, help_text='Allow a Swiss round to be drawn and published over unsettled tables, with a written reason.'),
+            field=models.BooleanField(default=False, help_text='Allow a Swiss round to be drawn and published over unsettled tables, for a reason.'),
         ),
         migrations.AddField(
             model_name='round',

@@ -92,7 +92,7 @@ class Event(models.Model):
     )
     allow_unsettled_draws = models.BooleanField(
         default=False,
-        help_text="Allow a Swiss round to be drawn and published over unsettled tables, with a written reason.",
+        help_text="Allow a Swiss round to be drawn and published over unsettled tables, for a reason.",
     )
     # G9, G10: scoring and standings; validated against the registries of engine.scoring.methods and
     # engine.scoring.ranking (docs/scoring.md).

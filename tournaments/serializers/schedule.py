@@ -19,8 +19,8 @@ from core.fields import (
 )
 from core.serializers import StrictModelSerializer
 from tournaments.models import Match, MatchStatus, Round, Stage
-from tournaments.services.unsettled import REASON_MAX
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
+from tournaments.services.unsettled import REASON_MAX
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
 ROUND_NUMBER: dict[str, Any] = {"min_value": 1, "max_value": column_max(Round, "number")}
@@ -104,7 +104,7 @@ class UnsettledTableSerializer(serializers.Serializer):
 class UnsettledOverrideSerializer(serializers.Serializer):
     """Why the round was drawn or published over unsettled tables, and which."""
 
-    reason = serializers.CharField(read_only=True)
+    reason = StrictCharField(read_only=True)
     operation = StrictChoiceField(choices=["draw", "publish"], read_only=True)
     tables = UnsettledTableSerializer(many=True, read_only=True)
     at = StrictDateTimeField(read_only=True)
@@ -267,13 +267,15 @@ class MatchCreateSerializer(MatchWriteSerializer):
     table = StrictIntegerField(**TABLE)
 
 
-UNSETTLED_REASON = {
-    "required": False,
-    "allow_blank": False,
-    "max_length": REASON_MAX,
-    "help_text": "Go ahead over unsettled tables of earlier rounds, for this written reason "
-    "(only where the event allows it: allow_unsettled_draws).",
-}
+def unsettled_reason() -> StrictCharField:
+    """Go ahead over unsettled tables for a written reason (docs/events.md "Unsettled rounds")."""
+    return StrictCharField(
+        required=False,
+        allow_blank=False,
+        max_length=REASON_MAX,
+        help_text="Go ahead over unsettled tables of earlier rounds, for this written reason "
+        "(only where the event allows it: allow_unsettled_draws).",
+    )
 
 
 class DrawRequestSerializer(serializers.Serializer):
@@ -285,11 +287,11 @@ class DrawRequestSerializer(serializers.Serializer):
         default=None,
         help_text="Reproduce a draw: the same seed on the same history gives the same pairings.",
     )
-    unsettled_reason = StrictCharField(**UNSETTLED_REASON)
+    unsettled_reason = unsettled_reason()
 
 
 class PublishRequestSerializer(serializers.Serializer):
-    unsettled_reason = StrictCharField(**UNSETTLED_REASON)
+    unsettled_reason = unsettled_reason()
 
 
 class SwapSerializer(serializers.Serializer):

@@ -119,7 +119,8 @@ class RoundViewSet(EventScopedViewSet):
         round_ = self.get_object()
         if jobs.draw_is_job(request, round_):
             with self.locked_write(round_):  # a stale If-Match is a 412 now, not the job's problem
-                return self.start_job(jobs.DRAW, {"round": round_.pk, "seed": seed, "unsettled_reason": reason})
+                params = {"round": round_.pk, "seed": seed, "unsettled_reason": reason}
+                return self.start_job(jobs.DRAW, params)
         return self._state_change(services.round_draw, seed=seed, unsettled_reason=reason)
 
     @extend_schema(
