@@ -10,6 +10,7 @@ from engine import DEFAULT_GAME, game_codes, get_game
 from engine.penalties import build_table
 from engine.scoring.methods import build_method
 from tournaments.draws import SameUnit
+from tournaments.models.checkin import AbsentPairs
 
 
 class EventStatus(models.TextChoices):
@@ -93,6 +94,17 @@ class Event(models.Model):
     allow_unsettled_draws = models.BooleanField(
         default=False,
         help_text="Allow a Swiss round to be drawn and published over unsettled tables, for a reason.",
+    )
+    # Check-in (检录) before each round (docs/events.md "Check-in"): whether the draw waits for
+    # every pair's mark, and what it does with a pair marked absent.
+    check_in_required = models.BooleanField(
+        default=False, help_text="A round is drawn only once every active pair of its stage is checked in."
+    )
+    absent_pairs = models.CharField(
+        max_length=12,
+        choices=AbsentPairs.choices,
+        default=AbsentPairs.LEAVE_OUT,
+        help_text="A pair marked absent: left out of the draw, or drawn and its match forfeited.",
     )
     # G9, G10: scoring and standings; validated against the registries of engine.scoring.methods and
     # engine.scoring.ranking (docs/scoring.md).
@@ -228,6 +240,8 @@ EVENT_FIELDS = (
     "seed_by_rating",
     "table_movement",
     "allow_unsettled_draws",
+    "check_in_required",
+    "absent_pairs",
     "status",
     "publish_pairings",
     "publish_results",

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0013_event_seed_by_rating'),
+        ('tournaments', '0015_invitations'),
     ]
 
     operations = [
