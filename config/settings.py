@@ -281,6 +281,7 @@ SPECTACULAR_SETTINGS = {
         "RulingStatusEnum": "referee.models.RulingStatus.choices",
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",
         "AppealStatusEnum": "referee.models.AppealStatus.choices",
+        "UnsettledOperationEnum": ["draw", "publish"],
         # The referee answers of the games beside Guandan (referee.api.game_serializers): their sets
         # share field names (seat, type, game, winner) with other sets.
         "DaguaiSeatEnum": "referee.api.game_serializers.DAGUAI",
