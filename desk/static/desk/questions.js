@@ -69,7 +69,6 @@ function build() {
   for (const spec of Q.play) {
     const id = `q-${spec.name}`;
     const field = el("fieldset", { "data-member": spec.name }, el("legend", {}, spec.label + (spec.required ? " *" : "")));
-    if (spec.help) { field.append(el("p", { class: "muted" }, spec.help)); }
     if (spec.kind === "cards") {
       const entry = picker(spec.name);
       field.append(entry.box);
