@@ -22,7 +22,7 @@ from core.fields import StrictCharField
 from engine.cards import RANK_CODES
 from engine.forms import card_choices
 from scoring.adapters import adapter
-from tournaments.models import Event
+from tournaments.models import SEATS_OF_FOUR, Event
 
 #: What the page sets itself: the game and its profile are the event's.
 _SET_BY_PAGE = ("game", "ruleset", "rules")
@@ -93,5 +93,6 @@ def question_context(event: Event) -> dict[str, Any]:
         "wilds": sorted(game.wild_cards(None)),
         "asks": entry.referee is not None,
         "tributes": game.validate_tributes is not None,
+        "seats": list(SEATS_OF_FOUR),
         "bidding": entry.referee is not None and entry.referee.bidding_request is not None,
     }

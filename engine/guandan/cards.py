@@ -78,6 +78,8 @@ class Card(_shared.Card):
 PACK = CardPack(Card)
 ALL_CODES: tuple[str, ...] = PACK.codes
 ALL_CARDS: tuple[Card, ...] = PACK.cards
+parse_card = PACK.parse_card
+parse_cards = PACK.parse_cards
 
 
 def wild_codes(level: int | None) -> frozenset[str]:
@@ -85,10 +87,6 @@ def wild_codes(level: int | None) -> frozenset[str]:
     if level is None:
         return frozenset()
     return frozenset(card.code for card in ALL_CARDS if card.is_wild(level))
-
-
-parse_card = PACK.parse_card
-parse_cards = PACK.parse_cards
 
 
 def check_copies(*groups: Iterable[Card], field: str = "cards") -> None:

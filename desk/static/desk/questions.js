@@ -13,8 +13,8 @@ function levelCode() {
   return select ? select.value : null;
 }
 
-function marks(code) {
-  const level = Q.levels.find((l) => l.code === levelCode());
+function marks(code, levelOf) {
+  const level = Q.levels.find((l) => l.code === levelOf());
   const wilds = level ? level.wilds : Q.wilds;
   const isLevel = level && code.length === 2 && code.slice(1) === level.code && !["BJ", "RJ"].includes(code);
   return { level: Boolean(isLevel), wild: wilds.includes(code) };
@@ -27,7 +27,7 @@ function label(code) {
 
 // A picker: the pack's 54 buttons; each press adds that card (two decks: twice is fine, the engine
 // counts); the cards picked are listed, each removable.
-function picker(name) {
+function picker(name, levelOf = levelCode) {
   const picked = [];
   const list = el("div", { class: "picked", "data-picked": name, "aria-live": "polite" });
   const pack = el("div", { class: "cards", role: "group" });
@@ -49,7 +49,7 @@ function picker(name) {
   }
   function refreshMarks() {
     for (const button of buttons) {
-      const mark = marks(button.dataset.card);
+      const mark = marks(button.dataset.card, levelOf);
       button.classList.toggle("level", mark.level);
       button.classList.toggle("wild", mark.wild);
       button.title = [mark.level ? T.levelCard : "", mark.wild ? T.wildCard : ""].filter(Boolean).join(", ");
@@ -69,7 +69,6 @@ function build() {
   for (const spec of Q.play) {
     const id = `q-${spec.name}`;
     const field = el("fieldset", { "data-member": spec.name }, el("legend", {}, spec.label + (spec.required ? " *" : "")));
-    if (spec.help) { field.append(el("p", { class: "muted" }, spec.help)); }
     if (spec.kind === "cards") {
       const entry = picker(spec.name);
       field.append(entry.box);
@@ -137,4 +136,72 @@ for (const question of document.querySelectorAll("form.json-question")) {
   });
 }
 
+// The tribute and its return (G7): the level, the last finishing order, the hands as dealt, and each
+// card given — asked of referee/tributes/validate; the verdict on each card is the engine's.
+function tributeForm(box) {
+  const seatOptions = (blank) => [...(blank ? [["", "—"]] : []), ...Q.seats.map((s) => [s, s])];
+  const choose = (name, options, text) => {
+    const select = el("select", { name, "aria-label": text });
+    for (const [value, shown] of options) { select.append(el("option", { value }, shown)); }
+    return select;
+  };
+  const level = choose("level", Q.levels.map((l) => [l.code, l.label]), T.level);
+  const order = Q.seats.map((_, index) => choose(`place-${index}`, seatOptions(true), fmt(T.place, { n: index + 1 })));
+  const hands = {};
+  level.addEventListener("change", () => Object.values(hands).forEach((entry) => entry.refreshMarks()));
+  const handsBox = el("details", {}, el("summary", {}, T.hands));
+  for (const seat of Q.seats) {
+    const entry = picker(`hand-${seat}`, () => level.value);
+    hands[seat] = entry;
+    handsBox.append(el("fieldset", { "data-hand": seat }, el("legend", {}, fmt(T.handOf, { seat })), entry.box));
+  }
+  function transfers(name, legend) {
+    const rows = el("div", { "data-transfers": name });
+    const add = el("button", { type: "button", class: "secondary" }, T.addTransfer);
+    add.addEventListener("click", () => {
+      rows.append(el("div", { class: "row transfer" },
+        choose("from", seatOptions(false), T.from), choose("to", seatOptions(false), T.toSeat),
+        choose("card", Q.cards.map((c) => [c.code, c.label]), T.card)));
+    });
+    return { box: el("fieldset", {}, el("legend", {}, legend), rows, add),
+      value: () => Array.from(rows.children).map((row) => ({
+        from: row.querySelector('[name="from"]').value, to: row.querySelector('[name="to"]').value,
+        card: row.querySelector('[name="card"]').value })) };
+  }
+  const paid = transfers("tributes", T.tributes);
+  const returned = transfers("returns", T.returns);
+  box.append(el("fieldset", {}, el("legend", {}, T.level), level),
+    el("fieldset", {}, el("legend", {}, T.finishingOrder), el("div", { class: "row" }, ...order)),
+    handsBox, paid.box, returned.box,
+    el("div", { class: "actions" }, el("button", { type: "submit", "data-ask": "tribute" }, T.ask)));
+  box.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = { ...Q.base, level: level.value, finishing_order: order.map((s) => s.value).filter(Boolean),
+      hands: Object.fromEntries(Q.seats.map((seat) => [seat, hands[seat].value()])),
+      tributes: paid.value(), returns: returned.value() };
+    const where = document.getElementById("tribute-answer");
+    try { showTribute(where, (await api("referee/tributes/validate", { method: "POST", body })).data); }
+    catch (error) { showProblem(where, error); }
+  });
+}
+
+function showTribute(where, answer) {
+  const item = (entry) => el("li", { "data-ok": String(entry.ok) },
+    `${entry.from} → ${entry.to}${entry.card ? ` ${label(entry.card)}` : ""}${entry.detail ? `: ${entry.detail}` : ""}`);
+  where.replaceChildren(...[
+    el("p", { class: answer.valid ? "done" : "problem", "data-valid": String(answer.valid) }, answer.valid ? T.valid : T.invalid),
+    el("p", {}, `${T.owed}: ${answer.expected.map((e) => `${e.from} → ${e.to}`).join(", ") || "—"}`),
+    el("ul", {}, ...answer.tributes.map(item), ...answer.returns.map(item)),
+    answer.missing.length ? el("p", { class: "problem" }, `${T.missing}: ${answer.missing.map((e) => `${e.from} → ${e.to}`).join(", ")}`) : null,
+    answer.leader ? el("p", {}, `${T.leader}: ${answer.leader}`) : null,
+    el("details", {}, el("summary", {}, T.readings), el("pre", { class: "answer" }, JSON.stringify(answer, null, 2))),
+  ].filter(Boolean));
+}
+
+function fmt(text, values) {
+  return text.replace(/%\((\w+)\)s/g, (_, key) => String(values[key]));
+}
+
 if (form) { build(); }
+const tributes = document.getElementById("tribute-form");
+if (tributes) { tributeForm(tributes); }
