@@ -320,13 +320,24 @@ function matchPanel() {
   else lines.push(t("match_over"));
   if (state.best_of > 1 && state.games_won) lines.push(t("games_won", { ns: state.games_won.NS, ew: state.games_won.EW, game: state.game }));
   if (state.a_failures && state.on_stage && state.a_failures[state.on_stage]) lines.push(t("a_failures", { side: sides[state.on_stage], count: state.a_failures[state.on_stage] }));
-  const clock = match.clock || (match.round_clock ?? null);
-  if (clock && clock.remaining_seconds !== undefined && clock.remaining_seconds !== null) {
-    const minutes = Math.max(0, Math.floor(clock.remaining_seconds / 60));
-    lines.push(t("clock", { minutes }) + (clock.paused ? ` (${t("paused")})` : ""));
-  }
   return h("section", { class: "card match", "aria-label": t("match") }, head, pairs, seats, facts,
-    h("p", { class: "next", id: "next-deal", "data-number": next || "" }, lines.join(" · ")));
+    h("p", { class: "next", id: "next-deal", "data-number": next || "" }, lines.join(" · ")),
+    h("p", { class: "clock", id: "clock", "aria-live": "off" }, clockText()));
+}
+
+// The round's clock (interfaces: the round's `clock`): while running, the time left is its end less
+// the server's now (the phone's clock corrected by the Date header); otherwise the frozen time left.
+function clockText() {
+  const clock = app.match && app.match.clock;
+  if (!clock || clock.limit_minutes === null || clock.limit_minutes === undefined) return "";
+  let seconds = clock.remaining_seconds;
+  if (clock.state === "running" && clock.ends_at) seconds = (Date.parse(clock.ends_at) - (Date.now() + api.skew)) / 1000;
+  if (seconds === null || seconds === undefined) return "";
+  if (seconds <= 0) return t("clock_up");
+  const text = t("clock", { minutes: Math.ceil(seconds / 60) });
+  if (clock.state === "paused") return `${text} (${t("paused")})`;
+  if (clock.state === "not_started") return `${text} (${t("clock_not_started")})`;
+  return text;
 }
 
 function levelLine() {
@@ -504,6 +515,7 @@ render();
 refresh();
 const seconds = Math.max(3, appConfig().poll_seconds || 5);
 setInterval(() => { if (!document.hidden) refresh({ poll: true }); }, seconds * 1000);
+setInterval(() => { const clock = document.getElementById("clock"); if (clock) clock.textContent = clockText(); }, 10000);
 window.addEventListener("online", () => { app.offline = false; refresh(); });
 window.addEventListener("offline", () => { app.offline = true; render(); });
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/t/sw.js", { scope: "/t/" }).catch(() => {});
