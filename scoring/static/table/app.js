@@ -68,7 +68,7 @@ function problemText(error) {
   if (error instanceof Offline) return t("offline_short");
   const body = error.body || {};
   const fields = (body.errors || []).map((e) => e.message || e.detail).filter(Boolean);
-  return [error.message, ...fields].join(" · ");
+  return [...new Set([error.message, ...fields])].join(" · ");
 }
 
 function handle(error) {
@@ -284,20 +284,20 @@ function pairLine(pair, sideLabel) {
 function stateFacts(state, form) {
   if (!state) return [];
   const facts = [];
-  const sideName = (code) => (form && form.sides[code]) || code;
+  const nameOf = (code) => (form && (form.sides[code] || form.names[code])) || code;
   if (state.levels) {
     for (const side of ["NS", "EW"]) {
       facts.push(h("div", { class: `level${state.on_stage === side ? " on-stage" : ""}`, "data-side": side },
-        h("span", { class: "side" }, sideName(side)),
+        h("span", { class: "side" }, nameOf(side)),
         h("span", { class: "big", "data-level": side }, state.levels[side]),
         state.on_stage === side ? h("span", { class: "badge" }, t("on_stage")) : null));
     }
   } else if (state.points) {
+    // A game of points (each seat's, each team's): the figures as the match's state gives them.
     for (const [code, value] of Object.entries(state.points)) {
-      facts.push(h("div", { class: "level" }, h("span", { class: "side" }, sideName(code)), h("span", { class: "big" }, String(value))));
+      facts.push(h("div", { class: "level" }, h("span", { class: "side" }, nameOf(code)),
+        h("span", { class: "big", "data-points": code }, String(value))));
     }
-  } else if (state.teams || state.totals) {
-    facts.push(h("pre", {}, JSON.stringify(state.teams || state.totals)));
   }
   return facts;
 }
