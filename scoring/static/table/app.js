@@ -95,14 +95,20 @@ async function refresh({ poll = false } = {}) {
       const before = app.match && app.match.id;
       app.match = table.body;
       const slug = app.match.event;
-      if (!app.event || app.event.slug !== slug || before !== app.match.id) {
-        app.event = (await api.get(`/events/${slug}/`)).body;
-      }
-      const form = (await api.get(`/matches/${app.match.id}/deal-form`)).body.form;
-      if (JSON.stringify(form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
-      app.form = form;
-      app.result = (await api.get(`/matches/${app.match.id}/result`)).body;
-      app.calls = (await api.get(`/matches/${app.match.id}/calls/`)).body;
+      const id = app.match.id;
+      const newEvent = !app.event || app.event.slug !== slug || before !== id;
+      // Asked side by side: on a slow network each round trip is what the table waits for.
+      const [event, form, result, calls] = await Promise.all([
+        newEvent ? api.get(`/events/${slug}/`) : Promise.resolve({ body: app.event }),
+        api.get(`/matches/${id}/deal-form`),
+        api.get(`/matches/${id}/result`),
+        api.get(`/matches/${id}/calls/`),
+      ]);
+      app.event = event.body;
+      if (JSON.stringify(form.body.form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
+      app.form = form.body.form;
+      app.result = result.body;
+      app.calls = calls.body;
       saveSnapshot();
     }
     await sendQueue();
@@ -311,8 +317,10 @@ function matchPanel() {
   ];
   const sides = form ? form.sides : {};
   const pairs = h("div", { class: "pairs" }, pairLine(match.ns_pair, sides.NS || "NS"), pairLine(match.ew_pair, sides.EW || "EW"));
-  const seats = (match.seats || []).length
-    ? h("ul", { class: "table-seats" }, match.seats.map((s) => h("li", {}, `${(form && form.names[s.seat]) || s.seat}: ${s.pair.player_1.name}`)))
+  const order = form ? form.seats.map((seat) => seat.code) : [];
+  const seated = [...(match.seats || [])].sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat));
+  const seats = seated.length
+    ? h("ul", { class: "table-seats" }, seated.map((s) => h("li", {}, `${(form && form.names[s.seat]) || s.seat}: ${s.pair.player_1.name}`)))
     : null;
   const facts = h("div", { class: "levels" }, stateFacts(state, form));
   const lines = [];
@@ -505,6 +513,7 @@ function render() {
     finished || (app.result && app.result.status !== "none") ? resultPanel() : null, levelLine(), callsPanel(),
     h("footer", {}, button(t("leave"), leave, { class: "secondary", id: "leave" })));
   renderPreview();
+  if (app.entry && !performance.getEntriesByName("table-usable").length) performance.mark("table-usable");
 }
 
 // ---- start -----------------------------------------------------------------------------------
