@@ -175,12 +175,13 @@ def main() -> None:
         first, later = load["first"], load["later"]
         print(
             f"table_app.first_load_{preset}: app {first['app'] / 1000:.1f} kB in {first['files']} files, "
-            f"{first['all'] / 1000:.1f} kB with the API's answers; usable after {first['usable'] / 1000:.2f} s "
-            f"(target 150 kB; 2 s)"
+            f"{first['all'] / 1000:.1f} kB with the API's answers; "
+            f"usable after {first['usable'] / 1000:.2f} s (target 150 kB; 2 s)"
         )
         print(
             f"table_app.later_load_{preset}: app {later['app'] / 1000:.1f} kB from the network, "
-            f"{later['all'] / 1000:.1f} kB with the API's answers; usable after {later['usable'] / 1000:.2f} s"
+            f"{later['all'] / 1000:.1f} kB with the API's answers; "
+            f"usable after {later['usable'] / 1000:.2f} s"
         )
     for name, pairs in (("poll_304", rates_304), ("poll_200", rates_200)):
         ratio = statistics.median(rate / bare for rate, bare in pairs)
