@@ -109,13 +109,15 @@ serve: install
 
 # A hall with one laptop and a Wi-Fi router (docs/deploy.md "Running at a venue"): the service on the
 # local network at PUBLIC_URL (by default this machine's first LAN address, port 8000), which the
-# table cards' QR codes carry; the SECRET_KEY (the pairs' PINs derive from it) kept in var/.
+# table cards' QR codes carry; the SECRET_KEY (the pairs' PINs derive from it) kept in var/. A hall's
+# closed network has no TLS: the organisers' login cookies go over plain HTTP there (docs/deploy.md).
 VENUE_PORT ?= 8000
 venue: install
 	@mkdir -p var
 	@test -s var/venue-secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/venue-secret-key
 	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
-	export PUBLIC_URL=$${PUBLIC_URL:-http://$${ip:-127.0.0.1}:$(VENUE_PORT)} SECRET_KEY=$$(cat var/venue-secret-key) DEBUG=$${DEBUG:-false}; \
+	export PUBLIC_URL=$${PUBLIC_URL:-http://$${ip:-127.0.0.1}:$(VENUE_PORT)} SECRET_KEY=$$(cat var/venue-secret-key) DEBUG=$${DEBUG:-false} \
+	  SESSION_COOKIE_SECURE=$${SESSION_COOKIE_SECURE:-false} CSRF_COOKIE_SECURE=$${CSRF_COOKIE_SECURE:-false}; \
 	$(BIN)/python manage.py migrate --noinput && \
 	$(BIN)/python manage.py collectstatic --noinput -v 0 && \
 	echo "Serving the event at $$PUBLIC_URL (print the table cards from there)" && \

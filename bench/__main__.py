@@ -26,6 +26,7 @@ def main() -> int:
         shuangkou,
         standings,
         standings_pure,
+        table_app,
     )
 
     print(f"# python {platform.python_version()} on {platform.machine()}, {platform.system()}")
@@ -45,6 +46,7 @@ def main() -> int:
         pages,
         ratings,
         series,
+        table_app,
     ):
         print(f"## {module.__name__}")
         sys.stdout.flush()

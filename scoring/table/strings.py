@@ -35,6 +35,8 @@ STRINGS = {
     "a_failures": _("{side}: {count} A failure(s) so far"),
     "clock": _("Round clock: {minutes} min left"),
     "paused": _("paused"),
+    "clock_up": _("Round clock: time is up"),
+    "clock_not_started": _("not started yet"),
     "level_line": _("Level line"),
     "deal": _("Deal"),
     "ruling": _("Ruling"),

@@ -70,6 +70,8 @@ def app(request) -> HttpResponse:
             "files": [static(f"table/{name}") for name in MODULES],
         },
     }
+    # Every module asked at once (modulepreload), not one import after another: one round trip.
+    context["modules"] = [f"table/{name}" for name in MODULES if name.endswith(".js") and name != "app.js"]
     response = render(request, "table/app.html", context)
     response["Cache-Control"] = "no-cache"  # always revalidated online; the service worker keeps a copy
     return _secure(response)

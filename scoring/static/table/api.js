@@ -31,6 +31,7 @@ export class Api {
     this.base = appConfig().api;
     this.getToken = getToken;
     this.etags = new Map(); // path -> [etag, body]
+    this.skew = 0;
   }
 
   async call(method, path, { body, key, poll } = {}) {
@@ -56,6 +57,8 @@ export class Api {
       throw new Offline(String(error));
     }
     busy(-1);
+    const date = Date.parse(response.headers.get("Date") || "");
+    if (!Number.isNaN(date)) this.skew = date - Date.now(); // the server's clock minus the phone's
     if (response.status === 304 && kept) return { status: 304, body: kept[1], changed: false };
     const text = await response.text();
     let parsed = null;

@@ -68,7 +68,7 @@ function problemText(error) {
   if (error instanceof Offline) return t("offline_short");
   const body = error.body || {};
   const fields = (body.errors || []).map((e) => e.message || e.detail).filter(Boolean);
-  return [error.message, ...fields].join(" · ");
+  return [...new Set([error.message, ...fields])].join(" · ");
 }
 
 function handle(error) {
@@ -95,14 +95,20 @@ async function refresh({ poll = false } = {}) {
       const before = app.match && app.match.id;
       app.match = table.body;
       const slug = app.match.event;
-      if (!app.event || app.event.slug !== slug || before !== app.match.id) {
-        app.event = (await api.get(`/events/${slug}/`)).body;
-      }
-      const form = (await api.get(`/matches/${app.match.id}/deal-form`)).body.form;
-      if (JSON.stringify(form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
-      app.form = form;
-      app.result = (await api.get(`/matches/${app.match.id}/result`)).body;
-      app.calls = (await api.get(`/matches/${app.match.id}/calls/`)).body;
+      const id = app.match.id;
+      const newEvent = !app.event || app.event.slug !== slug || before !== id;
+      // Asked side by side: on a slow network each round trip is what the table waits for.
+      const [event, form, result, calls] = await Promise.all([
+        newEvent ? api.get(`/events/${slug}/`) : Promise.resolve({ body: app.event }),
+        api.get(`/matches/${id}/deal-form`),
+        api.get(`/matches/${id}/result`),
+        api.get(`/matches/${id}/calls/`),
+      ]);
+      app.event = event.body;
+      if (JSON.stringify(form.body.form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
+      app.form = form.body.form;
+      app.result = result.body;
+      app.calls = calls.body;
       saveSnapshot();
     }
     await sendQueue();
@@ -284,20 +290,20 @@ function pairLine(pair, sideLabel) {
 function stateFacts(state, form) {
   if (!state) return [];
   const facts = [];
-  const sideName = (code) => (form && form.sides[code]) || code;
+  const nameOf = (code) => (form && (form.sides[code] || form.names[code])) || code;
   if (state.levels) {
     for (const side of ["NS", "EW"]) {
       facts.push(h("div", { class: `level${state.on_stage === side ? " on-stage" : ""}`, "data-side": side },
-        h("span", { class: "side" }, sideName(side)),
+        h("span", { class: "side" }, nameOf(side)),
         h("span", { class: "big", "data-level": side }, state.levels[side]),
         state.on_stage === side ? h("span", { class: "badge" }, t("on_stage")) : null));
     }
   } else if (state.points) {
+    // A game of points (each seat's, each team's): the figures as the match's state gives them.
     for (const [code, value] of Object.entries(state.points)) {
-      facts.push(h("div", { class: "level" }, h("span", { class: "side" }, sideName(code)), h("span", { class: "big" }, String(value))));
+      facts.push(h("div", { class: "level" }, h("span", { class: "side" }, nameOf(code)),
+        h("span", { class: "big", "data-points": code }, String(value))));
     }
-  } else if (state.teams || state.totals) {
-    facts.push(h("pre", {}, JSON.stringify(state.teams || state.totals)));
   }
   return facts;
 }
@@ -311,8 +317,10 @@ function matchPanel() {
   ];
   const sides = form ? form.sides : {};
   const pairs = h("div", { class: "pairs" }, pairLine(match.ns_pair, sides.NS || "NS"), pairLine(match.ew_pair, sides.EW || "EW"));
-  const seats = (match.seats || []).length
-    ? h("ul", { class: "table-seats" }, match.seats.map((s) => h("li", {}, `${(form && form.names[s.seat]) || s.seat}: ${s.pair.player_1.name}`)))
+  const order = form ? form.seats.map((seat) => seat.code) : [];
+  const seated = [...(match.seats || [])].sort((a, b) => order.indexOf(a.seat) - order.indexOf(b.seat));
+  const seats = seated.length
+    ? h("ul", { class: "table-seats" }, seated.map((s) => h("li", {}, `${(form && form.names[s.seat]) || s.seat}: ${s.pair.player_1.name}`)))
     : null;
   const facts = h("div", { class: "levels" }, stateFacts(state, form));
   const lines = [];
@@ -320,13 +328,24 @@ function matchPanel() {
   else lines.push(t("match_over"));
   if (state.best_of > 1 && state.games_won) lines.push(t("games_won", { ns: state.games_won.NS, ew: state.games_won.EW, game: state.game }));
   if (state.a_failures && state.on_stage && state.a_failures[state.on_stage]) lines.push(t("a_failures", { side: sides[state.on_stage], count: state.a_failures[state.on_stage] }));
-  const clock = match.clock || (match.round_clock ?? null);
-  if (clock && clock.remaining_seconds !== undefined && clock.remaining_seconds !== null) {
-    const minutes = Math.max(0, Math.floor(clock.remaining_seconds / 60));
-    lines.push(t("clock", { minutes }) + (clock.paused ? ` (${t("paused")})` : ""));
-  }
   return h("section", { class: "card match", "aria-label": t("match") }, head, pairs, seats, facts,
-    h("p", { class: "next", id: "next-deal", "data-number": next || "" }, lines.join(" · ")));
+    h("p", { class: "next", id: "next-deal", "data-number": next || "" }, lines.join(" · ")),
+    h("p", { class: "clock", id: "clock", "aria-live": "off" }, clockText()));
+}
+
+// The round's clock (interfaces: the round's `clock`): while running, the time left is its end less
+// the server's now (the phone's clock corrected by the Date header); otherwise the frozen time left.
+function clockText() {
+  const clock = app.match && app.match.clock;
+  if (!clock || clock.limit_minutes === null || clock.limit_minutes === undefined) return "";
+  let seconds = clock.remaining_seconds;
+  if (clock.state === "running" && clock.ends_at) seconds = (Date.parse(clock.ends_at) - (Date.now() + api.skew)) / 1000;
+  if (seconds === null || seconds === undefined) return "";
+  if (seconds <= 0) return t("clock_up");
+  const text = t("clock", { minutes: Math.ceil(seconds / 60) });
+  if (clock.state === "paused") return `${text} (${t("paused")})`;
+  if (clock.state === "not_started") return `${text} (${t("clock_not_started")})`;
+  return text;
 }
 
 function levelLine() {
@@ -494,6 +513,7 @@ function render() {
     finished || (app.result && app.result.status !== "none") ? resultPanel() : null, levelLine(), callsPanel(),
     h("footer", {}, button(t("leave"), leave, { class: "secondary", id: "leave" })));
   renderPreview();
+  if (app.entry && !performance.getEntriesByName("table-usable").length) performance.mark("table-usable");
 }
 
 // ---- start -----------------------------------------------------------------------------------
@@ -504,6 +524,7 @@ render();
 refresh();
 const seconds = Math.max(3, appConfig().poll_seconds || 5);
 setInterval(() => { if (!document.hidden) refresh({ poll: true }); }, seconds * 1000);
+setInterval(() => { const clock = document.getElementById("clock"); if (clock) clock.textContent = clockText(); }, 10000);
 window.addEventListener("online", () => { app.offline = false; refresh(); });
 window.addEventListener("offline", () => { app.offline = true; render(); });
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/t/sw.js", { scope: "/t/" }).catch(() => {});

@@ -25,7 +25,7 @@ function choiceButtons(field, options, selected, onPick, form) {
 function renderField(form, field, values, changed, path) {
   const box = h("div", { class: `field kind-${field.kind}`, "data-field": path });
   const redraw = () => {
-    box.replaceChildren(...draw());
+    box.replaceChildren(...draw().flat().filter((child) => child !== null && child !== undefined));
   };
   const set = (value) => {
     values[field.name] = value;
