@@ -309,7 +309,12 @@ async function roundsPage() {
   }
   select.addEventListener("change", () => { current = { number: Number(select.value) }; load(); });
   $("#round-new").addEventListener("click", async () => {
-    try { current = (await api(`${E}/rounds/`, { method: "POST", body: { stage } })).data; await load(); } catch (error) { showProblem(where, error); }
+    try {
+      // An event's first round needs a stage: a Swiss stage (积分编排制) unless the organiser made another.
+      if (!stage) { stage = (await api(`${E}/stages/`, { method: "POST", body: { name: "Swiss", kind: "swiss" } })).data.id; }
+      current = (await api(`${E}/rounds/`, { method: "POST", body: { stage } })).data;
+      await load();
+    } catch (error) { showProblem(where, error); }
   });
   $("#do-draw").addEventListener("click", () => operate("draw", {}));
   $("#do-publish").addEventListener("click", () => operate("publish", {}));
