@@ -411,4 +411,5 @@ async function boardPage() {
 }
 
 const PAGES = { "org-event": eventPage, "org-new": eventPage, "org-staff": staffPage, "org-registration": registrationPage, "org-checkin": checkInPage, "org-rounds": roundsPage, "org-board": boardPage };
-PAGES[config.page]();
+// The page is ready once its data is shown and its controls answer (a browser test waits for it).
+PAGES[config.page]().then(() => { document.body.dataset.ready = "1"; });
