@@ -192,7 +192,7 @@ def rounds_for(driver, site, slug, client, lang, *, first: bool) -> None:
         assert len(drawn) == 12  # 23 pairs: 11 tables and a bye; pair 24 left out
         shot(driver, f"desk-{lang}-draw", DESK)
     click(driver, "#do-publish")
-    wait(driver, lambda d: "published" in find(d, "#round-state").text)
+    wait(driver, lambda d: find(d, "#round-state").get_attribute("data-status") == "published")
     ready(driver, f"{site}/desk/events/{slug}/organiser/board/")
     wait(driver, lambda d: d.find_elements("css selector", "#board tbody tr"))
     matches = list(
@@ -226,4 +226,4 @@ def rounds_for(driver, site, slug, client, lang, *, first: bool) -> None:
     ready(driver, f"{site}/desk/events/{slug}/organiser/rounds/")
     wait(driver, lambda d: find(d, "#round-pick").get_attribute("value") == str(number))
     click(driver, "#do-close")
-    wait(driver, lambda d: "closed" in find(d, "#round-state").text)
+    wait(driver, lambda d: find(d, "#round-state").get_attribute("data-status") == "closed")

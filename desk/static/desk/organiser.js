@@ -200,7 +200,7 @@ async function followJob(job, where, done) {
 // ---- check-in ------------------------------------------------------------------------------------
 async function roundOptions(select, wanted) {
   const rounds = await all(`${E}/rounds/`);
-  select.replaceChildren(...rounds.map((r) => el("option", { value: r.number }, `${T.round} ${r.number} · ${r.status}`)));
+  select.replaceChildren(...rounds.map((r) => el("option", { value: r.number }, `${T.round} ${r.number} · ${T[`round.${r.status}`] || r.status}`)));
   const open = wanted || (rounds.find((r) => r.status !== "closed") || rounds[rounds.length - 1] || {}).number;
   if (open) { select.value = String(open); }
   return rounds;
@@ -277,7 +277,8 @@ async function roundsPage() {
   }
   async function show(round) {
     current = round;
-    $("#round-state").textContent = `${round.status}${round.draw_seed !== null ? ` · seed ${round.draw_seed}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
+    $("#round-state").dataset.status = round.status;
+    $("#round-state").textContent = `${T[`round.${round.status}`] || round.status}${round.draw_seed !== null ? ` · seed ${round.draw_seed}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
     $("#do-draw").textContent = round.match_count ? T.redraw : T.draw;
     $("#do-draw").disabled = round.status !== "draft";
     $("#do-publish").disabled = round.status !== "draft" || !round.match_count;
