@@ -38,6 +38,7 @@ from engine.guandan import form
 from engine.guandan.cards import Card, format_level, parse_level
 from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.level_result import tie_from_levels
 from engine.guandan.match import TIMED_FORMATS, EndReason, LevelChange, MatchState
 from engine.guandan.posted import PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
@@ -82,6 +83,16 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def change(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_tie_change(state, change, profile=profile)
+
+    def level_sheet(
+        self,
+        games: Sequence[Mapping[str, Any]],
+        *,
+        profile: RuleProfile,
+        best_of: int = 1,
+        fields: Sequence[str] | None = None,
+    ) -> TieState:
+        return tie_from_levels(games, best_of=best_of, profile=profile, fields=fields)
 
     def change_after_end(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_late_tie_change(state, change, profile=profile)

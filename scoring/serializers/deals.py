@@ -19,7 +19,7 @@ from core.fields import (
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from engine.sheets import SERVICE_FIELDS
 from scoring.adapters import adapter, adapters
 from scoring.models import Deal

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 
 from core.fast import lean
 from core.schema import problems
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from scoring.permissions import ScoringPermission
 from scoring.selectors.deal_forms import next_deal_form
 from scoring.serializers.deals import deal_body, deal_input_serializer
