@@ -73,9 +73,15 @@ def _table(match: Match, sheet: MatchSheet) -> dict[str, Any]:
     return {"best_of": match.best_of, "changes": changes}
 
 
+def state_answer(match: Match, state: SheetState) -> dict[str, Any]:
+    """A match state as the API shows it: its sheet's ``to_dict``, told apart by ``game_code``, the
+    match's game (the OpenAPI document's discriminator of ``MatchStateAnyGame``)."""
+    return {"game_code": match.round.event.game, **state.to_dict()}
+
+
 def match_state(match: Match) -> dict[str, Any]:
     """Where the match stands, as the API shows it: its sheet's state."""
-    return sheet_state(match).to_dict()
+    return state_answer(match, sheet_state(match))
 
 
 def _deals_of(posting: bool, *, match: int, number: int = 0):

@@ -29,7 +29,7 @@ from engine.sheets import MatchSheet, SheetState, SheetTotals
 from scoring.actors import Actor
 from scoring.models import Deal, ResultSource
 from scoring.problems import NotAllowed, RuleRefused, engine_refusal
-from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
+from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state, state_answer
 from scoring.services import sheet_store
 from tournaments.models import Match, StageKind
 
@@ -174,7 +174,9 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
             except EngineError as error:
                 raise engine_refusal(error, prefix="time_up", checked=True) from None
         if not state.finished:
-            raise RuleRefused(_unfinished(sheet), "match_not_finished", extra={"state": state.to_dict()})
+            raise RuleRefused(
+                _unfinished(sheet), "match_not_finished", extra={"state": state_answer(match, state)}
+            )
         from_deals = from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
         assert from_deals is not None  # without levels, the result is read from the deals (above)
