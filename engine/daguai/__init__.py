@@ -10,6 +10,7 @@ from engine.daguai.profiles import BUILTIN, STANDARD
 from engine.daguai.readings import reading_to_dict
 from engine.daguai.seats import TEAM_SIZE
 from engine.daguai.sheet import SHEET
+from engine.daguai.violations import ViolationCode
 from engine.game import EventScoring, Game
 
 GAME = Game(
@@ -36,4 +37,5 @@ GAME = Game(
             "lots",
         ),
     ),
+    codes=(ViolationCode,),
 )
