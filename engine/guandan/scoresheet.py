@@ -40,7 +40,7 @@ from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.level_result import tie_from_levels
 from engine.guandan.match import TIMED_FORMATS, EndReason, LevelChange, MatchState
-from engine.guandan.posted import PostedDeal, read_deal
+from engine.guandan.posted import KEPT_AS_POSTED, PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import (
     BEST_OF,
@@ -148,6 +148,7 @@ class GuandanSheet(MatchSheet[TieState]):
             "hands": posted.hands_form(),
             "leader": start.leader_given,
             "plays": posted.plays_form(),
+            **dict(posted.kept),
         }
         return record, finish
 
@@ -165,6 +166,7 @@ class GuandanSheet(MatchSheet[TieState]):
                 data[name] = record[name]
         if record.get("leader") and (record.get("plays") is not None or tribute is None):
             data["leader"] = record["leader"]
+        data.update({name: record[name] for name in KEPT_AS_POSTED if record.get(name) is not None})
         return self.play(data, state=state, profile=profile)
 
     def apply(self, state: TieState, record: Mapping[str, Any], *, profile: RuleProfile) -> TieState:
