@@ -13,6 +13,7 @@ def main() -> int:
     from bench import (
         api,
         draws,
+        duplicate,
         engine,
         games,
         imports,
@@ -37,6 +38,7 @@ def main() -> int:
         scoring,
         imports,
         standings,
+        duplicate,
         sheets,
         api,
         server,

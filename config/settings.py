@@ -269,6 +269,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)
         "ClockStateEnum": "tournaments.clock.CLOCK_STATES",
+        "InvitationStateEnum": "tournaments.serializers.invitations.STATES",
         "AttendanceEnum": "tournaments.models.Attendance.choices",
         "AbsentPairsEnum": "tournaments.models.AbsentPairs.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",

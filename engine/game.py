@@ -82,6 +82,9 @@ class Game:
     # The stable codes its referee answers and refusals carry (its violation, tribute … enums), each
     # with a translated message in the API (referee/api/messages.py's catalogue).
     codes: tuple[type[StrEnum], ...] = ()
+    #: The pack's card codes that are wild at ``level`` (None: the game has no level): what a
+    #: referee's card picker marks (issue 34). A game without wild cards has none.
+    wild_cards: Callable[[int | None], frozenset[str]] = field(default=lambda level: frozenset())
 
     @property
     def individual(self) -> bool:

@@ -197,6 +197,9 @@ class MatchSheet(ABC, Generic[StateT]):
     results_from_levels: ClassVar[bool] = False
     #: A referee's ruling may change the match's levels between deals (G12: ``change``).
     takes_level_changes: ClassVar[bool] = False
+    #: Its tables play the deals of a deal set (duplicate, docs/duplicate.md): the service hands the
+    #: sheet the set's deal a posted deal must be (``with_dealt``) before it is recorded.
+    deals_from_set: ClassVar[bool] = False
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
@@ -205,6 +208,10 @@ class MatchSheet(ABC, Generic[StateT]):
     def identity(self, posted: Any) -> Mapping[str, Any]:
         """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
         raise NotImplementedError("this sheet identifies a deal by its record")
+
+    def with_dealt(self, posted: Any, dealt: Any) -> Any:
+        """The posted deal bound to the set's deal it must be (a sheet with ``deals_from_set``)."""
+        raise BadInput("not_supported", "This game's tables play no deal sets.", field="")
 
     def begin(self, profile: Any, *, best_of: int = 1) -> StateT:
         """A table before its first deal: one match (``start``); a game whose table may play a best

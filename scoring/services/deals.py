@@ -51,6 +51,7 @@ from scoring.services.deal_common import (
     require_next_number,
     void_deals,
 )
+from scoring.services.duplicate import bind_dealt
 from tournaments.models import Match
 
 
@@ -112,7 +113,7 @@ def deal_submit(
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)
-    posted = sheet.read(body)
+    posted = bind_dealt(match, sheet, profile, number, sheet.read(body))
     kept = sheet_store.stored(match, sheet, profile)
     if kept is not None and number > kept.state.deals:
         state, result, voided_to, count = kept.state, kept.result, kept.voided_to, kept.state.deals
@@ -194,7 +195,7 @@ def deal_correct(
     match = lock_match(match)
     deals = correction_deals(match, number, actor, if_match)
     sheet, profile = match_sheet(match), match_profile(match)
-    posted = sheet.read(body)
+    posted = bind_dealt(match, sheet, profile, number, sheet.read(body))
     stored = deals[number - 1]
     before = sheet_state(match, deals[: number - 1], profile)
     # A deal identified by its record is played before it is compared; one identified by what was

@@ -19,6 +19,13 @@ export function newKey() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// How many requests are on their way (the page shows it, a test waits for 0).
+let pending = 0;
+function busy(change) {
+  pending += change;
+  document.body.dataset.busy = String(pending);
+}
+
 export class Api {
   constructor(getToken) {
     this.base = appConfig().api;
@@ -35,6 +42,7 @@ export class Api {
     const kept = poll ? this.etags.get(path + acceptLanguage()) : null;
     if (kept) headers["If-None-Match"] = kept[0];
     let response;
+    busy(1);
     try {
       response = await fetch(this.base + path, {
         method,
@@ -44,8 +52,10 @@ export class Api {
         credentials: "omit",
       });
     } catch (error) {
+      busy(-1);
       throw new Offline(String(error));
     }
+    busy(-1);
     if (response.status === 304 && kept) return { status: 304, body: kept[1], changed: false };
     const text = await response.text();
     let parsed = null;

@@ -85,10 +85,12 @@ function handle(error) {
 // 2. Loading the table: its match, the event, the next deal's form and the result.
 async function refresh({ poll = false } = {}) {
   if (!localStorage.getItem(KEY)) return;
+  const was = app.offline;
   try {
     const table = await api.get("/table/", { poll });
     app.offline = false;
     app.revoked = false;
+    if (poll && !table.changed && !was && !queue.load().length) return; // nothing new: no redraw
     if (table.changed || !app.form) {
       const before = app.match && app.match.id;
       app.match = table.body;
@@ -96,10 +98,11 @@ async function refresh({ poll = false } = {}) {
       if (!app.event || app.event.slug !== slug || before !== app.match.id) {
         app.event = (await api.get(`/events/${slug}/`)).body;
       }
-      app.form = (await api.get(`/matches/${app.match.id}/deal-form`)).body.form;
+      const form = (await api.get(`/matches/${app.match.id}/deal-form`)).body.form;
+      if (JSON.stringify(form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
+      app.form = form;
       app.result = (await api.get(`/matches/${app.match.id}/result`)).body;
       app.calls = (await api.get(`/matches/${app.match.id}/calls/`)).body;
-      if (!app.entry || app.entry.number !== app.form.number) app.entry = null;
       saveSnapshot();
     }
     await sendQueue();
@@ -233,6 +236,7 @@ async function confirmResult(side, pin) {
     api.etags.clear();
     await refresh();
   } catch (error) {
+    app.pinDraft = "";
     if (error instanceof Problem && error.code === "wrong_pin") app.message = { kind: "error", text: t("wrong_pin") };
     else handle(error);
   }
@@ -246,6 +250,7 @@ async function callReferee(about, infraction) {
     app.calls = (await api.get(`/matches/${app.match.id}/calls/`)).body;
     app.message = { kind: "ok", text: t("referee_called") };
     app.calling = false;
+    app.callDraft = null;
   } catch (error) {
     handle(error);
     return;
@@ -321,7 +326,7 @@ function matchPanel() {
     lines.push(t("clock", { minutes }) + (clock.paused ? ` (${t("paused")})` : ""));
   }
   return h("section", { class: "card match", "aria-label": t("match") }, head, pairs, seats, facts,
-    h("p", { class: "next", id: "next-deal" }, lines.join(" · ")));
+    h("p", { class: "next", id: "next-deal", "data-number": next || "" }, lines.join(" · ")));
 }
 
 function levelLine() {
@@ -400,7 +405,8 @@ function resultPanel() {
   }
   if (status === "submitted" && app.submitted && app.submitted.side) {
     const other = sides.find((side) => side !== app.submitted.side);
-    const pin = h("input", { type: "password", inputmode: "numeric", autocomplete: "off", maxlength: 6, pattern: "[0-9]*", id: "pin", "aria-label": t("pin_of", { side: form.sides[other] }) });
+    const pin = h("input", { type: "password", inputmode: "numeric", autocomplete: "off", maxlength: 6, pattern: "[0-9]*", id: "pin", "aria-label": t("pin_of", { side: form.sides[other] }), oninput: (e) => { app.pinDraft = e.target.value; } });
+    pin.value = app.pinDraft || "";
     parts.push(h("label", { class: "label" }, t("pin_of", { side: form.sides[other] }), pin));
     parts.push(h("div", { class: "row" },
       button(t("confirm"), () => confirmResult(other, pin.value.trim()), { class: "primary", id: "confirm" }),
@@ -433,9 +439,13 @@ function callsPanel() {
     return h("section", { class: "card calls" }, list.length ? h("ul", {}, list) : null,
       button(t("call_referee"), () => { app.calling = true; render(); loadInfractions(); }, { class: "secondary", id: "call-referee" }));
   }
-  const about = h("textarea", { id: "call-about", rows: 2, maxlength: 500, "aria-label": t("call_about") });
-  const infraction = h("select", { id: "call-infraction", "aria-label": t("call_infraction") }, h("option", { value: "" }, t("call_no_infraction")),
-    app.infractions.map((item) => h("option", { value: item.code }, item.name)));
+  // What is typed survives a redraw (a poll's answer, the infractions arriving).
+  const draft = app.callDraft || (app.callDraft = { about: "", infraction: "" });
+  const about = h("textarea", { id: "call-about", rows: 2, maxlength: 500, "aria-label": t("call_about"), oninput: (e) => { draft.about = e.target.value; } });
+  about.value = draft.about;
+  const infraction = h("select", { id: "call-infraction", "aria-label": t("call_infraction"), onchange: (e) => { draft.infraction = e.target.value; } },
+    h("option", { value: "" }, t("call_no_infraction")),
+    app.infractions.map((item) => h("option", { value: item.code, selected: draft.infraction === item.code }, item.name)));
   return h("section", { class: "card calls" }, h("h2", {}, t("call_referee")),
     h("label", { class: "label" }, t("call_about"), about), h("label", { class: "label" }, t("call_infraction"), infraction),
     h("div", { class: "row" }, button(t("send_call"), () => callReferee(about.value.trim(), infraction.value), { class: "primary", id: "send-call" }),
