@@ -9,4 +9,8 @@ from adapters.common import open_body
 from engine import duplicate
 from scoring.adapters import GameAdapter
 
-ADAPTER = GameAdapter(game=duplicate.GAME, referee=guandan.ADAPTER.referee, **open_body())
+STATE = "A duplicate Guandan table's match state (docs/duplicate.md)."
+
+ADAPTER = GameAdapter(
+    game=duplicate.GAME, referee=guandan.ADAPTER.referee, **open_body("DuplicateGuandanState", STATE)
+)

@@ -218,6 +218,19 @@ class MatchSheet(ABC, Generic[StateT]):
         of three overrides this."""
         return self.start(profile)
 
+    def level_sheet(
+        self,
+        games: Sequence[Mapping[str, Any]],
+        *,
+        profile: Any,
+        best_of: int = 1,
+        fields: Sequence[str] | None = None,
+    ) -> StateT:
+        """The finished table a result read off its final levels records (Guandan G8 记级: each game's
+        ``ns_level``, ``ew_level``, ``deals_played``, ``time_up``, ``winner``; ``fields``: where each
+        game's errors point), when ``results_from_levels``; a game whose result is its deals has none."""
+        raise BadInput("deals_required", "This game's result is its posted deals.", field="levels")
+
     def change(self, state: StateT, change: Any, *, profile: Any) -> StateT:
         """The match after a referee's level change (G12) under ``profile``; only a level game has them."""
         raise BadInput("not_supported", "This game has no level changes.", field="levels")

@@ -10,6 +10,7 @@ from engine.daguai.profiles import BUILTIN, STANDARD
 from engine.daguai.readings import reading_to_dict, wild_codes
 from engine.daguai.seats import TEAM_SIZE
 from engine.daguai.sheet import SHEET
+from engine.daguai.violations import ViolationCode
 from engine.game import EventScoring, Game
 
 GAME = Game(
@@ -37,4 +38,5 @@ GAME = Game(
             "lots",
         ),
     ),
+    codes=(ViolationCode,),
 )

@@ -24,6 +24,7 @@ from engine.cards import (
     format_cards,
 )
 from engine.errors import BadInput
+from engine.levels import LEVEL_A, LEVEL_CODES, PASSED_A, format_level
 
 __all__ = [
     "ACE",
@@ -95,9 +96,7 @@ def check_copies(*groups: Iterable[Card], field: str = "cards") -> None:
 
 
 # ---- levels (G2, G8) ------------------------------------------------------
-LEVEL_A = ACE
-PASSED_A = 15  # G8: passing A (过A) counts as 15
-LEVEL_CODES = {**{r: ("10" if r == 10 else c) for r, c in RANK_CODES.items()}, PASSED_A: "A+"}
+# LEVEL_A, PASSED_A, LEVEL_CODES and format_level are every level game's (engine/levels.py).
 _LEVEL_FROM_CODE = {v: k for k, v in LEVEL_CODES.items()} | {"T": 10}
 
 
@@ -108,10 +107,6 @@ def parse_level(value: object, *, allow_passed: bool = False, field: str = "leve
     if level is None or (level == PASSED_A and not allow_passed):
         raise BadInput("unknown_level", f"Unknown level {value!r}; use 2-10, J, Q, K or A.", field=field)
     return level
-
-
-def format_level(level: int) -> str:
-    return LEVEL_CODES[level]
 
 
 def format_rank(rank: int) -> str:

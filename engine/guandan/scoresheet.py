@@ -38,8 +38,9 @@ from engine.guandan import form
 from engine.guandan.cards import Card, format_level, parse_level
 from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.level_result import tie_from_levels
 from engine.guandan.match import TIMED_FORMATS, EndReason, LevelChange, MatchState
-from engine.guandan.posted import PostedDeal, read_deal
+from engine.guandan.posted import KEPT_AS_POSTED, PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import (
     BEST_OF,
@@ -82,6 +83,16 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def change(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_tie_change(state, change, profile=profile)
+
+    def level_sheet(
+        self,
+        games: Sequence[Mapping[str, Any]],
+        *,
+        profile: RuleProfile,
+        best_of: int = 1,
+        fields: Sequence[str] | None = None,
+    ) -> TieState:
+        return tie_from_levels(games, best_of=best_of, profile=profile, fields=fields)
 
     def change_after_end(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_late_tie_change(state, change, profile=profile)
@@ -137,6 +148,7 @@ class GuandanSheet(MatchSheet[TieState]):
             "hands": posted.hands_form(),
             "leader": start.leader_given,
             "plays": posted.plays_form(),
+            **dict(posted.kept),
         }
         return record, finish
 
@@ -154,6 +166,7 @@ class GuandanSheet(MatchSheet[TieState]):
                 data[name] = record[name]
         if record.get("leader") and (record.get("plays") is not None or tribute is None):
             data["leader"] = record["leader"]
+        data.update({name: record[name] for name in KEPT_AS_POSTED if record.get(name) is not None})
         return self.play(data, state=state, profile=profile)
 
     def apply(self, state: TieState, record: Mapping[str, Any], *, profile: RuleProfile) -> TieState:

@@ -1,6 +1,6 @@
 """Every game's deal keeps its record whole in ``Deal.record`` (issue 36): Guandan's five columns
 (``finishing_order``, ``tribute``, ``hands``, ``leader``, ``plays``) move into it with its ``game``,
-as the Guandan scoresheet writes a record (engine/guandan/scoresheet.py ``RECORD_MEMBERS``), and go.
+as the Guandan scoresheet writes a record (its ``RECORD_MEMBERS``), and go.
 No read filters on them, so no index takes their place."""
 
 from django.db import migrations, models

@@ -19,7 +19,7 @@ from core.fields import (
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from engine.sheets import SERVICE_FIELDS
 from scoring.adapters import adapter, adapters
 from scoring.models import Deal
@@ -358,9 +358,13 @@ class LevelLineEntrySerializer(serializers.Serializer):
     )
 
 
+GAME_CODE_HELP = "The match's game: which game's state this is (the discriminator of the states)."
+
+
 class MatchStateSerializer(serializers.Serializer):
     """Where the match stands (G6, G8): what a scorekeeper's phone shows after every deal."""
 
+    game_code = StrictCharField(help_text=GAME_CODE_HELP)
     best_of = StrictIntegerField()
     game = StrictIntegerField(help_text="The game (局) being played, or the last one.")
     games_won = serializers.DictField(child=StrictIntegerField())
@@ -385,17 +389,30 @@ class SheetStateSerializer(serializers.Serializer):
     """A match state as every game's sheet has it (``engine.sheets.SheetState``); the rest is the game's
     own (docs/rules/<game>.md "Scorekeeping")."""
 
+    game_code = StrictCharField(help_text=GAME_CODE_HELP)
     deals = StrictIntegerField(help_text="Deals played.")
     finished = StrictBooleanField(help_text="The match is over.")
     winner = StrictChoiceField(choices=["NS", "EW"], allow_null=True, help_text="null: playing, or a draw.")
 
 
+def game_state(name: str, doc: str) -> type[serializers.Serializer]:
+    """A game's own match state component (``name``: ``DoudizhuState`` …): what every sheet's state has
+    (``SheetStateSerializer``), its ``game_code`` the game's; the rest is the game's own (``doc``)."""
+    state = type(name, (SheetStateSerializer,), {"__doc__": doc})
+    return extend_schema_serializer(component_name=name)(state)
+
+
+def _states_by_game() -> dict[str, serializers.Serializer | type[serializers.Serializer]]:
+    return {entry.code: entry.match_state for entry in adapters()}
+
+
 def match_state_schema(**kwargs) -> PolymorphicProxySerializer:
-    """A match state as the game's sheet answers it: each game's adapter's ``match_state``."""
+    """A match state as the game's sheet answers it: each game's adapter's ``match_state``, told apart
+    by ``game_code``."""
     return PolymorphicProxySerializer(
         component_name="MatchStateAnyGame",
-        serializers=every_game("match_state"),
-        resource_type_field_name=None,
+        serializers=_states_by_game,
+        resource_type_field_name="game_code",
         **kwargs,
     )
 

@@ -4,8 +4,8 @@
 
 The game's scoresheet (``engine.sheets.MatchSheet``) does every rule: ``read`` parses the posted
 deal, ``play`` checks it against the match so far and answers its record and the match after it
-(Guandan: engine/guandan/scoresheet.py, G5-G8). This module only orders the checks, stores the deal
-and keeps a post idempotent per (match, number).
+(Guandan's keeps the level line, the tribute and a best of three: G5-G8). This module only orders
+the checks, stores the deal and keeps a post idempotent per (match, number).
 
 Deals are versioned like results (docs/scoring.md §1 "Correcting a deal"): nothing is edited or
 deleted. A correction of deal N is a new version of it; the deals after it are derived again from

@@ -19,7 +19,7 @@ from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed, deal_voided
 from scoring.selectors.access import table_match
 from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
-from scoring.selectors.matches import deal_history, match_results, match_sheet
+from scoring.selectors.matches import deal_history, match_results, match_sheet, state_answer
 from scoring.serializers.deals import (
     DealListEntrySerializer,
     DealPostedSerializer,
@@ -77,11 +77,12 @@ def _shown(match: Match) -> dict:
     return {"sheet": match_sheet(match)}
 
 
-def posted_answer(posted) -> dict:
+def posted_answer(match: Match, posted) -> dict:
+    posted.deal.match = match  # the deal's sheet is the match's, loaded (a deal posted again is read alone)
     return {
         "match": posted.deal.match_id,
         "deal": represent(DealSerializer, posted.deal),  # its fields built once per process
-        "state": posted.state.to_dict(),
+        "state": state_answer(match, posted.state),
     }
 
 
@@ -130,7 +131,8 @@ class MatchDealsView(MatchScopedView):
             locked=True,  # get_match loaded it locked (atomic_post)
         )
         return Response(
-            posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
+            posted_answer(match, posted),
+            status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK,
         )
 
 
@@ -195,7 +197,8 @@ class MatchDealView(MatchScopedView):
             else None,
         )
         return Response(
-            posted_answer(posted), status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK
+            posted_answer(match, posted),
+            status=status.HTTP_201_CREATED if posted.created else status.HTTP_200_OK,
         )
 
 
@@ -231,7 +234,7 @@ class DealsVoidView(MatchScopedView):
         body = {
             "match": match.pk,
             "voided": DealSerializer(done.voided, many=True, context=_shown(match)).data,
-            "state": done.state.to_dict(),
+            "state": state_answer(match, done.state),
         }
         return Response(body)
 
