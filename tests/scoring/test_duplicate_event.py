@@ -231,4 +231,8 @@ def test_a_referee_replays_a_duplicate_deal_by_guandans_rules():
 def test_a_referee_judges_a_duplicate_play_by_guandans_rules():
     body = {"game": "guandan_duplicate", "level": "2", "cards": ["S3", "H3"], "previous": ["C2", "D2"]}
     answer = check(APIClient().post(f"{API}/referee/plays/validate", body, format="json"))
-    assert answer["game"] == "guandan_duplicate" and answer["legal"] is True and answer["beats_previous"] is False
+    assert (
+        answer["game"] == "guandan_duplicate"
+        and answer["legal"] is True
+        and answer["beats_previous"] is False
+    )
