@@ -296,6 +296,7 @@ SPECTACULAR_SETTINGS = {
         "Doudizhu4GameEnum": ["doudizhu4"],
         "DaguaiGameEnum": ["daguai"],
         "ShuangkouGameEnum": ["shuangkou"],
+        "GuandanDuplicateGameEnum": ["guandan_duplicate"],
         # Two sets of outcomes, named as they were before /sync's answers were one component a kind.
         "SyncAnswerOutcomeEnum": "scoring.views.sync.OUTCOMES",
         "HistoryResultOutcomeEnum": ["win", "loss", "draw", "bye"],

@@ -7,20 +7,33 @@ every other table's result on it (matchpoints or the difference scale). The deal
 individual events' draw (``individual``) are pure functions the service calls.
 """
 
-from engine.duplicate.profiles import BUILTIN, STANDARD
+from typing import Any
+
+from engine.duplicate.profiles import BUILTIN, STANDARD, DuplicateProfile
 from engine.duplicate.sheet import SHEET
 from engine.game import EventScoring, Game
 from engine.guandan.combinations import validate_play
 from engine.guandan.deal import replay_deal
 from engine.guandan.readings import reading_to_dict
 
+
+def _validate_play(*cards: Any, profile: DuplicateProfile = STANDARD, **question: Any) -> Any:
+    """Guandan's question (G3, G4), judged by the event's play rules (``play_rules``)."""
+    return validate_play(*cards, **question, profile=profile.play_rules())
+
+
+def _replay_deal(*, profile: DuplicateProfile = STANDARD, **question: Any) -> Any:
+    """Guandan's replay of a deal (G5), judged by the event's play rules."""
+    return replay_deal(**question, profile=profile.play_rules())
+
+
 GAME = Game(
     code="guandan_duplicate",
     name="Duplicate Guandan 复式掼蛋",
     profiles=BUILTIN,
     default_profile=STANDARD.key,
-    validate_play=validate_play,
-    replay_deal=replay_deal,
+    validate_play=_validate_play,
+    replay_deal=_replay_deal,
     reading_to_dict=reading_to_dict,
     match_sheet=SHEET,
     # A table's match points by its deal points (win / draw / loss); the event's standings are the

@@ -29,9 +29,13 @@ from django.utils import translation
 from django.views.decorators.clickjacking import xframe_options_exempt
 
 from core.conditional import _matches, etag_of
+from core.errors import NotFound
 from core.filters import SMALLINT_MAX
 from scoring.pages import data, printing
-from tournaments.models import Event, Round
+from scoring.pages.duplicate import hand_record
+from scoring.selectors import duplicate as duplicate_selectors
+from tournaments.models import Event, Round, RoundStatus
+from tournaments.permissions import is_staff
 
 from .framing import base_context, page
 
@@ -165,6 +169,8 @@ def round_results(request, slug, number):
             "rounds": data.published_rounds(event),
             "rows": data.results(event, round_.number),
             "sheet_kind": data.sheet_kind(event),
+            # A duplicate round's travellers and hand records (docs/duplicate.md "Pages").
+            "travellers": duplicate_selectors.round_boards(round_) is not None,
         },
     )
 
@@ -258,6 +264,68 @@ def screen_live(request, slug):
 def embed_standings(request, slug):
     event, _ = _published(slug, "standings")
     return _page(request, event, "pages/embed_standings.html", lambda: {"table": data.standings(event)})
+
+
+# ---- duplicate (docs/duplicate.md "Pages") ------------------------------------------------------
+
+
+@page
+def round_deals(request, slug, number):
+    """``/e/{slug}/rounds/{n}/deals/``: every deal of a duplicate round, its traveller and (once the
+    round is closed, or for the staff) its hand record. The ETag adds the round's posted deals."""
+    event, round_ = _published(slug, "results", number)
+    boards = duplicate_selectors.round_boards(round_)
+    if boards is None:
+        raise Http404("no deal set")
+    staff = is_staff(request, event)
+
+    def build():
+        shown = round_.status == RoundStatus.CLOSED or staff
+        records = (
+            {deal.number: hand_record(deal) for deal in duplicate_selectors.round_set_deals(boards)}
+            if shown
+            else {}
+        )
+        deals = [
+            {"board": n, "traveller": duplicate_selectors.deal_traveller(round_, n), "record": records.get(n)}
+            for n in boards.numbers
+        ]
+        context = {"round": round_, "deals": deals, "hands_shown": shown}
+        return render(request, "pages/duplicate_deals.html", {**base_context(request, event), **context})
+
+    parts = (*duplicate_selectors.deals_stamp(round=round_), round_.status, staff)
+    return conditional(request, event, build, etag_parts=parts)
+
+
+@page
+def screen_percentages(request, slug):
+    """``/e/{slug}/screen/duplicate``: the running percentages on the big screen (it reloads itself)."""
+    event, _ = _published(slug, "standings")
+
+    def build():
+        table = duplicate_selectors.duplicate_standings(event)
+        return render(
+            request, "pages/duplicate_screen.html", {**base_context(request, event), "table": table}
+        )
+
+    return conditional(request, event, build, etag_parts=duplicate_selectors.deals_stamp(event=event))
+
+
+@page
+def deal_slips(request, slug, pk):
+    """``/e/{slug}/print/deal-sets/{id}/slips``: one slip per deal and seat (the seat's 27 cards as
+    players sort them), for the staff who fill the boxes (牌盒) before the session; anyone else
+    finds nothing."""
+    event = duplicate_selectors.event_named(slug)
+    if event is None or not is_staff(request, event):
+        raise Http404("no such event")
+    try:
+        deal_set = duplicate_selectors.deal_set_of(event, int(pk))
+    except NotFound:
+        raise Http404("no such deal set") from None
+    records = [hand_record(deal) for deal in duplicate_selectors.set_deals(deal_set, staff=True)]
+    context = {**base_context(request, event), "deal_set": deal_set, "records": records}
+    return render(request, "pages/print/deal_slips.html", context)
 
 
 # ---- printing ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 
 from core.errors import NotFound
 from engine.duplicate.dealing import sorted_hand
@@ -248,3 +248,29 @@ def duplicate_standings(event: Event, *, rounds: Iterable[int] | None = None) ->
         row["place"], previous = place, decided
         del row["lot"]
     return {"event": event.slug, "comparison": comparison, "rows": rows}
+
+
+def event_named(slug: str) -> Event | None:
+    """The event of ``slug``, whatever its status (the staff's print pages check who asks)."""
+    return Event.objects.filter(slug=slug).first()
+
+
+def round_set_deals(boards: RoundBoards) -> list[DealSetDeal]:
+    """The set's deals the round plays, in order."""
+    return list(
+        DealSetDeal.objects.filter(deal_set=boards.deal_set, number__in=list(boards.numbers)).order_by(
+            "number"
+        )
+    )
+
+
+def deals_stamp(*, round: Round | None = None, event: Event | None = None) -> tuple[int, int | None]:
+    """How many deals (versions) the round's (or the event's) tables have posted and the last one's
+    id: what a page of travellers or percentages adds to its ETag (a post moves it)."""
+    deals = (
+        Deal.objects.filter(match__round=round)
+        if round is not None
+        else Deal.objects.filter(match__round__event=event)
+    )
+    stamp = deals.aggregate(n=Count("pk"), last=Max("pk"))
+    return stamp["n"], stamp["last"]

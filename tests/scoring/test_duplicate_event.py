@@ -207,3 +207,32 @@ def test_the_duplicate_tables_deal_form_asks_only_the_finishing_order(event):
     form = check(event.keeper.get(f"{API}/matches/{match['id']}/deal-form"))["form"]
     assert [field["name"] for field in form["fields"]] == ["finishing_order"]
     assert form["number"] == 1
+
+
+def test_a_referee_replays_a_duplicate_deal_by_guandans_rules():
+    hands = generate(5, 1)[0].to_dict()["hands"]
+    leader_card = hands["N"][0]
+    body = {
+        "game": "guandan_duplicate",
+        "level": "2",
+        "hands": hands,
+        "leader": "N",
+        "plays": [{"seat": "N", "cards": [leader_card]}],
+    }
+    answer = check(APIClient().post(f"{API}/referee/deals/replay", body, format="json"))
+    assert answer["game"] == "guandan_duplicate" and answer["valid"] is True and answer["finished"] is False
+    body["plays"] = [{"seat": "W", "cards": [hands["W"][0]]}]
+    assert (
+        check(APIClient().post(f"{API}/referee/deals/replay", body, format="json"))["violation"]["code"]
+        == "not_your_turn"
+    )
+
+
+def test_a_referee_judges_a_duplicate_play_by_guandans_rules():
+    body = {"game": "guandan_duplicate", "level": "2", "cards": ["S3", "H3"], "previous": ["C2", "D2"]}
+    answer = check(APIClient().post(f"{API}/referee/plays/validate", body, format="json"))
+    assert (
+        answer["game"] == "guandan_duplicate"
+        and answer["legal"] is True
+        and answer["beats_previous"] is False
+    )
