@@ -27,7 +27,7 @@ def test_every_scoring_route_is_served_under_the_api_by_a_scoring_view(name):
     assert candidates, f"{name} is not mounted"
     (possibility, *_), *_ = candidates
     path, params = possibility[0]
-    url = "/" + path % {param: "1" if param in ("pk", "number") else "e" for param in params}
+    url = "/" + path % {param: "1" if param in ("pk", "number", "board") else "e" for param in params}
     assert url.startswith("/api/v1/")
     match = resolve(url)
     assert match.url_name == name
