@@ -158,7 +158,7 @@ class PinConfirmInputSerializer(ConfirmInputSerializer):
                 lengths = isinstance(refused, list) and all(
                     getattr(item, "code", None) in ("min_length", "max_length") for item in refused
                 )
-                if refused is None and self._digits_refused(data) or refused is not None and lengths:
+                if (refused is None and self._digits_refused(data)) or (refused is not None and lengths):
                     error.detail["pin"] = [serializers.ErrorDetail(self.PIN_ERROR, code="invalid")]
             raise
         if not self.lean_accepts(attrs):
