@@ -156,7 +156,6 @@ class RoundSerializer(StrictModelSerializer):
         help_text="Set when the round was drawn or published over unsettled tables, with the reason.",
     )
 
-
     clock = serializers.SerializerMethodField(help_text="The round clock.")
     check_in = serializers.SerializerMethodField(
         help_text="How many pairs are checked in present, late and absent (the sheet: …/check-in)."
