@@ -51,7 +51,8 @@ class Rulings:
     #: ``(event, rounds)`` → the players whose table of four a ruling scores as their forfeit.
     seat_forfeits: Callable[[Event, Q], list[ForfeitRecord]]
     #: ``(event, rounds)`` → the matches whose result waits for the chief referee (an appeal, a ruling
-    #: flagged for review), each ``{match, round, table, ns_pair, ew_pair}``: provisional in the
+    #: flagged for review), each ``{match, round, table, ns_pair, ew_pair, entrants}`` (``entrants``:
+    #: the pairs, or a table of four's players): provisional in the
     #: standings; ``rounds`` as for ``standings``.
     provisional: Callable[[Event, Q], list[dict[str, Any]]] = lambda event, rounds: []
 

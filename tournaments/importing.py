@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 
 # Column names as organisers write them, English or Chinese, mapped to ours.
 ALIASES = {
@@ -71,10 +72,13 @@ def read_rows(
     return rows
 
 
-def row_count(content: bytes, *, filename: str = "", content_type: str = "") -> int | None:
+def row_count(
+    content: bytes, *, filename: str = "", content_type: str = "", limit: int | None = None
+) -> int | None:
     """How many data rows the file has at most, found without reading them (whether an import is
-    a job, docs/events.md): a CSV's line breaks, a workbook's declared size. None when a workbook
-    does not declare it; 0 for one that cannot be opened (its import refuses it at once)."""
+    a job, docs/events.md): a CSV's line breaks, a workbook's declared size. A workbook that does
+    not declare its size has its rows counted, up to ``limit`` + 1 (None without a ``limit``: not
+    counted); 0 for one that cannot be opened (its import refuses it at once)."""
     if not _is_xlsx(content, filename, content_type):
         # A line break is byte 0x0A in UTF-8 and in GB18030 alike, and inside no other character.
         return max(content.count(b"\n") + (not content.endswith(b"\n")) - 1, 0)
@@ -82,7 +86,10 @@ def row_count(content: bytes, *, filename: str = "", content_type: str = "") -> 
 
     try:
         workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-        rows = workbook.worksheets[0].max_row
+        sheet = workbook.worksheets[0]
+        rows = sheet.max_row
+        if rows is None and limit is not None:  # no dimension declared: count, as far as the limit
+            rows = sum(1 for _ in itertools.islice(sheet.iter_rows(values_only=True), limit + 2))
     except Exception:  # openpyxl raises many kinds for a damaged file
         return 0
     return None if rows is None else max(rows - 1, 0)

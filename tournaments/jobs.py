@@ -34,8 +34,9 @@ SINGLES = "pairs.draw_singles"
 def import_is_job(request, *, content: bytes, filename: str, content_type: str) -> bool:
     if jobs.asks_async(request):
         return True
-    rows = row_count(content, filename=filename, content_type=content_type)
-    return rows is None or rows > settings.JOB_IMPORT_ROWS
+    limit = settings.JOB_IMPORT_ROWS
+    rows = row_count(content, filename=filename, content_type=content_type, limit=limit)
+    return rows is None or rows > limit
 
 
 def draw_is_job(request, round_: Round) -> bool:

@@ -137,7 +137,9 @@ def seat_forfeits(event: Event, rounds: Q) -> list[ForfeitRecord]:
 def provisional_matches(event: Event, rounds: Q) -> list[dict[str, Any]]:
     """The matches whose result waits for the chief referee (G12): an incident appealed, or its
     standing ruling flagged for review (a ruling that decides the match, or other than the table's).
-    Their results are provisional: the chief referee's decision may change them. One query."""
+    Their results are provisional: the chief referee's decision may change them. Each carries its
+    ``entrants``: the two pairs, or at a table of four its four players (docs/referees.md: the
+    standings mark their rows). One query, two with tables of four."""
     rows = (
         Incident.objects.filter(rounds, waits_for_chief(), event=event)
         .order_by("match__round__number", "match__table")
@@ -147,4 +149,10 @@ def provisional_matches(event: Event, rounds: Q) -> list[dict[str, Any]]:
         .distinct()
     )
     keys = ("match", "round", "table", "ns_pair", "ew_pair")
-    return [dict(zip(keys, row, strict=True)) for row in rows]
+    matches = [dict(zip(keys, row, strict=True)) for row in rows]
+    # A table of four has no sides: its entrants are its seats' players (one more query, only then).
+    seated = table_seats([match["match"] for match in matches if match["ns_pair"] is None])
+    for match in matches:
+        sides = [pair for pair in (match["ns_pair"], match["ew_pair"]) if pair is not None]
+        match["entrants"] = sides or list(seated.get(match["match"], {}).values())
+    return matches

@@ -233,7 +233,7 @@ def standings_table(
     def compute() -> dict[str, Any]:
         rows, pairs, _, rounds, penalties = ranking() if ranking else _ranked(event, upto)
         provisional = provisional_matches(event, upto=upto)
-        waiting = {pair for match in provisional for pair in (match["ns_pair"], match["ew_pair"]) if pair}
+        waiting = {pair for match in provisional for pair in match["entrants"]}
         return {
             **_header(event, upto, rounds),
             # Results waiting for the chief referee's decision (G12): it may change them.

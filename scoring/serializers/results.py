@@ -151,8 +151,15 @@ class PinConfirmInputSerializer(ConfirmInputSerializer):
         try:
             attrs = super().to_internal_value(data)
         except serializers.ValidationError as error:
-            if isinstance(error.detail, dict) and "pin" not in error.detail and self._digits_refused(data):
-                error.detail["pin"] = [serializers.ErrorDetail(self.PIN_ERROR, code="invalid")]
+            if isinstance(error.detail, dict):
+                refused = error.detail.get("pin")
+                # A PIN of another length is no PIN: ``invalid`` as docs/scoring.md says, not the
+                # length's own codes (``min_length``, ``max_length``).
+                lengths = isinstance(refused, list) and all(
+                    getattr(item, "code", None) in ("min_length", "max_length") for item in refused
+                )
+                if (refused is None and self._digits_refused(data)) or (refused is not None and lengths):
+                    error.detail["pin"] = [serializers.ErrorDetail(self.PIN_ERROR, code="invalid")]
             raise
         if not self.lean_accepts(attrs):
             raise serializers.ValidationError(

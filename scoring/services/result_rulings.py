@@ -93,6 +93,8 @@ def result_follow_rulings(*, match: Match, actor: Actor, cause: Mapping[str, Any
             time_up=basis.end_reason == CLOCK,
             finished_at=basis.finished_at,
             corrects=version.version,
+            # Read again, a side's claim stays that side's: a dispute keeps who claimed what.
+            side=version.side or None,
             set_aside_deals=basis.deals_set_aside,
             note=f"Read again: ruling {cause['ruling']} ({cause['change']}).",
             cause=dict(cause),

@@ -344,3 +344,25 @@ def test_standings_page_queries_do_not_grow_with_the_event(db, django_assert_num
     assert small == large
     with django_assert_num_queries(1):  # a 304: the event, nothing else
         assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+
+
+def test_the_chinese_table_card_asks_to_scan_to_keep_the_score(demo):
+    """The card's line says what the English says (issue 35 item 8), not the refusal's words."""
+    organiser = Client()
+    organiser.force_login(demo.roles.get().user)
+    path = f"/e/{SLUG}/print/table-cards"
+    organiser.post(path)
+    body = organiser.get(path, HTTP_ACCEPT_LANGUAGE="zh-Hans").content.decode()
+    assert "扫码为此桌记分。" in body
+    assert "您不负责此桌的记分。" not in body
+
+
+def test_the_event_page_shows_a_round_in_play_only_while_one_is(demo):
+    """Issue 35 item 8: after the event has finished, round 1 is its last round played, not in play."""
+    assert "Round in play" in html("")
+    demo.status = EventStatus.FINISHED
+    demo.save()
+    cache.clear()
+    body = html("")
+    assert "Round in play" not in body and "Last round played" in body
+    assert "最近一轮" in html("", HTTP_ACCEPT_LANGUAGE="zh-Hans")

@@ -63,7 +63,10 @@ def test_the_submitting_pairs_own_pin_does_not_confirm(submitted, table_1):
 
 def test_a_pin_is_six_digits(submitted, table_1):
     assert field_errors(confirm(table_1, submitted, side="EW", pin="12ab56")) == {"pin": "invalid"}
-    assert field_errors(confirm(table_1, submitted, side="EW", pin="123")) == {"pin": "min_length"}
+    # Another length is no PIN either: ``invalid``, as docs/scoring.md says (issue 35 item 8).
+    for pin in ("123", "1234", "1234567"):
+        response = confirm(table_1, submitted, side="EW", pin=pin)
+        assert field_errors(response) == {"pin": "invalid"}, pin
 
 
 def test_a_pin_of_letters_is_refused_beside_another_fields_error(submitted, table_1):

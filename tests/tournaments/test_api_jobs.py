@@ -8,7 +8,12 @@ The worker is Celery's eager mode: the task runs in-process when the request's t
 
 from __future__ import annotations
 
+import io
+import re
+import zipfile
+
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from core.jobs import run_job
 from core.models import AuditEntry, Job
@@ -22,7 +27,7 @@ from tests.tournaments.conftest import (
     new_user,
     role_client,
 )
-from tests.tournaments.test_import import ENGLISH, csv_file, upload
+from tests.tournaments.test_import import ENGLISH, csv_file, upload, xlsx_file
 from tournaments.models import Match, Pair, Player, Role, StageKind
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +58,42 @@ def test_a_small_import_is_answered_at_once(event, organizer, small_jobs):
     assert response.status_code == 201
     assert response.json()["imported"] == 3
     assert not Job.objects.exists()
+
+
+def without_dimension(upload_file) -> SimpleUploadedFile:
+    """The workbook with no ``<dimension>`` in its sheet, as some programs write them."""
+    source, target = zipfile.ZipFile(io.BytesIO(upload_file.read())), io.BytesIO()
+    with zipfile.ZipFile(target, "w") as rewritten:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename.startswith("xl/worksheets/"):
+                data = re.sub(rb"<dimension [^>]*/>", b"", data)
+            rewritten.writestr(item, data)
+    return SimpleUploadedFile("pairs.xlsx", target.getvalue(), content_type=upload_file.content_type)
+
+
+def workbook_rows(count: int) -> list[list]:
+    header = ENGLISH.split(",")
+    return [header, *([n, "", f"Player {n}a", f"Player {n}b"] for n in range(1, count + 1))]
+
+
+def test_a_small_workbook_declaring_no_size_is_answered_at_once(event, organizer, small_jobs):
+    """Its rows are counted instead (issue 35 item 8): three rows are no job."""
+    response = upload(organizer, event, without_dimension(xlsx_file(workbook_rows(3))))
+    assert response.status_code == 201, response.content
+    assert response.json()["imported"] == 3
+    assert not Job.objects.exists()
+
+
+def test_a_large_workbook_declaring_no_size_is_a_job(
+    event, organizer, small_jobs, django_capture_on_commit_callbacks
+):
+    _, job = as_job(
+        organizer,
+        lambda c: upload(c, event, without_dimension(xlsx_file(workbook_rows(5)))),
+        django_capture_on_commit_callbacks,
+    )
+    assert (job["state"], job["result"]["imported"]) == ("succeeded", 5)
 
 
 def test_a_large_import_is_a_job_whose_result_is_the_answer_it_would_have_had(

@@ -28,11 +28,11 @@ from tournaments.clock import (
 from tournaments.models import Attendance, Match, MatchStatus, Round, Stage
 from tournaments.serializers.checkin import CheckInCountsSerializer
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
-from tournaments.services.unsettled import REASON_MAX
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
 ROUND_NUMBER: dict[str, Any] = {"min_value": 1, "max_value": column_max(Round, "number")}
 STAGE_ORDER_MAX = column_max(Stage, "order")
+UNSETTLED_REASON_MAX = 500  # an organiser's reason for drawing over unsettled tables
 
 
 class StageSerializer(StrictModelSerializer):
@@ -325,7 +325,7 @@ def unsettled_reason() -> StrictCharField:
     return StrictCharField(
         required=False,
         allow_blank=False,
-        max_length=REASON_MAX,
+        max_length=UNSETTLED_REASON_MAX,
         help_text="Go ahead over unsettled tables of earlier rounds, for this written reason "
         "(only where the event allows it: allow_unsettled_draws).",
     )

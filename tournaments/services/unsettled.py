@@ -22,7 +22,6 @@ from core.errors import Conflict
 from tournaments.models import Match, MatchStatus, Round, StageKind
 
 UNSETTLED = "results_pending"
-REASON_MAX = 500
 _DONE = {"draw": "drawn", "publish": "published"}
 
 

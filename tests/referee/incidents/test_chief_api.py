@@ -368,3 +368,16 @@ def test_g12_a_level_penalty_after_a_match_won_by_passing_a_moves_the_losers_lev
     ruled(referee, event, against_ew)  # EW +1
     official = table_1.get(result_url(match)).json()["official"]
     assert (official["levels"], official["winner"], official["version"]) == ({"NS": "A+", "EW": "3"}, "NS", 2)
+
+
+def test_g12_an_appeal_answers_its_status_and_the_chief_referees_decision(play, referee, chief, table_1):
+    """docs/referees.md: an appeal's ``status`` (``overturned``) and ``decision`` (the reason written)."""
+    event, match = play["event"], play["matches"][0]
+    confirm(match, match.ns_pair)
+    incident = report(referee, event, match, "slow_play", seat="N")
+    ruled(referee, event, incident)
+    lodged = appeal(table_1, event, incident, "NS")["appeals"][0]
+    assert (lodged["status"], lodged["decision"], lodged["decided_by"]) == ("pending", "", None)
+    decided = decide(chief, event, incident, "overturn")["appeals"][0]
+    assert (decided["status"], decided["decision"]) == ("overturned", "the chief referee saw it")
+    assert decided["decided_by"] == chief.user.username and decided["decided_at"]

@@ -9,8 +9,8 @@ import pytest
 from scoring.models import Webhook, WebhookDelivery
 from tests.referee.incidents.conftest import API, incidents_url, offence, report, rule, ruled, standings
 from tests.scoring.conftest import post_deals, result_url
-from tests.tournaments.conftest import assert_problem
-from tournaments.models import MatchStatus
+from tests.tournaments.conftest import assert_problem, role_client
+from tournaments.models import MatchStatus, Role
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +216,22 @@ def test_g12_a_forfeit_entered_without_a_ruling_stays_when_a_ruling_is_withdrawn
     assert [(v["version"], v["status"]) for v in result(table_1, match)["versions"]] == [(1, "confirmed")]
     match.refresh_from_db()
     assert match.winner_id == match.ew_pair_id
+
+
+def test_g12_a_ruling_on_a_disputed_result_keeps_which_side_claimed_what(
+    four_deals, referee, keeper, table_1
+):
+    """Issue 35 item 8: each side's version read again by the ruling is still that side's."""
+    event, match = four_deals["event"], four_deals["matches"][0]
+    other = role_client(event, Role.SCOREKEEPER)
+    ns = {"side": "NS", "levels": {"NS": "7", "EW": "6"}, "deals_played": 4}
+    ew = {"side": "EW", "levels": {"NS": "7", "EW": "4"}, "deals_played": 4}
+    assert keeper.post(result_url(match), ns, format="json").status_code == 201
+    assert other.post(result_url(match), ew, format="json").json()["status"] == "disputed"
+    ruled(referee, event, report(table_1, event, match, "hidden_card", seat="N", deal=4))
+    live = [v for v in result(table_1, match)["versions"] if v["status"] != "superseded"]
+    assert sorted((v["side"], v["levels"]["EW"], v["status"]) for v in live) == [
+        ("EW", "5", "disputed"),
+        ("NS", "7", "disputed"),
+    ]
+    assert all(v["cause"] for v in live)

@@ -243,3 +243,15 @@ def test_g12_the_public_rulings_page_names_the_seat_at_a_table_of_four(ddz):
     page = Client().get(f"/e/{game.slug}/rulings/").content.decode()
     row = page[page.index(f'data-incident="{incident["id"]}"') :]
     assert "<td>E</td>" in row[: row.index("</tr>")]
+
+
+def test_g12_a_provisional_table_of_four_marks_its_four_players_rows(ddz):
+    """A ruling that decides the table, by a plain referee, waits for the chief referee: the table is
+    in ``provisional`` and each of its four players' rows says so (docs/referees.md; issue 35 item 2)."""
+    game, table, players = ddz
+    body = {"effects": [{"kind": "forfeit"}], "override_reason": "left the table"}
+    rule(game.referee, report(game.referee, table, "player_change", seat="N"), **body)
+    standings = game.standings()
+    assert table["id"] in [entry["match"] for entry in standings["provisional"]]
+    marked = {row["pair"]["id"] for row in standings["rows"] if row["provisional"]}
+    assert marked == set(players.values())
