@@ -212,12 +212,16 @@ def rounds_for(driver, site, slug, client, lang, *, first: bool) -> None:
             )
             shot(driver, f"desk-{lang}-board-r{number}", TABLET if lang == "zh-hans" else DESK)
     if first:  # found by a pair's number: the one table where it plays
-        find(driver, "#board-search").send_keys(str(disputed.ew_pair.number))
+        pair = disputed.ew_pair.number
+        find(driver, "#board-search").send_keys(str(pair))
+        expected = sorted({str(disputed.table)} | ({str(pair)} if pair <= len(matches) + 1 else set()))
         wait(
             driver,
             lambda d: (
-                [r.get_attribute("data-table") for r in d.find_elements("css selector", "#board tbody tr")]
-                == [str(disputed.table)]
+                sorted(
+                    r.get_attribute("data-table") for r in d.find_elements("css selector", "#board tbody tr")
+                )
+                == expected
             ),
         )
         find(driver, "#board-search").clear()
