@@ -8,9 +8,11 @@ from engine import daguai
 from referee.api import game_serializers as wire
 from scoring.adapters import GameAdapter, RefereeWire
 
+STATE = "A Daguai Luzi match so far (docs/rules/daguai.md K5): the teams' points and the next dealer."
+
 ADAPTER = GameAdapter(
     game=daguai.GAME,
-    **open_body(),
+    **open_body("DaguaiState", STATE),
     referee=RefereeWire(
         play_request=wire.DaguaiPlayRequest,
         play_answer=wire.DaguaiPlayVerdictSerializer,

@@ -39,9 +39,13 @@ def doudizhu_rules(profile) -> list[str]:
     return lines
 
 
+STATE = (
+    "A four-player Dou Dizhu table's round so far (docs/rules/doudizhu.md D10): each seat's points and deals."
+)
+
 ADAPTER = GameAdapter(
     game=doudizhu.GAME,
-    **open_body(),
+    **open_body("DoudizhuState", STATE),
     rules_summary=doudizhu_rules,
     referee=RefereeWire(
         play_request=wire.DoudizhuPlayRequest,

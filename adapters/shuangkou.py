@@ -63,9 +63,11 @@ SK_EQUAL_LEVELS = {
     "dealer_side": gettext_lazy("Equal levels when the time runs out: the side holding the deal wins."),
 }
 
+STATE = "A Shuangkou match so far (docs/rules/shuangkou.md S8, S10): both levels, the dealer side."
+
 ADAPTER = GameAdapter(
     game=shuangkou.GAME,
-    **open_body(),
+    **open_body("ShuangkouState", STATE),
     rules_summary=shuangkou_rules,
     referee=RefereeWire(
         play_request=wire.ShuangkouPlayRequest,

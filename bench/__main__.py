@@ -13,6 +13,7 @@ def main() -> int:
     from bench import (
         api,
         draws,
+        duplicate,
         engine,
         games,
         imports,
@@ -25,6 +26,7 @@ def main() -> int:
         shuangkou,
         standings,
         standings_pure,
+        table_app,
     )
 
     print(f"# python {platform.python_version()} on {platform.machine()}, {platform.system()}")
@@ -37,12 +39,14 @@ def main() -> int:
         scoring,
         imports,
         standings,
+        duplicate,
         sheets,
         api,
         server,
         pages,
         ratings,
         series,
+        table_app,
     ):
         print(f"## {module.__name__}")
         sys.stdout.flush()

@@ -32,6 +32,7 @@ SECTIONS: tuple[Section, ...] = (
     # ---- the referee's desk (referee/chief referee, as event.referee / event.chief_referee) ----
     Section("referee-queue", _("Referee's queue"), "referee-queue", REFEREES),
     Section("referee-chief", _("Chief referee's review"), "referee-chief", CHIEF),
+    Section("referee-questions", _("Rules questions"), "referee-questions", REFEREES),
     # ---- the organiser's desk (event.organizer; the check-in event.chief_referee, as the API's) ----
     Section("org-event", _("Event"), "org-event", ORGANIZER),
     Section("org-staff", _("Staff"), "org-staff", ORGANIZER),

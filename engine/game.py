@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.errors import BadInput
@@ -78,6 +79,12 @@ class Game:
     # (docs/referees.md "Tables of four"); read with the table at tables of four.
     penalty_rows: Mapping[Infraction, Row] = field(default_factory=dict)
     in_service: bool = True
+    # The stable codes its referee answers and refusals carry (its violation, tribute … enums), each
+    # with a translated message in the API (referee/api/messages.py's catalogue).
+    codes: tuple[type[StrEnum], ...] = ()
+    #: The pack's card codes that are wild at ``level`` (None: the game has no level): what a
+    #: referee's card picker marks (issue 34). A game without wild cards has none.
+    wild_cards: Callable[[int | None], frozenset[str]] = field(default=lambda level: frozenset())
 
     @property
     def individual(self) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from engine.guandan.match import LevelChange
+from engine.levels import LevelChange
 from engine.scoring.methods.records import MatchRecord
 from engine.scoring.ranking.tables import ForfeitRecord
 from tournaments.models import Event, Match

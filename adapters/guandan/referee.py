@@ -1,15 +1,15 @@
 """Guandan's referee questions (docs/referee.md): its own lean path, no DRF serializer on the way
 through (referee.api.views' docstring says why): the shape is checked by ``core.fast.lean``, the
-answer is the verdict's dict, the replay's written from kept fragments (referee.api.answers)."""
+answer is the verdict's dict, the replay's written from kept fragments (adapters.guandan.answers)."""
 
 from __future__ import annotations
 
 from rest_framework.response import Response
 
+from adapters.guandan import answers
 from core.conditional import RenderedResponse
 from core.fast import lean
 from engine.guandan.readings import reading_to_dict
-from referee.api import answers
 from referee.api.games import named_profile
 from referee.api.serializers import DealReplayRequest, PlayValidateRequest
 

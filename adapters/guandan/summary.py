@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine.guandan.cards import LEVEL_A, format_level
+from engine.levels import LEVEL_A, format_level
 from scoring.pages.i18n import listing
 
 

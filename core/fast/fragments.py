@@ -1,5 +1,5 @@
 """A list's JSON written from fragments kept per entry, spliced into DRF's rendering of the rest of
-the answer: the fast path ``replay_fragments`` (referee.api.answers; off, DRF's renderer encodes
+the answer: the fast path ``replay_fragments`` (adapters.guandan.answers; off, DRF's renderer encodes
 every entry).
 
 A replayed deal answers one entry per action, about 125 of them; building those dicts and encoding

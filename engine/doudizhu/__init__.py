@@ -12,6 +12,7 @@ from engine.doudizhu.play import validate_play
 from engine.doudizhu.profiles import BUILTIN, STANDARD
 from engine.doudizhu.readings import reading_to_dict
 from engine.doudizhu.sheet import SHEET
+from engine.doudizhu.violations import ViolationCode
 from engine.game import EventScoring, Game
 
 GAME = Game(
@@ -48,4 +49,5 @@ GAME = Game(
             "lots",
         ),
     ),
+    codes=(ViolationCode,),
 )

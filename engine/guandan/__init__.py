@@ -1,12 +1,15 @@
 """Guandan 掼蛋 (docs/rules/guandan.md G1-G12): registered as game ``guandan``."""
 
 from engine.game import LEVEL_SCORING, Game
+from engine.guandan.cards import wild_codes
 from engine.guandan.combinations import validate_play
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import BUILTIN, STANDARD
 from engine.guandan.readings import reading_to_dict
 from engine.guandan.scoresheet import SHEET
-from engine.guandan.tribute import validate_tributes
+from engine.guandan.tribute import TributeCode, validate_tributes
+from engine.guandan.tribute_record import RecordCode
+from engine.guandan.violations import ViolationCode
 
 GAME = Game(
     code="guandan",
@@ -19,4 +22,6 @@ GAME = Game(
     reading_to_dict=reading_to_dict,
     scoring=LEVEL_SCORING,
     match_sheet=SHEET,
+    codes=(ViolationCode, TributeCode, RecordCode),
+    wild_cards=wild_codes,
 )

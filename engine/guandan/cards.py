@@ -24,6 +24,7 @@ from engine.cards import (
     format_cards,
 )
 from engine.errors import BadInput
+from engine.levels import LEVEL_A, LEVEL_CODES, PASSED_A, format_level
 
 __all__ = [
     "ACE",
@@ -82,15 +83,20 @@ parse_card = PACK.parse_card
 parse_cards = PACK.parse_cards
 
 
+def wild_codes(level: int | None) -> frozenset[str]:
+    """G2: the codes of the cards wild at ``level`` (the heart level card, 逢人配), by ``is_wild``."""
+    if level is None:
+        return frozenset()
+    return frozenset(card.code for card in ALL_CARDS if card.is_wild(level))
+
+
 def check_copies(*groups: Iterable[Card], field: str = "cards") -> None:
     """G1: two decks, so no code may occur more than twice in one question."""
     _shared.check_copies(*groups, decks=MAX_COPIES, field=field)
 
 
 # ---- levels (G2, G8) ------------------------------------------------------
-LEVEL_A = ACE
-PASSED_A = 15  # G8: passing A (过A) counts as 15
-LEVEL_CODES = {**{r: ("10" if r == 10 else c) for r, c in RANK_CODES.items()}, PASSED_A: "A+"}
+# LEVEL_A, PASSED_A, LEVEL_CODES and format_level are every level game's (engine/levels.py).
 _LEVEL_FROM_CODE = {v: k for k, v in LEVEL_CODES.items()} | {"T": 10}
 
 
@@ -101,10 +107,6 @@ def parse_level(value: object, *, allow_passed: bool = False, field: str = "leve
     if level is None or (level == PASSED_A and not allow_passed):
         raise BadInput("unknown_level", f"Unknown level {value!r}; use 2-10, J, Q, K or A.", field=field)
     return level
-
-
-def format_level(level: int) -> str:
-    return LEVEL_CODES[level]
 
 
 def format_rank(rank: int) -> str:

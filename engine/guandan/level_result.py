@@ -23,10 +23,11 @@ Every ``BadInput`` names its field, prefixed with ``field`` (``games[1].levels.N
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.errors import BadInput
+from engine.errors import BadInput, RuleViolation
 from engine.guandan.cards import LEVEL_A, PASSED_A, format_level, parse_level
 from engine.guandan.match import (
     COUNTED_FORMATS,
@@ -39,6 +40,7 @@ from engine.guandan.match import (
     level_difference,
 )
 from engine.guandan.profiles import STANDARD, RuleProfile
+from engine.guandan.tie import TieState
 from engine.seats import Side
 
 _MAX_RISE = 3  # G6: a 1-2 finish, the most one deal can raise a side without streaks
@@ -236,3 +238,44 @@ def _deals_to_reach(level: int) -> int:
     if level == PASSED_A:
         return _deals_to_reach(LEVEL_A) + 1
     return -(-(level - FIRST_LEVEL) // _MAX_RISE)
+
+
+def tie_from_levels(
+    games: Sequence[Mapping[str, Any]],
+    *,
+    best_of: int,
+    profile: RuleProfile = STANDARD,
+    fields: Sequence[str] | None = None,
+) -> TieState:
+    """The table a level sheet records (G8 记级), game by game (``game_from_levels``): each game's
+    ``ns_level``, ``ew_level``, ``deals_played``, ``time_up`` and ``winner``. A game after the table
+    was decided is a ``RuleViolation`` ``too_many_games``, a table not decided by the games given
+    ``match_not_finished``; a game's own ``BadInput`` keeps its code, its field under the game's
+    entry of ``fields`` (``games.1``; none: the field alone)."""
+    tie, states = TieState(best_of=best_of), []
+    for index, game in enumerate(games):
+        prefix = fields[index] if fields is not None else ""
+        if tie.finished:
+            raise RuleViolation(
+                "too_many_games", "The match was decided before this game.", field=prefix or "games"
+            )
+        try:
+            winner = game.get("winner")
+            state = game_from_levels(
+                ns_level=game["ns_level"],
+                ew_level=game["ew_level"],
+                deals_played=game["deals_played"],
+                profile=profile,
+                time_up=bool(game.get("time_up")),
+                winner=Side(winner) if winner else None,
+            )
+        except BadInput as error:
+            field = f"{prefix}.{error.field}" if prefix and error.field else prefix or error.field
+            raise BadInput(error.code, error.detail, field=field) from None
+        states.append(state)
+        tie = TieState(best_of=best_of, games=tuple(states))
+    if not tie.finished:
+        raise RuleViolation(
+            "match_not_finished", f"A best of {best_of} needs more games than the sheet gives.", field="games"
+        )
+    return tie

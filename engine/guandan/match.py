@@ -30,8 +30,9 @@ from typing import TypeVar
 from engine.errors import BadInput
 from engine.guandan.cards import LEVEL_A, PASSED_A
 from engine.guandan.finishing import SEATS, FinishingOrder, normalise_finishing_order
-from engine.guandan.match_state import FIRST_LEVEL, EndReason, LevelChange, MatchOutcome, MatchState, Tiebreak
+from engine.guandan.match_state import FIRST_LEVEL, EndReason, MatchOutcome, MatchState, Tiebreak
 from engine.guandan.profiles import STANDARD, RuleProfile
+from engine.levels import LevelChange
 from engine.seats import Side
 
 __all__ = [

@@ -124,18 +124,6 @@ class MatchState:
         }
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LevelChange:
-    """A referee's level change for a side (G12: a hidden card puts the opponents up a level and on
-    stage; a club's table moves levels for lateness or slow play). ``label`` is returned in the level
-    line, so that the caller can tell which of its records made the entry."""
-
-    side: Side
-    amount: int
-    on_stage: bool = False
-    label: Any = None
-
-
 @dataclass(frozen=True, slots=True)
 class MatchOutcome:
     """The result of a match as G8 records it (or where it stands, while not finished)."""

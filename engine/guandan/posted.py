@@ -17,7 +17,14 @@ from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
 from engine.guandan.question import Transfer, parse_hands, parse_transfers, with_field
 from engine.seats import Seat, parse_seat
 
-__all__ = ["PostedDeal", "read_deal"]
+__all__ = ["KEPT_AS_POSTED", "PostedDeal", "read_deal"]
+
+#: The members of a posted deal the sheet keeps as they were posted (checked by the API's serializer,
+#: read by no rule): in the record, in the deal's identity, and posted again when a correction of an
+#: earlier deal derives this one again. A new such member is its name here and its field in the deal
+#: body's serializer (docs/index.md "How to add … a Guandan deal field"): no migration, the record
+#: is stored whole.
+KEPT_AS_POSTED: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +42,7 @@ class PostedDeal:
     order_given: Any = None
     leader_given: Any = None
     level_given: Any = None
+    kept: tuple[tuple[str, Any], ...] = ()  # (name, value) of the KEPT_AS_POSTED posted (not null)
 
     def tribute(self) -> dict[str, Any] | None:
         """The posted tribute's wire form (without its kind, which the table's last deal decides)."""
@@ -77,7 +85,7 @@ class PostedDeal:
             content["plays"] = self.plays_form()
         if self.leader is not None:
             content["leader"] = str(self.leader)
-        return content
+        return {**content, **dict(self.kept)}
 
 
 def read_deal(data: Mapping[str, Any]) -> PostedDeal:
@@ -113,6 +121,7 @@ def read_deal(data: Mapping[str, Any]) -> PostedDeal:
         order_given=order,
         leader_given=leader,
         level_given=data.get("level"),
+        kept=tuple((name, data[name]) for name in KEPT_AS_POSTED if data.get(name) is not None),
     )
 
 

@@ -38,8 +38,9 @@ from engine.guandan import form
 from engine.guandan.cards import Card, format_level, parse_level
 from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
+from engine.guandan.level_result import tie_from_levels
 from engine.guandan.match import TIMED_FORMATS, EndReason, LevelChange, MatchState
-from engine.guandan.posted import PostedDeal, read_deal
+from engine.guandan.posted import KEPT_AS_POSTED, PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import (
     BEST_OF,
@@ -53,7 +54,8 @@ from engine.guandan.tribute_record import check_tribute
 from engine.seats import Seat
 from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals, refused_by_the_match
 
-#: The members of a Guandan record; a service may keep each in a column of its own.
+#: The members of a Guandan record (stored whole, as every game's); the deal's answer shows all but
+#: the hands and the plays apart (``deal_answer``).
 RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
 
 
@@ -64,7 +66,6 @@ class GuandanSheet(MatchSheet[TieState]):
     identity_is_posted: ClassVar[bool] = True
     takes_level_changes: ClassVar[bool] = True
     results_from_levels: ClassVar[bool] = True
-    record_columns: ClassVar[tuple[str, ...]] = RECORD_MEMBERS
 
     def read(self, data: Mapping[str, Any] | PostedDeal) -> PostedDeal:
         return data if isinstance(data, PostedDeal) else read_deal(data)
@@ -82,6 +83,16 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def change(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_tie_change(state, change, profile=profile)
+
+    def level_sheet(
+        self,
+        games: Sequence[Mapping[str, Any]],
+        *,
+        profile: RuleProfile,
+        best_of: int = 1,
+        fields: Sequence[str] | None = None,
+    ) -> TieState:
+        return tie_from_levels(games, best_of=best_of, profile=profile, fields=fields)
 
     def change_after_end(self, state: TieState, change: LevelChange, *, profile: RuleProfile) -> TieState:
         return apply_late_tie_change(state, change, profile=profile)
@@ -137,6 +148,7 @@ class GuandanSheet(MatchSheet[TieState]):
             "hands": posted.hands_form(),
             "leader": start.leader_given,
             "plays": posted.plays_form(),
+            **dict(posted.kept),
         }
         return record, finish
 
@@ -154,6 +166,7 @@ class GuandanSheet(MatchSheet[TieState]):
                 data[name] = record[name]
         if record.get("leader") and (record.get("plays") is not None or tribute is None):
             data["leader"] = record["leader"]
+        data.update({name: record[name] for name in KEPT_AS_POSTED if record.get(name) is not None})
         return self.play(data, state=state, profile=profile)
 
     def apply(self, state: TieState, record: Mapping[str, Any], *, profile: RuleProfile) -> TieState:
@@ -204,6 +217,17 @@ class GuandanSheet(MatchSheet[TieState]):
         """The table's level line (G8 记级, ``TieState.level_line``): both levels after every deal,
         and the referees' level changes (G12) where they were ruled."""
         return self.fold(records, profile=profile, best_of=best_of, changes=changes).level_line()
+
+    def deal_answer(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A Guandan deal's answer shows its members apart (its finishing order, tribute and leader,
+        whether its plays were recorded) and no ``record`` (G5-G7: the deal is its own members)."""
+        return {
+            "finishing_order": record["finishing_order"],
+            "tribute": record["tribute"],
+            "leader": record["leader"] or None,
+            "recorded_plays": record["plays"] is not None,
+            "record": None,
+        }
 
     def stored_form(
         self,

@@ -11,6 +11,7 @@ from engine.shuangkou.play import validate_play
 from engine.shuangkou.profiles import BUILTIN, STANDARD
 from engine.shuangkou.questions import shape_to_dict
 from engine.shuangkou.sheet import SHEET
+from engine.shuangkou.violations import ViolationCode
 
 GAME = Game(
     code="shuangkou",
@@ -23,4 +24,5 @@ GAME = Game(
     match_sheet=SHEET,
     # Its events rank as Guandan's do (docs/scoring.md "Defaults by game").
     scoring=LEVEL_SCORING,
+    codes=(ViolationCode,),
 )

@@ -152,7 +152,13 @@ def _any_game(name: str, question: str, *, discriminated: bool) -> PolymorphicPr
         ]
 
     def by_game() -> dict[str, serializers.Serializer | type[serializers.Serializer]]:
-        return dict(members())
+        # A game whose questions are another's (duplicate Guandan's are Guandan's) is answered as
+        # that game, under its code: each answer is listed once, under the first game that has it.
+        mapping: dict[str, serializers.Serializer | type[serializers.Serializer]] = {}
+        for code, serializer in members():
+            if serializer not in mapping.values():
+                mapping[code] = serializer
+        return mapping
 
     if discriminated:
         return PolymorphicProxySerializer(

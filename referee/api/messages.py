@@ -8,25 +8,16 @@ from enum import StrEnum
 
 from django.utils.translation import gettext_lazy as _
 
-from engine.daguai.violations import ViolationCode as DaguaiViolation
-from engine.doudizhu.violations import ViolationCode as DoudizhuViolation
 from engine.errors import InputCode
-from engine.guandan.tribute import TributeCode
-from engine.guandan.tribute_record import RecordCode
-from engine.guandan.violations import ViolationCode
+from engine.registry import GAMES
 from engine.rounds import TurnCode
-from engine.shuangkou.violations import ViolationCode as ShuangkouViolation
 
-# The engine's code catalogue: every code a referee answer or a 400 can carry has a member here.
+# The engine's code catalogue: every code a referee answer or a 400 can carry has a member here: the
+# shared codes, then each game's own (``Game.codes``).
 CATALOGUE: tuple[type[StrEnum], ...] = (
     InputCode,
-    ViolationCode,
-    TributeCode,
-    RecordCode,
     TurnCode,
-    DoudizhuViolation,
-    DaguaiViolation,
-    ShuangkouViolation,
+    *dict.fromkeys(codes for game in GAMES.values() for codes in game.codes),
 )
 
 MESSAGES = {

@@ -11,7 +11,7 @@ from core.errors import Conflict
 from engine.penalties import SCORING_KINDS, Effect, PenaltyKind
 from scoring.actors import Actor
 from scoring.models import ResultSource
-from scoring.selectors.matches import latest_result, match_deals, match_sheet, official_result, tie_state
+from scoring.selectors.matches import latest_result, match_deals, match_sheet, official_result, sheet_state
 from scoring.services.common import require_correction_right
 from tournaments.models import Match, RoundStatus
 
@@ -25,7 +25,7 @@ def require_ruling_right(match: Match, effects: Sequence[Effect], actor: Actor) 
 
 def level_point(match: Match, effects: Sequence[Effect]) -> int:
     """Where a level change enters the level line: after the deals posted so far. A finished match
-    takes one after its last deal (its final levels move, engine.guandan.match.apply_late_level_change,
+    takes one after its last deal (its final levels move, the sheet's ``change_after_end``,
     and its result follows); a forfeit takes none (``_forfeited``): rule match points.
     A game whose sheet takes no referee's entries in its levels (every game but Guandan) takes no
     level change."""
@@ -37,7 +37,7 @@ def level_point(match: Match, effects: Sequence[Effect]) -> int:
                 field="effects",
             )
         return len(match_deals(match))
-    tie = tie_state(match)
+    state = sheet_state(match)
     levels = any(effect.kind == PenaltyKind.LEVELS for effect in effects)
     if levels and _forfeited(match):
         raise Conflict(
@@ -46,7 +46,7 @@ def level_point(match: Match, effects: Sequence[Effect]) -> int:
             "match_over",
             field="effects",
         )
-    return tie.deals_played
+    return state.deals
 
 
 def _forfeited(match: Match) -> bool:

@@ -10,7 +10,7 @@ from datetime import datetime
 from django.db.models import Prefetch, Q, QuerySet
 
 from core.fast.prepared import Prepared
-from engine.guandan.match import LevelChange
+from engine.levels import LevelChange
 from engine.penalties import Infraction, PenaltyKind, PenaltyTable, Proposal, Scope, propose
 from engine.seats import Side
 from referee.models import Appeal, Incident, IncidentStatus, Penalty, PenaltyStatus, Ruling, RulingStatus

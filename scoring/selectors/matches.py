@@ -11,8 +11,6 @@ from django.db.models import Q
 
 from core.fast.prepared import Prepared
 from engine import get_game
-from engine.guandan.profiles import RuleProfile
-from engine.guandan.tie import TieState
 from engine.sheets import MatchSheet, SheetState
 from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from scoring.rulings import rulings
@@ -47,7 +45,7 @@ def sheet_state(
     sheet = match_sheet(match)
     deals = match_deals(match) if deals is None else deals
     return sheet.fold(
-        [deal.sheet_record() for deal in deals],
+        [deal.record for deal in deals],
         profile=profile or match_profile(match),
         time_up=time_up,
         **_table(match, sheet),
@@ -60,7 +58,7 @@ def sheet_line(match: Match, deals: Iterable[Deal], profile: Any) -> dict[str, A
     docs/rules/daguai.md K5), ``sides`` (the sides' names: NS/EW, Daguai's teams A/B) and ``entries``
     (``MatchSheet.line``)."""
     sheet = match_sheet(match)
-    records = [deal.sheet_record() for deal in deals]
+    records = [deal.record for deal in deals]
     return {
         "kind": sheet.line_kind,
         "sides": {side.value: name for side, name in sheet.side_names.items()},
@@ -75,9 +73,15 @@ def _table(match: Match, sheet: MatchSheet) -> dict[str, Any]:
     return {"best_of": match.best_of, "changes": changes}
 
 
+def state_answer(match: Match, state: SheetState) -> dict[str, Any]:
+    """A match state as the API shows it: its sheet's ``to_dict``, told apart by ``game_code``, the
+    match's game (the OpenAPI document's discriminator of ``MatchStateAnyGame``)."""
+    return {"game_code": match.round.event.game, **state.to_dict()}
+
+
 def match_state(match: Match) -> dict[str, Any]:
     """Where the match stands, as the API shows it: its sheet's state."""
-    return sheet_state(match).to_dict()
+    return state_answer(match, sheet_state(match))
 
 
 def _deals_of(posting: bool, *, match: int, number: int = 0):
@@ -142,16 +146,6 @@ def deal_history(match: Match) -> list[Deal]:
         .select_related("submitted_by", "table_token", "voided_by", "voided_token", "corrects")
         .order_by("number", "version")
     )
-
-
-def tie_state(
-    match: Match, deals: Iterable[Deal] | None = None, profile: RuleProfile | None = None
-) -> TieState:
-    """A Guandan table's ``sheet_state``: its games (G8) and levels, with the referees' level
-    changes (G12) in the level line where they were ruled."""
-    state = sheet_state(match, deals, profile)
-    assert isinstance(state, TieState), "a Guandan match"
-    return state
 
 
 def latest_result(match: Match) -> MatchResult | None:

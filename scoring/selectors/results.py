@@ -19,7 +19,7 @@ from typing import Any
 
 from django.db.models import Q
 
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from engine.scoring.methods import build_method
 from engine.scoring.ranking.tables import ByeRecord, TableRecord, table_rounds
 from engine.seats import Side

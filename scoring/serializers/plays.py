@@ -8,8 +8,8 @@ from rest_framework import serializers
 
 from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField
 from core.schema_hooks import name_enum_values
-from engine.guandan.cards import LEVEL_CODES
 from engine.guandan.readings import ComboType
+from engine.levels import LEVEL_CODES
 
 SEATS = ["N", "E", "S", "W"]
 COMBO_TYPES = [t.value for t in ComboType]  # also the name of their OpenAPI enum (ENUM_NAME_OVERRIDES)

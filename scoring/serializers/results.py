@@ -13,7 +13,7 @@ from core.fields import (
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from scoring.models import MatchResult
 from scoring.serializers.deals import SMALLINT, LevelsInputSerializer, LevelsSerializer
 from tournaments.pins import PIN_DIGITS

@@ -7,7 +7,7 @@ Three ways to give a result:
   (``MatchSheet.totals``): a best of three's games (Guandan G8), a point game's points and
   first-outs, a table of four's totals per seat (docs/rules/doudizhu.md D10);
 - from the level sheet (记级), for a game whose result may be read off its final levels
-  (``MatchSheet.results_from_levels``: Guandan, engine/guandan/level_result.py): ``levels`` (one
+  (``MatchSheet.results_from_levels``, read by ``MatchSheet.level_sheet``: Guandan's): ``levels`` (one
   game) or ``games`` (a best of three), each with its ``deals_played`` and, where the rules need it,
   ``time_up`` and ``winner``; when deals were posted the sheet must agree with them, unless a
   referee sets them aside (``set_aside_deals``: a table whose phone died part-way, or whose deals
@@ -23,16 +23,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from engine.errors import BadInput, EngineError
-from engine.guandan.level_result import game_from_levels
-from engine.guandan.tie import TieState
+from engine.errors import EngineError
 from engine.scoring.methods import METHODS
-from engine.seats import Side
 from engine.sheets import MatchSheet, SheetState, SheetTotals
 from scoring.actors import Actor
 from scoring.models import Deal, ResultSource
 from scoring.problems import NotAllowed, RuleRefused, engine_refusal
-from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state
+from scoring.selectors.matches import match_deals, match_profile, match_sheet, sheet_state, state_answer
 from scoring.services import sheet_store
 from tournaments.models import Match, StageKind
 
@@ -177,7 +174,9 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
             except EngineError as error:
                 raise engine_refusal(error, prefix="time_up", checked=True) from None
         if not state.finished:
-            raise RuleRefused(_unfinished(sheet), "match_not_finished", extra={"state": state.to_dict()})
+            raise RuleRefused(
+                _unfinished(sheet), "match_not_finished", extra={"state": state_answer(match, state)}
+            )
         from_deals = from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
         assert from_deals is not None  # without levels, the result is read from the deals (above)
@@ -212,7 +211,7 @@ class _Posted:
         if self.kept is not None:
             return self.kept.state, self.kept.tally
         deals = self.deals or []
-        return sheet_state(match, deals, profile), sheet.tally([deal.sheet_record() for deal in deals])
+        return sheet_state(match, deals, profile), sheet.tally([deal.record for deal in deals])
 
 
 def _posted(match: Match, sheet: MatchSheet, profile: Any) -> _Posted:
@@ -262,38 +261,26 @@ def _from_levels(
     sheet: MatchSheet,
     profile: Any,
 ) -> ResultFacts:
-    """The result read off the level sheet, game by game (G8, engine/guandan/level_result.py)."""
+    """The result read off the level sheet, game by game (G8: the sheet's ``level_sheet``)."""
     if _needs_deals(match):
         raise RuleRefused(
             "This event scores every deal (G9): post the deals, not only the final levels.", "deals_required"
         )
-    tie = TieState(best_of=match.best_of)
-    states = []
-    for index, game in enumerate(levels):
-        prefix = f"games.{index}" if submission.games is not None else ""
-        if tie.finished:
-            raise RuleRefused(
-                "The match was decided before this game.", "too_many_games", field=prefix or "games"
-            )
-        try:
-            state = game_from_levels(
-                ns_level=game["levels"]["NS"],
-                ew_level=game["levels"]["EW"],
-                deals_played=game["deals_played"],
-                profile=profile,
-                time_up=bool(game.get("time_up", submission.time_up)),
-                winner=Side(game["winner"]) if game.get("winner") else None,
-            )
-        except BadInput as error:
-            raise engine_refusal(error, prefix=prefix, checked=True) from None
-        states.append(state)
-        tie = TieState(best_of=match.best_of, games=tuple(states))
-    if not tie.finished:
-        raise RuleRefused(
-            f"A best of {match.best_of} needs more games than the sheet gives.",
-            "match_not_finished",
-            field="games",
-        )
+    games = [
+        {
+            "ns_level": game["levels"]["NS"],
+            "ew_level": game["levels"]["EW"],
+            "deals_played": game["deals_played"],
+            "time_up": bool(game.get("time_up", submission.time_up)),
+            "winner": game.get("winner"),
+        }
+        for game in levels
+    ]
+    fields = [f"games.{index}" if submission.games is not None else "" for index in range(len(games))]
+    try:
+        tie = sheet.level_sheet(games, profile=profile, best_of=match.best_of, fields=fields)
+    except EngineError as error:
+        raise engine_refusal(error, checked=True) from None
     return from_totals(sheet.totals(tie), ResultSource.LEVELS)
 
 

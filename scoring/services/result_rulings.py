@@ -8,7 +8,7 @@ waiting for confirmation — is read again the way it was entered:
 - read from the posted deals: the deals' fold with the level changes now standing;
 - read off the level sheet (记级, ``source: levels``): the sheet's final levels as they were entered
   by hand, with what changed since applied by the game's own ``MatchSheet.change_after_end``
-  (engine.guandan.match.apply_late_level_change): the level changes ruled after that entry, and the
+  (the sheet's ``change_after_end``): the level changes ruled after that entry, and the
   opposite of those ruled during play (the table wrote them on its sheet) and withdrawn after it;
 - a forfeit has no levels: a level change does not reach it (referee.incidents.reach refuses one).
   A forfeit entered by hand while a ruling decided the match the same way (a late arrival, a
@@ -36,9 +36,6 @@ from typing import Any
 
 from django.db import transaction
 
-from engine.guandan.level_result import game_from_levels
-from engine.guandan.tie import TieState
-from engine.seats import Side
 from scoring.actors import Actor
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.rulings import rulings
@@ -162,22 +159,21 @@ def _entered_sheet(
 
 def _level_sheet(match: Match, entered: MatchResult, changes: list[Any]) -> Any:
     """The match the level sheet records with the rulings: its games rebuilt by the engine
-    (engine.guandan.level_result), then ``changes`` applied to its last game by the sheet's
+    (the sheet's ``level_sheet``), then ``changes`` applied to its last game by the sheet's
     ``change_after_end`` (G12: found at the count)."""
     sheet, profile = match_sheet(match), match_profile(match)
-    games = tuple(
-        game_from_levels(
-            ns_level=game["ns_level"],
-            ew_level=game["ew_level"],
-            deals_played=game["deals_played"],
-            profile=profile,
-            time_up=game.get("end_reason") == CLOCK,
+    games = [
+        {
+            "ns_level": game["ns_level"],
+            "ew_level": game["ew_level"],
+            "deals_played": game["deals_played"],
+            "time_up": game.get("end_reason") == CLOCK,
             # Equal levels name the side that settled them (an extra deal), as the sheet did.
-            winner=Side(game["winner"]) if game["winner"] and game["ns_level"] == game["ew_level"] else None,
-        )
+            "winner": game["winner"] if game["winner"] and game["ns_level"] == game["ew_level"] else None,
+        }
         for game in entered.games
-    )
-    state: Any = TieState(best_of=match.best_of, games=games)
+    ]
+    state = sheet.level_sheet(games, profile=profile, best_of=match.best_of)
     for change in changes:
         state = sheet.change_after_end(state, change, profile=profile)
     return state

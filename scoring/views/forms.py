@@ -10,9 +10,10 @@ from rest_framework.response import Response
 
 from core.fast import lean
 from core.schema import problems
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from scoring.permissions import ScoringPermission
 from scoring.selectors.deal_forms import next_deal_form
+from scoring.selectors.matches import state_answer
 from scoring.serializers.deals import deal_body, deal_input_serializer
 from scoring.serializers.forms import DealPreviewSerializer, MatchDealFormSerializer
 from scoring.services.deal_preview import deal_preview
@@ -57,6 +58,6 @@ class DealPreviewView(MatchScopedView):
                 "level": None if preview.level is None else format_level(preview.level),
                 "record": preview.record,
                 "notes": [note.to_dict(gettext, names) for note in preview.notes],
-                "state": preview.after.to_dict(),
+                "state": state_answer(match, preview.after),
             }
         )

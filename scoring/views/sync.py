@@ -17,6 +17,7 @@ from core.schema_extensions import AnyOfProxySerializer
 from core.serializers import represent
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
+from scoring.selectors.matches import state_answer
 from scoring.serializers.deals import (
     DealPostedSerializer,
     DealSerializer,
@@ -173,7 +174,8 @@ class SyncView(APIView):
                 played_at=data.get("played_at"),
                 actor=actor,
             )
-            state = dealt.state.to_dict()
+            state = state_answer(match, dealt.state)
+            dealt.deal.match = match  # its sheet is the match's, loaded
             answer = {"match": match.pk, "deal": represent(DealSerializer, dealt.deal), "state": state}
             return (201 if dealt.created else 200), answer, dealt.created
         if item.kind == "result":

@@ -1,4 +1,4 @@
-"""referee.api.answers: a replay's JSON written from fragments is, byte for byte, what DRF's renderer
+"""adapters.guandan.answers: a replay's JSON written from fragments is, byte for byte, what DRF's renderer
 writes for the documented answer; an answer rendered otherwise (indented) takes the renderer."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import random
 import pytest
 from rest_framework.renderers import JSONRenderer
 
+from adapters.guandan import answers
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import STANDARD
 from engine.guandan.simulate import simulate_deal
-from referee.api import answers
 from referee.api.serializers import DealReplaySerializer
 
 DEALS = "/api/v1/referee/deals/replay"

@@ -75,9 +75,10 @@ WRITES = [
     ("POST", f"{E}/stages/", {"name": "Final", "kind": "knockout"}, organizer_write(201)),
     ("POST", f"{E}/rounds/", {"stage": "{stage}"}, organizer_write(201)),
     ("PATCH", f"{E}/rounds/1/", {"starts_at": "2026-12-05T09:00:00+08:00"}, organizer_write(200)),
-    ("POST", f"{E}/rounds/2/draw", {"seed": 1}, organizer_write(200)),
+    # Round 1 is unsettled: drawing or publishing over it is refused after the role is checked.
+    ("POST", f"{E}/rounds/2/draw", {"seed": 1}, organizer_write(409)),
     ("POST", f"{E}/rounds/2/swap", {"table": 1, "to_table": 2}, organizer_write(200)),
-    ("POST", f"{E}/rounds/2/publish", {}, organizer_write(200)),
+    ("POST", f"{E}/rounds/2/publish", {}, organizer_write(409)),
     ("POST", f"{E}/rounds/1/close", {}, organizer_write(409)),  # results pending: the role is checked first
     ("POST", f"{E}/rounds/2/check-in", {"marks": [{"pair": "{pair}", "status": "late"}]}, CHIEF_WRITE),
     ("POST", f"{E}/rounds/1/clock/start", {}, CHIEF_WRITE),

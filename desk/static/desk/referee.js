@@ -117,11 +117,16 @@ function start() {
     stamp(true);
     state.waiting = new Set(data.results.map((incident) => incident.id));
     list("waiting", data.results, renderIncident);
+    showRuled();
   }, onError);
-  poll(`${E}/incidents/`, seconds * 2, (data) => {
-    stamp(true);
-    list("ruled", data.results.filter((i) => i.status !== "reported" && !state.waiting.has(i.id)), renderIncident);
-  }, onError);
+  poll(`${E}/incidents/`, seconds, (data) => { stamp(true); state.recent = data.results; showRuled(); }, onError);
+}
+
+// The latest incidents the referees have ruled or the chief referee decided, but what still waits
+// for the chief referee (the API's ?waits=chief_referee, listed above).
+function showRuled() {
+  const done = (state.recent || []).filter((i) => ["ruled", "decided"].includes(i.status) && !state.waiting.has(i.id));
+  list("ruled", done, renderIncident);
 }
 
 // ---- a call ------------------------------------------------------------------------------------
@@ -211,7 +216,7 @@ function history(incident) {
       ruling.override_reason ? el("p", { class: "muted" }, ruling.override_reason) : null);
     for (const penalty of ruling.penalties) {
       const line = el("p", { "data-penalty": penalty.id, "data-penalty-status": penalty.status },
-        `${effectText(penalty)} · ${penalty.side || ""} · ${penalty.status}`);
+        `${effectText(penalty)} · ${penalty.side || ""} · ${T.penaltyStatus[penalty.status] || penalty.status}`);
       if (isChief && penalty.status === "active" && ruling.status === "standing") { line.append(cancelForm(penalty, incident)); }
       item.append(line);
     }
@@ -220,7 +225,7 @@ function history(incident) {
   for (const appeal of incident.appeals) {
     box.append(el("p", { "data-appeal": appeal.id, "data-appeal-status": appeal.status },
       appeal.side || appeal.seat ? fmt(T.appeal, { side: appeal.side || appeal.seat, reason: appeal.reason || "—" }) : T.review,
-      ` · ${appeal.status}`, appeal.decision ? el("span", { class: "muted" }, ` — ${appeal.decision}`) : null));
+      ` · ${T.appealStatus[appeal.status] || appeal.status}`, appeal.decision ? el("span", { class: "muted" }, ` — ${appeal.decision}`) : null));
   }
   detail.append(box);
 }
@@ -363,7 +368,7 @@ function matchText(facts) {
   const result = facts.result;
   const levels = result && result.ns_level !== null ? ` · ${T.levels} ${result.ns_level}:${result.ew_level}` : "";
   const winner = facts.winner === null ? (result && !result.winner ? T.draw : "—") : `${T.pair} ${facts.winner}`;
-  return `${T.winner}: ${winner}${levels} · ${facts.status}${result ? "" : ` (${T.noResult})`}`;
+  return `${T.winner}: ${winner}${levels} · ${T.matchStatus[facts.status] || facts.status}${result ? "" : ` (${T.noResult})`}`;
 }
 
 function showPreview(box, preview) {
