@@ -211,6 +211,22 @@ def rounds_for(driver, site, slug, client, lang, *, first: bool) -> None:
                 ),
             )
             shot(driver, f"desk-{lang}-board-r{number}", TABLET if lang == "zh-hans" else DESK)
+    if first:  # found by a pair's number: the one table where it plays
+        pair = disputed.ew_pair.number
+        find(driver, "#board-search").send_keys(str(pair))
+        expected = sorted({str(disputed.table)} | ({str(pair)} if pair <= len(matches) + 1 else set()))
+        wait(
+            driver,
+            lambda d: (
+                sorted(
+                    r.get_attribute("data-table") for r in d.find_elements("css selector", "#board tbody tr")
+                )
+                == expected
+            ),
+        )
+        find(driver, "#board-search").clear()
+        find(driver, "#board-search").send_keys(" ")  # an empty search: the board's pages again
+        wait(driver, lambda d: len(d.find_elements("css selector", "#board tbody tr")) == 12)
     click(driver, f'#board tr[data-table="{disputed.table}"] button[data-open]')
     wait(driver, lambda d: d.find_elements("css selector", '#table-detail li[data-version="1"] button'))
     if first:

@@ -344,8 +344,6 @@ async function boardPage() {
   function path() {
     const query = new URLSearchParams({ round: select.value, page: String(page), page_size: String(config.pageSize) });
     if ($("#board-status").value) { query.set("status", $("#board-status").value); }
-    const search = $("#board-search").value.trim();
-    if (search) { query.set("table", search); }
     return `${E}/matches/?${query}`;
   }
   function render(data) {
@@ -367,9 +365,26 @@ async function boardPage() {
     if (data.next) { pages.append(button(T.next, "secondary", () => { page += 1; restart(); }, where)); }
     if (open) { detail(open); }
   }
+  // Each restart is a generation: an answer asked for by an earlier one (a poll in flight, a
+  // search typed over) is not drawn.
+  let generation = 0;
   function restart() {
-    if (watcher) { watcher.stop(); }
-    watcher = poll(path(), config.poll, render, (error) => showProblem(where, error));
+    if (watcher) { watcher.stop(); watcher = null; }
+    generation += 1;
+    const mine = generation;
+    const search = Number($("#board-search").value.trim());
+    if (search) { return find(search, mine); }
+    watcher = poll(path(), config.poll, (data) => { if (mine === generation) { render(data); } }, (error) => showProblem(where, error));
+  }
+  // A search by table or pair number reads the round's tables (a search is rare; the board's
+  // pages are what is polled) and shows the tables where that number sits or plays.
+  async function find(number, mine) {
+    try {
+      const status = $("#board-status").value;
+      const rows = (await all(`${E}/matches/?round=${select.value}${status ? `&status=${status}` : ""}`)).filter((m) => m.table === number
+        || [m.ns_pair, m.ew_pair, ...m.seats.map((seat) => seat.pair)].some((pair) => pair && pair.number === number));
+      if (mine === generation) { render({ results: rows, count: rows.length, next: null, previous: null }); }
+    } catch (error) { showProblem(where, error); }
   }
   async function detail(id) {
     const box = $("#table-detail");
@@ -385,7 +400,7 @@ async function boardPage() {
         detail(id);
       }, box));
       const versions = (result.versions || []).map((version) => el("li", { "data-version": version.version, "data-status": version.status },
-        `v${version.version} · ${version.status} · ${version.winner || "—"} · ${version.ns_level ?? ""}:${version.ew_level ?? ""} ${version.note || ""}`,
+        `v${version.version} · ${version.side || ""} · ${version.status} · ${T.levels} ${version.levels ? `${version.levels.NS}:${version.levels.EW}` : "—"} · ${version.winner || "—"} ${version.note || ""}`,
         version.status === "disputed" || version.status === "submitted" ? button(T.confirmVersion, "", async () => { await api(`matches/${id}/result/confirm`, { method: "POST", body: { version: version.version } }); detail(id); }, box) : ""));
       const correction = el("form", { class: "row", id: "correct-form" }, el("div", { class: "field" }, el("label", { for: "correct-note" }, T.note), el("input", { id: "correct-note", required: true })), el("button", { type: "submit" }, T.correct));
       correction.addEventListener("submit", async (event) => {
