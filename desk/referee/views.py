@@ -33,6 +33,7 @@ def _texts() -> dict[str, object]:
         "answer": _("Answer the call"),
         "answered": _("You answered the call."),
         "report": _("Report an incident"),
+        "noSuchTable": _("The event has no such table in that round."),
         "open": _("Open"),
         "none": _("Nothing here."),
         "confirm": _("Confirm the table's proposal"),

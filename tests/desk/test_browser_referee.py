@@ -297,3 +297,35 @@ def test_g7_a_referee_checks_a_tribute_and_its_return_from_the_hands_as_dealt(
     expected = APIClient().post(f"{API}/referee/tributes/validate", body, format="json").json()
     assert verdict.get_attribute("data-valid") == str(expected["valid"]).lower()
     shot(chrome, "tribute", WIDE)
+
+
+def test_g12_a_referee_reports_what_they_saw_at_a_table_without_a_call_and_dismisses_it(
+    evening,
+    chrome,  # noqa: F811 - the fixture imported above
+):
+    from selenium.webdriver.support.ui import Select
+
+    site, event = evening["site"], evening["event"]
+    chrome.set_window_size(*TABLET)
+    log_in(chrome, site, evening["people"][Role.REFEREE], f"/desk/events/{event.slug}/referee/?lang=en")
+    form = wait_for(chrome, "#at-table")
+    form.find_element("id", "at-round").send_keys("1")
+    form.find_element("id", "at-table-no").send_keys("9")
+    form.find_element("css selector", "button[type=submit]").click()
+    wait_text(chrome, "#at-table-outcome", "no such table")
+    table = form.find_element("id", "at-table-no")
+    table.clear()
+    table.send_keys("2")
+    form.find_element("css selector", "button[type=submit]").click()
+    wait_for(chrome, "#report-form")
+    Select(chrome.find_element("id", "f-infraction")).select_by_value("slow_play")
+    Select(chrome.find_element("id", "f-side")).select_by_value("EW")
+    chrome.find_element("css selector", "#report-form button[type=submit]").click()
+    wait_for(chrome, "#rule-form .proposal")
+    chrome.find_element("id", "how-dismiss").click()
+    chrome.find_element("css selector", '#rule-form [data-submit="rule"]').click()
+    wait_text(chrome, "#detail .done", "The ruling is made.")
+    (incident,) = (
+        evening["organizer"].get(f"{API}/events/{event.slug}/incidents/?status=ruled").json()["results"]
+    )
+    assert (incident["table"], incident["side"], incident["rulings"][-1]["dismissed"]) == (2, "EW", True)

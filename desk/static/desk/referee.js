@@ -397,4 +397,22 @@ function showPreview(box, preview) {
   box.append(table);
 }
 
+// A referee who saw it at a table reports without a call: the table is found by its round and number.
+const atTable = document.getElementById("at-table");
+if (atTable) {
+  atTable.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const outcome = document.getElementById("at-table-outcome");
+    outcome.replaceChildren();
+    const round = atTable.elements.round.value;
+    const table = atTable.elements.table.value;
+    try {
+      const found = (await api(`${E}/matches/?round=${encodeURIComponent(round)}&table=${encodeURIComponent(table)}`)).data.results;
+      if (!found.length) { outcome.append(el("p", { class: "problem", role: "alert" }, T.noSuchTable)); return; }
+      const match = found[0];
+      reportForm({ match: match.id, round: Number(round), table: match.table, infraction: "", about: "" });
+    } catch (error) { showProblem(outcome, error); }
+  });
+}
+
 start();
