@@ -14,9 +14,9 @@ class AdaptersConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, not at the top: the adapters import serializers, which import models, and
         # the app registry must be ready before they are (Django's rule for AppConfig.ready).
-        from adapters import daguai, doudizhu, guandan, shuangkou
+        from adapters import daguai, doudizhu, duplicate, guandan, shuangkou
 
-        for module in (guandan, doudizhu, daguai, shuangkou):  # the OpenAPI document's order
+        for module in (guandan, doudizhu, daguai, shuangkou, duplicate):  # the OpenAPI document's order
             register(module.ADAPTER)
         unserved = missing(game_codes())
         if unserved:

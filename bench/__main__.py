@@ -13,6 +13,7 @@ def main() -> int:
     from bench import (
         api,
         draws,
+        duplicate,
         engine,
         games,
         imports,
@@ -38,6 +39,7 @@ def main() -> int:
         scoring,
         imports,
         standings,
+        duplicate,
         sheets,
         api,
         server,

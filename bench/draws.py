@@ -8,7 +8,8 @@ print how the time grows from 1,000 to 10,000 pairs (n log n would be 13.3 times
 (``tournaments/draws/blocks.py``): a random first round where one unit holds every fifth pair and a
 seeded first round of 50 units where every ideal meeting is inside a unit, both still drawn in one
 matching, and a ninth round of three units whose score groups cannot all pair off without extra
-floats, now drawn run by run (``tournaments/draws/runs.py``). They are timed at 1,000 and 5,000
+floats, now drawn run by run (``tournaments/draws/runs.py``), and a fourth round where one unit
+holds every other pair (issue 38, at 1,000 pairs only). They are timed at 1,000 and 5,000
 pairs, and at 10,000 only with ``BENCH_DRAWS_LARGE=1`` (the first rounds take minutes there). These
 are one run each, on whatever else the machine is doing.
 """
@@ -71,14 +72,22 @@ def fallback_field(case: str, *, pairs: int, seed: int = 1) -> list[Entrant]:
     if case == "round_9_3_units":
         # Three units of a third each; eight rounds played quickly, then the ninth drawn.
         return _quick_history(pairs=pairs, rounds=8, units=3, seed=seed)
+    if case == "round_4_half_unit":
+        # Issue 38's shape: one unit holds every other pair, the rest units of about 12.
+        return _quick_history(pairs=pairs, rounds=3, units=3, seed=seed, half=True)
     raise ValueError(case)
 
 
-def _quick_history(*, pairs: int, rounds: int, units: int, seed: int) -> list[Entrant]:
+def _quick_history(*, pairs: int, rounds: int, units: int, seed: int, half: bool = False) -> list[Entrant]:
     # Rounds paired greedily down the standings (no matching: the history only has to look like
     # a Swiss event's, with score groups and old opponents), with random results.
     rng = random.Random(seed)
-    entrants = [Entrant(id=n, seeding=n + 1, unit=n % units) for n in range(pairs)]
+    entrants = [
+        Entrant(
+            id=n, seeding=n + 1, unit=(0 if n % 2 == 0 else 1 + n // (2 * UNIT_SIZE)) if half else n % units
+        )
+        for n in range(pairs)
+    ]
     for _ in range(rounds):
         order = sorted(entrants, key=lambda entrant: (-entrant.points, rng.random()))
         free = list(order)
@@ -106,9 +115,10 @@ def fallback(case: str, *, pairs: int) -> float:
     return time.perf_counter() - start
 
 
-FALLBACK_CASES = ("first_round_unit_fifth", "first_round_50_units", "round_9_3_units")
+FALLBACK_CASES = ("first_round_unit_fifth", "first_round_50_units", "round_9_3_units", "round_4_half_unit")
 # Field sizes of the fallback timings: 10,000 pairs only on request (BENCH_DRAWS_LARGE=1).
-FALLBACK_PAIRS = NATIONAL if os.environ.get("BENCH_DRAWS_LARGE") == "1" else NATIONAL[:2]
+LARGE = os.environ.get("BENCH_DRAWS_LARGE") == "1"
+FALLBACK_PAIRS = NATIONAL if LARGE else NATIONAL[:2]
 
 
 def _play(entrants: list[Entrant], draw: Draw, rng: random.Random) -> list[Entrant]:
@@ -153,7 +163,9 @@ def main() -> None:
         growth = timed[high][number] / timed[low][number]
         print(f"draws.national_growth_{low}_to_{high}_round_{number + 1}: {growth:.1f}")
     for case in FALLBACK_CASES:
-        for pairs in FALLBACK_PAIRS:
+        # The half-unit round is timed at 1,000 pairs only unless asked (minutes beyond).
+        sizes = FALLBACK_PAIRS if case != "round_4_half_unit" or LARGE else FALLBACK_PAIRS[:1]
+        for pairs in sizes:
             print(f"draws.fallback_{case}_{pairs}_pairs_s: {fallback(case, pairs=pairs):.2f}")
             sys.stdout.flush()
 

@@ -269,6 +269,7 @@ SPECTACULAR_SETTINGS = {
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)
         "ClockStateEnum": "tournaments.clock.CLOCK_STATES",
+        "InvitationStateEnum": "tournaments.serializers.invitations.STATES",
         "AttendanceEnum": "tournaments.models.Attendance.choices",
         "AbsentPairsEnum": "tournaments.models.AbsentPairs.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",
@@ -280,6 +281,7 @@ SPECTACULAR_SETTINGS = {
         "RulingStatusEnum": "referee.models.RulingStatus.choices",
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",
         "AppealStatusEnum": "referee.models.AppealStatus.choices",
+        "UnsettledOperationEnum": ["draw", "publish"],
         # The referee answers of the games beside Guandan (referee.api.game_serializers): their sets
         # share field names (seat, type, game, winner) with other sets.
         "DaguaiSeatEnum": "referee.api.game_serializers.DAGUAI",

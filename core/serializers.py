@@ -8,6 +8,9 @@ never coerced"); declared fields use ``core.fields`` directly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from rest_framework import serializers
 
 from core.fields import STRICT, StrictChoiceField, StrictPrimaryKeyRelatedField
@@ -20,6 +23,38 @@ class StrictModelSerializer(serializers.ModelSerializer):
     }
     serializer_related_field = StrictPrimaryKeyRelatedField
     serializer_choice_field = StrictChoiceField
+
+
+class ClosedSerializer(serializers.Serializer):
+    """An input that refuses the fields it does not take (``400 unknown_field`` on each), instead of
+    dropping them: a fact sent in the wrong place (``minutes_late`` on an incident report, where
+    only the ruling reads it) would otherwise be lost while the answer looks as if it counted.
+
+    ``misplaced`` names, for a field that belongs to another request, where it goes (the message
+    says so).
+    """
+
+    misplaced: ClassVar[dict[str, str]] = {}
+
+    def to_internal_value(self, data):
+        if isinstance(data, Mapping):
+            taken = {name for name, field in self.fields.items() if not field.read_only}
+            unknown = sorted(str(name) for name in data if name not in taken)
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        name: [
+                            serializers.ErrorDetail(
+                                f"{name} is not taken here: give it with {self.misplaced[name]}."
+                                if name in self.misplaced
+                                else f"Unknown field {name!r}.",
+                                code="unknown_field",
+                            )
+                        ]
+                        for name in unknown
+                    }
+                )
+        return super().to_internal_value(data)
 
 
 # ---- answers made without building a serializer's fields on every request -------------------

@@ -17,6 +17,7 @@ from tournaments.models import Role
 
 REFEREES = (Role.ORGANIZER, Role.CHIEF_REFEREE, Role.REFEREE)
 CHIEF = (Role.ORGANIZER, Role.CHIEF_REFEREE)
+ORGANIZER = (Role.ORGANIZER,)
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,14 @@ SECTIONS: tuple[Section, ...] = (
     # ---- the referee's desk (referee/chief referee, as event.referee / event.chief_referee) ----
     Section("referee-queue", _("Referee's queue"), "referee-queue", REFEREES),
     Section("referee-chief", _("Chief referee's review"), "referee-chief", CHIEF),
-    # ---- the organiser's desk ----
+    Section("referee-questions", _("Rules questions"), "referee-questions", REFEREES),
+    # ---- the organiser's desk (event.organizer; the check-in event.chief_referee, as the API's) ----
+    Section("org-event", _("Event"), "org-event", ORGANIZER),
+    Section("org-staff", _("Staff"), "org-staff", ORGANIZER),
+    Section("org-registration", _("Registration"), "org-registration", ORGANIZER),
+    Section("org-checkin", _("Check-in"), "org-checkin", CHIEF),
+    Section("org-rounds", _("Rounds"), "org-rounds", ORGANIZER),
+    Section("org-board", _("Round board"), "org-board", ORGANIZER),
 )
 
 

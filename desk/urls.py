@@ -3,11 +3,16 @@ else under ``/desk/`` is the desk's HTML 404."""
 
 from django.urls import include, path, re_path
 
-from . import views
+from . import accounts, views
+from .organiser import views as organiser_views
 
 app_name = "desk"
 urlpatterns = [
     path("", views.home, name="home"),
     path("events/<slug:slug>/referee/", include("desk.referee.urls")),
+    path("events/<slug:slug>/organiser/", include("desk.organiser.urls")),
+    path("new-event/", organiser_views.new_event, name="org-new"),
+    path("invite/<str:key>/", accounts.invite, name="invite"),
+    path("password/", accounts.password, name="password"),
     re_path(r"^(?P<rest>.*)$", views.not_found, name="not-found"),
 ]

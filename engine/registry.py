@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import daguai, doudizhu, guandan, shuangkou
+from engine import daguai, doudizhu, duplicate, guandan, shuangkou
 from engine.errors import BadInput
 from engine.game import Game
 
 # Every game, by code: the registry imports the games, which import only ``engine.game``.
 GAMES: dict[str, Game] = {
-    game.code: game for game in (guandan.GAME, doudizhu.GAME, daguai.GAME, shuangkou.GAME)
+    game.code: game for game in (guandan.GAME, doudizhu.GAME, daguai.GAME, shuangkou.GAME, duplicate.GAME)
 }
 #: The game meant where none is named: an event's ``game`` column, a referee question without ``game``.
 DEFAULT_GAME = guandan.GAME.code

@@ -28,6 +28,9 @@ Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
   ``start`` is the state before the first deal, ``close_on_time`` ends a match whose clock ran
   out. ``deal_level(state)`` is the level the next deal is played at (stored on the deal; None
   for a game without levels).
+- Every deal's record is stored whole (``Deal.record``); its member ``game``, where a sheet writes
+  one, is the game (局) of a table that plays several (a best of three), which the deal's answer
+  shows. ``deal_answer(record)`` is how the deal's answer shows the record.
 - ``totals(state)`` is what a match result stores and the standings read
   (:class:`SheetTotals`).
 - A table may play a best of three (Guandan G8): ``begin(profile, best_of=)`` is its state before
@@ -194,9 +197,9 @@ class MatchSheet(ABC, Generic[StateT]):
     results_from_levels: ClassVar[bool] = False
     #: A referee's ruling may change the match's levels between deals (G12: ``change``).
     takes_level_changes: ClassVar[bool] = False
-    #: The record's members a service keeps in columns of their own rather than whole (Guandan's,
-    #: which its level line, tallies and exports read); empty: the record is kept whole.
-    record_columns: ClassVar[tuple[str, ...]] = ()
+    #: Its tables play the deals of a deal set (duplicate, docs/duplicate.md): the service hands the
+    #: sheet the set's deal a posted deal must be (``with_dealt``) before it is recorded.
+    deals_from_set: ClassVar[bool] = False
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
@@ -205,6 +208,10 @@ class MatchSheet(ABC, Generic[StateT]):
     def identity(self, posted: Any) -> Mapping[str, Any]:
         """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
         raise NotImplementedError("this sheet identifies a deal by its record")
+
+    def with_dealt(self, posted: Any, dealt: Any) -> Any:
+        """The posted deal bound to the set's deal it must be (a sheet with ``deals_from_set``)."""
+        raise BadInput("not_supported", "This game's tables play no deal sets.", field="")
 
     def begin(self, profile: Any, *, best_of: int = 1) -> StateT:
         """A table before its first deal: one match (``start``); a game whose table may play a best
@@ -229,6 +236,19 @@ class MatchSheet(ABC, Generic[StateT]):
         """A stored record played again against a new match state (after a correction of an earlier
         deal): ``play`` reads it as it reads a post, unless the sheet says otherwise."""
         return self.play(record, state=state, profile=profile)
+
+    def deal_answer(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored deal's record as the deal's answer shows it (the API's ``Deal``): the members a
+        game shows apart (``finishing_order``, ``tribute``, ``leader``, and ``recorded_plays``:
+        whether its plays were recorded) and ``record``, the rest. By default the record is shown
+        whole and the others are empty."""
+        return {
+            "finishing_order": [],
+            "tribute": None,
+            "leader": None,
+            "recorded_plays": False,
+            "record": record,
+        }
 
     def stored_form(
         self,

@@ -19,6 +19,7 @@ from typing import Any
 from rest_framework import serializers
 
 from engine.errors import BadInput
+from engine.forms import DealForm
 from engine.game import Game
 from engine.registry import get_game
 
@@ -60,6 +61,14 @@ class GameAdapter:
     @property
     def code(self) -> str:
         return self.game.code
+
+    def deal_form(self, profile: Any, state: Any) -> DealForm:
+        """The form of the next deal (engine/forms.py), which the table app renders: the game's
+        scoresheet describes it from the match so far (``MatchSheet.deal_form``)."""
+        sheet = self.game.match_sheet
+        if sheet is None:
+            raise BadInput("not_supported", f"{self.game.name} keeps no matches yet.", field="game")
+        return sheet.deal_form(profile, state)
 
 
 _ADAPTERS: dict[str, GameAdapter] = {}

@@ -16,6 +16,7 @@ from tournaments.models import (
     ClubStaff,
     Event,
     EventRole,
+    Invitation,
     Match,
     Member,
     Pair,
@@ -31,6 +32,7 @@ from tournaments.models import (
 AUDITED = {
     Event: (lambda o: o.pk, [], ["updated_at", "results_version"]),
     EventRole: (lambda o: o.event_id, [], []),
+    Invitation: (lambda o: o.event_id, ["key_hash"], []),
     TableToken: (lambda o: o.event_id, ["key"], []),
     Unit: (lambda o: o.event_id, [], []),
     Player: (lambda o: o.event_id, ["email", "phone"], []),

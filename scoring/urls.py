@@ -1,6 +1,6 @@
 from django.urls import re_path
 
-from scoring.views import events, forms, matches, standings, sync
+from scoring.views import duplicate, events, forms, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
 from tournaments.urls import EVENT, Router
 
@@ -48,6 +48,41 @@ urlpatterns = [
     re_path(rf"^{EVENT}/results/?$", standings.ResultsView.as_view(), name="results"),
     re_path(
         rf"^{EVENT}/results/export(?:/)?$", standings.ResultsView.as_view(export=True), name="results-export"
+    ),
+    re_path(rf"^{EVENT}/deal-sets/?$", duplicate.DealSetsView.as_view(), name="deal-sets"),
+    re_path(
+        rf"^{EVENT}/deal-sets/import(?:/)?$", duplicate.DealSetImportView.as_view(), name="deal-sets-import"
+    ),
+    re_path(rf"^{EVENT}/deal-sets/{ID}/?$", duplicate.DealSetView.as_view(), name="deal-set"),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/?$",
+        duplicate.RoundDealsView.as_view(),
+        name="round-deals",
+    ),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/(?P<board>\d{{1,3}})/traveller(?:/)?$",
+        duplicate.TravellerView.as_view(),
+        name="traveller",
+    ),
+    re_path(
+        rf"^{EVENT}/duplicate/standings/?$",
+        duplicate.DuplicateStandingsView.as_view(),
+        name="duplicate-standings",
+    ),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-draw(?:/)?$",
+        duplicate.TeamDrawView.as_view(),
+        name="team-draw",
+    ),
+    re_path(
+        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-matches/?$",
+        duplicate.TeamMatchesView.as_view(),
+        name="team-matches",
+    ),
+    re_path(
+        rf"^{EVENT}/duplicate/teams/standings/?$",
+        duplicate.TeamStandingsView.as_view(),
+        name="team-standings",
     ),
     *router.urls,
 ]

@@ -74,8 +74,31 @@ def check_url(url: str) -> None:
         raise UrlNotAllowed(f"The host {parts.hostname!r} does not resolve.") from exc
     for info in infos:
         address = ipaddress.ip_address(info[4][0])
-        if not address.is_global:
-            raise UrlNotAllowed(f"{parts.hostname} resolves to a private address ({address}).")
+        refused = refusal(address)
+        if refused:
+            raise UrlNotAllowed(f"{parts.hostname} resolves to a {refused} address ({address}).")
+
+
+NAT64 = ipaddress.ip_network("64:ff9b::/96")  # RFC 6052: an IPv4 address in the last 32 bits
+
+
+def refusal(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
+    """What makes ``address`` no public unicast address ("" when it is one; docs/scoring.md §6).
+
+    ``is_global`` alone is not enough: Python counts multicast (224.0.0.0/4, ff00::/8) as global,
+    and a 6to4 or NAT64 address as global whatever IPv4 address it carries.
+    """
+    if address.is_multicast:
+        return "multicast"
+    if not address.is_global or address.is_reserved or address.is_unspecified:
+        return "private"
+    if isinstance(address, ipaddress.IPv6Address):
+        inner = address.ipv4_mapped or address.sixtofour
+        if inner is None and address in NAT64:
+            inner = ipaddress.IPv4Address(int(address) & 0xFFFFFFFF)
+        if inner is not None:
+            return refusal(inner)
+    return ""
 
 
 @dataclass(frozen=True)

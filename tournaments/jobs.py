@@ -92,7 +92,9 @@ def run_import(job: Job, progress: jobs.Progress) -> tuple[int, Any]:
 def run_draw(job: Job, progress: jobs.Progress) -> tuple[int, Any]:
     round_ = Round.objects.select_related("event").get(pk=job.params["round"])
     progress(0, 1)
-    round_ = round_draw(round_=round_, seed=job.params["seed"])
+    round_ = round_draw(
+        round_=round_, seed=job.params["seed"], unsettled_reason=job.params.get("unsettled_reason")
+    )
     progress(1, 1)
     return round_answer(round_, context={"event": round_.event})
 

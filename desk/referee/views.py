@@ -13,6 +13,7 @@ from tournaments.permissions import has_role
 from ..framing import desk_context, desk_event, desk_page
 from ..sections import CHIEF, REFEREES
 from .labels import effect_words, status_words
+from .questions import question_context
 
 #: How often the queue asks the API whether anything changed (seconds; a 304 costs little).
 POLL_SECONDS = 4
@@ -121,3 +122,52 @@ def queue(request, slug):
 def chief(request, slug):
     """The chief referee's review: the appeals and flagged rulings first, with the decision forms."""
     return _queue(request, slug, roles=CHIEF, current="referee-chief", chief_view=True)
+
+
+def _question_texts() -> dict[str, object]:
+    return {
+        "legal": _("Legal"),
+        "illegal": _("Not legal"),
+        "beats": _("Beats the play on the table"),
+        "doesNotBeat": _("Does not beat the play on the table"),
+        "readings": _("Readings"),
+        "clear": _("Clear"),
+        "addPlay": _("Add a play"),
+        "none": _("none picked"),
+        "ask": _("Ask"),
+        "levelCard": _("level card"),
+        "level": _("Level"),
+        "wildCard": _("wild card"),
+        "remove": _("Remove"),
+        "violation": _("First violation"),
+        "noViolation": _("No violation found."),
+        "badJson": _("The body is not valid JSON."),
+        "finishingOrder": _("The last deal's finishing order (empty for the first deal)"),
+        "place": _("Place %(n)s"),
+        "hands": _("The new hands as dealt, before the tribute"),
+        "handOf": _("Hand of %(seat)s"),
+        "tributes": _("Tributes paid"),
+        "returns": _("Cards returned"),
+        "addTransfer": _("Add a card given"),
+        "from": _("From"),
+        "toSeat": _("To"),
+        "card": _("Card"),
+        "valid": _("The tribute and its return are right."),
+        "invalid": _("The tribute or its return is wrong."),
+        "owed": _("Owed"),
+        "missing": _("Missing"),
+        "leader": _("Leads the new deal"),
+    }
+
+
+@desk_page
+def questions(request, slug):
+    """The rules questions at a dispute: is a play legal and does it beat the table's, replay a deal,
+    check a tribute and its return, a bidding — for the event's game (desk.referee.questions)."""
+    event = desk_event(request, slug, REFEREES)
+    context = {
+        **desk_context(request, event, current="referee-questions"),
+        "question": question_context(event),
+        "texts": _question_texts(),
+    }
+    return render(request, "desk/referee/questions.html", context)

@@ -82,6 +82,13 @@ parse_card = PACK.parse_card
 parse_cards = PACK.parse_cards
 
 
+def wild_codes(level: int | None) -> frozenset[str]:
+    """G2: the codes of the cards wild at ``level`` (the heart level card, 逢人配), by ``is_wild``."""
+    if level is None:
+        return frozenset()
+    return frozenset(card.code for card in ALL_CARDS if card.is_wild(level))
+
+
 def check_copies(*groups: Iterable[Card], field: str = "cards") -> None:
     """G1: two decks, so no code may occur more than twice in one question."""
     _shared.check_copies(*groups, decks=MAX_COPIES, field=field)

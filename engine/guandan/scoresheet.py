@@ -53,7 +53,8 @@ from engine.guandan.tribute_record import check_tribute
 from engine.seats import Seat
 from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals, refused_by_the_match
 
-#: The members of a Guandan record; a service may keep each in a column of its own.
+#: The members of a Guandan record (stored whole, as every game's); the deal's answer shows all but
+#: the hands and the plays apart (``deal_answer``).
 RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
 
 
@@ -64,7 +65,6 @@ class GuandanSheet(MatchSheet[TieState]):
     identity_is_posted: ClassVar[bool] = True
     takes_level_changes: ClassVar[bool] = True
     results_from_levels: ClassVar[bool] = True
-    record_columns: ClassVar[tuple[str, ...]] = RECORD_MEMBERS
 
     def read(self, data: Mapping[str, Any] | PostedDeal) -> PostedDeal:
         return data if isinstance(data, PostedDeal) else read_deal(data)
@@ -204,6 +204,17 @@ class GuandanSheet(MatchSheet[TieState]):
         """The table's level line (G8 记级, ``TieState.level_line``): both levels after every deal,
         and the referees' level changes (G12) where they were ruled."""
         return self.fold(records, profile=profile, best_of=best_of, changes=changes).level_line()
+
+    def deal_answer(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A Guandan deal's answer shows its members apart (its finishing order, tribute and leader,
+        whether its plays were recorded) and no ``record`` (G5-G7: the deal is its own members)."""
+        return {
+            "finishing_order": record["finishing_order"],
+            "tribute": record["tribute"],
+            "leader": record["leader"] or None,
+            "recorded_plays": record["plays"] is not None,
+            "record": None,
+        }
 
     def stored_form(
         self,

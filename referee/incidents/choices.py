@@ -36,26 +36,30 @@ class EffectChoice:
         }
 
 
-def _taken(match: Match, effect: Effect) -> bool:
+def _refused(check, *args) -> bool:
     try:
-        refuse_at_seats(match, (effect,))
-        if effect.kind == PenaltyKind.LEVELS:
-            level_point(match, (effect,))
+        check(*args)
     except DomainError:
-        return False
-    return True
+        return True
+    return False
 
 
 def effect_choices(match: Match) -> list[EffectChoice]:
     """Every effect a ruling at ``match`` may apply, in the order of ``PenaltyKind``; a kind no target
-    of which the match takes is left out."""
+    of which the match takes is left out. Where a level change enters the match is asked once (its
+    answer is the same whoever the change hits)."""
+    levels_refused = _refused(level_point, match, (Effect(kind=PenaltyKind.LEVELS, amount=1),))
     choices = []
     for kind in PenaltyKind:
         amount = kind in AMOUNT_KINDS
+        if kind == PenaltyKind.LEVELS and levels_refused:
+            continue
         targets = tuple(
             str(target)
             for target in Target
-            if _taken(match, Effect(kind=kind, to=target, amount=1 if amount else None))
+            if not _refused(
+                refuse_at_seats, match, (Effect(kind=kind, to=target, amount=1 if amount else None),)
+            )
         )
         if targets:
             choices.append(

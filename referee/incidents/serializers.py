@@ -17,7 +17,7 @@ from core.fields import (
     StrictFloatField,
     StrictIntegerField,
 )
-from core.serializers import StrictModelSerializer
+from core.serializers import ClosedSerializer, StrictModelSerializer
 from engine.penalties import NAMES, Infraction
 from referee.incidents.seats import seats_hit
 from referee.incidents.selectors import proposal_for
@@ -50,7 +50,20 @@ class EffectSerializer(serializers.Serializer):
 # ---- input ---------------------------------------------------------------------------------------
 
 
-class IncidentInputSerializer(serializers.Serializer):
+RULING = "the ruling (POST …/incidents/{id}/rule)"
+
+
+class IncidentInputSerializer(ClosedSerializer):
+    misplaced = {
+        "minutes_late": RULING,
+        "with_leave": RULING,
+        "effects": RULING,
+        "override_reason": RULING,
+        "dismissed": RULING,
+        "play_index": RULING,
+        "violation_code": RULING,
+    }
+
     match = StrictIntegerField(
         min_value=1, max_value=2**63 - 1, help_text="The match (table) it happened at."
     )
@@ -62,7 +75,7 @@ class IncidentInputSerializer(serializers.Serializer):
     occurred_at = StrictDateTimeField(required=False)
 
 
-class RulingInputSerializer(serializers.Serializer):
+class RulingInputSerializer(ClosedSerializer):
     effects = serializers.ListField(
         child=serializers.DictField(),
         required=False,
@@ -79,7 +92,7 @@ class RulingInputSerializer(serializers.Serializer):
     with_leave = StrictBooleanField(required=False)
 
 
-class AppealInputSerializer(serializers.Serializer):
+class AppealInputSerializer(ClosedSerializer):
     side = StrictChoiceField(choices=SIDES, required=False, help_text="The side that appeals.")
     seat = StrictChoiceField(
         choices=SEATS, required=False, help_text="At a table of four: the seat that appeals."
@@ -110,7 +123,7 @@ class ProposalSerializer(serializers.Serializer):
     reason = StrictCharField()
 
 
-class DecisionInputSerializer(serializers.Serializer):
+class DecisionInputSerializer(ClosedSerializer):
     decision = StrictChoiceField(choices=["uphold", "overturn"])
     reason = StrictCharField(**TEXT)
     effects = serializers.ListField(
@@ -121,7 +134,7 @@ class DecisionInputSerializer(serializers.Serializer):
     )
 
 
-class CancelInputSerializer(serializers.Serializer):
+class CancelInputSerializer(ClosedSerializer):
     reason = StrictCharField(**TEXT)
 
 

@@ -1,16 +1,21 @@
 """Scorekeeping data (docs/rules/guandan.md G5-G10): deals as played, versioned match results, webhooks."""
 
 from scoring.models.deals import Deal, DealStatus
+from scoring.models.duplicate import DealSet, DealSetDeal, DealSetSource, RoundDeals
 from scoring.models.results import MatchResult, ResultSource, ResultStatus
 from scoring.models.webhooks import DeliveryStatus, Webhook, WebhookDelivery
 
 __all__ = [
     "Deal",
+    "DealSet",
+    "DealSetDeal",
+    "DealSetSource",
     "DealStatus",
     "DeliveryStatus",
     "MatchResult",
     "ResultSource",
     "ResultStatus",
+    "RoundDeals",
     "Webhook",
     "WebhookDelivery",
 ]

@@ -14,7 +14,8 @@ from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField, 
 from engine.forms import KINDS
 from scoring.serializers.deals import match_state_schema
 
-_ANY = {"anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}], "nullable": True}
+# "or null" rides on a member: OpenAPI 3.0's ``nullable`` says nothing beside no ``type`` (Redocly).
+_ANY = {"anyOf": [{"type": "string", "nullable": True}, {"type": "integer"}, {"type": "boolean"}]}
 
 
 class FormChoiceSerializer(serializers.Serializer):

@@ -51,6 +51,7 @@ from scoring.services.deal_common import (
     require_next_number,
     void_deals,
 )
+from scoring.services.duplicate import bind_dealt
 from tournaments.models import Match
 
 
@@ -82,7 +83,7 @@ def stored_deal(sheet: MatchSheet, deal: Deal) -> dict[str, Any]:
         number=deal.number,
         version=deal.version,
         level=deal.level,
-        record=deal.sheet_record(),
+        record=deal.record,
         played_at=deal.played_at.isoformat() if deal.played_at else None,
     )
 
@@ -112,7 +113,7 @@ def deal_submit(
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)
-    posted = sheet.read(body)
+    posted = bind_dealt(match, sheet, profile, number, sheet.read(body))
     kept = sheet_store.stored(match, sheet, profile)
     if kept is not None and number > kept.state.deals:
         state, result, voided_to, count = kept.state, kept.result, kept.voided_to, kept.state.deals
@@ -123,7 +124,7 @@ def deal_submit(
         if number <= len(deals):
             return _posted_again(match, sheet, profile, deals, number, posted)
         state, result, count = sheet_state(match, deals, profile), has_result(match), len(deals)
-        tally = sheet.tally([deal.sheet_record() for deal in deals]) if deals else None
+        tally = sheet.tally([deal.record for deal in deals]) if deals else None
 
     require_deals_open(match, actor, result=result)
     require_next_number(number, posted=count)
@@ -135,7 +136,7 @@ def deal_submit(
         number=number,
         **follows_voided(latest),
         level=sheet.deal_level(state),
-        **Deal.record_fields(played.record, sheet.record_columns),
+        **Deal.record_fields(played.record),
         played_at=played_at,
         content_hash=_identity(sheet, posted, played.record),
         submitted_by=actor.account,
@@ -194,7 +195,7 @@ def deal_correct(
     match = lock_match(match)
     deals = correction_deals(match, number, actor, if_match)
     sheet, profile = match_sheet(match), match_profile(match)
-    posted = sheet.read(body)
+    posted = bind_dealt(match, sheet, profile, number, sheet.read(body))
     stored = deals[number - 1]
     before = sheet_state(match, deals[: number - 1], profile)
     # A deal identified by its record is played before it is compared; one identified by what was
@@ -216,7 +217,7 @@ def deal_correct(
     state = after = played.state
     fields = {
         "level": sheet.deal_level(before),
-        **Deal.record_fields(played.record, sheet.record_columns),
+        **Deal.record_fields(played.record),
         "played_at": played_at or stored.played_at,
         "content_hash": digest,
         "note": note or "",
@@ -224,7 +225,7 @@ def deal_correct(
     replacements = [(stored, fields)]
     for later in deals[number:]:
         level, derived, after = _rederive(sheet, later, after, profile, corrected=number)
-        if derived != later.sheet_record() or level != later.level:
+        if derived != later.record or level != later.level:
             replacements.append((later, _later_fields(sheet, later, level, derived, corrected=number)))
     versions = [new_deal_version(match, old, new, actor) for old, new in replacements]
     return DealPosted(deal=versions[0], state=state, created=True)
@@ -237,7 +238,7 @@ def _later_fields(
     digest = deal.content_hash if sheet.identity_is_posted else content_hash(record)
     return {
         "level": level,
-        **Deal.record_fields(record, sheet.record_columns),
+        **Deal.record_fields(record),
         "played_at": deal.played_at,
         "content_hash": digest,
         "note": f"Re-derived after the correction of deal {corrected}.",
@@ -251,7 +252,7 @@ def _rederive(
     if state.finished:
         raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")
     try:
-        played = sheet.rederive(deal.sheet_record(), state=state, profile=profile)
+        played = sheet.rederive(deal.record, state=state, profile=profile)
     except EngineError as error:
         raise later_deal_conflict(deal.number, corrected=corrected, reason=str(error.code)) from None
     return sheet.deal_level(state), played.record, played.state

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -61,7 +62,7 @@ def _secure(response: HttpResponse) -> HttpResponse:
 @require_safe
 def app(request) -> HttpResponse:
     """The app's one page (any path under ``/t/``: the app routes inside it)."""
-    context = {
+    context: dict[str, Any] = {
         "strings": catalog(),
         "config": {
             "api": "/api/v1",

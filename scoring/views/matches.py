@@ -19,7 +19,7 @@ from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed, deal_voided
 from scoring.selectors.access import table_match
 from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
-from scoring.selectors.matches import deal_history, match_results
+from scoring.selectors.matches import deal_history, match_results, match_sheet
 from scoring.serializers.deals import (
     DealListEntrySerializer,
     DealPostedSerializer,
@@ -72,6 +72,11 @@ DEAL_INPUT = _either("DealInputAnyGame", "deal_input")
 DEAL_CORRECTION = _either("DealCorrectionAnyGame", "deal_correction")
 
 
+def _shown(match: Match) -> dict:
+    """The context of a deal's serializer: the match's sheet, which shows each deal's record."""
+    return {"sheet": match_sheet(match)}
+
+
 def posted_answer(posted) -> dict:
     return {
         "match": posted.deal.match_id,
@@ -103,8 +108,8 @@ class MatchDealsView(MatchScopedView):
     def get(self, request, pk):
         match = self.get_match()
         if _flag(request.query_params.get("history"), "history") and self.actor.roles:
-            return Response(DealVersionSerializer(deal_history(match), many=True).data)
-        return Response(DealSerializer(current_deals(match), many=True).data)
+            return Response(DealVersionSerializer(deal_history(match), many=True, context=_shown(match)).data)
+        return Response(DealSerializer(current_deals(match), many=True, context=_shown(match)).data)
 
     @extend_schema(
         summary="Post one deal as it was played (G5-G8; another game's own fields); answers the match state",
@@ -150,7 +155,8 @@ class MatchDealView(MatchScopedView):
         tags=["scorekeeping"],
     )
     def get(self, request, pk, number):
-        return Response(DealSerializer(self.current(self.get_match(), int(number))).data)
+        match = self.get_match()
+        return Response(DealSerializer(self.current(match, int(number)), context=_shown(match)).data)
 
     @extend_schema(
         summary="Correct a posted deal: a new version of it (the deals after it are checked again)",
@@ -180,7 +186,11 @@ class MatchDealView(MatchScopedView):
             note=data.get("note") or "",
             corrects=data.get("corrects"),
             actor=self.actor,
-            if_match=(lambda locked: self.check_if_match(DealSerializer(self.current(locked, number)).data))
+            if_match=(
+                lambda locked: self.check_if_match(
+                    DealSerializer(self.current(locked, number), context=_shown(locked)).data
+                )
+            )
             if request.headers.get("If-Match")
             else None,
         )
@@ -211,14 +221,16 @@ class DealsVoidView(MatchScopedView):
             note=data["note"],
             actor=self.actor,
             if_match=(
-                lambda locked: self.check_if_match(DealSerializer(current_deals(locked), many=True).data)
+                lambda locked: self.check_if_match(
+                    DealSerializer(current_deals(locked), many=True, context=_shown(locked)).data
+                )
             )
             if request.headers.get("If-Match")
             else None,
         )
         body = {
             "match": match.pk,
-            "voided": DealSerializer(done.voided, many=True).data,
+            "voided": DealSerializer(done.voided, many=True, context=_shown(match)).data,
             "state": done.state.to_dict(),
         }
         return Response(body)

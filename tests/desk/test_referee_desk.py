@@ -9,6 +9,7 @@ import re
 import pytest
 from django.test import Client
 
+from engine.registry import referee_game
 from tests.factories import EventFactory
 from tests.tournaments.conftest import grant, new_user
 from tournaments.models import Role
@@ -75,3 +76,58 @@ def test_the_queues_words_are_in_the_pages_language():
     assert english["kinds"]["match_awarded"] == "Match awarded"
     assert chinese["kinds"]["match_awarded"] != "Match awarded"
     assert set(english["kinds"]) == set(chinese["kinds"])
+
+
+def question(response) -> dict:
+    found = re.search(
+        r'<script id="desk-question" type="application/json">(.*?)</script>', response.content.decode(), re.S
+    )
+    assert found
+    return json.loads(found.group(1))
+
+
+def test_g2_the_questions_page_marks_guandans_heart_level_card_wild_at_each_level():
+    event = EventFactory()
+    asked = question(page(grant(event, Role.REFEREE), f"/desk/events/{event.slug}/referee/questions/"))
+    assert asked["game"] == "guandan" and asked["tributes"] is True and asked["bidding"] is False
+    levels = {level["code"]: level["wilds"] for level in asked["levels"]}
+    assert levels["2"] == ["H2"] and levels["A"] == ["HA"]
+    kinds = {member["name"]: member["kind"] for member in asked["play"]}
+    assert kinds == {"level": "level", "cards": "cards", "previous": "cards"}
+    assert len(asked["cards"]) == 54
+
+
+@pytest.mark.parametrize(
+    ("game", "members", "wild", "bidding"),
+    [
+        ("daguai", {"cards": "cards", "previous": "cards"}, ["BJ", "RJ"], False),
+        ("doudizhu4", {"cards": "cards", "previous": "cards"}, [], True),
+        (
+            "shuangkou",
+            {
+                "cards": "cards",
+                "hand": "cards",
+                "trick": "plays",
+                "level": "level",
+                "trump": "text",
+                "others": "cards",
+            },
+            [],
+            False,
+        ),
+    ],
+)
+def test_every_game_gets_its_own_play_question_form_from_its_wire(game, members, wild, bidding):
+    event = EventFactory(game=game, ruleset="")
+    event.ruleset = referee_game(game).default_profile
+    event.save()
+    asked = question(page(grant(event, Role.REFEREE), f"/desk/events/{event.slug}/referee/questions/"))
+    assert {member["name"]: member["kind"] for member in asked["play"]} == members
+    assert asked["levels"][0]["wilds"] == wild
+    assert asked["bidding"] is bidding and asked["tributes"] is False
+
+
+def test_the_questions_page_is_for_the_events_referees():
+    event = EventFactory()
+    url = f"/desk/events/{event.slug}/referee/questions/"
+    assert page(grant(event, Role.SCOREKEEPER), url).status_code == 403

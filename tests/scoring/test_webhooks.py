@@ -33,6 +33,7 @@ from tests.tournaments.conftest import (
     RoundFactory,
     actor_client,
     assert_problem,
+    confirm,
     field_errors,
     role_client,
 )
@@ -283,6 +284,8 @@ def test_publishing_a_round_delivers_round_published(
     play, organizer, hook, receiver, django_capture_on_commit_callbacks
 ):
     event, pairs = play["event"], play["pairs"]
+    for match in play["matches"]:  # round 1 settled: round 2 may be published (docs/events.md)
+        confirm(match, match.ns_pair)
     second = RoundFactory(event=event, stage=play["stage"], number=2, status=RoundStatus.DRAFT)
     MatchFactory(round=second, table=1, ns_pair=pairs[0], ew_pair=pairs[2])
     MatchFactory(round=second, table=2, ns_pair=pairs[1], ew_pair=pairs[3])
@@ -298,6 +301,8 @@ def test_publishing_a_round_with_a_bye_delivers_standings_updated(
 ):
     event, pairs = play["event"], play["pairs"]
     late = PairFactory(event=event)  # five pairs: round 2 has a bye, which scores (G9)
+    for match in play["matches"]:  # round 1 settled: round 2 may be published (docs/events.md)
+        confirm(match, match.ns_pair)
     second = RoundFactory(event=event, stage=play["stage"], number=2, status=RoundStatus.DRAFT)
     MatchFactory(round=second, table=1, ns_pair=pairs[0], ew_pair=pairs[2])
     MatchFactory(round=second, table=2, ns_pair=pairs[1], ew_pair=pairs[3])
@@ -676,3 +681,52 @@ def test_the_verification_snippet_of_the_docs_accepts_our_signature_and_refuses_
     assert namespace["verified"]("s3cret", body, header)
     assert not namespace["verified"]("s3cret", body + b" ", header)
     assert not namespace["verified"]("other", body, header)
+
+
+# ---- public unicast addresses only (docs/scoring.md §6; issue 35 item 5) -------------------------
+@pytest.mark.parametrize(
+    "host",
+    [
+        "224.0.0.1",  # multicast, which Python counts as global
+        "239.255.255.250",
+        "[ff02::1]",
+        "[ff0e::1]",
+        "[::ffff:224.0.0.1]",  # IPv4-mapped
+        "[2002:e000:1::1]",  # 6to4 carrying 224.0.0.1
+        "[2002:a00:1::1]",  # 6to4 carrying 10.0.0.1
+        "[64:ff9b::e000:1]",  # NAT64 carrying 224.0.0.1
+    ],
+)
+def test_a_multicast_or_wrapped_private_address_is_refused_at_creation(play, organizer, settings, host):
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+    response = organizer.post(hooks_url(play["event"]), {"url": f"http://{host}/h"}, format="json")
+    assert_problem(response, 400, "url_not_allowed")
+    assert field_errors(response) == {"url": "url_not_allowed"}
+    assert not Webhook.objects.exists()
+
+
+def test_a_public_unicast_address_is_accepted(play, organizer, settings):
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+    response = organizer.post(hooks_url(play["event"]), {"url": "http://93.184.216.34/h"}, format="json")
+    assert response.status_code == 201, response.json()
+
+
+def test_a_host_that_turned_multicast_is_not_called(
+    play, organizer, settings, clock, django_capture_on_commit_callbacks
+):
+    settings.WEBHOOK_ALLOW_PRIVATE = False
+
+    def resolving(address: str) -> list:
+        return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (address, 80))]
+
+    with mock.patch("scoring.webhooks.socket.getaddrinfo", return_value=resolving("93.184.216.34")):
+        register(organizer, play["event"], "http://hooks.example.org/h")  # public when registered
+    multicast = resolving("224.0.0.1")  # …and multicast when delivered
+    with (
+        mock.patch("scoring.webhooks.socket.getaddrinfo", return_value=multicast),
+        mock.patch("scoring.webhooks.requests.post") as sent,
+    ):
+        delivery = queue_committed(django_capture_on_commit_callbacks, play["event"])
+    sent.assert_not_called()
+    assert (delivery.status, delivery.attempts, delivery.response_status) == (DeliveryStatus.PENDING, 1, None)
+    assert delivery.last_error == "hooks.example.org resolves to a multicast address (224.0.0.1)."

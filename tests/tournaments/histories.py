@@ -68,9 +68,13 @@ def random_fields(draw, *, least: int, most: int, units: tuple[int, int], most_r
     return sorted(entrants, key=lambda entrant: -entrant.points)
 
 
-def swiss_history(*, size: int, rounds: int, units: list[int | None], seed: int) -> list[Entrant]:
+def swiss_history(
+    *, size: int, rounds: int, units: list[int | None], seed: int, shared: int | None = None
+) -> list[Entrant]:
     """``size`` pairs after ``rounds`` rounds paired down the standings (avoiding old opponents
-    greedily), scored 2 / 1 / 0 at random, the bye as a win; in standings order."""
+    greedily), scored 2 / 1 / 0 at random, the bye as a win; in standings order. With ``shared``
+    the two pairs of a match share that many points at random instead (as level points are),
+    and a bye scores all of them: many score groups, as in issue 38's 680-pair event."""
     rng = random.Random(seed)
     entrants = {k: Entrant(id=k, seeding=k, unit=units[k % len(units)]) for k in range(1, size + 1)}
     for _ in range(rounds):
@@ -78,13 +82,18 @@ def swiss_history(*, size: int, rounds: int, units: list[int | None], seed: int)
         while len(free) > 1:
             first = free.pop(0)
             other = free.pop(next((k for k, e in enumerate(free[:20]) if not first.has_met(e)), 0))
-            won = rng.choice([(2.0, 0.0), (1.0, 1.0), (0.0, 2.0)])
+            if shared is None:
+                won = rng.choice([(2.0, 0.0), (1.0, 1.0), (0.0, 2.0)])
+            else:
+                part = float(rng.randrange(shared + 1))
+                won = (part, shared - part)
             for me, you, points in ((first, other, won[0]), (other, first, won[1])):
                 entrants[me.id] = replace(
                     entrants[me.id], points=me.points + points, opponents=me.opponents | {you.id}
                 )
         if free:
-            entrants[free[0].id] = replace(free[0], points=free[0].points + 2.0, had_bye=True)
+            bye = 2.0 if shared is None else float(shared)
+            entrants[free[0].id] = replace(free[0], points=free[0].points + bye, had_bye=True)
     return sorted(entrants.values(), key=lambda entrant: -entrant.points)
 
 

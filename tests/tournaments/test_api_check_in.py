@@ -49,6 +49,14 @@ def test_the_sheet_lists_every_pair_of_the_stage_not_checked_in():
     assert sheet["counts"] == {"present": 0, "late": 0, "absent": 0, "unmarked": 3}
 
 
+def test_the_sheet_shows_pairs_of_units():
+    event = EventFactory(published=True)
+    pairs = make_pairs(event, 2, units=2)
+    Round.objects.create(event=event, stage=StageFactory(event=event), number=1)
+    sheet = role_client(event, Role.ORGANIZER).get(url(event)).json()
+    assert [entry["pair"]["unit"] for entry in sheet["entries"]] == [p.unit_id for p in pairs]
+
+
 def test_marks_are_kept_on_the_sheet_and_counted_on_the_round():
     event, pairs, organizer = setup(3)
     response = mark(organizer, event, (pairs[0], "present"), (pairs[1], "late"), (pairs[2], "absent"))

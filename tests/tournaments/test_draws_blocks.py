@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from tournaments.draws import Entrant, first_round_draw, swiss_draw
 from tournaments.draws import swiss as swiss_module
 from tournaments.draws.blocks import blocks_of, pair_by_blocks
+from tournaments.draws.partners import Candidates
 from tournaments.draws.runs import pair_by_runs, runs_of
 from tournaments.draws.swiss import SwissCosts
 
@@ -97,7 +98,8 @@ def test_g11_a_block_without_its_certificate_is_drawn_again_with_its_neighbours(
         seen.append(len(run))
         return len(run) > 4
 
-    def near(size):
+    def near(run):
+        size = len(run)
         return lambda k: [(i, j) for i in range(size) for j in range(i + 1, min(size, i + k + 1))]
 
     played = pair_by_blocks(
@@ -105,7 +107,7 @@ def test_g11_a_block_without_its_certificate_is_drawn_again_with_its_neighbours(
     )
     assert played is not None and sorted(v for pair in played for v in pair) == list(range(12))
     assert seen == [4, 4, 4, 12]
-    # A single block that fails has no neighbour to join: the caller draws the whole field.
+    # A single block is the whole field: the caller draws it in one matching, never twice.
     assert (
         pair_by_blocks(
             [0, 1, 2, 3], block=4, edge_cost=lambda i, j: 1, near=near, window=2, hard=1, good=good
@@ -130,7 +132,15 @@ def test_g11_a_run_whose_optimum_exits_is_joined_to_its_neighbours():
 
     # Runs (0, 6) and (6, 16): the free meetings cross the cut, so the first run's optimum exits.
     assert runs_of([0.0] * 16, block=4, window=3) == [(0, 6), (6, 16)]
-    options = {"block": 4, "window": 3, "edge_cost": edge_cost, "soft": soft, "cap": 100}
+    candidates = Candidates(range(16), k=3, free=lambda i, j: True)  # the three places either side
+    options = {
+        "block": 4,
+        "window": 3,
+        "edge_cost": edge_cost,
+        "candidates": candidates,
+        "soft": soft,
+        "cap": 100,
+    }
     assert pair_by_runs(list(range(16)), [0.0] * 16, merges=0, **options) is None
     # Joined, the two runs are one, and its optimum takes both free meetings.
     played = pair_by_runs(list(range(16)), [0.0] * 16, **options)

@@ -37,6 +37,7 @@ TABLE_2 = (200, 200, 200, 200, 200, 200, 404, 404, 200)
 ORGANIZER_READ = (401, 403, 200, 403, 403, 403, 403, 403, 200)
 REFEREES_READ = (401, 403, 200, 200, 200, 403, 403, 403, 200)
 CHIEF_WRITE = (401, 403, 200, 200, 403, 403, 403, 403, 200)
+CHIEF_CREATE = (401, 403, 201, 201, 403, 403, 403, 403, 201)
 
 
 def organizer_write(ok: int) -> tuple[int, ...]:
@@ -58,6 +59,7 @@ READS = [
     ("GET", "/api/v1/matches/{draft_table_1}/", None, DRAFTS),
     ("GET", f"{E}/roles/", None, ORGANIZER_READ),
     ("GET", f"{E}/rounds/2/check-in", None, REFEREES_READ),
+    ("GET", f"{E}/invitations/", None, ORGANIZER_READ),
     ("GET", f"{E}/table-tokens/", None, ORGANIZER_READ),
 ]
 WRITES = [
@@ -73,9 +75,10 @@ WRITES = [
     ("POST", f"{E}/stages/", {"name": "Final", "kind": "knockout"}, organizer_write(201)),
     ("POST", f"{E}/rounds/", {"stage": "{stage}"}, organizer_write(201)),
     ("PATCH", f"{E}/rounds/1/", {"starts_at": "2026-12-05T09:00:00+08:00"}, organizer_write(200)),
-    ("POST", f"{E}/rounds/2/draw", {"seed": 1}, organizer_write(200)),
+    # Round 1 is unsettled: drawing or publishing over it is refused after the role is checked.
+    ("POST", f"{E}/rounds/2/draw", {"seed": 1}, organizer_write(409)),
     ("POST", f"{E}/rounds/2/swap", {"table": 1, "to_table": 2}, organizer_write(200)),
-    ("POST", f"{E}/rounds/2/publish", {}, organizer_write(200)),
+    ("POST", f"{E}/rounds/2/publish", {}, organizer_write(409)),
     ("POST", f"{E}/rounds/1/close", {}, organizer_write(409)),  # results pending: the role is checked first
     ("POST", f"{E}/rounds/2/check-in", {"marks": [{"pair": "{pair}", "status": "late"}]}, CHIEF_WRITE),
     ("POST", f"{E}/rounds/1/clock/start", {}, CHIEF_WRITE),
@@ -90,6 +93,13 @@ WRITES = [
     ("DELETE", "/api/v1/matches/{draft_table_1}/", None, organizer_write(204)),
     ("POST", f"{E}/roles/", {"username": "helper", "role": "referee"}, organizer_write(201)),
     ("POST", f"{E}/table-tokens/", {"table": 5}, organizer_write(201)),
+    ("POST", f"{E}/invitations/", {"role": "scorekeeper"}, organizer_write(201)),
+    (
+        "POST",
+        f"{E}/substitutions/",
+        {"pair": "{pair}", "replaced": "{player}", "name": "Sub", "from_round": 2},
+        CHIEF_CREATE,
+    ),
 ]
 
 

@@ -1,7 +1,8 @@
 """Draw constraints as properties over random event histories, through the API (docs/rules/guandan.md G11).
 
-Random fields (sizes, units, seeds, same-unit settings), random results (some left unconfirmed)
-and withdrawals; after every draw the round must place each active pair exactly once, carry
+Random fields (sizes, units, seeds, same-unit settings), random results (some left unconfirmed:
+the event allows drawing over them with a reason, docs/events.md "Unsettled rounds") and
+withdrawals; after every draw the round must place each active pair exactly once, carry
 true flags, list every relaxed constraint, and come out the same again from its stored seed.
 The pure draw algorithms have their own properties in test_draws_*.py.
 """
@@ -112,8 +113,9 @@ def _check_round(event, round_: Round, *, first: bool) -> None:
 @PROPERTY
 @given(spec=swiss_events())
 def test_g11_swiss_rounds_over_random_histories(spec):
-    event = EventFactory(published=True, same_unit=spec["same_unit"])
+    event = EventFactory(published=True, same_unit=spec["same_unit"], allow_unsettled_draws=True)
     organizer = role_client(event, Role.ORGANIZER)
+    why = {"unsettled_reason": "The property's unconfirmed results"}
     pairs = make_pairs(event, spec["size"], units=spec["units"], seeded=spec["seeded"], first=101)
     stage = StageFactory(event=event, kind=StageKind.SWISS, first_round=spec["first_round"])
     base = f"/api/v1/events/{event.slug}/rounds/"
@@ -124,15 +126,21 @@ def test_g11_swiss_rounds_over_random_histories(spec):
         if Pair.objects.filter(event=event, status=PairStatus.ACTIVE).count() < 2:
             return
         assert organizer.post(base, {"stage": stage.pk}).status_code == 201
-        assert organizer.post(f"{base}{number}/draw", {"seed": seed}).status_code == 200
+        assert organizer.post(f"{base}{number}/draw", {"seed": seed, **why}, format="json").status_code == 200
         round_ = Round.objects.get(event=event, number=number)
         assert round_.draw_seed == seed
+        unsettled = (
+            Match.objects.filter(round__event=event, round__number__lt=number, ew_pair__isnull=False)
+            .exclude(status=MatchStatus.CONFIRMED)
+            .exists()
+        )
+        assert (round_.unsettled_override is not None) == unsettled
         _check_round(event, round_, first=number == 1)
         drawn = _placement(round_)
-        organizer.post(f"{base}{number}/draw", {"seed": seed + 1})
-        organizer.post(f"{base}{number}/draw", {"seed": seed})
+        organizer.post(f"{base}{number}/draw", {"seed": seed + 1, **why}, format="json")
+        organizer.post(f"{base}{number}/draw", {"seed": seed, **why}, format="json")
         assert _placement(round_) == drawn  # reproducible from the stored seed
-        assert organizer.post(f"{base}{number}/publish").status_code == 200
+        assert organizer.post(f"{base}{number}/publish").status_code == 200  # the draw's override stands
         for match, result in zip(
             round_.matches.exclude(ew_pair=None).order_by("table"), results, strict=False
         ):

@@ -53,7 +53,7 @@ def pair_by_blocks(
     *,
     block: int,
     edge_cost: Callable[[int, int], int],
-    near: Callable[[int], Callable[[int], Iterable[tuple[int, int]]]],
+    near: Callable[[Sequence[int]], Callable[[int], Iterable[tuple[int, int]]]],
     window: int,
     hard: int,
     good: Callable[[Sequence[int], list[tuple[int, int]]], bool],
@@ -61,12 +61,14 @@ def pair_by_blocks(
 ) -> list[tuple[int, int]] | None:
     """Pair ``places`` (an even count, in ranking order) block by block; pairs are (better, worse).
 
-    ``edge_cost`` takes two places of the whole field; ``near(size)`` is the candidate graph of
-    a block of ``size`` places, in the block's own numbering. Each block's pairs must be
+    ``edge_cost`` takes two places of the whole field; ``near(run)`` is the candidate graph of
+    the block ``run`` (its places), in the block's own numbering. Each block's pairs must be
     ``good`` (the caller's certificate, block by block); a block that is not is drawn again
     together with its neighbours, up to ``merges`` times, and None means it never was.
     """
     runs = blocks_of(places, block)
+    if len(runs) == 1:
+        return None  # one block is the whole field: the caller's matching does the same work
     found = []
     for run in runs:
         found.append(_pair_run(run, edge_cost=edge_cost, near=near, window=window, hard=hard))
@@ -97,12 +99,20 @@ def _pair_run(
     run: Sequence[int],
     *,
     edge_cost: Callable[[int, int], int],
-    near: Callable[[int], Callable[[int], Iterable[tuple[int, int]]]],
+    near: Callable[[Sequence[int]], Callable[[int], Iterable[tuple[int, int]]]],
     window: int,
     hard: int,
 ) -> list[tuple[int, int]]:
+    # No widening: a block whose optimum breaks a hard constraint fails its certificate anyway,
+    # and widening a block where a unit holds more than half its places went on to the complete
+    # graph (47 s of a 1,000-pair round with a unit of half the field, bench/draws.py).
     pairs, _ = min_cost_matching(
-        size=len(run), edge_cost=_renumbered(edge_cost, run), near=near(len(run)), window=window, hard=hard
+        size=len(run),
+        edge_cost=_renumbered(edge_cost, run),
+        near=near(run),
+        window=window,
+        hard=hard,
+        unavoidable=lambda played, bye: True,
     )
     return [(run[i], run[j]) for i, j in pairs]
 

@@ -8,8 +8,10 @@ almost certain).
 
 Speed: a complete graph on 1,000 pairs has 500,000 edges, far too many for a draw that must take
 seconds. Entrants are therefore given in an order where good partners are close (the ranking),
-and only meetings within ``window`` places are candidates. The result is the true optimum over
-that candidate graph. It is widened only when it had to break a hard constraint: the offenders
+and only meetings near in it are candidates (for the Swiss draw, ``partners.py``: within
+``window`` places, and each pair's ``window`` nearest free partners either way). The result is
+the true optimum over that candidate graph. It is widened only when it had to break a hard
+constraint or give the bye elsewhere than the rule does: the offenders
 get edges to everybody and the window doubles, until the violation disappears, a known lower
 bound shows it cannot (a unit holding more than half the pairs), or the graph is complete. So a
 hard constraint is only ever reported broken when no perfect matching at all avoids it. The
@@ -92,6 +94,7 @@ def min_cost_matching(
     hard: int,
     bye_cost: Callable[[int], int] | None = None,
     unavoidable: Callable[[list[tuple[int, int]], int | None], bool] | None = None,
+    bye_wanted: int | None = None,
     backend: str | None = None,
 ) -> tuple[list[tuple[int, int]], int | None]:
     """Pair nodes ``0 .. size-1`` at least total cost; return the pairs (low, high) and the bye.
@@ -101,7 +104,8 @@ def min_cost_matching(
     breaks a hard constraint and makes the search widen. With ``bye_cost`` (odd ``size``) a
     dummy node stands for the bye and is joined to every node. ``unavoidable(pairs, bye)`` may
     prove that a result's hard violations are the fewest possible (a lower bound is reached),
-    which saves widening to the complete graph.
+    which saves widening to the complete graph. A bye given elsewhere than ``bye_wanted`` (the
+    place the rule gives it) widens too, at both places: the window alone may have moved it.
     """
     costs: dict[tuple[int, int], int] = {}
     widened: set[int] = set()
@@ -133,6 +137,8 @@ def min_cost_matching(
         offenders = {v for a, b in played if costs[(a, b)] >= hard for v in (a, b)}
         if bye is not None and byes[bye] >= hard:
             offenders.add(bye)
+        if bye is not None and bye_wanted is not None and bye != bye_wanted:
+            offenders |= {bye, bye_wanted}
         if not offenders or complete or (unavoidable is not None and unavoidable(played, bye)):
             return played, bye
         # Offenders get edges to everybody while that stays cheap; the window doubles anyway.

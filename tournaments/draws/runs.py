@@ -7,9 +7,10 @@ field: 10–35 s at 5,000 pairs. This module certifies them another way.
 
 **Runs.** The ranking without the bye (the lowest pair without one) is cut into runs of at least
 ``window`` places, each cut at an even place and, near each multiple of the block size, where
-the points drop the most. Every candidate meeting of the whole-field draw joins two places at
-most ``window`` apart (``G``, the graph ``swiss._whole_field`` matches first), so no meeting of
-``G`` jumps over a run.
+the points drop the most. ``G`` is the graph of candidate meetings ``swiss._whole_field``
+matches first (``partners.py``: the places within ``window`` of each place and its ``window``
+nearest free partners either way). A run that some meeting of ``G`` jumps over (a pair of a
+large unit reaching far for a free partner) is not certified: it is joined to its neighbours.
 
 **The bound.** Write ``T(e)`` for a meeting's cost above the seeded tie-break, in units of
 ``soft`` (``cost // soft``), capped at ``cap`` (anything above is a hard violation). Each run
@@ -20,7 +21,7 @@ when the count is odd), so the exits of each side are even in number.
 
 Any draw ``M`` of ``G`` with the ideal bye gives every run a solution of its relaxation: ``M``'s
 meetings inside ``R``, and an exit for each place of ``R`` met outside. The exits on a side are
-even: the places above a cut are even in number and meetings across it cannot jump over a run,
+even: the places above a cut are even in number and no meeting of ``G`` jumps over the run,
 so an even number of places of ``R`` meets places above ``R``, and the same below. A meeting
 across a cut costs at least the two halves its ends pay. So the runs' least relaxed costs add
 up to at most ``T(M)`` plus the biases. The bias is one part in ``2S`` of a unit per exit, with
@@ -40,6 +41,15 @@ keeps every hard constraint, the whole-field matching never widens past ``G``. A
 draws the whole field in one matching. ``tests/tournaments/test_draws_optimum.py`` checks the
 tiers against the whole-field draw on fields cut into small runs.
 
+**What it does not cover** (issue 38): a draw using meetings outside ``G``. Both the runs and the
+whole-field draw are the best over ``G``, so ``G`` decides how close to the best of all draws a
+round comes. With ``G`` a window of 24 places, a 680-pair round whose one ``hard`` unit held 338
+pairs was certified at 1,596 in squared score gaps where a draw over every meeting costs 1,402:
+the proof was right about ``G``, and ``G`` left the unit's pairs too few partners in their own
+score groups. Each place's nearest free partners closed that gap on every field the tests try
+against the complete graph (``test_draws_optimum.py``), but it is not a proof: a cascade of
+floats reaching further than that can still be missed.
+
 Why it usually holds: cutting where the points drop makes an exit cost half a float, while
 meetings inside a score group cost nothing, and the exits of a side being even means a run
 cannot hand an odd score group's float to its neighbour at half price. A first round has no
@@ -50,10 +60,10 @@ costs time.
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from tournaments.draws.matching import JITTER, match_edges
+from tournaments.draws.partners import Candidates
 
 _UP, _DOWN = 0, 1
 
@@ -83,19 +93,22 @@ def pair_by_runs(
     block: int,
     window: int,
     edge_cost: Callable[[int, int], int],
+    candidates: Candidates,
     soft: int,
     cap: int,
     merges: int = 2,
 ) -> list[tuple[int, int]] | None:
     """Pair ``places`` (ranking order, the bye left out) run by run, or None without proof.
 
-    ``points`` are the places' points; ``edge_cost`` takes two places (lower first); ``soft`` is
+    ``points`` are the places' points; ``edge_cost`` takes two places (lower first);
+    ``candidates`` are the meetings of the whole ranking the whole-field draw matches first
+    (``partners.py``); ``soft`` is
     the unit of the lowest tier above the jitter and ``cap`` the least cost in units that breaks
     a hard constraint. A run whose optimum exits is joined to its neighbours, up to ``merges``
     times.
     """
     spans = runs_of(points, block=block, window=window)
-    solver = _Relaxation(places, window=window, edge_cost=edge_cost, soft=soft, cap=cap)
+    solver = _Relaxation(places, candidates=candidates, edge_cost=edge_cost, soft=soft, cap=cap)
     found = [solver.solve(start, end) for start, end in spans]
     for attempt in range(merges + 1):
         bad = [k for k, result in enumerate(found) if result is None]
@@ -124,13 +137,14 @@ class _Relaxation:
         self,
         places: Sequence[int],
         *,
-        window: int,
+        candidates: Candidates,
         edge_cost: Callable[[int, int], int],
         soft: int,
         cap: int,
     ) -> None:
-        self.places, self.window, self.edge_cost = places, window, edge_cost
+        self.places, self.candidates, self.edge_cost = places, candidates, edge_cost
         self.soft, self.cap = soft, cap
+        self.position = {place: x for x, place in enumerate(places)}
         # Half a unit is S, one unit 2S: the biases of all exits of a draw (at most one per
         # place) stay below one unit.
         self.half = len(places) // 2 + 1
@@ -141,25 +155,37 @@ class _Relaxation:
         return min(cost // self.soft, self.cap), cost % self.soft
 
     def exit_units(self, x: int, start: int, end: int, side: int) -> int | None:
-        """The least capped units of place ``x``'s candidate meetings above or below the run."""
-        places, place = self.places, self.places[x]
+        """The least capped units of position ``x``'s candidate meetings above or below the run."""
+        places = self.places
         if side == _UP:
-            above = range(bisect_left(places, place - self.window), start)
-            return min((self.units(places[y], place)[0] for y in above), default=None)
-        below = range(end, bisect_right(places, place + self.window))
-        return min((self.units(place, places[y])[0] for y in below), default=None)
+            above = self.near(x, 0, start, up=True)
+            return min((self.units(places[y], places[x])[0] for y in above), default=None)
+        below = self.near(x, end, len(places), up=False)
+        return min((self.units(places[x], places[y])[0] for y in below), default=None)
+
+    def near(self, x: int, lo: int, hi: int, *, up: bool) -> Iterator[int]:
+        """The positions in ``[lo, hi)`` of ``x``'s candidates above (``up``) or below it."""
+        if lo >= hi:
+            return
+        place, low, high = self.places[x], self.places[lo], self.places[hi - 1] + 1
+        found = self.candidates.up(place, low, high) if up else self.candidates.down(place, low, high)
+        for other in found:
+            y = self.position.get(other)  # None for the bye's place
+            if y is not None:
+                yield y
 
     def solve(self, start: int, end: int) -> list[tuple[int, int]] | None:
         """The run's meetings as places, or None when its optimum exits or breaks a constraint."""
         places, size = self.places, end - start
+        if start > 0 and end < len(places) and self.candidates.jumps_over(places[start], places[end - 1] + 1):
+            return None  # a candidate meeting jumps over the run: the sides' parity is lost
         # Jitter sums of one solution stay below ``quantum``, the unit of everything above it.
         quantum = JITTER * (size // 2 + 1)
         unit = 2 * self.half
         edges: list[tuple[int, int, int]] = []
         hard: set[tuple[int, int]] = set()
         for x in range(size):
-            reach = bisect_right(places, places[start + x] + self.window, lo=start + x + 1, hi=end)
-            for y in range(x + 1, reach - start):
+            for y in (v - start for v in self.near(start + x, start, end, up=False)):
                 cost, jit = self.units(places[start + x], places[start + y])
                 if cost >= self.cap:
                     hard.add((x, y))

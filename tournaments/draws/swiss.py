@@ -20,7 +20,7 @@ draw had to give up is flagged on the pairing and listed in ``Draw.relaxed``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from functools import cache
 from typing import TypeVar
@@ -28,6 +28,7 @@ from typing import TypeVar
 from engine.lots import lot
 from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
 from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
+from tournaments.draws.partners import Candidates
 from tournaments.draws.runs import pair_by_runs
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
 from tournaments.draws.types import (
@@ -42,8 +43,9 @@ from tournaments.draws.types import (
     check_entrants,
 )
 
-# Candidate partners per pair: 24 places either side in the ranking. After 8 rounds at most 8
-# of them are old opponents, and a wider window only slows the draw (see bench/draws.py).
+# Candidate partners per pair: 24 places either side in the ranking, and its 24 nearest free
+# partners either way (``partners.py``). After 8 rounds at most 8 of the places are old
+# opponents, and a wider window only slows the draw (see bench/draws.py).
 DEFAULT_WINDOW = 24
 _E = TypeVar("_E", bound=StrEnum)
 _SOFT_FIRST_ROUND = 9
@@ -73,10 +75,28 @@ class SwissCosts:
         self.spread = max(points[0] - points[-1], soft_unit_points, 1.0)
         self.unit_penalty = self.gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
         self.scale = CostScale.build(entrants=len(self.ranked), max_soft=GAP_RESOLUTION + self.unit_penalty)
+        self._candidates: dict[int, Candidates] = {}
 
     def gap(self, x: float) -> int:
         # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
         return round((x / self.spread) ** 2 * GAP_RESOLUTION)
+
+    def free(self, i: int, j: int) -> bool:
+        """Whether places ``i`` and ``j`` may meet at no more than their score gap."""
+        a, b = self.ranked[i], self.ranked[j]
+        return not (self.avoid_rematches and a.has_met(b)) and not (
+            self.same_unit != SameUnit.OFF and a.same_unit(b)
+        )
+
+    def candidates(self, k: int) -> Candidates:
+        """The candidate meetings of the ranking for ``k`` (``partners.py``)."""
+        if k not in self._candidates:
+            self._candidates[k] = Candidates(range(len(self.ranked)), k=k, free=self.free)
+        return self._candidates[k]
+
+    def near(self, k: int) -> Iterator[tuple[int, int]]:
+        """The candidate meetings for ``k``, as ``matching.min_cost_matching`` asks for them."""
+        return self.candidates(k).edges()
 
     def edge(self, i: int, j: int) -> int:
         a, b, scale = self.ranked[i], self.ranked[j], self.scale
@@ -145,10 +165,11 @@ def swiss_draw(
 def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int]], int | None]:
     ranked, scale = costs.ranked, costs.scale
     size = len(ranked)
+    wanted = costs.ideal_bye()
 
     def unavoidable(played: list[tuple[int, int]], bye: int | None) -> bool:
         # Lower bounds that are cheap to know; anything else is settled by widening.
-        if bye is not None and ranked[bye].had_bye and not all(e.had_bye for e in ranked):
+        if bye != wanted:
             return False
         if costs.avoid_rematches and any(ranked[i].has_met(ranked[j]) for i, j in played):
             return False
@@ -159,11 +180,12 @@ def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int
     return min_cost_matching(
         size=size,
         edge_cost=costs.edge,
-        near=_by_rank_distance(size),
+        near=costs.near,
         window=window,
         hard=scale.same_unit,
         bye_cost=costs.bye if size % 2 else None,
         unavoidable=unavoidable,
+        bye_wanted=wanted,
     )
 
 
@@ -201,7 +223,7 @@ def _by_blocks(
         places,
         block=block,
         edge_cost=edge,
-        near=_by_rank_distance,
+        near=lambda run: lambda k: _inside(costs.candidates(k), run),
         window=window,
         hard=costs.scale.same_unit,
         good=good,
@@ -215,6 +237,7 @@ def _by_blocks(
             block=block,
             window=window,
             edge_cost=edge,
+            candidates=costs.candidates(window),
             soft=soft,
             cap=GAP_RESOLUTION + costs.unit_penalty + 1,
         )
@@ -308,13 +331,15 @@ def same_unit_floor(entrants: Sequence[Entrant]) -> int:
     return max(0, (largest - (len(entrants) - largest) - len(entrants) % 2) // 2)
 
 
-def _by_rank_distance(size: int) -> Callable[[int], Iterator[tuple[int, int]]]:
-    def near(k: int) -> Iterator[tuple[int, int]]:
-        for i in range(size):
-            for j in range(i + 1, min(size, i + k + 1)):
-                yield i, j
-
-    return near
+def _inside(candidates: Candidates, run: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """The candidate meetings inside ``run`` (places in ranking order), in its own numbering."""
+    index = {place: x for x, place in enumerate(run)}
+    low, high = run[0], run[-1] + 1
+    for x, place in enumerate(run):
+        for other in candidates.down(place, low, high):
+            y = index.get(other)
+            if y is not None:
+                yield x, y
 
 
 def _pairings(

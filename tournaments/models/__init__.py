@@ -1,6 +1,6 @@
 """Tournament data (docs/rules/guandan.md G8, G11), split by domain and re-exported here."""
 
-from tournaments.models.access import EventRole, Role, TableToken
+from tournaments.models.access import EventRole, Invitation, Role, TableToken
 from tournaments.models.checkin import AbsentPairs, Attendance, CheckIn, Substitution
 from tournaments.models.club import Club, ClubRole, ClubStaff, Member
 from tournaments.models.event import EVENT_FIELDS, Event, EventStatus
@@ -28,6 +28,7 @@ __all__ = [
     "Event",
     "EventRole",
     "EventStatus",
+    "Invitation",
     "Match",
     "MatchStatus",
     "Member",

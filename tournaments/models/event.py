@@ -91,6 +91,10 @@ class Event(models.Model):
     table_movement = models.BooleanField(
         default=False, help_text="G11: after a half, winners move up a table."
     )
+    allow_unsettled_draws = models.BooleanField(
+        default=False,
+        help_text="Allow a Swiss round to be drawn and published over unsettled tables, for a reason.",
+    )
     # Check-in (检录) before each round (docs/events.md "Check-in"): whether the draw waits for
     # every pair's mark, and what it does with a pair marked absent.
     check_in_required = models.BooleanField(
@@ -235,6 +239,7 @@ EVENT_FIELDS = (
     "same_unit",
     "seed_by_rating",
     "table_movement",
+    "allow_unsettled_draws",
     "check_in_required",
     "absent_pairs",
     "status",

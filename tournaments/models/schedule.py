@@ -74,6 +74,13 @@ class Round(models.Model):
     updated_at = models.DateTimeField(
         auto_now=True, help_text="Last change, hand edits of the draw included."
     )
+    # Set by tournaments.services.unsettled: {reason, operation, tables: [{round, table, status}], at}.
+    unsettled_override = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="The organiser's reason for drawing or publishing over unsettled tables, and those tables.",
+    )
 
     class Meta:
         ordering = ["event", "number"]

@@ -93,10 +93,12 @@ def histories(event: Event, *, before: int) -> dict[int, History]:
         if ns is None:
             tables.append(pk)
             continue
-        result[ns].ns_count += 1
         if ew is None:
+            # A bye is no seat: seat balance counts the rounds a pair sat North–South or
+            # East–West at a table (docs/events.md "Readings of the draw").
             result[ns].had_bye = True
             continue
+        result[ns].ns_count += 1
         result[ew].ew_count += 1
         result[ns].opponents.add(ew)
         result[ew].opponents.add(ns)

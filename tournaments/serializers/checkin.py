@@ -63,7 +63,7 @@ def sheet_document(round_, entries, left_out: set[int]) -> dict:
         counts[mark.status if mark else "unmarked"] += 1
         rows.append(
             {
-                "pair": PairSerializer(entry.pair).data,
+                "pair": entry.pair,
                 "status": mark.status if mark else None,
                 "note": mark.note if mark else "",
                 "checked_by": mark.checked_by.username if mark and mark.checked_by else None,

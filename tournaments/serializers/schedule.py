@@ -11,6 +11,7 @@ from rest_framework import serializers
 
 from core.fields import (
     StrictBooleanField,
+    StrictCharField,
     StrictChoiceField,
     StrictDateTimeField,
     StrictIntegerField,
@@ -24,9 +25,10 @@ from tournaments.clock import (
     Clock,
     round_clock,
 )
-from tournaments.models import Attendance, Match, Round, Stage
+from tournaments.models import Attendance, Match, MatchStatus, Round, Stage
 from tournaments.serializers.checkin import CheckInCountsSerializer
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
+from tournaments.services.unsettled import REASON_MAX
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
 ROUND_NUMBER: dict[str, Any] = {"min_value": 1, "max_value": column_max(Round, "number")}
@@ -99,6 +101,23 @@ class StageSerializer(StrictModelSerializer):
         return attrs
 
 
+class UnsettledTableSerializer(serializers.Serializer):
+    """A table of an earlier round without a confirmed result (docs/events.md "Unsettled rounds")."""
+
+    round = StrictIntegerField(read_only=True)
+    table = StrictIntegerField(read_only=True)
+    status = StrictChoiceField(choices=MatchStatus.choices, read_only=True)
+
+
+class UnsettledOverrideSerializer(serializers.Serializer):
+    """Why the round was drawn or published over unsettled tables, and which."""
+
+    reason = StrictCharField(read_only=True)
+    operation = StrictChoiceField(choices=["draw", "publish"], read_only=True)
+    tables = UnsettledTableSerializer(many=True, read_only=True)
+    at = StrictDateTimeField(read_only=True)
+
+
 class ClockSerializer(serializers.Serializer):
     """The round clock (docs/events.md "The round clock"): never depends on when it is read.
 
@@ -131,6 +150,12 @@ class ClockExtendSerializer(serializers.Serializer):
 class RoundSerializer(StrictModelSerializer):
     stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all())
     match_count = StrictIntegerField(read_only=True, source="matches.count")
+    unsettled_override = UnsettledOverrideSerializer(
+        read_only=True,
+        allow_null=True,
+        help_text="Set when the round was drawn or published over unsettled tables, with the reason.",
+    )
+
     clock = serializers.SerializerMethodField(help_text="The round clock.")
     check_in = serializers.SerializerMethodField(
         help_text="How many pairs are checked in present, late and absent (the sheet: …/check-in)."
@@ -162,6 +187,7 @@ class RoundSerializer(StrictModelSerializer):
             "clock",
             "check_in",
             "updated_at",
+            "unsettled_override",
         ]
         read_only_fields = [
             "status",
@@ -294,6 +320,17 @@ class MatchCreateSerializer(MatchWriteSerializer):
     table = StrictIntegerField(**TABLE)
 
 
+def unsettled_reason() -> StrictCharField:
+    """Go ahead over unsettled tables for a written reason (docs/events.md "Unsettled rounds")."""
+    return StrictCharField(
+        required=False,
+        allow_blank=False,
+        max_length=REASON_MAX,
+        help_text="Go ahead over unsettled tables of earlier rounds, for this written reason "
+        "(only where the event allows it: allow_unsettled_draws).",
+    )
+
+
 class DrawRequestSerializer(serializers.Serializer):
     seed = StrictIntegerField(
         min_value=0,
@@ -303,6 +340,11 @@ class DrawRequestSerializer(serializers.Serializer):
         default=None,
         help_text="Reproduce a draw: the same seed on the same history gives the same pairings.",
     )
+    unsettled_reason = unsettled_reason()
+
+
+class PublishRequestSerializer(serializers.Serializer):
+    unsettled_reason = unsettled_reason()
 
 
 class SwapSerializer(serializers.Serializer):

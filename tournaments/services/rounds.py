@@ -47,6 +47,7 @@ from tournaments.services.tables import (
     require_two_sided,
     store_tables,
 )
+from tournaments.services.unsettled import settle_or_override
 from tournaments.signals import round_published
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
@@ -125,7 +126,8 @@ def _forget_draw(round_: Round) -> tuple[str, ...]:
     """Discard the round's draw; the names of the columns that changed."""
     round_.matches.all().delete()
     round_.draw_seed, round_.draw_system, round_.relaxed, round_.drawn_at = None, "", [], None
-    return ("draw_seed", "draw_system", "relaxed", "drawn_at")
+    round_.unsettled_override = None
+    return ("draw_seed", "draw_system", "relaxed", "drawn_at", "unsettled_override")
 
 
 def lock_round(round_: Round) -> Round:
@@ -197,10 +199,14 @@ def _best_of(round_: Round) -> int:
 
 
 @transaction.atomic
-def round_draw(*, round_: Round, seed: int | None = None) -> Round:
-    """Draw (or redraw) a draft round; the same seed on the same history gives the same draw."""
+def round_draw(*, round_: Round, seed: int | None = None, unsettled_reason: str | None = None) -> Round:
+    """Draw (or redraw) a draft round; the same seed on the same history gives the same draw.
+
+    A Swiss round is not drawn over unsettled tables but with the override the event allows
+    (services.unsettled)."""
     round_ = lock_round(round_)
     require_status(round_, RoundStatus.DRAFT)
+    settle_or_override(round_, reason=unsettled_reason, doing="draw")
     _require_check_in(round_)
     seed = secrets.randbelow(2**31) if seed is None else seed
     relaxed: Iterable[str]
@@ -306,12 +312,14 @@ def round_move(*, round_: Round, table: int, to_table: int) -> Round:
 
 
 @transaction.atomic
-def round_publish(*, round_: Round) -> Round:
-    """Freeze the draft and show it to the tables and the public."""
+def round_publish(*, round_: Round, unsettled_reason: str | None = None) -> Round:
+    """Freeze the draft and show it to the tables and the public (not over unsettled tables but
+    with the override the event allows, services.unsettled)."""
     round_ = lock_round(round_)
     require_status(round_, RoundStatus.DRAFT)
     if not round_.matches.exists():
         raise Conflict("Draw the round before publishing it.", "not_drawn")
+    settle_or_override(round_, reason=unsettled_reason, doing="publish")
     broken = sorted(p for p in round_.relaxed if p.split(":", 1)[0] in STRUCTURAL)
     if broken:
         raise Conflict(

@@ -41,6 +41,7 @@ from tournaments.serializers.schedule import (
     DrawRequestSerializer,
     MatchCreateSerializer,
     MatchSerializer,
+    PublishRequestSerializer,
     RoundSerializer,
     RoundUpdateSerializer,
     StageSerializer,
@@ -118,11 +119,13 @@ class RoundViewSet(EventScopedViewSet):
         serializer = DrawRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         seed = serializer.validated_data["seed"]
+        reason = serializer.validated_data.get("unsettled_reason")
         round_ = self.get_object()
         if jobs.draw_is_job(request, round_):
             with self.locked_write(round_):  # a stale If-Match is a 412 now, not the job's problem
-                return self.start_job(jobs.DRAW, {"round": round_.pk, "seed": seed})
-        return self._state_change(services.round_draw, seed=seed)
+                params = {"round": round_.pk, "seed": seed, "unsettled_reason": reason}
+                return self.start_job(jobs.DRAW, params)
+        return self._state_change(services.round_draw, seed=seed, unsettled_reason=reason)
 
     @extend_schema(
         summary="Swap two pairs, or move a match to another table, in a draft",
@@ -141,13 +144,18 @@ class RoundViewSet(EventScopedViewSet):
 
     @extend_schema(
         summary="Publish a drafted round",
-        request=None,
-        responses={200: RoundSerializer, **problems(403, 409, 412)},
+        request=PublishRequestSerializer,
+        responses={200: RoundSerializer, **problems(400, 403, 409, 412)},
     )
     @action(detail=True, methods=["post"])
     def publish(self, request, *args, **kwargs):
-        """Freeze the draft and show it to the tables and the public."""
-        return self._state_change(services.round_publish)
+        """Freeze the draft and show it to the tables and the public. A Swiss round over unsettled
+        tables of an earlier round is 409 results_pending, unless the event allows an override and
+        the body gives its unsettled_reason (docs/events.md "Unsettled rounds")."""
+        serializer = PublishRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reason = serializer.validated_data.get("unsettled_reason")
+        return self._state_change(services.round_publish, unsettled_reason=reason)
 
     @extend_schema(
         summary="Close a round", request=None, responses={200: RoundSerializer, **problems(403, 409, 412)}

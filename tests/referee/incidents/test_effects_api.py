@@ -171,6 +171,7 @@ def test_g12_a_disqualified_pair_leaves_the_next_draw(play, referee, organizer):
     ruling = _disqualify(play, referee, organizer)
     match.ew_pair.refresh_from_db()
     assert match.ew_pair.status == PairStatus.DISQUALIFIED
+    confirm(play["matches"][1], play["matches"][1].ns_pair)  # round 1 settled (docs/events.md)
     RoundFactory(event=event, stage=play["stage"], number=2, status=RoundStatus.DRAFT)
     response = organizer.post(f"{API}/events/{event.slug}/rounds/2/draw", {"seed": 3}, format="json")
     assert response.status_code == 200, response.json()

@@ -1,0 +1,416 @@
+// The organiser's desk (docs/desk.md "The organiser's desk"): every read and write goes through the
+// public API as the logged-in organiser (desk.js), so the page can do nothing the API refuses, and
+// shows the API's own refusals. Each page is one function, chosen by the page's config.
+import { api, el, poll, showDone, showProblem, texts } from "./desk.js";
+
+const T = texts();
+const config = JSON.parse(document.getElementById("org-config").textContent);
+const E = `events/${config.event}`;
+const $ = (selector) => document.querySelector(selector);
+const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
+const pairName = (pair) => (pair ? `${pair.number} · ${pair.display_name}` : T.bye);
+
+async function all(path) {  // every page of a paginated list
+  const rows = [];
+  let url = path.includes("?") ? `${path}&page_size=500` : `${path}?page_size=500`;
+  while (url) {
+    const { data } = await api(url);
+    if (Array.isArray(data)) { return data; }
+    rows.push(...data.results);
+    url = data.next;
+  }
+  return rows;
+}
+
+// Show a refusal's field errors beside their fields (``data-field``), and the whole problem on top.
+function fieldProblems(form, where, error) {
+  form.querySelectorAll(".field-error").forEach((node) => { node.textContent = ""; });
+  for (const item of (error.body && error.body.errors) || []) {
+    const slot = form.querySelector(`[data-field="${(item.field || "").split(".")[0]}"] .field-error`);
+    if (slot) { slot.textContent = item.message || item.detail; }
+  }
+  showProblem(where, error);
+}
+
+// ---- the event: its settings, each explained, the profile's defaults beside them -------------
+async function eventPage() {
+  const form = $("#event-form");
+  const message = $("#event-message");
+  const isNew = form.dataset.new === "1";
+  let loaded = {};
+  function fill(event) {
+    loaded = event;
+    for (const input of form.querySelectorAll("[name]")) {
+      const value = event[input.name];
+      if (input.dataset.kind === "bool") { input.checked = Boolean(value); }
+      else if (input.dataset.kind === "json") { input.value = value === undefined ? "" : JSON.stringify(value); }
+      else { input.value = value === null || value === undefined ? "" : value; }
+    }
+    for (const slot of form.querySelectorAll("[data-default-for]")) {
+      const rule = event.rules ? event.rules[slot.dataset.defaultFor] : undefined;
+      slot.textContent = rule === undefined ? "" : fmt(T.profileDefault, { value: rule });
+    }
+  }
+  function read() {
+    const body = {};
+    for (const input of form.querySelectorAll("[name]")) {
+      let value;
+      if (input.dataset.kind === "bool") { value = input.checked; }
+      else if (input.dataset.kind === "json") { if (!input.value.trim()) { continue; } value = JSON.parse(input.value); }
+      else if (input.dataset.kind === "number") { value = input.value === "" ? null : Number(input.value); }
+      else { value = input.value === "" ? null : input.value; }
+      if (isNew && (value === null || value === "")) { continue; }
+      if (!isNew && JSON.stringify(value) === JSON.stringify(loaded[input.name] ?? null)) { continue; }
+      body[input.name] = value;
+    }
+    return body;
+  }
+  if (!isNew) { fill((await api(`${E}/`)).data); }
+  else { for (const slot of form.querySelectorAll("[data-kind=bool]")) { slot.checked = ["publish_pairings", "publish_results", "publish_standings", "shared_places"].includes(slot.name); } }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      if (isNew) {
+        const { data } = await api("events/", { method: "POST", body: read() });
+        window.location.assign(`/desk/events/${data.slug}/organiser/`);
+        return;
+      }
+      const { data } = await api(`${E}/`, { method: "PATCH", body: read() });
+      fill(data);
+      showDone(message, T.saved);
+    } catch (error) { fieldProblems(form, message, error); }
+  });
+}
+
+// ---- staff: roles, invitations, table tokens ---------------------------------------------------
+async function staffPage() {
+  async function roles() {
+    const body = $("#roles tbody");
+    body.replaceChildren(...(await all(`${E}/roles/`)).map((role) => el("tr", { "data-role": role.role },
+      el("td", {}, role.username), el("td", {}, role.role), el("td", {}, role.tables.join(", ")),
+      el("td", {}, button(T.remove, "secondary", async () => { await api(`${E}/roles/${role.id}/`, { method: "DELETE" }); roles(); }, $("#role-message"))))));
+  }
+  async function invitations() {
+    $("#invitations tbody").replaceChildren(...(await all(`${E}/invitations/`)).map((item) => el("tr", { "data-state": item.state },
+      el("td", {}, item.name), el("td", {}, item.role), el("td", {}, item.state), el("td", {}, new Date(item.expires_at).toLocaleString()),
+      el("td", {}, item.state === "pending" ? button(T.revoke, "secondary", async () => { await api(`${E}/invitations/${item.id}/revoke`, { method: "POST" }); invitations(); }, $("#invite-message")) : ""))));
+  }
+  async function tokens() {
+    $("#tokens tbody").replaceChildren(...(await all(`${E}/table-tokens/`)).map((token) => el("tr", {},
+      el("td", { class: "num" }, token.table), el("td", {}, new Date(token.created_at).toLocaleString()), el("td", {}, token.revoked_at ? "revoked" : "live"))));
+  }
+  submit("#role-form", "#role-message", async (form) => {
+    await api(`${E}/roles/`, { method: "POST", body: { username: form.username.value, role: form.role.value } });
+    roles();
+  });
+  submit("#invite-form", "#invite-message", async (form, where) => {
+    const { data } = await api(`${E}/invitations/`, { method: "POST", body: { name: form.name.value, role: form.role.value, hours: Number(form.hours.value) } });
+    where.replaceChildren(el("div", { class: "done", role: "status" }, T.invitationLink, " ", el("input", { readonly: true, value: data.url, size: 60, id: "invite-link", "aria-label": T.invitationLink })));
+    invitations();
+    return true;
+  });
+  submit("#token-form", "#token-message", async (form) => { await api(`${E}/table-tokens/`, { method: "POST", body: { table: Number(form.table.value) } }); tokens(); });
+  await Promise.all([roles(), invitations(), tokens()]);
+}
+
+function button(label, kind, action, where) {
+  const node = el("button", { type: "button", class: kind }, label);
+  node.addEventListener("click", async () => { try { await action(); } catch (error) { showProblem(where, error); } });
+  return node;
+}
+
+function submit(formSelector, whereSelector, action) {
+  const form = $(formSelector);
+  const where = $(whereSelector);
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { if (!(await action(form, where, event.submitter))) { showDone(where, T.saved); } }
+    catch (error) { fieldProblems(form, where, error); }
+  });
+}
+
+// ---- registration: pairs, import with a dry run first, withdraw -------------------------------
+async function registrationPage() {
+  let units = new Map();
+  async function pairs() {
+    const list = await all(`${E}/pairs/`);
+    units = new Map((await all(`${E}/units/`)).map((unit) => [unit.id, unit.name]));
+    $("#units").replaceChildren(...[...units.values()].map((name) => el("option", { value: name })));
+    $("#pair-count").textContent = `(${list.filter((p) => p.status === "active").length})`;
+    $("#pairs tbody").replaceChildren(...list.map((pair) => el("tr", { "data-pair": pair.number, "data-status": pair.status },
+      el("td", { class: "num" }, pair.number), el("td", {}, pair.display_name), el("td", {}, units.get(pair.unit) || ""),
+      el("td", { class: "num" }, pair.seed ?? ""), el("td", {}, pair.status),
+      el("td", {}, button(pair.status === "active" ? T.withdraw : T.reinstate, "secondary", async () => {
+        await api(`${E}/pairs/${pair.id}/`, { method: "PATCH", body: { status: pair.status === "active" ? "withdrawn" : "active" } });
+        pairs();
+      }, $("#pair-message"))))));
+  }
+  submit("#pair-form", "#pair-message", async (form) => {
+    const body = { player_1: { name: form.p1.value } };
+    if (form.p2.value) { body.player_2 = { name: form.p2.value }; }
+    if (form.seed.value) { body.seed = Number(form.seed.value); }
+    if (form.unit.value) {
+      const known = [...units].find(([, name]) => name === form.unit.value);
+      body.unit = known ? known[0] : (await api(`${E}/units/`, { method: "POST", body: { name: form.unit.value } })).data.id;
+    }
+    await api(`${E}/pairs/`, { method: "POST", body });
+    form.reset();
+    pairs();
+  });
+  const importForm = $("#import-form");
+  importForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const dry = event.submitter ? event.submitter.value === "1" : true;
+    const where = $("#import-message");
+    const table = $("#import-errors");
+    table.hidden = true;
+    const data = new FormData();
+    data.append("file", importForm.file.files[0]);
+    data.append("dry_run", dry ? "true" : "false");
+    where.replaceChildren(el("progress", { "aria-label": T.jobRunning }), T.jobRunning);
+    const response = await fetch(`/api/v1/${E}/pairs/import`, { method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.split("=")[1] || "", Accept: "application/json" } });
+    const body = await response.json();
+    if (response.status === 202) { return followJob(body, where, () => pairs()); }
+    if (!response.ok) {
+      const rows = (body.errors || []).map((item) => { const [, row, column] = (item.field || "").split("."); return el("tr", { "data-row": row || "" }, el("td", { class: "num" }, row || "—"), el("td", {}, column || item.field), el("td", {}, item.message)); });
+      table.querySelector("tbody").replaceChildren(...rows);
+      table.hidden = !rows.length;
+      where.replaceChildren(el("div", { class: "problem", role: "alert", "data-code": body.code || "" }, body.detail || body.title));
+      return;
+    }
+    showDone(where, dry ? fmt(T.dryRunOk, { n: body.valid_rows }) : fmt(T.imported, { n: body.imported }));
+    if (!dry) { pairs(); }
+  });
+  await pairs();
+}
+
+// A long piece of work (a large import, a large draw): its progress bar from the job resource.
+async function followJob(job, where, done) {
+  const bar = el("progress", { max: 100, value: 0, "aria-label": T.jobRunning });
+  where.replaceChildren(bar, " ", T.jobRunning);
+  for (;;) {
+    const { data } = await api(`jobs/${job.id}/`);
+    if (data.progress && data.progress.total) { bar.max = data.progress.total; bar.value = data.progress.done; }
+    if (data.state === "succeeded") { showDone(where, T.saved); done(data.result); return; }
+    if (data.state === "failed") { where.replaceChildren(el("div", { class: "problem", role: "alert" }, (data.problem && data.problem.detail) || "failed")); return; }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+// ---- check-in ------------------------------------------------------------------------------------
+async function roundOptions(select, wanted) {
+  const rounds = await all(`${E}/rounds/`);
+  select.replaceChildren(...rounds.map((r) => el("option", { value: r.number }, `${T.round} ${r.number} · ${T[`round.${r.status}`] || r.status}`)));
+  const open = wanted || (rounds.find((r) => r.status !== "closed") || rounds[rounds.length - 1] || {}).number;
+  if (open) { select.value = String(open); }
+  return rounds;
+}
+
+async function checkInPage() {
+  const select = $("#checkin-round");
+  await roundOptions(select);
+  const where = $("#checkin-message");
+  async function sheet() {
+    if (!select.value) { return; }
+    const { data } = await api(`${E}/rounds/${select.value}/check-in`);
+    render(data);
+  }
+  function render(data) {
+    const c = data.counts;
+    $("#checkin-counts").textContent = `${T.present} ${c.present} · ${T.late} ${c.late} · ${T.absent} ${c.absent} · ${T.unmarked} ${c.unmarked}`;
+    $("#checkin tbody").replaceChildren(...data.entries.map((entry) => {
+      const note = el("input", { value: entry.note, "aria-label": `${T.note} ${entry.pair.number}`, size: 16 });
+      const marks = ["present", "late", "absent"].map((status) => {
+        const node = el("button", { type: "button", class: entry.status === status ? "" : "secondary", "aria-pressed": entry.status === status ? "true" : "false", "data-mark": status }, T[status]);
+        node.addEventListener("click", async () => {
+          try { render((await api(`${E}/rounds/${select.value}/check-in`, { method: "POST", body: { marks: [{ pair: entry.pair.id, status, note: note.value }] } })).data); }
+          catch (error) { showProblem(where, error); }
+        });
+        return node;
+      });
+      return el("tr", { "data-pair": entry.pair.number, "data-status": entry.status || "" },
+        el("td", { class: "num" }, entry.pair.number),
+        el("td", {}, entry.pair.display_name, entry.drawn ? "" : el("span", { class: "flag" }, ` ${T.drawnNo}`)),
+        el("td", { class: "actions" }, ...marks), el("td", {}, note));
+    }));
+  }
+  select.addEventListener("change", sheet);
+  submit("#sub-form", "#sub-message", async () => {
+    const number = Number($("#sub-pair").value);
+    const pair = (await all(`${E}/pairs/`)).find((p) => p.number === number);
+    const replaced = pair && (Number($("#sub-which").value) === 1 ? pair.player_1 : pair.player_2);
+    await api(`${E}/substitutions/`, { method: "POST", body: { pair: pair ? pair.id : 0, replaced: replaced ? replaced.id : 1, name: $("#sub-name").value, from_round: Number(select.value) } });
+  });
+  await sheet();
+}
+
+// ---- rounds: draw with its explanation, swap, publish, clock, close ------------------------------
+function flagWords(flags) {
+  return flags.length ? flags.map((flag) => T[`flag.${flag}`] || flag).join("; ") : T.noFlags;
+}
+
+function relaxedWords(relaxed) {
+  if (!relaxed.length) { return T.relaxedNone; }
+  return relaxed.map((entry) => { const [code, who] = entry.split(":"); return `${T[`flag.${code}`] || code}${who ? ` (${T.pairs} ${who})` : ""}`; }).join("; ");
+}
+
+function clockWords(clock) {
+  const state = T[`clock.${clock.state}`];
+  if (clock.limit_minutes === null) { return `${state} · ${T.noLimit}`; }
+  let seconds = clock.remaining_seconds;
+  if (clock.state === "running") { seconds = Math.round((Date.parse(clock.ends_at) - Date.now()) / 1000); }
+  if (seconds <= 0) { return `${state} · ${T.timeUp}`; }
+  const minutes = Math.floor(seconds / 60);
+  return `${state} · ${minutes}:${String(seconds % 60).padStart(2, "0")} ${T.left}`;
+}
+
+async function roundsPage() {
+  const select = $("#round-pick");
+  const where = $("#round-message");
+  let current = null;
+  let stage = null;
+  async function load() {
+    const rounds = await roundOptions(select, current && current.number);
+    stage = stage || ((await all(`${E}/stages/`))[0] || {}).id;
+    if (!select.value) { return; }
+    show(rounds.find((r) => String(r.number) === select.value));
+  }
+  async function show(round) {
+    current = round;
+    $("#round-state").dataset.status = round.status;
+    $("#round-state").textContent = `${T[`round.${round.status}`] || round.status}${round.draw_seed !== null ? ` · seed ${round.draw_seed}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
+    $("#do-draw").textContent = round.match_count ? T.redraw : T.draw;
+    $("#do-draw").disabled = round.status !== "draft";
+    $("#do-publish").disabled = round.status !== "draft" || !round.match_count;
+    $("#do-close").disabled = round.status !== "published";
+    $("#print-pairings").href = `/e/${config.event}/print/rounds/${round.number}/pairings`;
+    $("#print-sheets").href = `/e/${config.event}/print/rounds/${round.number}/scoresheets`;
+    $("#relaxed").textContent = `${T.relaxed}: ${relaxedWords(round.relaxed)}`;
+    $("#clock-face").textContent = clockWords(round.clock);
+    $("#clock-start").textContent = round.clock.state === "paused" ? T.clockResume : T.clockStart;
+    const matches = round.match_count ? await all(`${E}/matches/?round=${round.number}`) : [];
+    $("#pairings tbody").replaceChildren(...matches.map((m) => el("tr", { "data-table": m.table },
+      el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair)), el("td", {}, pairName(m.ew_pair)),
+      el("td", { class: m.flags.length ? "flag" : "muted" }, flagWords(m.flags)))));
+  }
+  async function operate(path, body) {
+    try {
+      const answer = await api(`${E}/rounds/${current.number}/${path}`, { method: "POST", body });
+      if (answer.status === 202) { return followJob(answer.data, where, load); }
+      show(answer.data);
+      showDone(where, T.saved);
+    }
+    catch (error) {
+      if (error.code === "results_pending" && (path === "draw" || path === "publish")) {
+        const reason = window.prompt(`${error.message}\n\n${T.unsettled}`);
+        if (reason) { return operate(path, { ...(body || {}), unsettled_reason: reason }); }
+      }
+      showProblem(where, error);
+    }
+  }
+  select.addEventListener("change", () => { current = { number: Number(select.value) }; load(); });
+  $("#round-new").addEventListener("click", async () => {
+    try {
+      // An event's first round needs a stage: a Swiss stage (积分编排制) unless the organiser made another.
+      if (!stage) { stage = (await api(`${E}/stages/`, { method: "POST", body: { name: "Swiss", kind: "swiss" } })).data.id; }
+      current = (await api(`${E}/rounds/`, { method: "POST", body: { stage } })).data;
+      await load();
+    } catch (error) { showProblem(where, error); }
+  });
+  $("#do-draw").addEventListener("click", () => operate("draw", {}));
+  $("#do-publish").addEventListener("click", () => operate("publish", {}));
+  $("#do-close").addEventListener("click", () => operate("close"));
+  $("#clock-start").addEventListener("click", () => operate("clock/start"));
+  $("#clock-pause").addEventListener("click", () => operate("clock/pause"));
+  $("#clock-extend").addEventListener("click", () => operate("clock/extend", { minutes: 5 }));
+  $("#swap-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const pairs = await all(`${E}/pairs/`);
+    const id = (number) => (pairs.find((p) => p.number === Number(number)) || { id: 0 }).id;
+    await operate("swap", { pair_a: id($("#swap-a").value), pair_b: id($("#swap-b").value) });
+  });
+  setInterval(() => { if (current && current.clock) { $("#clock-face").textContent = clockWords(current.clock); } }, 1000);
+  await load();
+}
+
+// ---- the round board: every table's state, live, paged, searchable; a table's deals and result ---
+async function boardPage() {
+  const select = $("#board-round");
+  await roundOptions(select);
+  const where = $("#board-message");
+  let page = 1;
+  let watcher = null;
+  let open = null;
+  function path() {
+    const query = new URLSearchParams({ round: select.value, page: String(page), page_size: String(config.pageSize) });
+    if ($("#board-status").value) { query.set("status", $("#board-status").value); }
+    const search = $("#board-search").value.trim();
+    if (search) { query.set("table", search); }
+    return `${E}/matches/?${query}`;
+  }
+  function render(data) {
+    const search = $("#board-search").value.trim();
+    let rows = data.results;
+    if (search && !rows.length) { rows = []; }
+    $("#board-live").textContent = fmt(T.live, { time: new Date().toLocaleTimeString() });
+    $("#board-counts").textContent = `${data.count} · ${T.page} ${page} ${T.of} ${Math.max(1, Math.ceil(data.count / config.pageSize))}`;
+    $("#board tbody").replaceChildren(...rows.map((m) => {
+      const openButton = el("button", { type: "button", class: "secondary", "data-open": m.table }, T.open);
+      openButton.addEventListener("click", () => { open = m.id; detail(m.id); });
+      return el("tr", { "data-table": m.table, "data-status": m.status, class: m.status === "disputed" ? "flag" : "" },
+        el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair)), el("td", {}, pairName(m.ew_pair)),
+        el("td", { class: "state" }, T[`status.${m.status}`] || m.status), el("td", {}, openButton));
+    }));
+    const pages = $("#board-pages");
+    pages.replaceChildren();
+    if (data.previous) { pages.append(button(T.previous, "secondary", () => { page -= 1; restart(); }, where)); }
+    if (data.next) { pages.append(button(T.next, "secondary", () => { page += 1; restart(); }, where)); }
+    if (open) { detail(open); }
+  }
+  function restart() {
+    if (watcher) { watcher.stop(); }
+    watcher = poll(path(), config.poll, render, (error) => showProblem(where, error));
+  }
+  async function detail(id) {
+    const box = $("#table-detail");
+    try {
+      const [{ data: match }, { data: deals }, { data: result }] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/deals/`), api(`matches/${id}/result`)]);
+      const list = Array.isArray(deals) ? deals : deals.results;
+      const line = (match.state && match.state.level_line) || [];
+      const lineRows = line.map((entry) => el("tr", {}, el("td", { class: "num" }, entry.deal), el("td", {}, JSON.stringify(entry.after))));
+      const voids = list.map((deal) => button(`${T.voidDeal} ${deal.number}`, "danger", async () => {
+        const note = window.prompt(T.reason);
+        if (!note) { return; }
+        await api(`matches/${id}/deals/void`, { method: "POST", body: { from: deal.number, note } });
+        detail(id);
+      }, box));
+      const versions = (result.versions || []).map((version) => el("li", { "data-version": version.version, "data-status": version.status },
+        `v${version.version} · ${version.status} · ${version.winner || "—"} · ${version.ns_level ?? ""}:${version.ew_level ?? ""} ${version.note || ""}`,
+        version.status === "disputed" || version.status === "submitted" ? button(T.confirmVersion, "", async () => { await api(`matches/${id}/result/confirm`, { method: "POST", body: { version: version.version } }); detail(id); }, box) : ""));
+      const correction = el("form", { class: "row", id: "correct-form" }, el("div", { class: "field" }, el("label", { for: "correct-note" }, T.note), el("input", { id: "correct-note", required: true })), el("button", { type: "submit" }, T.correct));
+      correction.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const official = result.official;
+        try { await api(`matches/${id}/result`, { method: "POST", body: { corrects: official ? official.version : null, note: $("#correct-note").value, confirm: true } }); detail(id); }
+        catch (error) { showProblem(box.querySelector(".detail-message"), error); }
+      });
+      box.replaceChildren(el("h3", {}, `${T.table} ${match.table}: ${pairName(match.ns_pair)} – ${pairName(match.ew_pair)}`),
+        el("p", {}, `${T.status}: ${T[`status.${match.status}`] || match.status} · ${T.clock}: ${clockWords(match.clock)}`),
+        el("h4", {}, T.levels), lineRows.length ? el("table", { class: "grid" }, el("tbody", {}, ...lineRows)) : el("p", { class: "muted" }, T.noDeals),
+        el("div", { class: "actions" }, ...voids),
+        el("h4", {}, T.versions), el("ul", { class: "versions" }, ...versions), correction, el("div", { class: "detail-message", "aria-live": "polite" }));
+    } catch (error) { showProblem(box, error); }
+  }
+  for (const node of [select, $("#board-status")]) { node.addEventListener("change", () => { page = 1; restart(); }); }
+  $("#board-search").addEventListener("input", () => { page = 1; restart(); });
+  $("#board-filter").addEventListener("submit", (event) => event.preventDefault());
+  $("#publish-standings").addEventListener("click", async () => {
+    try { await api(`${E}/`, { method: "PATCH", body: { publish_standings: true, status: "published" } }); showDone(where, T.standingsPublished); }
+    catch (error) { showProblem(where, error); }
+  });
+  restart();
+}
+
+const PAGES = { "org-event": eventPage, "org-new": eventPage, "org-staff": staffPage, "org-registration": registrationPage, "org-checkin": checkInPage, "org-rounds": roundsPage, "org-board": boardPage };
+// The page is ready once its data is shown and its controls answer (a browser test waits for it).
+PAGES[config.page]().then(() => { document.body.dataset.ready = "1"; });
