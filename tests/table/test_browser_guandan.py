@@ -156,3 +156,12 @@ def test_the_language_switches_on_the_phone(phone, table):
     seat = {"zh": "North", "en": "北"}[phone.lang]  # the game's labels, asked again in the new language
     phone.wait(lambda: phone.text('button[data-seat="N"]').startswith(seat))
     phone.shot("guandan-switched")
+    for width in (320, 430):  # the phones the app is for: nothing wider than the screen, targets of 48 px
+        phone.driver.set_window_size(width, 800)
+        assert not phone.scrolls_sideways(), width
+        sizes = phone.driver.execute_script(
+            "return [...document.querySelectorAll('button')].map((b) => [b.offsetWidth, b.offsetHeight])"
+        )
+        assert min(min(pair) for pair in sizes) >= 48, (width, sizes)
+        font = phone.driver.execute_script("return parseFloat(getComputedStyle(document.body).fontSize)")
+        assert font >= 18
