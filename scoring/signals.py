@@ -17,8 +17,8 @@ pair registered (a row of zeros) change no standings it shows. ``standings.updat
 
 What a row held before the save is read in ``pre_save`` (one query per save of these models).
 
-A deal or a result written other than by a deal post forgets the match's stored state
-(``_forget_sheet``; docs/scoring.md "The stored state").
+A deal, result or ruling forgets the match's stored state in its service, not here
+(``scoring.services.changes.record``; docs/scoring.md "The stored state").
 
 A round just published also tells them its pairings (``round.published``): the tournaments layer
 sends ``tournaments.signals.round_published`` and this app, above it, queues the webhook.
@@ -28,8 +28,6 @@ from __future__ import annotations
 
 from django.db.models.signals import post_delete, post_save, pre_save
 
-from scoring.models import Deal, MatchResult
-from scoring.services import sheet_store
 from scoring.services.common import move_results_version, notify_standings
 from scoring.tasks import queue_event
 from tournaments import gate
@@ -109,16 +107,3 @@ def _round_published(sender, round, **kwargs) -> None:
 
 
 round_published.connect(_round_published, dispatch_uid="webhook-round-published")
-
-
-def _forget_sheet(sender, instance, raw=False, **kwargs) -> None:
-    """A deal or result written other than by a deal post: the match's stored state is folded again
-    (``scoring.services.sheet_store``). A deal post stores the state after its deal itself."""
-    if raw or getattr(instance, "keeps_sheet", False):
-        return
-    sheet_store.forget(instance.match_id)
-
-
-for written in (Deal, MatchResult):
-    post_save.connect(_forget_sheet, sender=written, dispatch_uid=f"sheet-{written.__name__}")
-    post_delete.connect(_forget_sheet, sender=written, dispatch_uid=f"sheet-{written.__name__}-delete")

@@ -115,10 +115,6 @@ class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (
     winner = models.ForeignKey(
         "tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    # The scoring layer's fold of the match's deals, kept with the row its writes lock (docs/scoring.md
-    # "The stored state"): a deal post reads it with the lock instead of the deals. Null: not
-    # stored (a match before its first post, or one whose deals, results or rulings changed since).
-    sheet = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["round", "table"]
@@ -142,19 +138,6 @@ class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (
 
     def __str__(self) -> str:
         return f"{self.round} table {self.table}"
-
-    def save(self, *args, **kwargs) -> None:
-        """A save of the whole row leaves ``sheet`` as it is stored: only the scoring services write
-        it, under the match's lock, and a match read before a deal was posted must not put back the
-        state it was read with."""
-        if kwargs.get("update_fields") is None and not self._state.adding and not kwargs.get("force_insert"):
-            deferred = self.get_deferred_fields()
-            kwargs["update_fields"] = [
-                field.attname
-                for field in self._meta.concrete_fields
-                if not field.primary_key and field.name != "sheet" and field.attname not in deferred
-            ]
-        super().save(*args, **kwargs)
 
     @property
     def is_table_of_four(self) -> bool:
