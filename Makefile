@@ -9,7 +9,7 @@ RUN_ENV := DEBUG=$${DEBUG:-true}
 # Extra pytest options for the test targets, e.g. `make test PYTEST_ARGS=--durations=15` (as CI does).
 PYTEST_ARGS ?=
 
-.PHONY: install node-tools run serve test test-e2e lint typecheck format bench bench-national bench-reads schema contract presence messages clean
+.PHONY: install node-tools run serve venue test test-e2e lint typecheck format bench bench-national bench-reads schema contract presence messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -106,3 +106,17 @@ messages: install
 # DATABASE_URL… come from the environment (or run `DEBUG=true make serve` on a laptop).
 serve: install
 	$(BIN)/gunicorn -c gunicorn.conf.py
+
+# A hall with one laptop and a Wi-Fi router (docs/deploy.md "Running at a venue"): the service on the
+# local network at PUBLIC_URL (by default this machine's first LAN address, port 8000), which the
+# table cards' QR codes carry; the SECRET_KEY (the pairs' PINs derive from it) kept in var/.
+VENUE_PORT ?= 8000
+venue: install
+	@mkdir -p var
+	@test -s var/venue-secret-key || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/venue-secret-key
+	@ip=$$(hostname -I 2>/dev/null | awk '{print $$1}'); \
+	export PUBLIC_URL=$${PUBLIC_URL:-http://$${ip:-127.0.0.1}:$(VENUE_PORT)} SECRET_KEY=$$(cat var/venue-secret-key) DEBUG=$${DEBUG:-false}; \
+	$(BIN)/python manage.py migrate --noinput && \
+	$(BIN)/python manage.py collectstatic --noinput -v 0 && \
+	echo "Serving the event at $$PUBLIC_URL (print the table cards from there)" && \
+	GUNICORN_BIND=0.0.0.0:$(VENUE_PORT) WEB_CONCURRENCY=$${WEB_CONCURRENCY:-3} $(BIN)/gunicorn -c gunicorn.conf.py

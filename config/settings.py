@@ -7,6 +7,7 @@
 
 import contextlib
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -38,9 +39,23 @@ FAST_PATHS = fast.parse(env.str("FAST_PATHS", default="all"))
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "testserver"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+# The address phones reach the service at (docs/deploy.md "Running at a venue"): table cards' QR codes
+# and the links the service prints use it instead of whatever host the page was opened from. Its host
+# is allowed (ALLOWED_HOSTS) and trusted for forms (CSRF_TRUSTED_ORIGINS).
+PUBLIC_URL = env.str("PUBLIC_URL", default="").rstrip("/")
+if PUBLIC_URL:
+    _public = urlsplit(PUBLIC_URL)
+    if _public.scheme not in ("http", "https") or not _public.hostname:
+        raise ImproperlyConfigured(
+            f"PUBLIC_URL is an http(s) URL such as http://192.168.1.10:8000, not {PUBLIC_URL!r}."
+        )
+    ALLOWED_HOSTS = [*ALLOWED_HOSTS, _public.hostname]
+    CSRF_TRUSTED_ORIGINS = [*CSRF_TRUSTED_ORIGINS, f"{_public.scheme}://{_public.netloc}"]
+# How often the table app asks whether its match changed (If-None-Match; docs/deploy.md): never below 3.
+TABLE_APP_POLL_SECONDS = max(3, env.int("TABLE_APP_POLL_SECONDS", default=5))
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "core.admin_site.AdminConfig",  # django.contrib.admin, for superusers only
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -58,6 +73,8 @@ INSTALLED_APPS = [
     "tournaments",
     "scoring",
     "seasons",
+    "adapters",
+    "desk",
 ]
 
 MIDDLEWARE = [
@@ -255,10 +272,16 @@ SPECTACULAR_SETTINGS = {
         "ComboTypeEnum": "scoring.serializers.plays.COMBO_TYPES",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
+        "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)
+        "ClockStateEnum": "tournaments.clock.CLOCK_STATES",
+        "InvitationStateEnum": "tournaments.serializers.invitations.STATES",
+        "AttendanceEnum": "tournaments.models.Attendance.choices",
+        "AbsentPairsEnum": "tournaments.models.AbsentPairs.choices",
         "MatchStatusEnum": "tournaments.models.MatchStatus.choices",
         "PairStatusEnum": "tournaments.models.PairStatus.choices",
         "RoleEnum": "tournaments.models.Role.choices",
         "TributeKindEnum": ["none", "single", "double", "anti_tribute"],
+        "FormFieldKindEnum": "engine.forms.KINDS",
         "IncidentStatusEnum": "referee.models.IncidentStatus.choices",
         "RulingStatusEnum": "referee.models.RulingStatus.choices",
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",

@@ -78,6 +78,9 @@ class Game:
     # (docs/referees.md "Tables of four"); read with the table at tables of four.
     penalty_rows: Mapping[Infraction, Row] = field(default_factory=dict)
     in_service: bool = True
+    #: The pack's card codes that are wild at ``level`` (None: the game has no level): what a
+    #: referee's card picker marks (issue 34). A game without wild cards has none.
+    wild_cards: Callable[[int | None], frozenset[str]] = field(default=lambda level: frozenset())
 
     @property
     def individual(self) -> bool:

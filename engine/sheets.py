@@ -28,6 +28,9 @@ Every game that events can be run on gives its ``Game`` a ``match_sheet``, one
   ``start`` is the state before the first deal, ``close_on_time`` ends a match whose clock ran
   out. ``deal_level(state)`` is the level the next deal is played at (stored on the deal; None
   for a game without levels).
+- Every deal's record is stored whole (``Deal.record``); its member ``game``, where a sheet writes
+  one, is the game (局) of a table that plays several (a best of three), which the deal's answer
+  shows. ``deal_answer(record)`` is how the deal's answer shows the record.
 - ``totals(state)`` is what a match result stores and the standings read
   (:class:`SheetTotals`).
 - A table may play a best of three (Guandan G8): ``begin(profile, best_of=)`` is its state before
@@ -56,6 +59,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from engine import state_codec
 from engine.errors import BadInput, RuleViolation
+from engine.forms import DealForm, Note, gettext_noop
 from engine.seats import Side
 
 #: ``MatchSheet.line_kind`` of a game whose line is the table's level line (G8 记级).
@@ -193,9 +197,6 @@ class MatchSheet(ABC, Generic[StateT]):
     results_from_levels: ClassVar[bool] = False
     #: A referee's ruling may change the match's levels between deals (G12: ``change``).
     takes_level_changes: ClassVar[bool] = False
-    #: The record's members a service keeps in columns of their own rather than whole (Guandan's,
-    #: which its level line, tallies and exports read); empty: the record is kept whole.
-    record_columns: ClassVar[tuple[str, ...]] = ()
 
     def read(self, data: Mapping[str, Any]) -> Any:
         """What was posted, parsed without the match (``BadInput``); by default ``record`` reads it."""
@@ -228,6 +229,19 @@ class MatchSheet(ABC, Generic[StateT]):
         """A stored record played again against a new match state (after a correction of an earlier
         deal): ``play`` reads it as it reads a post, unless the sheet says otherwise."""
         return self.play(record, state=state, profile=profile)
+
+    def deal_answer(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A stored deal's record as the deal's answer shows it (the API's ``Deal``): the members a
+        game shows apart (``finishing_order``, ``tribute``, ``leader``, and ``recorded_plays``:
+        whether its plays were recorded) and ``record``, the rest. By default the record is shown
+        whole and the others are empty."""
+        return {
+            "finishing_order": [],
+            "tribute": None,
+            "leader": None,
+            "recorded_plays": False,
+            "record": record,
+        }
 
     def stored_form(
         self,
@@ -274,6 +288,12 @@ class MatchSheet(ABC, Generic[StateT]):
         deals: int | None = getattr(profile, "deals_per_round", None)
         return deals
 
+    def time_limit_minutes(self, profile: Any) -> int | None:
+        """The minutes a match's clock gives (the round clock, docs/events.md "The round clock"):
+        the profile's ``time_limit_minutes`` where it has one (Shuangkou S10); None: no clock."""
+        minutes: int | None = getattr(profile, "time_limit_minutes", None)
+        return minutes
+
     def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]] | None:
         """The deals each side won by how they finished, when the game counts them (Guandan G6:
         ``[1-2, 1-3, 1-4]`` per side); None: it does not."""
@@ -308,6 +328,44 @@ class MatchSheet(ABC, Generic[StateT]):
         (the deal's own figure) and ``after`` (``{"NS", "EW"}``: the match's levels or points after
         it, as ``line_kind`` says)."""
         return {"dealer": record.get("dealer"), "scorer": None, "scored": None, "after": None}
+
+    def deal_form(self, profile: Any, state: StateT) -> DealForm:
+        """The form a table fills in for the match's next deal (engine/forms.py): the seats, the sides
+        and the posted members with their kinds, choices and defaults (the dealer the rotation names).
+        Every game in service gives one; the table app renders only from it."""
+        raise NotImplementedError("this game describes no deal form")
+
+    def deal_notes(
+        self, before: StateT, after: StateT, record: Mapping[str, Any], *, profile: Any
+    ) -> list[Note]:
+        """What a deal means, as a preview shows it before it is sent (engine/forms.py ``Note``):
+        by default the deal's line (who scored what, both sides after it) and the match's end; a
+        game with more to say (Guandan's levels, A failures) overrides this."""
+        entry = self.line_entry(record, after)
+        notes: list[Note] = []
+        if entry.get("scorer") is not None and entry.get("scored") is not None:
+            notes.append(
+                Note(
+                    "scored",
+                    gettext_noop("{scorer} scores {scored}"),
+                    {"scorer": entry["scorer"], "scored": entry["scored"]},
+                )
+            )
+        elif entry.get("scored") is not None:
+            notes.append(
+                Note("scored", gettext_noop("The deal counts {scored}"), {"scored": entry["scored"]})
+            )
+        for code, value in (entry.get("after") or {}).items():
+            notes.append(
+                Note("after", gettext_noop("{who}: {value} after this deal"), {"who": code, "value": value})
+            )
+        if after.finished:
+            winner = after.winner
+            if winner is None:
+                notes.append(Note("match_over", gettext_noop("The match is over")))
+            else:
+                notes.append(Note("match_won", gettext_noop("{side} wins the match"), {"side": winner.value}))
+        return notes
 
     def dump_state(self, state: StateT) -> dict[str, Any]:
         """``state`` as JSON, to be stored and read back by ``load_state`` (engine/state_codec.py)."""

@@ -11,16 +11,19 @@ from __future__ import annotations
 from core.audit_log import register
 from scoring.models import Deal, MatchResult, Webhook
 from tournaments.models import (
+    CheckIn,
     Club,
     ClubStaff,
     Event,
     EventRole,
+    Invitation,
     Match,
     Member,
     Pair,
     Player,
     Round,
     Stage,
+    Substitution,
     TableToken,
     Unit,
 )
@@ -29,12 +32,15 @@ from tournaments.models import (
 AUDITED = {
     Event: (lambda o: o.pk, [], ["updated_at", "results_version"]),
     EventRole: (lambda o: o.event_id, [], []),
+    Invitation: (lambda o: o.event_id, ["key_hash"], []),
     TableToken: (lambda o: o.event_id, ["key"], []),
     Unit: (lambda o: o.event_id, [], []),
     Player: (lambda o: o.event_id, ["email", "phone"], []),
     Pair: (lambda o: o.event_id, [], []),
     Stage: (lambda o: o.event_id, [], []),
     Round: (lambda o: o.event_id, [], ["updated_at"]),
+    CheckIn: (lambda o: o.round.event_id, [], []),
+    Substitution: (lambda o: o.pair.event_id, [], []),
     Match: (lambda o: o.round.event_id, [], []),
     Deal: (lambda o: o.match.round.event_id, [], ["content_hash"]),
     MatchResult: (lambda o: o.match.round.event_id, [], ["content_hash"]),

@@ -1,6 +1,6 @@
 from django.urls import re_path
 
-from scoring.views import events, matches, standings, sync
+from scoring.views import events, forms, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
 from tournaments.urls import EVENT, Router
 
@@ -17,6 +17,10 @@ router.register("matches", MatchViewSet, basename="match")  # one table: /matche
 
 urlpatterns = [
     re_path(rf"^matches/{ID}/deals/?$", matches.MatchDealsView.as_view(), name="match-deals"),
+    re_path(rf"^matches/{ID}/deal-form/?$", forms.MatchDealFormView.as_view(), name="match-deal-form"),
+    re_path(
+        rf"^matches/{ID}/deals/preview(?:/)?$", forms.DealPreviewView.as_view(), name="match-deals-preview"
+    ),
     re_path(rf"^matches/{ID}/deals/void(?:/)?$", matches.DealsVoidView.as_view(), name="match-deals-void"),
     re_path(
         rf"^matches/{ID}/deals/(?P<number>\d{{1,5}})/?$", matches.MatchDealView.as_view(), name="match-deal"

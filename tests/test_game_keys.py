@@ -2,11 +2,14 @@
 the game's registry entry (``engine.game.Game``, docs/rules/index.md "Adding a game").
 
 The check parses every module of the service's packages beside the engine (their migrations, which
-record history, left out) and fails on a registry key written as a string constant where code
-decides by it: compared (``==``, ``!=``, ``in``, ``not in``, ``is``), as a ``match`` case, or as a
-dict key (a literal's key, ``dict(code=...)``, a subscript, ``.get(...)``). A code as a plain value
-(a default, an example body, a serializer's enum) is data and passes. The tests and the benchmarks
-drive named games on purpose and are not scanned.
+record history, left out; the seasons and the game adapters included) and fails on a game named
+where code decides by it: compared (``==``, ``!=``, ``in``, ``not in``, ``is``), as a ``match``
+case, or as a dict key (a literal's key, ``dict(code=...)``, a subscript, ``.get(...)``). A game is
+named by its registry key written as a string constant, by a game's code read off its engine
+(``guandan.GAME.code``), by the default game (``DEFAULT_GAME``, ``games.DEFAULT_GAME``), or by a
+name the module assigned one of those (``BIDDING_GAME = doudizhu.GAME.code``). A code as a plain
+value (a default, an example body, a serializer's enum) is data and passes. The tests and the
+benchmarks drive named games on purpose and are not scanned.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from engine.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The service's packages (pyproject's ``packages.find``) other than ``engine``.
-PACKAGES = ("config", "core", "referee", "tournaments", "scoring")
+PACKAGES = ("config", "core", "referee", "tournaments", "scoring", "seasons", "adapters")
 CODES = frozenset(GAMES)
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
 _LOOKUPS = ("get", "pop", "setdefault")
@@ -36,10 +39,49 @@ def _modules() -> list[Path]:
     )
 
 
-def _code(node: ast.AST | None, codes: Set[str]) -> str | None:
+#: The registry's default game, under whatever module it is read from.
+DEFAULT_NAMES = frozenset({"DEFAULT_GAME"})
+
+
+def _name(node: ast.AST) -> str | None:
+    """The last name of a name or an attribute chain (``games.DEFAULT_GAME``: ``DEFAULT_GAME``)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _names_a_game(node: ast.AST | None, codes: Set[str], aliases: Set[str]) -> str | None:
+    """What ``node`` names when it names a game: its code, ``GAME.code``, ``DEFAULT_GAME`` or an alias."""
+    if node is None:
+        return None
     if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in codes:
         return node.value
+    if isinstance(node, ast.Attribute) and node.attr == "code" and _name(node.value) == "GAME":
+        return ast.unparse(node)
+    name = _name(node)
+    if name is not None and (name in DEFAULT_NAMES or name in aliases):
+        return name
     return None
+
+
+def _aliases(tree: ast.AST, codes: Set[str]) -> set[str]:
+    """The names a module assigns a game to (``BIDDING_GAME = doudizhu.GAME.code``), to a fixed point."""
+    aliases: set[str] = set()
+    while True:
+        found = {
+            target.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign | ast.AnnAssign)
+            and node.value is not None
+            and _names_a_game(node.value, codes, aliases)
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)
+        }
+        if found <= aliases:
+            return aliases
+        aliases |= found
 
 
 def _operands(node: ast.expr) -> Iterator[ast.expr]:
@@ -51,9 +93,15 @@ def _operands(node: ast.expr) -> Iterator[ast.expr]:
 
 
 def game_keys(source: str, codes: Set[str] = CODES) -> list[tuple[int, str]]:
-    """``(line, code)`` of every game code the source compares, matches or uses as a key."""
+    """``(line, game)`` of every game the source compares, matches or uses as a key."""
+    tree = ast.parse(source)
+    aliases = _aliases(tree, codes)
+
+    def _code(node: ast.AST | None, codes: Set[str]) -> str | None:
+        return _names_a_game(node, codes, aliases)
+
     found: list[tuple[int, str | None]] = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Compare) and any(isinstance(op, _COMPARISONS) for op in node.ops):
             for operand in (node.left, *node.comparators):
                 found += [(node.lineno, _code(member, codes)) for member in _operands(operand)]
@@ -117,6 +165,45 @@ def test_the_check_finds_every_kind_of_decision_by_a_planted_code():
 
 def test_the_check_lets_a_code_stand_as_a_value():
     assert game_keys(HARMLESS) == []
+
+
+NAMED = """
+from engine import guandan
+from engine.registry import DEFAULT_GAME
+BIDDING = doudizhu.GAME.code
+TABLE = {guandan.GAME.code: 1}
+def branch(event, games, table):
+    if event.game == DEFAULT_GAME or games.DEFAULT_GAME != event.game:
+        return table[BIDDING], table.get(guandan.GAME.code)
+    return event.game in (GAME.code,)
+"""
+
+NAMED_HARMLESS = """
+from engine.registry import DEFAULT_GAME
+def game_code(data, default=DEFAULT_GAME):
+    code = data.get("game") or DEFAULT_GAME
+    return {"game": code, "ruleset": guandan.GAME.code}
+"""
+
+
+def test_the_check_finds_a_game_named_by_its_engine_the_default_or_an_alias():
+    assert game_keys(NAMED) == [
+        (5, "guandan.GAME.code"),
+        (7, "DEFAULT_GAME"),
+        (7, "DEFAULT_GAME"),
+        (8, "BIDDING"),
+        (8, "guandan.GAME.code"),
+        (9, "GAME.code"),
+    ]
+
+
+def test_the_check_lets_the_default_game_stand_as_a_value():
+    assert game_keys(NAMED_HARMLESS) == []
+
+
+def test_the_check_scans_the_seasons_and_the_adapters():
+    scanned = {path.relative_to(ROOT).parts[0] for path in _modules()}
+    assert {"seasons", "adapters", "scoring", "referee", "tournaments"} <= scanned
 
 
 def test_the_check_reads_the_registrys_codes():

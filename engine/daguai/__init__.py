@@ -7,7 +7,7 @@ kept deal by deal on its scoresheet (``engine.daguai.sheet``, K5-K7).
 from engine.daguai.deal import replay_deal
 from engine.daguai.play import validate_play
 from engine.daguai.profiles import BUILTIN, STANDARD
-from engine.daguai.readings import reading_to_dict
+from engine.daguai.readings import reading_to_dict, wild_codes
 from engine.daguai.seats import TEAM_SIZE
 from engine.daguai.sheet import SHEET
 from engine.game import EventScoring, Game
@@ -21,6 +21,7 @@ GAME = Game(
     replay_deal=replay_deal,
     reading_to_dict=reading_to_dict,
     match_sheet=SHEET,
+    wild_cards=wild_codes,
     team_size=TEAM_SIZE,
     # K7: match points by win, draw or loss, then net points (the level points of ``net_points``),
     # first-outs, progressive score, progressive score without the first round(s), and lots.

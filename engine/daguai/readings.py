@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from engine.cards import ACE, BIG_JOKER, SMALL_JOKER, Card, format_rank
+from engine.cards import ACE, ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card, format_rank
 
 TRUMP = 15  # K3: the order value of a 2 in groups
 PLAY_SIZES = frozenset({1, 2, 3, 5})
@@ -300,3 +300,8 @@ def strongest(options: Sequence[Reading]) -> Reading | None:
 
 def _strength(reading: Reading) -> tuple[int, int]:
     return FIVE_TIER.get(reading.type, 0), reading.value
+
+
+def wild_codes(level: int | None = None) -> frozenset[str]:
+    """The jokers are wild, at any level (any card 2-A, as above): their codes."""
+    return frozenset(card.code for card in ALL_CARDS if card.rank in (SMALL_JOKER, BIG_JOKER))

@@ -24,11 +24,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from engine.daguai import form
 from engine.daguai.deal import parse_action, parse_deal_hands, replay_deal
 from engine.daguai.profiles import RuleProfile
 from engine.daguai.scoring import DealScore, score_as_it_stands
 from engine.daguai.seats import SEATS, Seat, Team, dealer_of, parse_seat
 from engine.errors import BadInput, RuleViolation
+from engine.forms import DealForm
 from engine.rounds import parse_actions
 from engine.seats import Side
 from engine.sheets import MatchSheet, SheetTotals, check_deal_fields
@@ -142,6 +144,10 @@ class DaguaiSheet(MatchSheet[DaguaiMatch]):
 
     def start(self, profile: RuleProfile) -> DaguaiMatch:
         return DaguaiMatch(deals_per_round=profile.deals_per_round)
+
+    def deal_form(self, profile: RuleProfile, state: DaguaiMatch) -> DealForm:
+        number = None if state.finished else state.deals + 1
+        return form.deal_form(number=number, dealer=state.next_dealer)
 
     def record(self, data: Mapping[str, Any], *, state: DaguaiMatch, profile: RuleProfile) -> dict[str, Any]:
         check_deal_fields(data, _FIELDS, game="Daguai")

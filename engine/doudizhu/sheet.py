@@ -29,11 +29,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
+from engine.doudizhu import form
 from engine.doudizhu.bidding import BiddingResult, LandlordLosses, Party, check_bidding, parse_seat
 from engine.doudizhu.deal import SEATS, parse_action, parse_deal, replay_deal
 from engine.doudizhu.profiles import STANDARD, RuleProfile
 from engine.doudizhu.scoring import DealScore, score_deal
 from engine.errors import BadInput, RuleViolation
+from engine.forms import DealForm
 from engine.rounds import parse_actions
 from engine.seats import Seat, seat_order
 from engine.sheets import MatchSheet, SheetTotals, check_deal_fields
@@ -167,6 +169,10 @@ class DoudizhuSheet(MatchSheet[DoudizhuTable]):
 
     def start(self, profile: RuleProfile) -> DoudizhuTable:
         return DoudizhuTable(deals_per_round=profile.deals_per_round, profile=profile)
+
+    def deal_form(self, profile: RuleProfile, state: DoudizhuTable) -> DealForm:
+        number = None if state.finished else state.deals + 1
+        return form.deal_form(profile, number=number, dealer=state.next_dealer)
 
     def record(
         self, data: Mapping[str, Any], *, state: DoudizhuTable, profile: RuleProfile

@@ -1,6 +1,7 @@
 """Guandan 掼蛋 (docs/rules/guandan.md G1-G12): registered as game ``guandan``."""
 
 from engine.game import LEVEL_SCORING, Game
+from engine.guandan.cards import wild_codes
 from engine.guandan.combinations import validate_play
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import BUILTIN, STANDARD
@@ -19,4 +20,5 @@ GAME = Game(
     reading_to_dict=reading_to_dict,
     scoring=LEVEL_SCORING,
     match_sheet=SHEET,
+    wild_cards=wild_codes,
 )

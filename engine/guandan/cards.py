@@ -78,6 +78,13 @@ class Card(_shared.Card):
 PACK = CardPack(Card)
 ALL_CODES: tuple[str, ...] = PACK.codes
 ALL_CARDS: tuple[Card, ...] = PACK.cards
+
+
+def wild_codes(level: int | None) -> frozenset[str]:
+    """G2: the codes of the cards wild at ``level`` (the heart level card, 逢人配), by ``is_wild``."""
+    if level is None:
+        return frozenset()
+    return frozenset(card.code for card in ALL_CARDS if card.is_wild(level))
 parse_card = PACK.parse_card
 parse_cards = PACK.parse_cards
 

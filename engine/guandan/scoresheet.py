@@ -33,10 +33,12 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.errors import BadInput
+from engine.forms import DealForm, Note
+from engine.guandan import form
 from engine.guandan.cards import Card, format_level, parse_level
 from engine.guandan.deal import replay_dealt
 from engine.guandan.finishing import FinishingOrder, normalise_finishing_order
-from engine.guandan.match import EndReason, LevelChange, MatchState
+from engine.guandan.match import TIMED_FORMATS, EndReason, LevelChange, MatchState
 from engine.guandan.posted import PostedDeal, read_deal
 from engine.guandan.profiles import RuleProfile, knockout_profile
 from engine.guandan.tie import (
@@ -51,7 +53,8 @@ from engine.guandan.tribute_record import check_tribute
 from engine.seats import Seat
 from engine.sheets import LEVEL_LINE, DealRefused, MatchSheet, Played, SheetTotals, refused_by_the_match
 
-#: The members of a Guandan record; a service may keep each in a column of its own.
+#: The members of a Guandan record (stored whole, as every game's); the deal's answer shows all but
+#: the hands and the plays apart (``deal_answer``).
 RECORD_MEMBERS = ("game", "finishing_order", "tribute", "hands", "leader", "plays")
 
 
@@ -62,7 +65,6 @@ class GuandanSheet(MatchSheet[TieState]):
     identity_is_posted: ClassVar[bool] = True
     takes_level_changes: ClassVar[bool] = True
     results_from_levels: ClassVar[bool] = True
-    record_columns: ClassVar[tuple[str, ...]] = RECORD_MEMBERS
 
     def read(self, data: Mapping[str, Any] | PostedDeal) -> PostedDeal:
         return data if isinstance(data, PostedDeal) else read_deal(data)
@@ -86,6 +88,14 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def deal_level(self, state: TieState) -> int:
         return state.current.deal_level
+
+    def deal_form(self, profile: RuleProfile, state: TieState) -> DealForm:
+        return form.deal_form(state)
+
+    def deal_notes(
+        self, before: TieState, after: TieState, record: Mapping[str, Any], *, profile: RuleProfile
+    ) -> list[Note]:
+        return form.deal_notes(before, after, record, profile=profile)
 
     def knockout_profile(self, profile: RuleProfile) -> RuleProfile:
         return knockout_profile(profile)
@@ -171,6 +181,10 @@ class GuandanSheet(MatchSheet[TieState]):
             return None
         return profile.deal_limit * profile.best_of + (1 if profile.equal_levels == "extra_deal" else 0)
 
+    def time_limit_minutes(self, profile: RuleProfile) -> int | None:
+        """G8: only the timed formats (计时制, 计时计副制) have a clock."""
+        return profile.time_limit_minutes if profile.match_format in TIMED_FORMATS else None
+
     def tally(self, records: Iterable[Mapping[str, Any]]) -> dict[str, list[int]]:
         """Deals won per side by finish (G6): [1-2, 1-3, 1-4]."""
         counts: Counter[tuple[str, int]] = Counter()
@@ -190,6 +204,17 @@ class GuandanSheet(MatchSheet[TieState]):
         """The table's level line (G8 记级, ``TieState.level_line``): both levels after every deal,
         and the referees' level changes (G12) where they were ruled."""
         return self.fold(records, profile=profile, best_of=best_of, changes=changes).level_line()
+
+    def deal_answer(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """A Guandan deal's answer shows its members apart (its finishing order, tribute and leader,
+        whether its plays were recorded) and no ``record`` (G5-G7: the deal is its own members)."""
+        return {
+            "finishing_order": record["finishing_order"],
+            "tribute": record["tribute"],
+            "leader": record["leader"] or None,
+            "recorded_plays": record["plays"] is not None,
+            "record": None,
+        }
 
     def stored_form(
         self,

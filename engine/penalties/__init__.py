@@ -10,11 +10,20 @@ from engine.penalties.codes import (
     Target,
 )
 from engine.penalties.propose import Proposal, propose
-from engine.penalties.settings import PenaltySettingError, build_table, effects_from, to_setting
+from engine.penalties.settings import (
+    AMOUNT_KINDS,
+    MAX_AMOUNT,
+    PenaltySettingError,
+    build_table,
+    effects_from,
+    to_setting,
+)
 from engine.penalties.tables import TABLES, Effect, LateRule, PenaltyTable, Row, table_choices
 
 __all__ = [
+    "AMOUNT_KINDS",
     "DECIDING_KINDS",
+    "MAX_AMOUNT",
     "NAMES",
     "SCORING_KINDS",
     "TABLES",

@@ -31,6 +31,8 @@ from engine.penalties.tables import (
 )
 
 MAX_AMOUNT = 100  # levels or match points in one effect: far above any table's numbers
+#: The kinds of effect that carry a signed amount (levels, match points); no other has one.
+AMOUNT_KINDS = frozenset({PenaltyKind.LEVELS, PenaltyKind.MATCH_POINTS})
 MAX_STEPS = 10
 MAX_MINUTES = 24 * 60
 
@@ -149,7 +151,7 @@ def _effect(effect: object, path: str) -> Effect:
     kind = _choice(PenaltyKind, effect["kind"], f"{path}.kind")
     to = _choice(Target, effect.get("to", "offender"), f"{path}.to")
     amount = effect.get("amount")
-    needs_amount = kind in (PenaltyKind.LEVELS, PenaltyKind.MATCH_POINTS)
+    needs_amount = kind in AMOUNT_KINDS
     if needs_amount and amount is None:
         raise PenaltySettingError("required", f"{path}.amount", f"A {kind} effect needs an amount.")
     if amount is not None:

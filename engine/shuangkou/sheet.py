@@ -25,8 +25,10 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import BadInput, RuleViolation
+from engine.forms import DealForm
 from engine.seats import Side
 from engine.sheets import MatchSheet, SheetTotals
+from engine.shuangkou import form
 from engine.shuangkou.cards import FIRST_LEVEL, format_level, parse_level
 from engine.shuangkou.deal import replay_deal
 from engine.shuangkou.declaration import parse_seat
@@ -43,6 +45,10 @@ class ShuangkouSheet(MatchSheet[MatchState]):
 
     def start(self, profile: RuleProfile) -> MatchState:
         return MatchState()
+
+    def deal_form(self, profile: RuleProfile, state: MatchState) -> DealForm:
+        number = None if state.finished else state.deals + 1
+        return form.deal_form(number=number, dealer=None if state.finished else state.dealer)
 
     def knockout_profile(self, profile: RuleProfile) -> RuleProfile:
         """In a knockout, equal levels on time go to the side holding the deal (S10's own variant,

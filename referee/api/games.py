@@ -1,12 +1,11 @@
-"""The referee questions of the games beside Guandan, through the game registry (docs/referee.md).
+"""The referee questions of every game, through the game adapters (docs/referee.md).
 
-A question names its game with ``game`` in the body; without it (or with ``"guandan"``, the
-registry's ``DEFAULT_GAME``) it is Guandan's, and the view takes its own lean path untouched
-(``named`` returns None before anything is built). For another game, ``named`` finds the
-registry's ``Game`` (``referee_game``: every registered engine answers the stateless questions, in
-service for events or not) and this module's wire entry for it, which names its game's registry
-entry: the request serializer of each question, the answer's documented serializer, and how the
-engine's verdict is written. Nothing here knows a rule: the engine's ``validate_play``,
+A question names its game with ``game`` in the body; without it, it is the registry's
+``DEFAULT_GAME``'s (Guandan). ``asked`` finds the registry's ``Game`` (``referee_game``: every
+registered engine answers the stateless questions, in service for events or not) and its adapter's
+``RefereeWire`` (scoring.adapters): the request serializer of each question, the answer's
+documented serializer, and, where the game has its own path (Guandan's lean one), how it asks.
+Otherwise this module asks: nothing here knows a rule: the engine's ``validate_play``,
 ``replay_deal`` and ``check_bidding`` take the question's members as keyword arguments (their names
 are the wire names), and their verdicts write themselves (``to_dict``).
 """
@@ -14,7 +13,6 @@ are the wire names), and their verdicts write themselves (``to_dict``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, overload
 
 from drf_spectacular.utils import PolymorphicProxySerializer
@@ -25,64 +23,13 @@ from core.fast import lean
 from core.fields import EXPECTED
 from core.problems import engine_message
 from core.schema_extensions import AnyOfProxySerializer
-from engine import daguai, doudizhu, shuangkou
 from engine.errors import BadInput
 from engine.game import Game
 from engine.plays import PlayVerdict
-from engine.registry import DEFAULT_GAME, referee_game
-from referee.api import game_serializers as wire
-from referee.api.serializers import (
-    DealReplayRequest,
-    DealReplaySerializer,
-    PlayValidateRequest,
-    PlayVerdictSerializer,
-)
+from engine.registry import DEFAULT_GAME, all_profiles, referee_game
+from scoring.adapters import RefereeWire, adapter, adapters
 
 _QUESTION = ("game", "ruleset", "rules")  # the members that pick the engine, not the engine's arguments
-
-
-@dataclass(frozen=True)
-class Wire:
-    """One game's questions on the wire: request and answer serializers, per question."""
-
-    game: Game
-    play_request: type[serializers.Serializer]
-    play_answer: type[serializers.Serializer]
-    replay_request: type[serializers.Serializer]
-    replay_answer: type[serializers.Serializer]
-    bidding_request: type[serializers.Serializer] | None = None
-    bidding_answer: type[serializers.Serializer] | None = None
-
-
-_WIRES = (
-    Wire(
-        doudizhu.GAME,
-        wire.DoudizhuPlayRequest,
-        wire.DoudizhuPlayVerdictSerializer,
-        wire.DoudizhuReplayRequest,
-        wire.DoudizhuReplaySerializer,
-        wire.DoudizhuBiddingRequest,
-        wire.DoudizhuBiddingVerdictSerializer,
-    ),
-    Wire(
-        daguai.GAME,
-        wire.DaguaiPlayRequest,
-        wire.DaguaiPlayVerdictSerializer,
-        wire.DaguaiReplayRequest,
-        wire.DaguaiReplaySerializer,
-    ),
-    Wire(
-        shuangkou.GAME,
-        wire.ShuangkouPlayRequest,
-        wire.ShuangkouPlayVerdictSerializer,
-        wire.ShuangkouReplayRequest,
-        wire.ShuangkouReplaySerializer,
-    ),
-)
-#: The wire entries by game code, in the order the OpenAPI document lists the games' bodies.
-WIRES: dict[str, Wire] = {entry.game.code: entry for entry in _WIRES}
-#: The game of a bidding question that names none: Dou Dizhu, the first game with a bidding.
-BIDDING_GAME = doudizhu.GAME.code
 
 
 @overload
@@ -99,16 +46,38 @@ def game_code(data: Any, default: str | None = DEFAULT_GAME) -> str | None:
     return code
 
 
-def named(data: Any) -> tuple[Game, Wire] | None:
-    """The game a question names and its wire entry; None for Guandan (the view's own path)."""
-    code = game_code(data)
-    if code == DEFAULT_GAME:
-        return None
-    game = referee_game(code)  # an unknown code: a 400 at ``game``
-    found = WIRES.get(game.code)
-    if found is None:  # registered, but with no wire entry yet
+def asked(data: Any) -> tuple[Game, RefereeWire]:
+    """The game a question names and its adapter's wire (a 400 at ``game`` for an unknown game, or
+    one with no referee questions yet)."""
+    game = referee_game(game_code(data))  # an unknown code: a 400 at ``game``
+    wire_entry = adapter(game.code).referee
+    if wire_entry is None:  # registered, but with no wire entry yet
         raise BadInput("not_supported", f"{game.name} has no referee questions yet.", field="game")
-    return game, found
+    return game, wire_entry
+
+
+def named_profile(data: dict) -> tuple[Game, Any]:
+    """The game and rule profile a Guandan-shaped question names by its ``ruleset``
+    (``guandan-standard`` by default) and ``rules``."""
+    key = data.get("ruleset") or "guandan-standard"
+    found = all_profiles().get(key)
+    if found is None:
+        raise BadInput("unknown_ruleset", f"Unknown ruleset {key!r}.", field="ruleset")
+    game, _ = found
+    return game, game.profile(key, data.get("rules") or None)
+
+
+def _with_bidding() -> list[tuple[Game, RefereeWire]]:
+    return [
+        (entry.game, entry.referee)
+        for entry in adapters()
+        if entry.referee is not None and entry.referee.bidding_request is not None
+    ]
+
+
+def bidding_game() -> str:
+    """The game of a bidding question that names none: the first game with a bidding (Dou Dizhu)."""
+    return _with_bidding()[0][0].code
 
 
 def localized(value: Any) -> Any:
@@ -141,7 +110,7 @@ def _answer(game: Game, profile: Any, body: dict[str, Any]) -> dict[str, Any]:
     return localized({"game": game.code, "ruleset": profile.key, **body})
 
 
-def validate_play(game: Game, wire_entry: Wire, data: Any) -> dict[str, Any]:
+def validate_play(game: Game, wire_entry: RefereeWire, data: Any) -> dict[str, Any]:
     """``plays/validate`` for ``game``: the verdict's wire form, readings in the game's own."""
     profile, verdict = _ask(game, wire_entry.play_request, data, game.validate_play)
     if isinstance(verdict, PlayVerdict):
@@ -150,7 +119,7 @@ def validate_play(game: Game, wire_entry: Wire, data: Any) -> dict[str, Any]:
     return _answer(game, profile, verdict.to_dict())
 
 
-def replay_deal(game: Game, wire_entry: Wire, data: Any) -> dict[str, Any]:
+def replay_deal(game: Game, wire_entry: RefereeWire, data: Any) -> dict[str, Any]:
     """``deals/replay`` for ``game``."""
     profile, replay = _ask(game, wire_entry.replay_request, data, game.replay_deal)
     return _answer(game, profile, replay.to_dict())
@@ -158,35 +127,47 @@ def replay_deal(game: Game, wire_entry: Wire, data: Any) -> dict[str, Any]:
 
 def check_bidding(data: Any) -> dict[str, Any]:
     """``bidding/validate``: the games with a bidding (Dou Dizhu, the default)."""
-    game = referee_game(game_code(data, default=BIDDING_GAME))
-    wire_entry = WIRES.get(game.code)
+    game = referee_game(game_code(data, default=bidding_game()))
+    wire_entry = adapter(game.code).referee if game.code in served() else None
     if game.check_bidding is None or wire_entry is None or wire_entry.bidding_request is None:
         raise BadInput("not_supported", f"{game.name} has no bidding.", field="game")
     profile, verdict = _ask(game, wire_entry.bidding_request, data, game.check_bidding)
     return _answer(game, profile, verdict.to_dict())
 
 
-def _any_game(
-    name: str, guandan: type | None, question: str, *, discriminated: bool
-) -> PolymorphicProxySerializer:
-    """The OpenAPI ``oneOf`` of every game's body for one question."""
-    members = [guandan] if guandan else []
-    members += [getattr(entry, question) for entry in WIRES.values() if getattr(entry, question) is not None]
-    if discriminated:
-        codes = [DEFAULT_GAME] * bool(guandan) + [
-            code for code, entry in WIRES.items() if getattr(entry, question)
+def served() -> list[str]:
+    """The codes of the games with an adapter."""
+    return [entry.code for entry in adapters()]
+
+
+def _any_game(name: str, question: str, *, discriminated: bool) -> PolymorphicProxySerializer:
+    """The OpenAPI ``oneOf`` of every game's body for one question (read from the adapters when the
+    document is written)."""
+
+    def members() -> list[tuple[str, type[serializers.Serializer]]]:
+        return [
+            (entry.code, getattr(entry.referee, question))
+            for entry in adapters()
+            if entry.referee is not None and getattr(entry.referee, question) is not None
         ]
+
+    def by_game() -> dict[str, serializers.Serializer | type[serializers.Serializer]]:
+        return dict(members())
+
+    if discriminated:
         return PolymorphicProxySerializer(
-            component_name=name,
-            serializers=dict(zip(codes, members, strict=True)),
-            resource_type_field_name="game",
+            component_name=name, serializers=by_game, resource_type_field_name="game"
         )
-    return AnyOfProxySerializer(component_name=name, serializers=members, resource_type_field_name=None)
+    return AnyOfProxySerializer(
+        component_name=name,
+        serializers=lambda: [serializer for _, serializer in members()],
+        resource_type_field_name=None,
+    )
 
 
 # The OpenAPI document of each question: a request body per game (``game`` omitted is Guandan, so
 # no discriminator: an ``anyOf``), an answer per game told apart by ``game``.
-PLAY_REQUEST = _any_game("PlayQuestion", PlayValidateRequest, "play_request", discriminated=False)
-PLAY_ANSWER = _any_game("PlayAnswer", PlayVerdictSerializer, "play_answer", discriminated=True)
-REPLAY_REQUEST = _any_game("ReplayQuestion", DealReplayRequest, "replay_request", discriminated=False)
-REPLAY_ANSWER = _any_game("ReplayAnswer", DealReplaySerializer, "replay_answer", discriminated=True)
+PLAY_REQUEST = _any_game("PlayQuestion", "play_request", discriminated=False)
+PLAY_ANSWER = _any_game("PlayAnswer", "play_answer", discriminated=True)
+REPLAY_REQUEST = _any_game("ReplayQuestion", "replay_request", discriminated=False)
+REPLAY_ANSWER = _any_game("ReplayAnswer", "replay_answer", discriminated=True)

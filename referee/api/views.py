@@ -21,17 +21,16 @@ from rest_framework import generics
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.conditional import ConditionalMixin, RenderedResponse
+from core.conditional import ConditionalMixin
 from core.fast import lean
 from core.permissions import Permission
 from core.problems import engine_message
 from core.schema import problems
 from engine import all_profiles
 from engine.errors import BadInput
-from engine.guandan.readings import reading_to_dict
 from engine.penalties import NAMES
 from engine.registry import GAMES, referee_game
-from referee.api import answers, examples, games
+from referee.api import examples, games
 from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
 from referee.api.serializers import (
     DealReplayRequest,
@@ -42,17 +41,7 @@ from referee.api.serializers import (
     TributeVerdictSerializer,
 )
 from referee.labels import INFRACTION_LABELS
-
-
-def _engine(data: dict):
-    """The game and rule profile a question names (``guandan-standard`` by default)."""
-    key = data.get("ruleset") or "guandan-standard"
-    found = all_profiles().get(key)
-    if found is None:
-        raise BadInput("unknown_ruleset", f"Unknown ruleset {key!r}.", field="ruleset")
-    game, _ = found
-    profile = game.profile(key, data.get("rules") or None)
-    return game, profile
+from scoring.adapters import adapters
 
 
 class RefereeQuestion(APIView):
@@ -68,20 +57,19 @@ class RefereeQuestion(APIView):
 
 
 class EveryGameQuestion(RefereeQuestion):
-    """A question every game answers: the body names its ``game``; another game's is asked through
-    ``referee.api.games`` (``other_game``), Guandan's takes its own lean path: each question's
-    ``guandan(request, data, game, profile)``."""
+    """A question every game answers: the body names its ``game`` (Guandan's when omitted), whose
+    adapter's wire answers it its own way (``ask``: Guandan's lean path) or through
+    ``referee.api.games`` (``common``)."""
 
-    other_game: Callable[..., dict]
-    guandan: Callable[..., Response]
+    ask: str  # the wire's own way of asking, if it has one
+    common: Callable[..., dict]
 
     def post(self, request):
-        other = games.named(request.data)  # another game: decided before anything of Guandan's is built
-        if other is not None:
-            return Response(self.other_game(*other, request.data))
-        data = self.parsed(request)
-        game, profile = _engine(data)
-        return self.guandan(request, data, game, profile)
+        game, wire = games.asked(request.data)  # decided before anything of the game's is built
+        own = getattr(wire, self.ask)
+        if own is not None:
+            return own(request, request.data)
+        return Response(self.common(game, wire, request.data))
 
 
 def every_game(summary: str, *, request, answer, question_examples):
@@ -106,21 +94,8 @@ def every_game(summary: str, *, request, answer, question_examples):
 )
 class PlayValidateView(EveryGameQuestion):
     request_serializer = PlayValidateRequest
-    other_game = staticmethod(games.validate_play)
-
-    def guandan(self, request, data, game, profile):
-        verdict = game.validate_play(
-            data["cards"],
-            level=data["level"],
-            previous=data["previous"],
-            declared=data["declared"],
-            previous_declared=data["previous_declared"],
-            profile=profile,
-        )
-        body = {"game": games.DEFAULT_GAME, "ruleset": profile.key, **verdict.to_dict(reading_to_dict)}
-        if verdict.reason is not None:
-            body["reason"] = answers.reason(str(verdict.reason), verdict.detail)
-        return Response(body)  # PlayVerdictSerializer's shape (tests/referee/test_api_lean.py)
+    ask = "ask_play"
+    common = staticmethod(games.validate_play)
 
 
 @every_game(
@@ -131,19 +106,8 @@ class PlayValidateView(EveryGameQuestion):
 )
 class DealReplayView(EveryGameQuestion):
     request_serializer = DealReplayRequest
-    other_game = staticmethod(games.replay_deal)
-
-    def guandan(self, request, data, game, profile):
-        replay = game.replay_deal(
-            level=data["level"],
-            hands=data["hands"],
-            leader=data["leader"],
-            plays=data["plays"],
-            profile=profile,
-        )
-        if answers.renders_plainly(request):  # the same bytes, written from kept fragments
-            return RenderedResponse(answers.replay_json(profile.key, replay))
-        return Response(answers.replay_body(profile.key, replay))  # DealReplaySerializer's shape
+    ask = "ask_replay"
+    common = staticmethod(games.replay_deal)
 
 
 class TributeValidateView(RefereeQuestion):
@@ -157,12 +121,11 @@ class TributeValidateView(RefereeQuestion):
         tags=["referee"],
     )
     def post(self, request):
-        code = games.game_code(request.data)
-        if code != games.DEFAULT_GAME:
-            game = referee_game(code)
-            raise BadInput("not_supported", f"{game.name} has no tribute.", field="game")
+        named = referee_game(games.game_code(request.data))
+        if named.validate_tributes is None:  # a game with no tribute (G7 is Guandan's)
+            raise BadInput("not_supported", f"{named.name} has no tribute.", field="game")
         data = self.parsed(request)
-        game, profile = _engine(data)
+        game, profile = games.named_profile(data)
         if game.validate_tributes is None:
             raise BadInput("not_supported", f"{game.name} has no tribute.", field="ruleset")
         verdict = game.validate_tributes(
@@ -197,10 +160,12 @@ class BiddingValidateView(RefereeQuestion):
 # Each question's input check is compiled when the views load, not by the first request to ask it.
 for _question in (PlayValidateView, DealReplayView, TributeValidateView):
     lean.shape(_question.request_serializer)
-for _wire in games.WIRES.values():
-    for _serializer in (_wire.play_request, _wire.replay_request, _wire.bidding_request):
-        if _serializer is not None:
+for _adapter in adapters():
+    if _adapter.referee is not None:
+        for _serializer in (_adapter.referee.play_request, _adapter.referee.replay_request):
             lean.shape(_serializer)
+        if _adapter.referee.bidding_request is not None:
+            lean.shape(_adapter.referee.bidding_request)
 
 
 def _ruleset(key: str, game, profile) -> dict:

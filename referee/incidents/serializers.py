@@ -14,6 +14,7 @@ from core.fields import (
     StrictCharField,
     StrictChoiceField,
     StrictDateTimeField,
+    StrictFloatField,
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
@@ -310,3 +311,104 @@ class IncidentDetailSerializer(IncidentSerializer):
         if not self.context.get("sees_proposal") or incident.status != "reported":
             return None
         return proposal_for(incident).to_dict()
+
+
+# ---- the referee's desk: what a ruling may apply, and what it would do -------------------------------
+
+
+class AmountRangeSerializer(serializers.Serializer):
+    min = StrictIntegerField()
+    max = StrictIntegerField()
+
+
+class EffectChoiceSerializer(serializers.Serializer):
+    kind = StrictCharField(help_text='The effect\'s kind (docs/referees.md "Effects").')
+    targets = serializers.ListField(
+        child=StrictCharField(), help_text="Whom it may hit (from the offender): offender, opponents, both."
+    )
+    amount = AmountRangeSerializer(allow_null=True, help_text="Its signed amount's range; null: it has none.")
+    on_stage = StrictBooleanField(help_text="Whether it may also put the side on stage (台上).")
+    decides = StrictBooleanField(
+        help_text="It decides the match or the entrant's event: another referee's goes to the chief referee."
+    )
+
+
+class RulingChoicesSerializer(serializers.Serializer):
+    """``GET …/incidents/{id}/choices``: what a ruling on this incident may apply at its match (the
+    event's game and the table's shape allow), and what the penalty table proposes now."""
+
+    incident = StrictIntegerField()
+    effects = EffectChoiceSerializer(many=True)
+    proposal = serializers.DictField(
+        allow_null=True, help_text="Waiting for a ruling: the table's proposal (count, scope, effects)."
+    )
+
+
+class PreviewResultSerializer(serializers.Serializer):
+    version = StrictIntegerField()
+    status = StrictCharField()
+    source = StrictCharField()  # type: ignore[assignment]  # a declared field, popped by the metaclass
+    winner = StrictCharField(allow_blank=True, help_text="NS, EW, or blank for a draw.")
+    ns_level = StrictIntegerField(allow_null=True)
+    ew_level = StrictIntegerField(allow_null=True)
+    ns_points = StrictFloatField(allow_null=True)
+    ew_points = StrictFloatField(allow_null=True)
+    deals_played = StrictIntegerField()
+
+
+class PreviewMatchSerializer(serializers.Serializer):
+    status = StrictCharField()
+    winner = StrictIntegerField(allow_null=True, help_text="The winning pair's number.")
+    result = PreviewResultSerializer(allow_null=True, help_text="Its current result (official first).")
+
+
+class PreviewMatchesSerializer(serializers.Serializer):
+    before = PreviewMatchSerializer()
+    after = PreviewMatchSerializer()
+
+
+class PreviewStandingSerializer(serializers.Serializer):
+    rank = StrictIntegerField()
+    match_points = StrictFloatField()
+    penalty_points = StrictFloatField()
+    provisional = StrictBooleanField()
+
+
+class PreviewPairSerializer(serializers.Serializer):
+    id = StrictIntegerField()
+    number = StrictIntegerField()
+    name = StrictCharField(allow_blank=True)
+
+
+class PreviewChangeSerializer(serializers.Serializer):
+    pair = PreviewPairSerializer()
+    before = PreviewStandingSerializer(allow_null=True)
+    after = PreviewStandingSerializer()
+
+
+class PreviewPenaltySerializer(serializers.Serializer):
+    kind = StrictCharField()
+    to = StrictCharField()
+    side = StrictCharField(allow_blank=True)
+    amount = StrictIntegerField(allow_null=True)
+    status = StrictCharField()
+
+
+class PreviewRulingSerializer(serializers.Serializer):
+    dismissed = StrictBooleanField()
+    rule = StrictCharField()
+    count = StrictIntegerField()
+    proposed = serializers.DictField()
+    effects = EffectSerializer(many=True)
+    overrides_table = StrictBooleanField()
+    flagged = StrictBooleanField(help_text="It would wait for the chief referee's review.")
+    penalties = PreviewPenaltySerializer(many=True)
+
+
+class PreviewSerializer(serializers.Serializer):
+    """What the change would do, made and rolled back (nothing of it is kept): the ruling that would
+    stand, the match's result before and after, and the standings rows it moves."""
+
+    ruling = PreviewRulingSerializer(allow_null=True)
+    match = PreviewMatchesSerializer()
+    standings = PreviewChangeSerializer(many=True)

@@ -15,7 +15,8 @@ from core.filters import BIGINT_MAX, IntegerFilter, StringChoiceFilter
 from core.idempotency import IdempotentMixin
 from core.schema import problems
 from engine.penalties import Infraction
-from referee.incidents import services
+from referee.incidents import previews, services
+from referee.incidents.choices import effect_choices
 from referee.incidents.permissions import RulingPermission
 from referee.incidents.seats import accused
 from referee.incidents.selectors import (
@@ -23,6 +24,7 @@ from referee.incidents.selectors import (
     incident_records,
     penalty_record,
     proposal_at,
+    proposal_for,
     sees_proposal,
     sees_reporters,
     visible_penalty,
@@ -36,8 +38,10 @@ from referee.incidents.serializers import (
     IncidentInputSerializer,
     IncidentSerializer,
     PenaltySerializer,
+    PreviewSerializer,
     ProposalQuerySerializer,
     ProposalSerializer,
+    RulingChoicesSerializer,
     RulingInputSerializer,
 )
 from referee.models import Incident, IncidentStatus, Penalty
@@ -46,7 +50,13 @@ from tournaments.models import Event, Match
 from tournaments.permissions import EventPermission
 from tournaments.views.base import EventScopedMixin
 
-WRITES = {"rule": EventPermission.REFEREE, "decide": EventPermission.CHIEF_REFEREE}
+WRITES = {
+    "rule": EventPermission.REFEREE,
+    "rule_preview": EventPermission.REFEREE,
+    "decide": EventPermission.CHIEF_REFEREE,
+    "decide_preview": EventPermission.CHIEF_REFEREE,
+}
+READS = {"choices": EventPermission.REFEREE}
 
 
 class IncidentFilter(django_filters.FilterSet):
@@ -77,9 +87,12 @@ class IncidentViewSet(
     """Incidents of an event (G12): a table reports, a referee rules, a side appeals, the chief
     referee decides. The public sees the rulings once the event publishes them, never who reported."""
 
-    read_permission = RulingPermission.RULINGS
     filterset_class = IncidentFilter
     serializer_class = IncidentSerializer
+
+    @property
+    def read_permission(self):
+        return READS.get(getattr(self, "action", None), RulingPermission.RULINGS)
 
     @property
     def write_permission(self):
@@ -134,6 +147,61 @@ class IncidentViewSet(
             incident=self.get_object(), ruling=services.RulingInput(**data), actor=self.actor
         )
         return self._answer(self.get_object(), status.HTTP_201_CREATED)
+
+    @extend_schema(
+        summary="What a ruling on an incident may apply",
+        responses={200: RulingChoicesSerializer, **problems(403, 404)},
+    )
+    @action(detail=True, methods=["get"])
+    def choices(self, request, *args, **kwargs):
+        """The effects a ruling on this incident may apply at its match — those the event's game and
+        the table's shape allow (a table of four has no levels and no side to award a match to; a
+        game whose levels follow its deals alone takes no level change) — and, while it waits for a
+        ruling, what the event's penalty table proposes now (the count so far, the step, its effects)."""
+        incident = self.get_object()
+        proposal = proposal_for(incident).to_dict() if incident.status == IncidentStatus.REPORTED else None
+        body = {
+            "incident": incident.pk,
+            "effects": [choice.to_dict() for choice in effect_choices(incident.match)],
+            "proposal": proposal,
+        }
+        return Response(RulingChoicesSerializer(body).data)
+
+    @extend_schema(
+        summary="See what a ruling would do, before it is made",
+        request=RulingInputSerializer,
+        responses={200: PreviewSerializer, **problems(409)},
+    )
+    @action(detail=True, methods=["post"], url_path="rule/preview")
+    def rule_preview(self, request, *args, **kwargs):
+        """The ruling ``…/rule`` would make with this body, made and rolled back: the same checks and
+        problems, the ruling and its penalties, the match's result before and after, and the
+        standings rows it would move. Nothing is kept (docs/referees.md)."""
+        data = _valid(RulingInputSerializer, request)
+        incident = self.get_object()
+        preview = previews.preview_ruling(
+            incident=incident,
+            write=lambda: services.ruling_make(
+                incident=incident, ruling=services.RulingInput(**data), actor=self.actor
+            ),
+        )
+        return Response(PreviewSerializer(preview).data)
+
+    @extend_schema(
+        summary="See what a decision would do, before it is made",
+        request=DecisionInputSerializer,
+        responses={200: PreviewSerializer, **problems(409)},
+    )
+    @action(detail=True, methods=["post"], url_path="decide/preview")
+    def decide_preview(self, request, *args, **kwargs):
+        """The chief referee's decision ``…/decide`` would make with this body, made and rolled back."""
+        data = _valid(DecisionInputSerializer, request)
+        incident = self.get_object()
+        preview = previews.preview_decision(
+            incident=incident,
+            write=lambda: services.appeal_decide(incident=incident, **data, actor=self.actor),
+        )
+        return Response(PreviewSerializer(preview).data)
 
     @extend_schema(
         summary="Appeal a ruling to the chief referee",
@@ -232,6 +300,28 @@ class PenaltyProposalView(EventScopedMixin, APIView):
         )
         body = {"match": played.pk, "side": who.side or None, "seat": who.seat or None, **proposal.to_dict()}
         return Response(ProposalSerializer(body).data)
+
+
+class PenaltyCancelPreviewView(PenaltyCancelView):
+    """``POST /penalties/{id}/cancel/preview``: what cancelling the penalty would do, made and rolled
+    back (the chief referee)."""
+
+    @extend_schema(
+        summary="See what cancelling a penalty would do (the chief referee)",
+        request=CancelInputSerializer,
+        responses={200: PreviewSerializer, **problems(403, 404, 409)},
+        tags=["referee"],
+    )
+    def post(self, request, *args, **kwargs):
+        data = _valid(CancelInputSerializer, request)
+        penalty = self.get_penalty()
+        preview = previews.preview_cancel(
+            penalty=penalty,
+            write=lambda: services.penalty_cancel(
+                penalty=penalty, reason=data.get("reason", ""), actor=actor_of(request, self.get_event())
+            ),
+        )
+        return Response(PreviewSerializer(preview).data)
 
 
 def _valid(serializer_class, request) -> dict:

@@ -17,10 +17,11 @@ class Deal(CompiledInsert, models.Model):
 
     Deals are numbered through the whole table; ``game`` says which game (局) of a best of
     three it belongs to. The match state (levels, stage, A failures; another game's points or
-    dealer) is the game's scoresheet's fold of the *current* deals' records (``sheet_record``; G6,
-    G8); the fold is kept in the match's ``MatchState`` row only as what the next post starts from,
-    forgotten by every other change (scoring.services.changes). A Guandan deal keeps its record
-    in its own columns, every other game's in ``record``.
+    dealer) is the game's scoresheet's fold of the *current* deals' records (G6, G8), so it cannot
+    drift from the rules; the fold is kept in the match's ``MatchState`` row only as what the next
+    post starts from, forgotten by every other change (scoring.services.changes). Every game's deal
+    keeps its record whole in ``record``, as its sheet checked it (``engine.sheets``); ``game`` is the
+    record's own ``game`` where the sheet writes one.
 
     A version is never edited (docs/scoring.md §1, "Correcting a deal"): posting the same number
     again with the same content replays the answer, with other content it is a conflict. A wrong
@@ -46,18 +47,13 @@ class Deal(CompiledInsert, models.Model):
     level = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The level the deal was played at (G2), 2..14; null: a game without."
     )
-    finishing_order = models.JSONField(
-        default=list, blank=True, help_text="Guandan: all four seats in the order they went out (G5)."
-    )
+    # Not null for Django since 0007 (which gave every deal its record); the database column keeps
+    # allowing it: SQLite rebuilds a table to change a column, and the table's trigger would go too.
     record = models.JSONField(
-        null=True,
+        default=dict,
         blank=True,
-        help_text="The other games: the deal's canonical record, as the game's scoresheet checked it.",
+        help_text="The deal's canonical record, as the game's scoresheet checked it (docs/rules/<game>.md).",
     )
-    tribute = models.JSONField(null=True, blank=True, help_text="The tribute record (G7), as checked.")
-    hands = models.JSONField(null=True, blank=True, help_text="The hands as dealt, when recorded.")
-    leader = models.CharField(max_length=1, blank=True)
-    plays = models.JSONField(null=True, blank=True, help_text="Every play, when recorded (replayed, G5).")
     played_at = models.DateTimeField(null=True, blank=True)
     content_hash = models.CharField(max_length=64, help_text="What makes two posts the same deal.")
     note = models.CharField(max_length=500, blank=True, help_text="Why this version was made (a correction).")
@@ -101,28 +97,8 @@ class Deal(CompiledInsert, models.Model):
         suffix = f" v{self.version}" if self.version > 1 else ""
         return f"{self.match} deal {self.number}{suffix}"
 
-    def sheet_record(self) -> dict:
-        """The deal's record as its game's sheet keeps it (``engine.sheets``): ``record``, or, for a
-        game whose sheet keeps its members in columns (Guandan's ``game``, ``finishing_order``,
-        ``tribute``, ``hands``, ``leader``, ``plays``), those columns."""
-        if self.record is not None:
-            return self.record
-        return {
-            "game": self.game,
-            "finishing_order": self.finishing_order,
-            "tribute": self.tribute,
-            "hands": self.hands,
-            "leader": self.leader or None,
-            "plays": self.plays,
-        }
-
     @staticmethod
-    def record_fields(record: dict, columns: tuple[str, ...]) -> dict:
-        """The model fields that store ``record``: its ``columns`` each in its own, or the whole
-        record in ``record``."""
-        if not columns:
-            return {"record": record}
-        fields = {name: record[name] for name in columns}
-        if "leader" in fields:
-            fields["leader"] = fields["leader"] or ""
-        return fields
+    def record_fields(record: dict) -> dict:
+        """The model fields that store ``record``: the record whole, and the game (局) of the table it
+        names (``engine.sheets``: a best of three's; 1 by default)."""
+        return {"record": record, "game": record.get("game", 1)}

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring.pages import printing
 from scoring.pages.framing import base_context, page
+from tournaments.cards import base_url, is_loopback
 from tournaments.models import Event, Role
 from tournaments.permissions import has_role
 from tournaments.selectors import event_by_slug, event_tables
@@ -49,7 +50,13 @@ def print_table_cards(request, slug):
         return HttpResponseRedirect(request.path)
     cards = printing.table_cards(request, event, tables)
     missing = [card["table"] for card in cards if not card["url"]]
-    context = {**base_context(request, event), "cards": cards, "missing": missing}
+    base = base_url(request)
+    context = {
+        **base_context(request, event),
+        "cards": cards,
+        "missing": missing,
+        "loopback": base if is_loopback(base) else None,
+    }
     return _no_store(render(request, "pages/print/table_cards.html", context))
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from engine import get_game
 from engine.seats import seat_order
-from scoring.pages.summaries import RULES_SUMMARIES
+from scoring.adapters import adapter
 from tournaments.models import Event
 from tournaments.pins import pair_pin
 from tournaments.selectors import live_table_tokens, pairs_with_players
@@ -30,9 +30,9 @@ OPEN_SHEET_ROWS = 24
 
 def rules_summary(event: Event) -> list[str]:
     """The event's effective rules (profile, overrides, match fields: ``Event.rule_profile``), in
-    short sentences for the foot of a score sheet (``summaries``: Guandan, Shuangkou, a table of
-    four). Daguai Luzi's sheet has no summary yet."""
-    summary = RULES_SUMMARIES.get(event.game)
+    short sentences for the foot of a score sheet (the game adapter's ``rules_summary``: Guandan,
+    Shuangkou, a table of four). Daguai Luzi's sheet has no summary yet."""
+    summary = adapter(event.game).rules_summary
     return [] if summary is None else summary(event.rule_profile())
 
 

@@ -48,7 +48,7 @@ def sheet_state(
     sheet = match_sheet(match)
     deals = match_deals(match) if deals is None else deals
     return sheet.fold(
-        [deal.sheet_record() for deal in deals],
+        [deal.record for deal in deals],
         profile=profile or match_profile(match),
         time_up=time_up,
         **_table(match, sheet),
@@ -61,7 +61,7 @@ def sheet_line(match: Match, deals: Iterable[Deal], profile: Any) -> dict[str, A
     docs/rules/daguai.md K5), ``sides`` (the sides' names: NS/EW, Daguai's teams A/B) and ``entries``
     (``MatchSheet.line``)."""
     sheet = match_sheet(match)
-    records = [deal.sheet_record() for deal in deals]
+    records = [deal.record for deal in deals]
     return {
         "kind": sheet.line_kind,
         "sides": {side.value: name for side, name in sheet.side_names.items()},

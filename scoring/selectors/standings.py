@@ -216,12 +216,19 @@ def refresh_tables(event: Event) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def standings_table(
-    event: Event, *, upto: int | None = None, ranking: Callable | None = None, version: int | None = None
+    event: Event,
+    *,
+    upto: int | None = None,
+    ranking: Callable | None = None,
+    version: int | None = None,
+    cached: bool = True,
 ) -> dict[str, Any]:
     """The pair standings (G10) as the API returns them: every row with every tiebreak value and the
     tiebreak that separated it from the next row. Cached per results version. ``ranking``: where
     ``_ranked(event, upto)`` comes from when it was computed already; ``version``: the version
-    ``served_version`` chose (its table while it is cached, else the event's own)."""
+    ``served_version`` chose (its table while it is cached, else the event's own). ``cached=False``:
+    computed from the rows as they stand in this transaction, and kept nowhere (a ruling's preview,
+    referee.incidents.previews, reads the standings of a change it then rolls back)."""
 
     def compute() -> dict[str, Any]:
         rows, pairs, _, rounds, penalties = ranking() if ranking else _ranked(event, upto)
@@ -252,7 +259,7 @@ def standings_table(
             ],
         }
 
-    return _cached(event, "pairs", upto, compute, version)
+    return _cached(event, "pairs", upto, compute, version) if cached else compute()
 
 
 def units_table(

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from drf_spectacular.utils import (
@@ -19,10 +19,11 @@ from core.fields import (
     StrictIntegerField,
 )
 from core.serializers import StrictModelSerializer
-from engine import guandan
 from engine.guandan.cards import format_level
 from engine.sheets import SERVICE_FIELDS
+from scoring.adapters import adapter, adapters
 from scoring.models import Deal
+from scoring.selectors.matches import match_sheet
 from scoring.serializers.plays import SEATS, ActionSerializer, LevelField, TransferSerializer, _cards
 
 SMALLINT = 32767
@@ -166,17 +167,21 @@ class SheetDealCorrectionSerializer(SheetDealInputSerializer, CorrectionFields):
     number = _url_number()
 
 
-#: The games whose deal body is declared field by field (validated here, documented in the OpenAPI
-#: document): Guandan's (G5-G7). Every other game's body is open: its sheet reads and checks it.
-DECLARED_BODIES: dict[str, tuple[type[serializers.Serializer], type[serializers.Serializer]]] = {
-    guandan.GAME.code: (DealInputSerializer, DealCorrectionSerializer),
-}
-
-
 def deal_input_serializer(game: str, *, correction: bool = False) -> type[serializers.Serializer]:
-    """The serializer of a deal's body (a post, or a correction) of ``game``."""
-    post, correct = DECLARED_BODIES.get(game, (SheetDealInputSerializer, SheetDealCorrectionSerializer))
-    return correct if correction else post
+    """The serializer of a deal's body (a post, or a correction) of ``game``: its adapter's."""
+    entry = adapter(game)
+    return entry.deal_correction if correction else entry.deal_input
+
+
+def every_game(kind: str) -> Callable[[], list[type[serializers.Serializer]]]:
+    """Each registered game's serializer of ``kind`` (an adapter's ``deal_input``,
+    ``deal_correction`` or ``match_state``), once each, in the adapters' order: read when the OpenAPI
+    document is written, after the adapters are registered."""
+
+    def members() -> list[type[serializers.Serializer]]:
+        return list(dict.fromkeys(getattr(entry, kind) for entry in adapters()))
+
+    return members
 
 
 def deal_body(validated: Mapping[str, Any]) -> dict[str, Any]:
@@ -207,15 +212,14 @@ class DealSerializer(StrictModelSerializer):
         help_text="The level the deal was played at (A+: past A; a Shuangkou no-trump deal); null: the "
         "game has no levels."
     )
-    finishing_order = serializers.ListField(child=StrictChoiceField(choices=SEATS))
-    tribute = JSONObjectField(
-        read_only=True, allow_null=True, help_text="The tribute record (G7), as checked."
-    )
+    # The record's members as the game's sheet shows them (``MatchSheet.deal_answer``): Guandan's
+    # apart, another game's record whole.
+    finishing_order = serializers.SerializerMethodField()
+    tribute = serializers.SerializerMethodField(help_text="The tribute record (G7), as checked.")
     leader = serializers.SerializerMethodField(
         help_text="Who led the deal's first play, if recorded; else null."
     )
-    record = serializers.JSONField(
-        read_only=True,
+    record = serializers.SerializerMethodField(
         help_text="The deal's record as its game's sheet keeps it (docs/rules/<game>.md); null for Guandan, "
         "whose record is the deal's own members.",
     )
@@ -253,12 +257,33 @@ class DealSerializer(StrictModelSerializer):
     def get_level(self, deal: Deal) -> str | None:
         return None if deal.level is None else format_level(deal.level)
 
+    def _shown(self, deal: Deal) -> dict[str, Any]:
+        """The deal's record as its game's sheet shows it, once per deal: the sheet the caller gives
+        (``context["sheet"]``, for a list) or the deal's match's (loaded with the deal it posted)."""
+        shown = deal.__dict__.get("_shown")
+        if shown is None:
+            sheet = self.context.get("sheet") or match_sheet(deal.match)
+            shown = deal.__dict__["_shown"] = sheet.deal_answer(deal.record)
+        return shown
+
+    @extend_schema_field(serializers.ListField(child=StrictChoiceField(choices=SEATS)))
+    def get_finishing_order(self, deal: Deal) -> list[str]:
+        return self._shown(deal)["finishing_order"]
+
+    @extend_schema_field(JSONObjectField(allow_null=True))
+    def get_tribute(self, deal: Deal) -> dict | None:
+        return self._shown(deal)["tribute"]
+
     @extend_schema_field(StrictChoiceField(choices=SEATS, allow_null=True))
     def get_leader(self, deal: Deal) -> str | None:
-        return deal.leader or None  # stored blank when not recorded; answered as no seat
+        return self._shown(deal)["leader"]
+
+    @extend_schema_field(serializers.JSONField())
+    def get_record(self, deal: Deal) -> Any:
+        return self._shown(deal)["record"]
 
     def get_recorded_plays(self, deal: Deal) -> bool:
-        return deal.plays is not None
+        return self._shown(deal)["recorded_plays"]
 
     def get_corrects(self, deal: Deal) -> int | None:
         # no query without a corrected deal: Django answers None for a null foreign key
@@ -366,11 +391,10 @@ class SheetStateSerializer(serializers.Serializer):
 
 
 def match_state_schema(**kwargs) -> PolymorphicProxySerializer:
-    """A match state as the game's sheet answers it: Guandan's table (``MatchStateSerializer``), or
-    another game's own object (``SheetStateSerializer``)."""
+    """A match state as the game's sheet answers it: each game's adapter's ``match_state``."""
     return PolymorphicProxySerializer(
         component_name="MatchStateAnyGame",
-        serializers=[MatchStateSerializer, SheetStateSerializer],
+        serializers=every_game("match_state"),
         resource_type_field_name=None,
         **kwargs,
     )

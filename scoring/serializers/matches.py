@@ -3,14 +3,24 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.fields import StrictIntegerField
 from core.serializers import represent, represent_many
 from scoring.models import MatchResult, ResultStatus
 from scoring.permissions import results_visible
 from scoring.selectors.matches import correction_deadline, match_state, official_result
 from scoring.serializers.deals import match_state_schema
 from scoring.serializers.results import ResultSerializer
+from tournaments.clock import Clock, round_clock
 from tournaments.models import Match
-from tournaments.serializers.schedule import MatchSerializer
+from tournaments.serializers.schedule import ClockSerializer, MatchSerializer
+from tournaments.serializers.substitutes import PersonSerializer
+from tournaments.substitutes import substitutions_of
+
+
+class MatchSubstituteSerializer(serializers.Serializer):
+    pair = StrictIntegerField(read_only=True, help_text="Pair id.")
+    replaced = PersonSerializer(read_only=True)
+    substitute = PersonSerializer(read_only=True)
 
 
 def results_document(match: Match, versions: list[MatchResult], *, staff: bool) -> dict:
@@ -45,9 +55,13 @@ class MatchDetailSerializer(MatchSerializer):
         help_text="The match state from its deals (levels, level line)."
     )
     result = serializers.SerializerMethodField(help_text="The official result, once confirmed.")
+    clock = serializers.SerializerMethodField(help_text="The clock of the table's round.")
+    substitutes = serializers.SerializerMethodField(
+        help_text='Who played at this table in a registered player\'s place (docs/events.md "Substitutes").'
+    )
 
     class Meta(MatchSerializer.Meta):
-        fields = [*MatchSerializer.Meta.fields, "state", "result"]
+        fields = [*MatchSerializer.Meta.fields, "state", "result", "clock", "substitutes"]
         read_only_fields = fields
 
     def _visible(self, match: Match) -> bool:
@@ -59,6 +73,24 @@ class MatchDetailSerializer(MatchSerializer):
         if match.is_bye or not self._visible(match):
             return None
         return match_state(match)
+
+    @extend_schema_field(MatchSubstituteSerializer(many=True))
+    def get_substitutes(self, match: Match) -> list[dict]:
+        number = match.round.number
+        return [
+            {
+                "pair": s.pair_id,
+                "replaced": {"id": s.replaced_id, "name": s.replaced.name},
+                "substitute": {"id": s.substitute_id, "name": s.substitute.name},
+            }
+            for subs in substitutions_of(match.pair_ids).values()
+            for s in subs
+            if s.covers(number)
+        ]
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, match: Match) -> Clock:
+        return round_clock(match.round)
 
     @extend_schema_field(ResultSerializer(allow_null=True))
     def get_result(self, match: Match):

@@ -82,7 +82,7 @@ def stored_deal(sheet: MatchSheet, deal: Deal) -> dict[str, Any]:
         number=deal.number,
         version=deal.version,
         level=deal.level,
-        record=deal.sheet_record(),
+        record=deal.record,
         played_at=deal.played_at.isoformat() if deal.played_at else None,
     )
 
@@ -123,7 +123,7 @@ def deal_submit(
         if number <= len(deals):
             return _posted_again(match, sheet, profile, deals, number, posted)
         state, result, count = sheet_state(match, deals, profile), has_result(match), len(deals)
-        tally = sheet.tally([deal.sheet_record() for deal in deals]) if deals else None
+        tally = sheet.tally([deal.record for deal in deals]) if deals else None
 
     require_deals_open(match, actor, result=result)
     require_next_number(number, posted=count)
@@ -135,7 +135,7 @@ def deal_submit(
         number=number,
         **follows_voided(latest),
         level=sheet.deal_level(state),
-        **Deal.record_fields(played.record, sheet.record_columns),
+        **Deal.record_fields(played.record),
         played_at=played_at,
         content_hash=_identity(sheet, posted, played.record),
         submitted_by=actor.account,
@@ -213,7 +213,7 @@ def deal_correct(
     state = after = played.state
     fields = {
         "level": sheet.deal_level(before),
-        **Deal.record_fields(played.record, sheet.record_columns),
+        **Deal.record_fields(played.record),
         "played_at": played_at or stored.played_at,
         "content_hash": digest,
         "note": note or "",
@@ -221,7 +221,7 @@ def deal_correct(
     replacements = [(stored, fields)]
     for later in deals[number:]:
         level, derived, after = _rederive(sheet, later, after, profile, corrected=number)
-        if derived != later.sheet_record() or level != later.level:
+        if derived != later.record or level != later.level:
             replacements.append((later, _later_fields(sheet, later, level, derived, corrected=number)))
     versions = [new_deal_version(match, old, new, actor) for old, new in replacements]
     changes.record(match)  # its next post folds the corrected deals
@@ -235,7 +235,7 @@ def _later_fields(
     digest = deal.content_hash if sheet.identity_is_posted else content_hash(record)
     return {
         "level": level,
-        **Deal.record_fields(record, sheet.record_columns),
+        **Deal.record_fields(record),
         "played_at": deal.played_at,
         "content_hash": digest,
         "note": f"Re-derived after the correction of deal {corrected}.",
@@ -249,7 +249,7 @@ def _rederive(
     if state.finished:
         raise later_deal_conflict(deal.number, corrected=corrected, reason="match_over")
     try:
-        played = sheet.rederive(deal.sheet_record(), state=state, profile=profile)
+        played = sheet.rederive(deal.record, state=state, profile=profile)
     except EngineError as error:
         raise later_deal_conflict(deal.number, corrected=corrected, reason=str(error.code)) from None
     return sheet.deal_level(state), played.record, played.state

@@ -212,7 +212,7 @@ class _Posted:
         if self.kept is not None:
             return self.kept.state, self.kept.tally
         deals = self.deals or []
-        return sheet_state(match, deals, profile), sheet.tally([deal.sheet_record() for deal in deals])
+        return sheet_state(match, deals, profile), sheet.tally([deal.record for deal in deals])
 
 
 def _posted(match: Match, sheet: MatchSheet, profile: Any) -> _Posted:

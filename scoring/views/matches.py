@@ -19,20 +19,17 @@ from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed, deal_voided
 from scoring.selectors.access import table_match
 from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
-from scoring.selectors.matches import deal_history, match_results
+from scoring.selectors.matches import deal_history, match_results, match_sheet
 from scoring.serializers.deals import (
-    DealCorrectionSerializer,
-    DealInputSerializer,
     DealListEntrySerializer,
     DealPostedSerializer,
     DealSerializer,
     DealsVoidedSerializer,
     DealVersionSerializer,
     DealVoidSerializer,
-    SheetDealCorrectionSerializer,
-    SheetDealInputSerializer,
     deal_body,
     deal_input_serializer,
+    every_game,
 )
 from scoring.serializers.matches import MatchDetailSerializer, results_document
 from scoring.serializers.results import (
@@ -63,16 +60,21 @@ def _flag(value: str | None, name: str) -> bool:
     raise Problem(f"{name} is true or false.", "invalid", field=name)
 
 
-def _either(name: str, declared, open_body) -> PolymorphicProxySerializer:
-    """A deal's body: Guandan's declared fields, or another game's own (docs/scoring.md "Every game
-    keeps its matches on a scoresheet"); the game decides (``deal_input_serializer``)."""
+def _either(name: str, kind: str) -> PolymorphicProxySerializer:
+    """A deal's body: each game's own (docs/scoring.md "Every game keeps its matches on a
+    scoresheet"), its adapter's; the match's game decides (``deal_input_serializer``)."""
     return PolymorphicProxySerializer(
-        component_name=name, serializers=[declared, open_body], resource_type_field_name=None
+        component_name=name, serializers=every_game(kind), resource_type_field_name=None
     )
 
 
-DEAL_INPUT = _either("DealInputAnyGame", DealInputSerializer, SheetDealInputSerializer)
-DEAL_CORRECTION = _either("DealCorrectionAnyGame", DealCorrectionSerializer, SheetDealCorrectionSerializer)
+DEAL_INPUT = _either("DealInputAnyGame", "deal_input")
+DEAL_CORRECTION = _either("DealCorrectionAnyGame", "deal_correction")
+
+
+def _shown(match: Match) -> dict:
+    """The context of a deal's serializer: the match's sheet, which shows each deal's record."""
+    return {"sheet": match_sheet(match)}
 
 
 def posted_answer(posted) -> dict:
@@ -107,8 +109,8 @@ class MatchDealsView(MatchScopedView):
     def get(self, request, pk):
         match = self.get_match()
         if _flag(request.query_params.get("history"), "history") and self.actor.roles:
-            return Response(DealVersionSerializer(deal_history(match), many=True).data)
-        return Response(DealSerializer(current_deals(match), many=True).data)
+            return Response(DealVersionSerializer(deal_history(match), many=True, context=_shown(match)).data)
+        return Response(DealSerializer(current_deals(match), many=True, context=_shown(match)).data)
 
     @extend_schema(
         summary="Post one deal as it was played (G5-G8; another game's own fields); answers the match state",
@@ -154,7 +156,8 @@ class MatchDealView(MatchScopedView):
         tags=["scorekeeping"],
     )
     def get(self, request, pk, number):
-        return Response(DealSerializer(self.current(self.get_match(), int(number))).data)
+        match = self.get_match()
+        return Response(DealSerializer(self.current(match, int(number)), context=_shown(match)).data)
 
     @extend_schema(
         summary="Correct a posted deal: a new version of it (the deals after it are checked again)",
@@ -184,7 +187,11 @@ class MatchDealView(MatchScopedView):
             note=data.get("note") or "",
             corrects=data.get("corrects"),
             actor=self.actor,
-            if_match=(lambda locked: self.check_if_match(DealSerializer(self.current(locked, number)).data))
+            if_match=(
+                lambda locked: self.check_if_match(
+                    DealSerializer(self.current(locked, number), context=_shown(locked)).data
+                )
+            )
             if request.headers.get("If-Match")
             else None,
         )
@@ -215,14 +222,16 @@ class DealsVoidView(MatchScopedView):
             note=data["note"],
             actor=self.actor,
             if_match=(
-                lambda locked: self.check_if_match(DealSerializer(current_deals(locked), many=True).data)
+                lambda locked: self.check_if_match(
+                    DealSerializer(current_deals(locked), many=True, context=_shown(locked)).data
+                )
             )
             if request.headers.get("If-Match")
             else None,
         )
         body = {
             "match": match.pk,
-            "voided": DealSerializer(done.voided, many=True).data,
+            "voided": DealSerializer(done.voided, many=True, context=_shown(match)).data,
             "state": done.state.to_dict(),
         }
         return Response(body)

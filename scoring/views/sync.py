@@ -18,7 +18,6 @@ from core.serializers import represent
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
 from scoring.serializers.deals import (
-    DealInputSerializer,
     DealPostedSerializer,
     DealSerializer,
     deal_body,
@@ -32,12 +31,14 @@ from scoring.services.results import result_confirm, result_submit
 from scoring.services.sync import SyncItem, sync_apply
 from scoring.views.matches import DEAL_INPUT
 
-INPUTS = {"deal": DealInputSerializer, "result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
+#: What each kind of item takes: a deal, its game's body (its adapter's, ``deal_input_serializer``).
+INPUTS = {"result": ResultInputSerializer, "confirm": ConfirmInputSerializer}
+KINDS = ("deal", *INPUTS)
 
 
 class SyncItemSerializer(serializers.Serializer):
     key = StrictCharField(max_length=255, help_text="The item's own idempotency key (a UUID).")
-    kind = StrictChoiceField(choices=list(INPUTS), help_text="deal, result or confirm.")
+    kind = StrictChoiceField(choices=list(KINDS), help_text="deal, result or confirm.")
     match = StrictIntegerField(min_value=1, max_value=BIGINT_MAX, help_text="The match id.")
     body = serializers.DictField(help_text="What the single endpoint takes.")
 
@@ -106,7 +107,7 @@ def _answer(kind: str) -> type[serializers.Serializer]:
 
 SYNC_ITEM = PolymorphicProxySerializer(
     component_name="SyncItem",
-    serializers={kind: _item(kind) for kind in INPUTS},
+    serializers={kind: _item(kind) for kind in KINDS},
     resource_type_field_name="kind",
     many=True,
     min_length=1,
@@ -114,7 +115,7 @@ SYNC_ITEM = PolymorphicProxySerializer(
 )
 SYNC_ANSWER = PolymorphicProxySerializer(
     component_name="SyncAnswer",
-    serializers={kind: _answer(kind) for kind in INPUTS},
+    serializers={kind: _answer(kind) for kind in KINDS},
     resource_type_field_name="kind",
     many=True,
 )

@@ -14,11 +14,13 @@ from scoring.models import MatchResult, ResultSource, ResultStatus
 from seasons.identity import live_member, merged_members
 from seasons.models import Rating, RatingChange, RatingRun, SeriesStatus
 from seasons.rating import Game, Skill, places_by_points, team_strength
-from tournaments.models import Club, Event, EventStatus, Member, Pair, TableSeat
+from tournaments.models import Club, Event, EventStatus, Member, Pair, Substitution, TableSeat
 
 #: A player of a club event who is no member yet counts in the replay (their partners' ratings
 #: need them) under a key of their own, but is stored nowhere.
 Guest = tuple[str, int]
+#: A pair's substitution as the replay reads it: the player replaced, the substitute's key, the row.
+Substitute = tuple[int, int | Guest, Substitution]
 
 
 @dataclass(frozen=True)
@@ -45,23 +47,44 @@ def _people(pairs: QuerySet[Pair]) -> Iterator[tuple[int, list[tuple[int, int | 
         yield pk, [(player, member) for player, member in players if player is not None]
 
 
-def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[int | Guest, ...]]:
-    """Each entrant of the club's events → its players as the ratings know them (members, merged
-    records as the member they became, others as guests)."""
+def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[tuple[int, int | Guest], ...]]:
+    """Each entrant of the club's events → its players as (player id, the rating's key: a member,
+    a merged record as the member it became, another player as a guest)."""
     return {
-        pk: tuple(
-            live_member(member, merged) if member is not None else ("player", player)
-            for player, member in people
-        )
+        pk: tuple((player, _key(player, member, merged)) for player, member in people)
         for pk, people in _people(Pair.objects.filter(event__club_id=club_id))
     }
+
+
+def _key(player: int, member: int | None, merged: Mapping[int, int]) -> int | Guest:
+    return live_member(member, merged) if member is not None else ("player", player)
+
+
+def _substitutes(
+    club_id: int, merged: Mapping[int, int]
+) -> dict[int, list[tuple[int, int | Guest, Substitution]]]:
+    """Each entrant's substitutions (docs/events.md "Substitutes"): (the player replaced, the
+    substitute's key, the substitution) — the ratings rate who played."""
+    rows = Substitution.objects.filter(pair__event__club_id=club_id).select_related("substitute")
+    found: dict[int, list[Substitute]] = {}
+    for row in rows:
+        key = _key(row.substitute_id, row.substitute.member_id, merged)
+        found.setdefault(row.pair_id, []).append((row.replaced_id, key, row))
+    return found
+
+
+def _played(teams, substitutes, pair: int, number: int) -> tuple[int | Guest, ...]:
+    """The rating keys of who played for ``pair`` in round ``number``."""
+    instead = {replaced: key for replaced, key, row in substitutes.get(pair, ()) if row.covers(number)}
+    return tuple(instead.get(player, key) for player, key in teams[pair])
 
 
 def club_games(club_id: int) -> list[Game]:
     """Every confirmed result of the club's events that was played (a forfeit was not), oldest
     event first (by its start date, then as created), round by round, table by table: a two-sided
     match as two teams (a draw: a tie), a table of four as four teams of one placed by points."""
-    teams = _teams(club_id, merged_members(club_id))
+    merged = merged_members(club_id)
+    teams, substitutes = _teams(club_id, merged), _substitutes(club_id, merged)
     seats: dict[int, dict[str, int]] = {}
     for match_id, seat, pair_id in TableSeat.objects.filter(round__event__club_id=club_id).values_list(
         "match_id", "seat", "pair_id"
@@ -77,14 +100,20 @@ def club_games(club_id: int) -> list[Game]:
             "match__table",
         )
         .values_list(
-            "match_id", "match__round__event_id", "match__ns_pair_id", "match__ew_pair_id", "winner", "seats"
+            "match_id",
+            "match__round__event_id",
+            "match__ns_pair_id",
+            "match__ew_pair_id",
+            "winner",
+            "seats",
+            "match__round__number",
         )
     )
-    return list(_games(results, teams, seats))
+    return list(_games(results, teams, substitutes, seats))
 
 
-def _games(results, teams, seats) -> Iterator[Game]:
-    for match_id, event_id, ns, ew, winner, totals in results:
+def _games(results, teams, substitutes, seats) -> Iterator[Game]:
+    for match_id, event_id, ns, ew, winner, totals, number in results:
         key = MatchKey(match_id, event_id)
         if ns is None:  # a table of four: each seat a team of one, placed by its points
             at_table = seats.get(match_id, {})
@@ -92,10 +121,15 @@ def _games(results, teams, seats) -> Iterator[Game]:
                 continue
             order = sorted(at_table)
             points = [float(totals[seat].get("points", 0)) for seat in order]
-            yield Game(key, tuple(teams[at_table[seat]] for seat in order), places_by_points(points))
+            teams_at = tuple(_played(teams, substitutes, at_table[seat], number) for seat in order)
+            yield Game(key, teams_at, places_by_points(points))
         elif ew is not None:
             places = {"NS": (1, 2), "EW": (2, 1)}.get(winner, (1, 1))
-            yield Game(key, (teams[ns], teams[ew]), places)
+            yield Game(
+                key,
+                (_played(teams, substitutes, ns, number), _played(teams, substitutes, ew, number)),
+                places,
+            )
 
 
 def run_of(club: Club) -> RatingRun | None:

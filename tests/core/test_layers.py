@@ -1,5 +1,5 @@
 """The layers point down (docs/index.md "How it is built"; the contracts are [tool.importlinter] in
-pyproject.toml, checked by ``lint-imports``): config, the referee app beside the seasons, scoring,
+pyproject.toml, checked by ``lint-imports``): config, the desks, the referee app beside the seasons, scoring,
 tournaments, then core and the engines.
 
 Core depends on nothing above it: no module of ``core`` imports an app or the project's config.
@@ -18,12 +18,12 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("config", "core", "engine", "referee", "tournaments", "scoring", "seasons")
+PACKAGES = ("config", "adapters", "core", "engine", "desk", "referee", "tournaments", "scoring", "seasons")
 PROJECT = sorted(path for package in PACKAGES for path in (ROOT / package).rglob("*.py"))
 #: The pure package filed under an app (the ``pure`` contract: no Django, so nothing of the apps): the
 #: draws, a node of their own among the top-level packages (they import only the engine's lots).
 PURE = ("tournaments.draws",)
-ABOVE_CORE = ("referee", "tournaments", "scoring", "seasons", "config", "bench")
+ABOVE_CORE = ("desk", "referee", "tournaments", "scoring", "seasons", "adapters", "config", "bench")
 CORE = sorted((ROOT / "core").rglob("*.py"))
 
 

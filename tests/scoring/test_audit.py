@@ -82,7 +82,8 @@ def test_a_deal_posted_by_a_table_token_is_logged_with_the_table_as_credential(p
     assert (entry["action"], entry["object_id"]) == ("create", deal.pk)
     assert (entry["actor"], entry["via"]) == (None, f"table:{play['event'].pk}:1")
     assert entry["changes"]["number"] == [None, 1]
-    assert entry["changes"]["finishing_order"] == [None, ["N", "S", "E", "W"]]
+    assert entry["changes"]["record"][0] is None  # every game's record is kept whole (issue 36)
+    assert entry["changes"]["record"][1]["finishing_order"] == ["N", "S", "E", "W"]
 
 
 def test_a_result_submitted_with_a_token_is_logged_with_the_scorekeepers_name(play, referee, keeper):

@@ -72,6 +72,8 @@ READS = [
     ("GET", f"{M2}/result", None, TABLE_2),
     ("GET", f"{M1}/result", None, ALL_200),
     ("GET", f"{D1}/deals/1", None, ALL_200),
+    ("GET", f"{M1}/deal-form", None, ALL_200),
+    ("GET", f"{M2}/deal-form", None, TABLE_2),
     ("GET", f"{E}/standings/", None, ALL_200),
     ("GET", f"{E}/standings/units/", None, ALL_200),
     ("GET", f"{E}/standings/export", None, ALL_200),
@@ -86,6 +88,8 @@ READS = [
 WRITES = [
     ("POST", f"{M1}/deals/", {"number": 1, "finishing_order": ["N", "S"]}, KEEPERS_201),
     ("POST", f"{M1}/result", SHEET, KEEPERS_201),
+    # a preview writes nothing, but it is a keeper's (the post's checks, its keeper first)
+    ("POST", f"{M1}/deals/preview", {"number": 1, "finishing_order": ["N", "S"]}, KEEPERS_200),
     ("POST", f"{M2}/result/confirm", {}, KEEPERS_OF_2),
     (
         "POST",

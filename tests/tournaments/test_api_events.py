@@ -464,13 +464,15 @@ def tokens_url(event) -> str:
     return f"{EVENTS}{event.slug}/table-tokens/"
 
 
-def scan(url: str):
-    """What the app does with a table's QR code: the key from the URL fragment, which the browser
-    never sends, goes in ``Authorization: Table <key>``."""
+def scan(url: str, path: str = "/api/v1/me/"):
+    """What the table app does with a table's QR code (docs/table-app.md): the card opens the app
+    (``/t/``), which takes the key from the URL fragment (the browser never sends it) and calls the
+    API with ``Authorization: Table <key>`` (``path``: who it is; ``/api/v1/table/``: its match)."""
     address, _, fragment = url.partition("#")
+    assert urlsplit(address).path == "/t/"
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Table {parse_qs(fragment)['table_token'][0]}")
-    return client.get(address)
+    return client.get(path)
 
 
 def test_the_organizer_mints_a_table_token_whose_url_carries_it(own_event):
@@ -480,9 +482,7 @@ def test_the_organizer_mints_a_table_token_whose_url_carries_it(own_event):
     body = response.json()
     assert body["table"] == 3
     assert body["revoked_at"] is None
-    assert body["url"] == (
-        f"http://testserver/api/v1/events/{event.slug}/matches/?table=3#table_token={body['key']}"
-    )
+    assert body["url"] == f"http://testserver/t/#table_token={body['key']}"
 
 
 def test_the_qr_url_keeps_the_key_out_of_what_is_sent_to_servers(own_event):
@@ -510,8 +510,7 @@ def test_the_qr_url_reads_its_own_table(own_event):
     event, organizer = own_event
     published_tables(event, 3)
     url = organizer.post(tokens_url(event), {"table": 2}).json()["url"]
-    body = scan(url).json()
-    assert [match["table"] for match in body["results"]] == [2]
+    assert scan(url, "/api/v1/table/").json()["table"] == 2
 
 
 def test_the_qr_url_opens_a_draft_events_table(own_event):
@@ -520,8 +519,9 @@ def test_the_qr_url_opens_a_draft_events_table(own_event):
     url = organizer.post(tokens_url(event), {"table": 1}).json()["url"]
     event.status = "draft"
     event.save()
-    assert [match["table"] for match in scan(url).json()["results"]] == [1]
-    assert_problem(APIClient().get(url), 404, "not_found")  # without the key: an anonymous read
+    assert scan(url, "/api/v1/table/").json()["table"] == 1
+    anonymous = APIClient().get(f"{EVENTS}{event.slug}/matches/", {"table": 1})  # without the key
+    assert_problem(anonymous, 404, "not_found")
 
 
 def test_a_table_token_reads_only_its_own_tables_matches(own_event):
@@ -611,3 +611,40 @@ def test_a_table_header_without_a_key_is_a_401(api_client):
     response = api_client.get(EVENTS)
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
+
+
+BROWSER = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8"
+
+
+def test_an_old_card_opened_in_a_browser_opens_the_table_app(own_event):
+    """docs/table-app.md "The table card": a card printed before the app names the table's matches;
+    a browser is sent to the app (a redirect keeps the URL's fragment, so the key arrives)."""
+    event, _ = own_event
+    published_tables(event, 2)
+    response = APIClient().get(f"{EVENTS}{event.slug}/matches/", {"table": 2}, HTTP_ACCEPT=BROWSER)
+    assert (response.status_code, response["Location"]) == (302, "/t/")
+    assert "Accept" in response["Vary"]
+
+
+@pytest.mark.parametrize("accept", ["application/json", "*/*", None])
+def test_an_old_card_read_by_an_api_client_is_still_json(own_event, accept):
+    event, organizer = own_event
+    published_tables(event, 2)
+    key = organizer.post(tokens_url(event), {"table": 2}).json()["key"]
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {key}")
+    headers = {"HTTP_ACCEPT": accept} if accept else {}
+    body = client.get(f"{EVENTS}{event.slug}/matches/", {"table": 2}, **headers).json()
+    assert [match["table"] for match in body["results"]] == [2]
+
+
+@pytest.mark.parametrize(
+    ("public", "expected"),
+    [("", "http://testserver/t/"), ("http://192.168.1.10:8000", "http://192.168.1.10:8000/t/")],
+)
+def test_the_card_url_uses_the_public_url_when_set(own_event, settings, public, expected):
+    """docs/deploy.md "Running at a venue": the cards carry PUBLIC_URL, not the printing host."""
+    settings.PUBLIC_URL = public
+    event, organizer = own_event
+    body = organizer.post(tokens_url(event), {"table": 1}).json()
+    assert body["url"] == f"{expected}#table_token={body['key']}"

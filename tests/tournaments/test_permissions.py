@@ -35,6 +35,9 @@ ALL_200 = (200,) * len(ACTORS)
 DRAFTS = (404, 404, 200, 200, 200, 404, 404, 404, 200)
 TABLE_2 = (200, 200, 200, 200, 200, 200, 404, 404, 200)
 ORGANIZER_READ = (401, 403, 200, 403, 403, 403, 403, 403, 200)
+REFEREES_READ = (401, 403, 200, 200, 200, 403, 403, 403, 200)
+CHIEF_WRITE = (401, 403, 200, 200, 403, 403, 403, 403, 200)
+CHIEF_CREATE = (401, 403, 201, 201, 403, 403, 403, 403, 201)
 
 
 def organizer_write(ok: int) -> tuple[int, ...]:
@@ -55,6 +58,8 @@ READS = [
     ("GET", "/api/v1/matches/{published_table_2}/", None, TABLE_2),
     ("GET", "/api/v1/matches/{draft_table_1}/", None, DRAFTS),
     ("GET", f"{E}/roles/", None, ORGANIZER_READ),
+    ("GET", f"{E}/rounds/2/check-in", None, REFEREES_READ),
+    ("GET", f"{E}/invitations/", None, ORGANIZER_READ),
     ("GET", f"{E}/table-tokens/", None, ORGANIZER_READ),
 ]
 WRITES = [
@@ -74,6 +79,8 @@ WRITES = [
     ("POST", f"{E}/rounds/2/swap", {"table": 1, "to_table": 2}, organizer_write(200)),
     ("POST", f"{E}/rounds/2/publish", {}, organizer_write(200)),
     ("POST", f"{E}/rounds/1/close", {}, organizer_write(409)),  # results pending: the role is checked first
+    ("POST", f"{E}/rounds/2/check-in", {"marks": [{"pair": "{pair}", "status": "late"}]}, CHIEF_WRITE),
+    ("POST", f"{E}/rounds/1/clock/start", {}, CHIEF_WRITE),
     ("DELETE", f"{E}/rounds/2/", None, organizer_write(204)),
     (
         "POST",
@@ -85,6 +92,13 @@ WRITES = [
     ("DELETE", "/api/v1/matches/{draft_table_1}/", None, organizer_write(204)),
     ("POST", f"{E}/roles/", {"username": "helper", "role": "referee"}, organizer_write(201)),
     ("POST", f"{E}/table-tokens/", {"table": 5}, organizer_write(201)),
+    ("POST", f"{E}/invitations/", {"role": "scorekeeper"}, organizer_write(201)),
+    (
+        "POST",
+        f"{E}/substitutions/",
+        {"pair": "{pair}", "replaced": "{player}", "name": "Sub", "from_round": 2},
+        CHIEF_CREATE,
+    ),
 ]
 
 

@@ -1,6 +1,7 @@
 """Tournament data (docs/rules/guandan.md G8, G11), split by domain and re-exported here."""
 
-from tournaments.models.access import EventRole, Role, TableToken
+from tournaments.models.access import EventRole, Invitation, Role, TableToken
+from tournaments.models.checkin import AbsentPairs, Attendance, CheckIn, Substitution
 from tournaments.models.club import Club, ClubRole, ClubStaff, Member
 from tournaments.models.event import EVENT_FIELDS, Event, EventStatus
 from tournaments.models.registration import Pair, PairStatus, Player, Unit
@@ -18,12 +19,16 @@ from tournaments.models.schedule import (
 __all__ = [
     "EVENT_FIELDS",
     "SEATS_OF_FOUR",
+    "AbsentPairs",
+    "Attendance",
+    "CheckIn",
     "Club",
     "ClubRole",
     "ClubStaff",
     "Event",
     "EventRole",
     "EventStatus",
+    "Invitation",
     "Match",
     "MatchStatus",
     "Member",
@@ -35,6 +40,7 @@ __all__ = [
     "RoundStatus",
     "Stage",
     "StageKind",
+    "Substitution",
     "TableSeat",
     "TableToken",
     "Unit",

@@ -11,6 +11,7 @@ from engine import DEFAULT_GAME, game_codes, get_game
 from engine.penalties import build_table
 from engine.scoring.methods import build_method
 from tournaments.draws import SameUnit
+from tournaments.models.checkin import AbsentPairs
 
 
 class EventStatus(models.TextChoices):
@@ -90,6 +91,17 @@ class Event(LoadedValues, models.Model):
     )
     table_movement = models.BooleanField(
         default=False, help_text="G11: after a half, winners move up a table."
+    )
+    # Check-in (检录) before each round (docs/events.md "Check-in"): whether the draw waits for
+    # every pair's mark, and what it does with a pair marked absent.
+    check_in_required = models.BooleanField(
+        default=False, help_text="A round is drawn only once every active pair of its stage is checked in."
+    )
+    absent_pairs = models.CharField(
+        max_length=12,
+        choices=AbsentPairs.choices,
+        default=AbsentPairs.LEAVE_OUT,
+        help_text="A pair marked absent: left out of the draw, or drawn and its match forfeited.",
     )
     # G9, G10: scoring and standings; validated against the registries of engine.scoring.methods and
     # engine.scoring.ranking (docs/scoring.md).
@@ -224,6 +236,8 @@ EVENT_FIELDS = (
     "same_unit",
     "seed_by_rating",
     "table_movement",
+    "check_in_required",
+    "absent_pairs",
     "status",
     "publish_pairings",
     "publish_results",

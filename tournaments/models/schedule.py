@@ -66,6 +66,12 @@ class Round(LoadedValues, models.Model):
     drawn_at = models.DateTimeField(null=True, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round clock (docs/events.md "The round clock"): started, paused, extended by the staff;
+    # what it shows is derived from these (tournaments.clock), never stored.
+    clock_started_at = models.DateTimeField(null=True, blank=True, help_text="The clock's first start.")
+    clock_paused_at = models.DateTimeField(null=True, blank=True, help_text="Set while the clock is paused.")
+    clock_paused_seconds = models.PositiveIntegerField(default=0, help_text="The pauses that ended, in all.")
+    clock_extended_minutes = models.PositiveSmallIntegerField(default=0, help_text="Time added to the limit.")
     updated_at = models.DateTimeField(
         auto_now=True, help_text="Last change, hand edits of the draw included."
     )
@@ -75,6 +81,10 @@ class Round(LoadedValues, models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "number"], name="round_number_unique"),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(clock_paused_at__isnull=True) | models.Q(clock_started_at__isnull=False),
+                name="round_clock_paused_after_start",
+            ),
         ]
 
     def __str__(self) -> str:

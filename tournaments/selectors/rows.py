@@ -5,7 +5,19 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tournaments.models import Event, EventRole, Match, Pair, Player, Round, Stage, TableToken, Unit
+from tournaments.models import (
+    Event,
+    EventRole,
+    Invitation,
+    Match,
+    Pair,
+    Player,
+    Round,
+    Stage,
+    Substitution,
+    TableToken,
+    Unit,
+)
 
 
 def event_roles(event: Event) -> QuerySet[EventRole]:
@@ -39,3 +51,11 @@ def event_matches(event: Event) -> QuerySet[Match]:
 def round_again(round_: Round) -> Round:
     """The round as stored now (after a write), for its answer."""
     return Round.objects.get(pk=round_.pk)
+
+
+def event_invitations(event: Event) -> QuerySet[Invitation]:
+    return Invitation.objects.filter(event=event).select_related("used_by")
+
+
+def event_substitutions(event: Event) -> QuerySet[Substitution]:
+    return Substitution.objects.filter(pair__event=event).select_related("pair", "replaced", "substitute")

@@ -19,6 +19,7 @@ from engine.errors import EngineError
 from engine.penalties import PenaltySettingError, build_table
 from engine.scoring.methods import SettingError, build_method
 from engine.scoring.ranking import validate_chain
+from tournaments.cards import card_url
 from tournaments.models import EVENT_FIELDS, Club, Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
 from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
@@ -208,9 +209,9 @@ class EventRoleSerializer(StrictModelSerializer):
 
 class TableTokenSerializer(StrictModelSerializer):
     url = serializers.SerializerMethodField(
-        help_text="What the table's QR code carries: the table's matches, with the key in the URL "
-        "fragment (`#table_token=…`), which browsers never send to a server. The app reads it there "
-        "and sends `Authorization: Table <key>`."
+        help_text="What the table's QR code carries: the table app (`/t/`, at the service's `PUBLIC_URL`), "
+        "with the key in the URL fragment (`#table_token=…`), which browsers never send to a server. "
+        "The app reads it there, keeps it on the phone and sends `Authorization: Table <key>`."
     )
 
     class Meta:
@@ -221,10 +222,7 @@ class TableTokenSerializer(StrictModelSerializer):
 
     def get_url(self, token: TableToken) -> str:
         # The key goes in the fragment: a query string lands in the logs of every proxy on the way.
-        path = f"/api/v1/events/{token.event.slug}/matches/?table={token.table}"
-        request = self.context.get("request")
-        url = request.build_absolute_uri(path) if request else path
-        return f"{url}#table_token={token.key}"
+        return card_url(token.key, self.context.get("request"))
 
 
 class MyRoleSerializer(serializers.Serializer):

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from django.db.models import Max, TextField
@@ -17,7 +18,14 @@ from core.fields import (
     StrictSlugField,
 )
 from core.serializers import StrictModelSerializer
-from tournaments.models import Match, Round, Stage
+from tournaments.clock import (
+    CLOCK_STATES,
+    EXTEND_MAX_MINUTES,
+    Clock,
+    round_clock,
+)
+from tournaments.models import Attendance, Match, Round, Stage
+from tournaments.serializers.checkin import CheckInCountsSerializer
 from tournaments.serializers.registration import PAIR_ID, PairSerializer, column_max
 
 TABLE: dict[str, Any] = {"min_value": 1, "max_value": column_max(Match, "table")}
@@ -91,9 +99,51 @@ class StageSerializer(StrictModelSerializer):
         return attrs
 
 
+class ClockSerializer(serializers.Serializer):
+    """The round clock (docs/events.md "The round clock"): never depends on when it is read.
+
+    While ``running``, the time left is ``ends_at`` − now; otherwise ``remaining_seconds``."""
+
+    state = StrictChoiceField(choices=CLOCK_STATES, read_only=True)
+    limit_minutes = StrictIntegerField(
+        read_only=True, allow_null=True, help_text="The rules' time limit of a match (G8); null: no clock."
+    )
+    extended_minutes = StrictIntegerField(read_only=True, help_text="Added to the limit by the staff.")
+    started_at = StrictDateTimeField(read_only=True, allow_null=True, help_text="The first start.")
+    paused_at = StrictDateTimeField(read_only=True, allow_null=True, help_text="Set while paused.")
+    paused_seconds = StrictIntegerField(read_only=True, help_text="The pauses that ended, in all.")
+    ends_at = StrictDateTimeField(
+        read_only=True, allow_null=True, help_text="Running with a limit: when the time is up."
+    )
+    remaining_seconds = StrictIntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="Not running, with a limit: the time left (0 or less: time is up).",
+    )
+
+
+class ClockExtendSerializer(serializers.Serializer):
+    minutes = StrictIntegerField(
+        min_value=1, max_value=EXTEND_MAX_MINUTES, help_text="Minutes added to the round's time limit."
+    )
+
+
 class RoundSerializer(StrictModelSerializer):
     stage = StrictPrimaryKeyRelatedField(queryset=Stage.objects.all())
     match_count = StrictIntegerField(read_only=True, source="matches.count")
+    clock = serializers.SerializerMethodField(help_text="The round clock.")
+    check_in = serializers.SerializerMethodField(
+        help_text="How many pairs are checked in present, late and absent (the sheet: …/check-in)."
+    )
+
+    @extend_schema_field(CheckInCountsSerializer)
+    def get_check_in(self, round_: Round) -> dict[str, int]:
+        by_status = Counter(round_.check_ins.values_list("status", flat=True))
+        return {status.value: by_status.get(status.value, 0) for status in Attendance}
+
+    @extend_schema_field(ClockSerializer)
+    def get_clock(self, round_: Round) -> Clock:
+        return round_clock(round_)
 
     class Meta:
         model = Round
@@ -109,6 +159,8 @@ class RoundSerializer(StrictModelSerializer):
             "drawn_at",
             "published_at",
             "closed_at",
+            "clock",
+            "check_in",
             "updated_at",
         ]
         read_only_fields = [

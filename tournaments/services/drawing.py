@@ -14,7 +14,8 @@ from core.errors import Conflict
 from tournaments import draws
 from tournaments.models import Event, Match, MatchStatus, Pair, Round
 from tournaments.ratings import pair_strengths
-from tournaments.selectors import histories, previous_round, stage_pairs
+from tournaments.selectors import histories, previous_round
+from tournaments.selectors.checkin import drawn_pairs
 from tournaments.standings import standings
 
 _PAIR_ID = re.compile(r"\b([Pp]air) (\d+)\b")
@@ -57,7 +58,7 @@ def stage_entrants(round_: Round, pairs: Iterable[Pair] | None = None) -> list[d
     past = histories(round_.event, before=round_.number)
     qualified = False
     if pairs is None:
-        pairs, qualified = stage_pairs(round_.stage)
+        pairs, qualified = drawn_pairs(round_)  # the stage's, without those the check-in leaves out
     pairs = list(pairs)
     by_rating = rating_seeds(round_, pairs) if not qualified and seeds_by_rating(round_) else {}
     entrants = []

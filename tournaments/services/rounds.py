@@ -30,7 +30,8 @@ from tournaments.models import (
     Stage,
     StageKind,
 )
-from tournaments.selectors import previous_round, stage_pairs
+from tournaments.selectors import previous_round
+from tournaments.selectors.checkin import drawn_pairs, unmarked_numbers
 from tournaments.services.drawing import (
     draws_whole_stage,
     ignored_flags,
@@ -200,6 +201,7 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     """Draw (or redraw) a draft round; the same seed on the same history gives the same draw."""
     round_ = lock_round(round_)
     require_status(round_, RoundStatus.DRAFT)
+    _require_check_in(round_)
     seed = secrets.randbelow(2**31) if seed is None else seed
     relaxed: Iterable[str]
     try:
@@ -223,6 +225,19 @@ def round_draw(*, round_: Round, seed: int | None = None) -> Round:
     return round_
 
 
+def _require_check_in(round_: Round) -> None:
+    """An event that draws only checked-in pairs (``check_in_required``) waits for every pair's mark."""
+    if not round_.event.check_in_required:
+        return
+    waiting = unmarked_numbers(round_)
+    if waiting:
+        raise Conflict(
+            f"The draw waits for the check-in of pairs {', '.join(map(str, waiting))}.",
+            "check_in_incomplete",
+            extra={"pairs": waiting},
+        )
+
+
 def recheck_and_store(
     round_: Round, pairings: Sequence[draws.Pairing], *, whole_stage: bool = False
 ) -> Round:
@@ -236,7 +251,7 @@ def recheck_and_store(
     placed = {pair for p in pairings for pair in p.entrants}
     pairs: Iterable[Pair] = Pair.objects.filter(pk__in=placed)
     if whole_stage:
-        pairs = list({p.pk: p for p in [*stage_pairs(round_.stage)[0], *pairs]}.values())
+        pairs = list({p.pk: p for p in [*drawn_pairs(round_)[0], *pairs]}.values())
     entrants = stage_entrants(round_, pairs)
     first = previous_round(round_) is None
     ignored = ignored_flags(round_)
@@ -321,7 +336,7 @@ def _refuse_stale(round_: Round) -> None:
     )
     left_out = []
     if draws_whole_stage(round_):
-        left_out = sorted(pair.number for pair in stage_pairs(round_.stage)[0] if pair.pk not in placed)
+        left_out = sorted(pair.number for pair in drawn_pairs(round_)[0] if pair.pk not in placed)
     lost = _not_winners(round_, placed)
     if not gone and not left_out and not lost:
         return

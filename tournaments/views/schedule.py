@@ -8,7 +8,7 @@ from typing import cast
 import django_filters
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
 from tournaments import gate, jobs
 from tournaments.models import Event, Match, MatchStatus, Round
+from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
     PUBLIC_EVENT_FIELDS,
@@ -34,7 +35,10 @@ from tournaments.selectors import (
     visible_rounds,
     with_count,
 )
+from tournaments.selectors.checkin import check_in_sheet, left_out_ids
+from tournaments.serializers.checkin import CheckInMarksSerializer, CheckInSheetSerializer, sheet_document
 from tournaments.serializers.schedule import (
+    ClockExtendSerializer,
     DrawRequestSerializer,
     MatchCreateSerializer,
     MatchSerializer,
@@ -43,7 +47,7 @@ from tournaments.serializers.schedule import (
     StageSerializer,
     SwapSerializer,
 )
-from tournaments.services import draft_tables, stages
+from tournaments.services import checkin, clock, draft_tables, stages
 from tournaments.services import rounds as services
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
 
@@ -152,6 +156,78 @@ class RoundViewSet(EventScopedViewSet):
     @action(detail=True, methods=["post"])
     def close(self, request, *args, **kwargs):
         return self._state_change(services.round_close)
+
+    # The round clock (docs/events.md "The round clock") and the check-in: the organizer's or the
+    # chief referee's; the check-in sheet is read by the event's referees too.
+    CHIEF_ACTIONS = ("clock_start", "clock_pause", "clock_extend", "check_in")
+
+    @property
+    def write_permission(self):
+        if getattr(self, "action", None) in self.CHIEF_ACTIONS:
+            return EventPermission.CHIEF_REFEREE
+        return EventPermission.ORGANIZER
+
+    @property
+    def read_permission(self):
+        if getattr(self, "action", None) == "check_in":
+            return EventPermission.REFEREE
+        return EventPermission.VISIBLE
+
+    @extend_schema(
+        summary="The round's check-in sheet",
+        methods=["GET"],
+        request=None,
+        responses={200: CheckInSheetSerializer, **problems(403)},
+    )
+    @extend_schema(
+        summary="Check entrants in (present, late, absent)",
+        methods=["POST"],
+        request=CheckInMarksSerializer,
+        responses={200: CheckInSheetSerializer, **problems(400, 403, 409, 412)},
+    )
+    @action(detail=True, methods=["get", "post"], url_path="check-in")
+    def check_in(self, request, *args, **kwargs):
+        """The check-in (检录) before the round: every pair of its stage with its mark. A POST
+        marks some (one transaction); an absent pair is left out of the draw or forfeited as the
+        event says (``absent_pairs``), and ``check_in_required`` makes the draw wait for every mark."""
+        round_ = self.get_object()
+        if request.method == "POST":
+            serializer = CheckInMarksSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            marks = [checkin.Mark(**mark) for mark in serializer.validated_data["marks"]]
+            with self.locked_write(round_) as locked:
+                round_ = checkin.check_in(round_=locked, marks=marks, user=request.user)
+        return Response(sheet_document(round_, check_in_sheet(round_), left_out_ids(round_)))
+
+    @extend_schema(
+        summary="Start or resume the round clock",
+        request=None,
+        responses={200: RoundSerializer, **problems(403, 409, 412)},
+    )
+    @action(detail=True, methods=["post"], url_path="clock/start")
+    def clock_start(self, request, *args, **kwargs):
+        """Start the clock of a published round (every table's time limit, G8), or resume it."""
+        return self._state_change(clock.clock_start)
+
+    @extend_schema(
+        summary="Pause the round clock",
+        request=None,
+        responses={200: RoundSerializer, **problems(403, 409, 412)},
+    )
+    @action(detail=True, methods=["post"], url_path="clock/pause")
+    def clock_pause(self, request, *args, **kwargs):
+        return self._state_change(clock.clock_pause)
+
+    @extend_schema(
+        summary="Add time to the round clock",
+        request=ClockExtendSerializer,
+        responses={200: RoundSerializer, **problems(400, 403, 409, 412)},
+    )
+    @action(detail=True, methods=["post"], url_path="clock/extend")
+    def clock_extend(self, request, *args, **kwargs):
+        serializer = ClockExtendSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return self._state_change(clock.clock_extend, minutes=serializer.validated_data["minutes"])
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -296,6 +372,17 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         assert rows is not None and paginator.page is not None  # a page size is set (above)
         return paginator.page.paginator.count, rows
 
+    @extend_schema(
+        responses={
+            200: MatchSerializer(many=True),
+            302: OpenApiResponse(
+                description="A browser (it prefers `text/html`) opening a table card printed before the "
+                "table app, with `?table=`: sent to the app (`/t/`); the redirect keeps the URL's fragment, "
+                "where the card carries the table's key (docs/table-app.md)."
+            ),
+            **problems(400, 404),
+        }
+    )
     def list(self, request, *args, **kwargs):
         # Club websites poll the pairings: one of them builds a page, the rest get its bytes.
         return self.cached_answer(request, self._list)

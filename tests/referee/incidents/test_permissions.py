@@ -28,6 +28,7 @@ KEEPERS_201 = (401, 403, 201, 201, 201, 201, 201, 201, 201)
 REFEREES_201 = (401, 403, 201, 201, 201, 403, 403, 403, 201)
 PARTIES_201 = (401, 403, 403, 403, 403, 201, 201, 201, 403)
 CHIEFS_200 = (401, 403, 200, 200, 403, 403, 403, 403, 200)
+REFEREES_200 = (401, 403, 200, 200, 200, 403, 403, 403, 200)
 ROWS = [
     ("GET", I, None, STAFF_200),
     ("GET", I + "{reported}/", None, STAFF_200),
@@ -36,7 +37,14 @@ ROWS = [
     ("POST", I + "{ruled}/appeal", {"side": "NS", "reason": "not us"}, PARTIES_201),
     ("POST", I + "{appealed}/decide", {"decision": "uphold", "reason": "as ruled"}, CHIEFS_200),
     ("POST", "/api/v1/penalties/{penalty}/cancel", {"reason": "a mistake"}, CHIEFS_200),
+    # The referee's desk (issue 34): what a ruling may apply, and previews that keep nothing.
+    ("GET", I + "{reported}/choices", None, REFEREES_200),
+    ("POST", I + "{reported}/rule/preview", {}, REFEREES_200),
+    ("POST", I + "{appealed}/decide/preview", {"decision": "uphold", "reason": "as ruled"}, CHIEFS_200),
+    ("POST", "/api/v1/penalties/{penalty}/cancel/preview", {"reason": "a mistake"}, CHIEFS_200),
 ]
+#: The reads the public may make once an event publishes its rulings (the others are the referees').
+PUBLIC_READS = {I, I + "{reported}/"}
 
 
 def _setup(status: str) -> dict:
@@ -90,7 +98,7 @@ def test_published_event(setups, method, url, body, actor, expected):
     ("method", "url", "body", "actor", "expected"), list(permission_cases(ROWS, draft=True))
 )
 def test_draft_event(setups, method, url, body, actor, expected):
-    if actor == "anonymous" and method == "GET":
+    if actor == "anonymous" and method == "GET" and url in PUBLIC_READS:
         expected = 404  # rulings may be public (publish_rulings): a hidden event is not found
     setup = setups[EventStatus.DRAFT]
     check_status(call(actor_client(setup["event"], actor), method, url, body, setup["ids"]), expected)

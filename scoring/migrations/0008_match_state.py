@@ -1,6 +1,6 @@
 """A match's derived state moves into a row scoring owns (``MatchState``), written by its services:
 the trigger of 0005 (which copied ``Deal.sheet_after`` into the match row in a deal's INSERT) is
-dropped with the column it read, and the match row's ``sheet`` goes (tournaments 0014, run after
+dropped with the column it read, and the match row's ``sheet`` goes (tournaments 0016, run after
 this). Nothing is copied: a state is only what the next post starts from, and a match without one
 folds its deals again at its next post (docs/scoring.md "The stored state")."""
 
@@ -24,10 +24,10 @@ def drop_trigger(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0006_result_cause"),
-        ("tournaments", "0013_event_seed_by_rating"),
+        ("scoring", "0007_deal_record_for_every_game"),
+        ("tournaments", "0015_invitations"),
     ]
-    run_before = [("tournaments", "0014_remove_match_sheet")]
+    run_before = [("tournaments", "0016_remove_match_sheet")]
 
     operations = [
         # Not reversed: going back below 0005 drops 0005's trigger with it (0005's own reverse).

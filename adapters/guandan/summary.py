@@ -1,15 +1,13 @@
-"""The rules summary at the foot of a score sheet: each game's rules in short sentences, every one
-read from the event's effective rule profile (what the server enforces), never written for one
-profile (docs/pages.md "The rules summary is the profile")."""
+"""Guandan's rules summary at the foot of a score sheet: each rule in a short sentence read from the
+event's effective rule profile (what the server enforces), never written for one profile
+(docs/pages.md "The rules summary is the profile")."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine import doudizhu, guandan, shuangkou
 from engine.guandan.cards import LEVEL_A, format_level
-from engine.seats import seat_order
 from scoring.pages.i18n import listing
 
 
@@ -116,88 +114,4 @@ JIEFENG = {
     "next_seat": gettext_lazy(
         "A player who goes out and whose last play all pass: the next seat leads (借风)."
     ),
-}
-
-
-def doudizhu_rules(profile) -> list[str]:
-    """A four-player Dou Dizhu table's rules in short sentences (D2 bidding, D8 scoring, D10 deals)."""
-    direction = " → ".join(seat.value for seat in seat_order(profile.turn_direction))
-    lines = [
-        _("%(deals)s deals at the table: seat N deals the first, then the deal passes %(direction)s (D10).")
-        % {"deals": profile.deals_per_round, "direction": direction},
-        _(
-            "Bids of 1, 2 or 3 (叫分): the highest bidder is the landlord (地主); "
-            "when all pass, the dealer plays it at 1."
-        ),
-        _("Each player scores alone: a winning landlord scores the bid, else each farmer (农民) does (D8)."),
-    ]
-    if profile.opening_three_bonus:
-        bonus = {"bonus": profile.opening_three_bonus}
-        lines.append(_("An opening bid of 3 (头撂) that wins scores %(bonus)s more.") % bonus)
-    if profile.bomb_doubling:
-        lines.append(_("Every bomb played doubles the deal's points."))
-    if profile.spring_doubling:
-        lines.append(_("A spring (春天) doubles the deal's points."))
-    if profile.ban_after_losses:
-        lines.append(
-            _("A player who lost %(limit)s landlord hands they bid may not bid again this round (D2).")
-            % {"limit": profile.ban_after_losses}
-        )
-    return lines
-
-
-def shuangkou_rules(profile) -> list[str]:
-    """A Shuangkou table's rules in short sentences (S5 throws, S7 the bottom, S8 levels, S10 the
-    match)."""
-    levels = listing([format_level(level) for level in sorted(profile.mandatory_levels)])
-    lines = [
-        _("Timed: %(minutes)s minutes; the first side to win its no-trump deal wins (S10).")
-        % {"minutes": profile.time_limit_minutes},
-        str(SK_EQUAL_LEVELS[profile.equal_levels]),
-        _("The attackers take the deal at %(threshold)s points; every %(step)s points is one level (S8).")
-        % {"threshold": profile.threshold, "step": profile.points_per_level},
-        _(
-            "%(levels)s cannot be skipped: a rise stops there until the side wins a deal played at it "
-            "as the dealer side."
-        )
-        % {"levels": levels},
-        _(
-            "The bottom counts for attackers who win the last trick: singles ×%(single)s, pairs "
-            "×%(pairs)s, a tractor of n pairs ×%(tractor)s·n² (S7)."
-        )
-        % {
-            "single": profile.single_multiplier,
-            "pairs": listing(profile.pair_multipliers),
-            "tractor": profile.tractor_multiplier,
-        },
-    ]
-    if profile.j_rule:
-        lines.append(
-            _(
-                "The dealer side at %(level)s goes back to %(reset)s when the attackers score over "
-                "%(threshold)s and win the last trick with a %(level)s (S8)."
-            )
-            % {
-                "level": format_level(profile.j_rule_level),
-                "reset": format_level(profile.j_rule_reset),
-                "threshold": profile.threshold,
-            }
-        )
-    if profile.failed_throw_penalty:
-        lines.append(
-            _("A refused throw costs %(points)s points (S5).") % {"points": profile.failed_throw_penalty}
-        )
-    return lines
-
-
-SK_EQUAL_LEVELS = {
-    "draw": gettext_lazy("Equal levels when the time runs out: a draw."),
-    "dealer_side": gettext_lazy("Equal levels when the time runs out: the side holding the deal wins."),
-}
-
-#: Each game's rules in short sentences, from its profile (a game without one has no summary yet).
-RULES_SUMMARIES = {
-    guandan.GAME.code: guandan_rules,
-    doudizhu.GAME.code: doudizhu_rules,
-    shuangkou.GAME.code: shuangkou_rules,
 }

@@ -1,0 +1,32 @@
+"""Guandan's adapter (docs/rules/guandan.md): its deal body declared field by field (G5-G7), its
+match state (G6, G8), its referee questions on their own lean path and its rules summary."""
+
+from __future__ import annotations
+
+from adapters.guandan import referee
+from adapters.guandan.summary import guandan_rules
+from engine import guandan
+from referee.api.serializers import (
+    DealReplayRequest,
+    DealReplaySerializer,
+    PlayValidateRequest,
+    PlayVerdictSerializer,
+)
+from scoring.adapters import GameAdapter, RefereeWire
+from scoring.serializers.deals import DealCorrectionSerializer, DealInputSerializer, MatchStateSerializer
+
+ADAPTER = GameAdapter(
+    game=guandan.GAME,
+    deal_input=DealInputSerializer,
+    deal_correction=DealCorrectionSerializer,
+    match_state=MatchStateSerializer,
+    rules_summary=guandan_rules,
+    referee=RefereeWire(
+        play_request=PlayValidateRequest,
+        play_answer=PlayVerdictSerializer,
+        replay_request=DealReplayRequest,
+        replay_answer=DealReplaySerializer,
+        ask_play=referee.validate_play,
+        ask_replay=referee.replay_deal,
+    ),
+)
