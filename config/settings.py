@@ -82,7 +82,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "core.fast.locale.LocaleMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -143,6 +143,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # without max_prepared_statements), where this is set to false.
     if not env.bool("DB_PREPARED_STATEMENTS", default=True):
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
+    # Django's own server-side binding for every statement (psycopg then prepares each statement run
+    # prepare_threshold times): weighed against the prepared hot reads in docs/index.md "Fast paths";
+    # off by default.
+    if env.bool("DB_SERVER_SIDE_BINDING", default=False):
+        DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}

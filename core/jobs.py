@@ -80,7 +80,7 @@ def asks_async(request) -> bool:
     )
 
 
-def create(*, request, kind: str, event_id: int | None, params: dict[str, Any], content: bytes = b"") -> Job:
+def start(*, request, kind: str, event_id: int | None, params: dict[str, Any], content: bytes = b"") -> Job:
     """The job for what ``request`` asks, queued for a worker once the caller's transaction commits
     (the worker must find the row). ``params`` (JSON) and ``content`` (an upload's bytes) are
     everything the work needs."""

@@ -18,7 +18,7 @@ class RefereeConfig(AppConfig):
         # before they are (Django's rule for AppConfig.ready). The others above import none.
         from referee.calls import audit as call_audit  # noqa: F401  - the calls in the audit log
         from referee.calls import permissions as call_permissions  # noqa: F401
-        from referee.incidents import audit, permissions, signals  # noqa: F401  - audit log, permissions, stored state
+        from referee.incidents import audit, permissions  # noqa: F401  - audit log, permissions
         from referee.incidents.rulings import RULINGS
         from scoring.rulings import register
 

@@ -41,8 +41,8 @@ AUDITED = {
     Round: (lambda o: o.event_id, [], ["updated_at"]),
     CheckIn: (lambda o: o.round.event_id, [], []),
     Substitution: (lambda o: o.pair.event_id, [], []),
-    Match: (lambda o: o.round.event_id, [], ["sheet"]),  # the stored fold: a cache of the deals
-    Deal: (lambda o: o.match.round.event_id, [], ["content_hash", "sheet_after"]),
+    Match: (lambda o: o.round.event_id, [], []),
+    Deal: (lambda o: o.match.round.event_id, [], ["content_hash"]),
     MatchResult: (lambda o: o.match.round.event_id, [], ["content_hash"]),
     Webhook: (lambda o: o.event_id, ["secret"], []),
     # A club's own rows belong to no event (docs/clubs.md); a member's contact data is masked as a

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db.models import Q
 
+from core.hooks import Hook
 from engine.levels import LevelChange
 from engine.scoring.methods.records import MatchRecord
 from engine.scoring.ranking.tables import ForfeitRecord
@@ -73,14 +74,14 @@ AS_PLAYED = Rulings(
     seat_forfeits=lambda event, rounds: [],
 )
 
-_registered = [AS_PLAYED]
+HOOK: Hook[Rulings] = Hook("rulings", filled_by="referee", fallback=AS_PLAYED)
 
 
 def register(rulings: Rulings) -> None:
     """Make ``rulings`` the readers scoring asks (the referee app, at start-up)."""
-    _registered[0] = rulings
+    HOOK.register(rulings)
 
 
 def rulings() -> Rulings:
     """The registered readers of the standing rulings (``AS_PLAYED`` when none is)."""
-    return _registered[0]
+    return HOOK.get()

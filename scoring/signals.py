@@ -15,10 +15,12 @@ pair registered (a row of zeros) change no standings it shows. ``standings.updat
 - a pair is renamed, renumbered, moved to another unit or player, withdrawn, disqualified or
   reinstated; a player or a unit is renamed.
 
-What a row held before the save is read in ``pre_save`` (one query per save of these models).
+What a row held before the save is what it was read with (``core.loaded.LoadedValues``): no query
+is sent for it. An instance made in Python rather than read (so its row's old values are unknown)
+counts as a change the standings show.
 
-A deal or a result written other than by a deal post forgets the match's stored state
-(``_forget_sheet``; docs/scoring.md "The stored state").
+A deal, result or ruling forgets the match's stored state in its service, not here
+(``scoring.services.changes.record``; docs/scoring.md "The stored state").
 
 A round just published also tells them its pairings (``round.published``): the tournaments layer
 sends ``tournaments.signals.round_published`` and this app, above it, queues the webhook.
@@ -26,10 +28,8 @@ sends ``tournaments.signals.round_published`` and this app, above it, queues the
 
 from __future__ import annotations
 
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db.models.signals import post_delete, post_save
 
-from scoring.models import Deal, MatchResult
-from scoring.services import sheet_store
 from scoring.services.common import move_results_version, notify_standings
 from scoring.tasks import queue_event
 from tournaments import gate
@@ -59,15 +59,6 @@ def _event_id(instance) -> int | None:
     return instance.pk if isinstance(instance, Event) else instance.event_id
 
 
-def _remember(sender, instance, raw=False, **kwargs) -> None:
-    """The standings fields as stored, before this save changes them."""
-    instance._standings_before = None
-    if raw or instance.pk is None:
-        return
-    fields = STANDINGS_FIELDS[sender]
-    instance._standings_before = sender.objects.filter(pk=instance.pk).values(*fields).first()
-
-
 def _bump(sender, instance, **kwargs) -> None:
     event_id = _event_id(instance)
     if kwargs.get("raw") or event_id is None:
@@ -75,17 +66,27 @@ def _bump(sender, instance, **kwargs) -> None:
     gate.moved(event_id)  # every save or deletion of the event comes here: its kept row is old
     if isinstance(instance, Event) and kwargs.get("update_fields") == frozenset({"results_version"}):
         return
+    shown = kwargs.get("signal") is post_save and _standings_changed(
+        sender, instance, kwargs.get("created", False), kwargs.get("update_fields")
+    )
     moved = move_results_version(event_id)
-    if moved is not None and kwargs.get("signal") is post_save and _standings_changed(sender, instance):
+    if moved is not None and shown:
         notify_standings(Event.objects.get(pk=event_id), moved)
 
 
-def _standings_changed(sender, instance) -> bool:
-    before = getattr(instance, "_standings_before", None)
-    instance._standings_before = None
-    if before is None:  # created: a new event, pair, player or unit shows nothing new yet
+def _standings_changed(sender, instance, created: bool = False, update_fields=None) -> bool:
+    """Whether this save changed what the standings show: the standings fields against the values
+    the instance was read with, which then become the ones it holds (a second save compares with
+    the first's)."""
+    before = instance.loaded_values
+    instance.remember()
+    if created:  # a new event, pair, player or unit shows nothing new yet
         return False
-    changed = {name for name, value in before.items() if getattr(instance, name) != value}
+    fields = STANDINGS_FIELDS[sender]
+    written = [name for name in fields if update_fields is None or name in update_fields]
+    if before is None or any(name not in before for name in written):
+        return True  # not read, or a standings field deferred when read and written now: unknown
+    changed = {name for name in fields if name in before and getattr(instance, name) != before[name]}
     if sender is Round:
         published = before["status"] == RoundStatus.DRAFT and instance.status == RoundStatus.PUBLISHED
         return published and Match.objects.filter(round=instance, ew_pair__isnull=True).exists()
@@ -93,7 +94,6 @@ def _standings_changed(sender, instance) -> bool:
 
 
 for model in (Event, Pair, Player, Round, Unit):
-    pre_save.connect(_remember, sender=model, dispatch_uid=f"standings-{model.__name__}-before")
     post_save.connect(_bump, sender=model, dispatch_uid=f"standings-{model.__name__}")
     post_delete.connect(_bump, sender=model, dispatch_uid=f"standings-{model.__name__}-delete")
 
@@ -109,16 +109,3 @@ def _round_published(sender, round, **kwargs) -> None:
 
 
 round_published.connect(_round_published, dispatch_uid="webhook-round-published")
-
-
-def _forget_sheet(sender, instance, raw=False, **kwargs) -> None:
-    """A deal or result written other than by a deal post: the match's stored state is folded again
-    (``scoring.services.sheet_store``). A deal post stores the state after its deal itself."""
-    if raw or getattr(instance, "keeps_sheet", False):
-        return
-    sheet_store.forget(instance.match_id)
-
-
-for written in (Deal, MatchResult):
-    post_save.connect(_forget_sheet, sender=written, dispatch_uid=f"sheet-{written.__name__}")
-    post_delete.connect(_forget_sheet, sender=written, dispatch_uid=f"sheet-{written.__name__}-delete")

@@ -20,6 +20,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from core import health, representations
+from tests import answers
 from tests.openapi_conformance import conforms, document, write_presence
 
 # The live server of the end-to-end tests (pytest-django's ``live_server``: Django's
@@ -38,6 +39,7 @@ def _answers_keep_the_contract():
     def checked(self, **environ):
         response = request(self, **environ)
         conforms(environ["REQUEST_METHOD"], environ["PATH_INFO"], response)
+        answers.record(environ["REQUEST_METHOD"], environ["PATH_INFO"], response)  # with ANSWERS_RECORD set
         return response
 
     Client.request = checked  # type: ignore[method-assign]
@@ -47,6 +49,7 @@ def _answers_keep_the_contract():
 
 def pytest_sessionfinish(session, exitstatus):
     write_presence()  # with OPENAPI_PRESENCE set: what this process's answers carried
+    answers.write()  # with ANSWERS_RECORD set: what this process's answers said (.ci/fast_paths)
 
 
 @pytest.fixture(autouse=True)

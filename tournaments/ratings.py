@@ -10,20 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from django.core.exceptions import ImproperlyConfigured
+from core.hooks import Hook
 
 #: ``(event, pair_ids)`` → each pair's strength by its players' club ratings (higher is stronger).
 Strengths = Callable[..., dict[int, float]]
 
-_registered: list[Strengths] = []
+HOOK: Hook[Strengths] = Hook("ratings", filled_by="seasons")
 
 
 def register(strengths: Strengths) -> None:
     """Make ``strengths`` what the draws read (the seasons app, at start-up)."""
-    _registered[:] = [strengths]
+    HOOK.register(strengths)
 
 
 def pair_strengths(event, pair_ids: Sequence[int]) -> dict[int, float]:
-    if not _registered:
-        raise ImproperlyConfigured("No ratings registered: the seasons app registers them when it starts.")
-    return _registered[0](event, pair_ids)
+    return HOOK.get()(event, pair_ids)

@@ -19,9 +19,6 @@ from django.db.models.signals import post_delete, post_save
 from tournaments import gate
 from tournaments.models import Match, Round
 
-#: Columns of a match that the list does not show: a save of these alone leaves the stamp.
-UNSHOWN = frozenset({"sheet"})
-
 
 class _Deletion(threading.local):
     """The deletion being signalled (its ``origin``) and the events of its matches' rounds: a round
@@ -50,10 +47,8 @@ def _round_event(round_id: int) -> int | None:
     return Round.objects.filter(pk=round_id).values_list("event_id", flat=True).first()
 
 
-def _match_written(sender, instance: Match, raw: bool = False, update_fields=None, **kwargs) -> None:
+def _match_written(sender, instance: Match, raw: bool = False, **kwargs) -> None:
     if raw or not settings.EVENT_GATE_CACHE:
-        return
-    if update_fields is not None and frozenset(update_fields) <= UNSHOWN:
         return
     event_id = _event_of(instance, kwargs.get("origin"))
     if event_id is not None:  # None: its round went first (its deletion moved results_version)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured
+from core.hooks import Hook
 
 
 @dataclass(frozen=True)
@@ -25,15 +25,13 @@ class Standings:
     table: Callable[..., dict[str, Any]]
 
 
-_registered: list[Standings] = []
+HOOK: Hook[Standings] = Hook("standings", filled_by="scoring")
 
 
 def register(standings: Standings) -> None:
     """Make ``standings`` what the draws read (the scoring app, at start-up)."""
-    _registered[:] = [standings]
+    HOOK.register(standings)
 
 
 def standings() -> Standings:
-    if not _registered:
-        raise ImproperlyConfigured("No standings registered: the scoring app registers them when it starts.")
-    return _registered[0]
+    return HOOK.get()

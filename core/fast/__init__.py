@@ -150,12 +150,6 @@ PATHS: dict[str, FastPath] = {
             (DRF,),
         ),
         FastPath(
-            "locale_path",
-            "core.fast.locale",
-            "Django's LocaleMiddleware looking for a language in every path",
-            (DJANGO,),
-        ),
-        FastPath(
             "cookieless_session",
             "core.fast.session",
             "DRF's session authentication asking a request without a session cookie for its user",

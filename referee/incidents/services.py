@@ -39,8 +39,8 @@ from referee.models import (
 )
 from scoring.actors import Actor
 from scoring.problems import NotAllowed
+from scoring.services import changes
 from scoring.services.common import (
-    bump_results_version,
     lock_match,
     require_keeper,
 )
@@ -178,9 +178,8 @@ def appeal_lodge(
         lodged_token=actor.token,
     )
     _set_status(incident, IncidentStatus.APPEALED)
-    bump_results_version(
-        match.round.event
-    )  # the match's result is provisional now (its standings row says so)
+    # The match's result is provisional now (its standings row says so); its deals are as they were.
+    changes.record(match, forget=False, standings=True)
     return appeal
 
 
@@ -366,4 +365,4 @@ def _announce(incident: Incident, ruling: Ruling, change: str, actor: Actor) -> 
     )
     cause = {"ruling": ruling.pk, "incident": incident.pk, "change": change}
     result_follow_rulings(match=match, actor=actor, cause=cause)
-    bump_results_version(event)
+    changes.record(match, event=event, standings=True)  # its penalties' level changes changed (G12)

@@ -18,8 +18,10 @@ class Deal(CompiledInsert, models.Model):
     Deals are numbered through the whole table; ``game`` says which game (局) of a best of
     three it belongs to. The match state (levels, stage, A failures; another game's points or
     dealer) is the game's scoresheet's fold of the *current* deals' records (G6, G8), so it cannot
-    drift from the rules. Every game's deal keeps its record whole in ``record``, as its sheet
-    checked it (``engine.sheets``); ``game`` is the record's own ``game`` where the sheet writes one.
+    drift from the rules; the fold is kept in the match's ``MatchState`` row only as what the next
+    post starts from, forgotten by every other change (scoring.services.changes). Every game's deal
+    keeps its record whole in ``record``, as its sheet checked it (``engine.sheets``); ``game`` is the
+    record's own ``game`` where the sheet writes one.
 
     A version is never edited (docs/scoring.md §1, "Correcting a deal"): posting the same number
     again with the same content replays the answer, with other content it is a conflict. A wrong
@@ -28,10 +30,6 @@ class Deal(CompiledInsert, models.Model):
     version of a number is current (a database constraint), and the current deals of a match are
     always numbered 1, 2, … without a gap.
     """
-
-    # Not a column: a deal post stores the match's state after this deal itself, so the save does not
-    # forget it (scoring.signals, scoring.services.sheet_store).
-    keeps_sheet: bool = False
 
     match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveSmallIntegerField()
@@ -59,10 +57,6 @@ class Deal(CompiledInsert, models.Model):
     played_at = models.DateTimeField(null=True, blank=True)
     content_hash = models.CharField(max_length=64, help_text="What makes two posts the same deal.")
     note = models.CharField(max_length=500, blank=True, help_text="Why this version was made (a correction).")
-    # A posted deal: the match's stored state after it (scoring.services.sheet_store), which a database
-    # trigger copies into the match row in the deal's own INSERT (migration 0005): the post writes
-    # no UPDATE of its own. Null for the versions a correction makes.
-    sheet_after = models.JSONField(null=True, blank=True, editable=False)
     submitted_by = models.ForeignKey("auth.User", null=True, on_delete=models.SET_NULL, related_name="+")
     table_token = models.ForeignKey(
         "tournaments.TableToken", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

@@ -29,10 +29,6 @@ class MatchResult(CompiledInsert, CompiledUpdate, models.Model):
     for (``side:NS``), a table token, or an account — and confirmation needs another party.
     """
 
-    # Not a column: the results service forgets the match's stored state itself, in the UPDATE that
-    # sets the match's status, so this version's save does not (scoring.signals, sheet_store).
-    keeps_sheet: bool = False
-
     match = models.ForeignKey("tournaments.Match", on_delete=models.PROTECT, related_name="results")
     version = models.PositiveSmallIntegerField()
     corrects = models.ForeignKey(

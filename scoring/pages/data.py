@@ -43,11 +43,10 @@ PUBLIC = SimpleNamespace(user=AnonymousUser())
 
 
 def public_event(slug: str) -> Event:
-    """The event by slug as the public sees it; a draft or unknown event is a 404."""
-    event = tournament_selectors.visible_event(PUBLIC, slug)
-    if event is None:
-        raise Http404("no such event")
-    return event
+    """The event by slug as the public sees it; a draft or unknown event is a 404. Read as the API's
+    anonymous reads read it (``tournaments.selectors.public_event``): with a shared cache the row is
+    kept there until the event changes, so a page's ``304`` sends no query, as the API's does."""
+    return tournament_selectors.public_event(slug, tournament_selectors.EVENT_FIELDS)
 
 
 #: Whether the event publishes each section (the API's own checks for an anonymous caller).

@@ -1,4 +1,5 @@
-"""A match's state is the engine's fold of its deals (G6, G8): never stored, never re-implemented."""
+"""A match's state is the engine's fold of its deals (G6, G8), never re-implemented; the fold a deal
+post starts from is kept in the match's ``MatchState`` row (scoring.services.sheet_store)."""
 
 from __future__ import annotations
 

@@ -13,10 +13,10 @@ from django.utils import timezone
 from scoring.actors import Actor
 from scoring.happenings import standings_changed
 from scoring.models import Webhook
+from scoring.models.states import RELATION
 from scoring.problems import NotAllowed, ScoreConflict
 from scoring.selectors.matches import correction_deadline
 from scoring.tasks import queue_events, queue_standings_refresh
-from tournaments import gate
 from tournaments.models import Event, Match, RoundStatus
 
 # The check of the caller's ``If-Match`` against the locked match (a 412 when what was read is stale).
@@ -25,20 +25,27 @@ IfMatch = Callable[[Match], object]
 Happenings = Sequence[tuple[str, dict[str, Any]]]
 
 
-def lock_match(match: Match, *, locked: bool = False) -> Match:
+def lock_match(match: Match, *, locked: bool = False, state: bool = False) -> Match:
     """The match row locked for the rest of the transaction: writes on one match are serial.
 
     ``locked``: the caller loaded ``match`` locked in this transaction (a view's
     ``visible_match(lock=True)`` inside the request's transaction), with its round, event and pairs:
-    it is taken as it is."""
+    it is taken as it is. ``state``: its derived state row is read and locked with it, in the same
+    statement (``scoring.services.sheet_store``), when it has one."""
     if locked:
         assert transaction.get_connection().in_atomic_block, "a lock lasts only as long as its transaction"
         return match
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__event", "round__stage", "ns_pair", "ew_pair")
-        .get(pk=match.pk)
-    )
+    matches = Match.objects.select_related("round__event", "round__stage", "ns_pair", "ew_pair")
+    if state:
+        found = (
+            matches.filter(pk=match.pk, **{f"{RELATION}__isnull": False})
+            .select_related(RELATION)
+            .select_for_update(of=("self", RELATION))
+            .first()
+        )
+        if found is not None:
+            return found
+    return matches.select_for_update(of=("self",)).get(pk=match.pk)
 
 
 def require_playing(match: Match) -> None:
@@ -73,15 +80,6 @@ def require_correction_right(match: Match, actor: Actor) -> None:
 def content_hash(content: object) -> str:
     """The SHA-256 of ``content`` (JSON: a dict, or None for nothing) in canonical form."""
     return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
-
-
-def bump_results_version(event: Event, *, news: Happenings = ()) -> None:
-    """Standings change: a new cache generation, recomputed after commit (G10). ``news``: webhook
-    events the change also makes (type, data), queued after ``standings.updated``."""
-    moved = move_results_version(event.pk)
-    gate.moved(event.pk)
-    if moved is not None:
-        notify_standings(event, moved, news=news)
 
 
 class Moved(NamedTuple):

@@ -36,7 +36,7 @@ from scoring.selectors.matches import (
     posting_deals,
     sheet_state,
 )
-from scoring.services import sheet_store
+from scoring.services import changes, sheet_store
 from scoring.services.common import IfMatch, content_hash, lock_match, require_keeper, require_playing
 from scoring.services.deal_common import (
     DealPosted,
@@ -109,7 +109,7 @@ def deal_submit(
     The next deal is played on the state stored with the match (``sheet_store``: no deal is read);
     without one, or for a deal posted before, the deals are read and folded, and the new state is
     stored with the deal."""
-    match = lock_match(match, locked=locked)
+    match = lock_match(match, locked=locked, state=True)
     require_keeper(match, actor)
     require_playing(match)
     sheet, profile = match_sheet(match), match_profile(match)
@@ -142,9 +142,9 @@ def deal_submit(
         submitted_by=actor.account,
         table_token=actor.token,
     )
-    # The state after it goes with it: its INSERT stores it in the match row (a trigger), and its
-    # save does not forget it (scoring.signals).
-    deal.sheet_after = sheet_store.snapshot(
+    insert_audited(deal)
+    # The state after it is the match's now (its row, locked with the match: sheet_store).
+    sheet_store.store(
         match,
         sheet,
         profile,
@@ -153,9 +153,6 @@ def deal_submit(
         voided_to=voided_to,
         tally=sheet_store.tally_after(sheet, tally, played.record),
     )
-    deal.keeps_sheet = True
-    insert_audited(deal)
-    match.sheet = deal.sheet_after
     mark_playing(match)  # the first deal: its entry and the deal's go in one INSERT (batched)
     return DealPosted(deal=deal, state=played.state, created=True)
 
@@ -228,6 +225,7 @@ def deal_correct(
         if derived != later.record or level != later.level:
             replacements.append((later, _later_fields(sheet, later, level, derived, corrected=number)))
     versions = [new_deal_version(match, old, new, actor) for old, new in replacements]
+    changes.record(match)  # its next post folds the corrected deals
     return DealPosted(deal=versions[0], state=state, created=True)
 
 
@@ -266,4 +264,5 @@ def deals_void(
     the deals before ``first``."""
     match = lock_match(match)
     voided, kept = void_deals(match=match, first=first, note=note, actor=actor, if_match=if_match)
+    changes.record(match)  # its next post folds the deals kept (and follows the voided versions)
     return DealsVoided(voided=voided, state=sheet_state(match, kept))

@@ -22,9 +22,9 @@ from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.problems import NotAllowed, RuleRefused, ScoreConflict
 from scoring.rulings import rulings
 from scoring.selectors.matches import LIVE, match_results
+from scoring.services import changes
 from scoring.services.common import (
     IfMatch,
-    bump_results_version,
     content_hash,
     lock_match,
     require_correction_right,
@@ -71,7 +71,7 @@ def result_submit(
     the official one. ``locked``: ``match`` was loaded locked in the caller's transaction
     (``lock_match``).
     """
-    match = lock_match(match, locked=locked)
+    match = lock_match(match, locked=locked, state=True)
     require_keeper(match, actor)
     require_playing(match)
     side = submission.side or ""
@@ -162,7 +162,7 @@ def result_confirm(
     """Confirm a submitted version: a referee, or a scorekeeper of the other party (double entry);
     on the phone that submitted it, the other pair with its ``pin`` (tournaments.pins).
     ``locked``: ``match`` was loaded locked in the caller's transaction (``lock_match``)."""
-    match = lock_match(match, locked=locked)
+    match = lock_match(match, locked=locked, state=True)
     require_keeper(match, actor)
     require_playing(match)
     if if_match is not None:
@@ -367,8 +367,8 @@ def _confirm(
     }
     save_result(result, confirmation)
     save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
-    event = match.round.event
-    bump_results_version(event, news=[("result.confirmed", result_event_payload(match, result))])
+    news = [("result.confirmed", result_event_payload(match, result))]
+    changes.record(match, forget=False, standings=True, news=news)  # save_match forgot it
 
 
 def _require_scorable(match: Match, actor: Actor) -> None:

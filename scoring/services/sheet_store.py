@@ -1,34 +1,36 @@
 """The stored state of a match (docs/scoring.md "The stored state"): the fold of its current deals,
-kept in the match row (``Match.sheet``) so that a deal post reads it with the lock it takes on that
-row instead of reading every deal, the referees' level changes and the match's results.
+kept in scoring's own row per match (``MatchState``) so that a deal post reads it with the lock it
+takes instead of reading every deal, the referees' level changes and the match's results.
 
-It lives in the row the post locks because that read is the only one that sees what a writer
-committed while the post waited for the lock (``SELECT … FOR UPDATE`` answers the row's newest
-version; a subquery of the same statement reads the snapshot taken before the wait).
+The post reads it in the statement that locks the match, and locks it there too (``SELECT … FOR
+UPDATE OF`` both rows: ``visible_match(…, state=True)``, ``scoring.services.common.lock_match``).
+That read is the only one that sees what a writer committed while the post waited (a locked row is
+read again in its newest version after the wait; a row merely joined would be read in the snapshot
+taken before it). Every write that forgets the state writes that row too (``forget``: an upsert,
+which waits for the post's lock), so a post never stores a state folded before such a write.
 
-What is stored (JSON): the game's state (``MatchSheet.dump_state``), ``key`` (the rule profile and
-``best_of`` it was folded under), ``result`` (whether the match had a result that is not
-superseded: the table posts no deal then), ``voided_to`` (the highest deal number a void left
-without a current version: a post of a number up to it follows the voided version, read then) and
-``tally`` (the deals each side won by finish, ``MatchSheet.tally``: a result submitted from the
-deals records it, and reads it here instead of reading the deals).
+What is stored: the game's state (``MatchSheet.dump_state``) with ``key`` (the rule profile and
+``best_of`` it was folded under) and ``voided_to`` (the highest deal number a void left without a
+current version: a post of a number up to it follows the voided version, read then); ``tally`` (the
+deals each side won by finish, ``MatchSheet.tally``: a result submitted from the deals records it,
+and reads it here instead of reading the deals); ``result`` (whether the match had a result that is
+not superseded: the table posts no deal then).
 
-A deal post writes it with its deal (``snapshot``, ``Deal.sheet_after``): a database trigger copies
-it into the match row in the deal's own INSERT, so the post sends no UPDATE of its own. Every other change it
-depends on forgets it (``forget``: a correction or void of deals, a result written, a referee's
-penalty or ruling), and the next post folds the deals again and stores the fold. A state stored
-under another profile, ``best_of`` or shape of the game's state, or without a tally (stored before
-the tally was), is not read (``stored``).
+A deal post stores the state after its deal (``store``). Every other change it depends on forgets it
+(a correction or void of deals, a result written, a referee's penalty or ruling), in one place:
+``scoring.services.changes.record``. The next post folds the deals again and stores the fold. A
+state stored under another profile, ``best_of`` or shape of the game's state is not read (``stored``).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from engine.sheets import MatchSheet, SheetState
+from scoring.models import MatchState
 from tournaments.models import Match
 
 
@@ -47,21 +49,28 @@ def _key(match: Match, profile: Any) -> str:
     return hashlib.sha256(f"{profile!r}|{match.best_of}".encode()).hexdigest()[:16]
 
 
+def row_of(match: Match) -> MatchState | None:
+    """The state row locked with ``match`` (None: the match was locked without one, or has none)."""
+    if not Match.derived.is_cached(match):  # type: ignore[attr-defined]
+        return None
+    try:
+        return match.derived  # type: ignore[attr-defined]
+    except MatchState.DoesNotExist:
+        return None
+
+
 def stored(match: Match, sheet: MatchSheet, profile: Any) -> Stored | None:
-    """The state stored with ``match`` (as it was loaded), when it was folded under this ``profile``
-    and ``best_of`` and reads as the game's state; None otherwise."""
-    data = match.sheet
-    if not isinstance(data, dict) or data.get("key") != _key(match, profile) or "tally" not in data:
+    """The state stored with ``match`` (its row as it was locked with it), when it was folded under
+    this ``profile`` and ``best_of`` and reads as the game's state; None otherwise."""
+    row = row_of(match)
+    data = None if row is None else row.state
+    if not isinstance(data, dict) or data.get("key") != _key(match, profile):
         return None
     state = sheet.load_state(data, profile=profile, best_of=match.best_of)
     if state is None:
         return None
-    return Stored(
-        state=state,
-        result=bool(data.get("result")),
-        voided_to=int(data.get("voided_to") or 0),
-        tally=data["tally"],
-    )
+    assert row is not None
+    return Stored(state=state, result=row.result, voided_to=int(data.get("voided_to") or 0), tally=row.tally)
 
 
 def tally_after(
@@ -74,7 +83,7 @@ def tally_after(
     return {side: [a + b for a, b in zip(before[side], counts, strict=True)] for side, counts in one.items()}
 
 
-def snapshot(
+def store(
     match: Match,
     sheet: MatchSheet,
     profile: Any,
@@ -83,22 +92,41 @@ def snapshot(
     result: bool,
     voided_to: int,
     tally: Mapping[str, list[int]] | None,
-) -> dict[str, Any]:
-    """What is stored for ``state``: a deal post sets it on its deal (``Deal.sheet_after``), and the
-    deal's INSERT copies it into the match row (a trigger: scoring/migrations/0005)."""
-    return {
-        **sheet.dump_state(state),
-        "key": _key(match, profile),
-        "result": result,
-        "voided_to": voided_to,
-        "tally": None if tally is None else dict(tally),
-    }
+) -> None:
+    """Store ``state`` as the match's, after a deal post that holds the match's lock.
+
+    With the row locked with the match (``row_of``) it is updated. Without one the post folded the
+    deals, and the row is made only if no other write made it meanwhile (``INSERT … ON CONFLICT DO
+    NOTHING``): a ``forget`` that got there first leaves it forgotten, and the next post folds again."""
+    data = {**sheet.dump_state(state), "key": _key(match, profile), "voided_to": voided_to}
+    counted = None if tally is None else dict(tally)
+    row = row_of(match)
+    if row is not None:
+        row.state, row.tally, row.result = data, counted, result
+        row.save(update_fields=["state", "tally", "result"])
+        return
+    made = MatchState(match=match, state=data, tally=counted, result=result)
+    MatchState.objects.bulk_create([made], ignore_conflicts=True)
+    match.derived = made  # type: ignore[attr-defined]
 
 
-def forget(match_id: int | None) -> None:
-    """The match's deals, results or level changes changed: the next post folds them again.
+def forget(matches: Iterable[Match]) -> None:
+    """The matches' deals, results or level changes changed: their next posts fold them again.
 
-    The update locks the row even when nothing is stored: a post that takes the lock after it folds
-    what this transaction committed, and one that held it before stored a state this clears."""
-    if match_id is not None:
-        Match.objects.filter(pk=match_id).update(sheet=None)
+    Only ``scoring.services.changes.record`` calls it. An upsert (the row made forgotten if there is
+    none): it writes the row even when nothing is stored, so it waits for a post holding the row's
+    lock, and a post that locks the row after it reads it forgotten. A match locked with its row
+    already forgotten (``row_of``) sends nothing: nobody else can store it before this commits."""
+    rows = {match.pk: row_of(match) for match in matches}
+    ids = sorted(pk for pk, row in rows.items() if row is None or row.state is not None)
+    if not ids:
+        return
+    MatchState.objects.bulk_create(  # in one order: two writers never deadlock
+        [MatchState(match_id=pk, state=None, tally=None, result=False) for pk in ids],
+        update_conflicts=True,
+        unique_fields=["match"],
+        update_fields=["state", "tally", "result"],
+    )
+    for row in rows.values():
+        if row is not None:
+            row.state, row.tally, row.result = None, None, False

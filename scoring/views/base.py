@@ -25,6 +25,10 @@ class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
     # loaded locked, once, by the permission step that first asks for it; the service takes that
     # locked match as it is (``scoring.services.common.lock_match``). A table token is loaded by
     # that same query (``defers_table_token``; ``scoring.selectors.access.visible_match``).
+    # ``reads_state``: the POST's service plays on the match's derived state, read and locked with it
+    # (``visible_match(…, state=True)``, ``scoring.services.sheet_store``).
+    reads_state = False
+
     def defers_table_token(self, request) -> bool:
         return self.atomic_post and request.method == "POST"
 
@@ -33,7 +37,7 @@ class MatchScopedView(IdempotentMixin, ConditionalMixin, APIView):
             return Match(pk=0)
         if not hasattr(self, "_match"):
             lock = self.atomic_post and self.request.method == "POST"
-            match = visible_match(self.request, self.kwargs["pk"], lock=lock)
+            match = visible_match(self.request, self.kwargs["pk"], lock=lock, state=lock and self.reads_state)
             if match is None:
                 raise Http404(f"No {Match._meta.object_name} matches the given query.")
             self._match, self._event = match, match.round.event

@@ -91,6 +91,7 @@ class MatchDealsView(MatchScopedView):
 
     read_permission = ScoringPermission.RESULTS
     atomic_post = True  # a post reads the match once, locked (MatchScopedView.get_match)
+    reads_state = True  # with its derived state (scoring.services.sheet_store)
 
     def written_representation(self, response):
         # The answer is the match state around the deal; its ETag is the deal's own (GET …/deals/{n}).
@@ -245,6 +246,7 @@ class MatchResultView(MatchScopedView):
     read_permission = ScoringPermission.RESULTS
     write_answer_is_representation = True  # a submission answers what GET …/result reads
     atomic_post = True  # a post reads the match once, locked, with a table token (MatchScopedView.get_match)
+    reads_state = True  # with its derived state, which a result is read from (scoring.services.sheet_store)
 
     def document(self, match: Match, versions: list[MatchResult] | None = None) -> dict:
         """What ``GET …/result`` reads: from ``versions`` when given (a write's, as it wrote them),
@@ -298,6 +300,7 @@ class ResultConfirmView(MatchScopedView):
     # Guesses of a pair's PIN are counted per match (docs/scoring.md "One phone at the table").
     throttle_classes = [*MatchScopedView.throttle_classes, PinRateThrottle]
     atomic_post = True  # a post reads the match once, locked, with a table token (MatchScopedView.get_match)
+    reads_state = True  # with its derived state, which a result is read from (scoring.services.sheet_store)
 
     @extend_schema(
         summary="Confirm a submitted result (double entry, the other pair's PIN, or a referee)",

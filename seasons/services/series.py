@@ -15,19 +15,13 @@ from django.db.models import Max
 from core.errors import Conflict, DomainError, Forbidden
 from seasons.models import Qualification, Series, SeriesEvent, SeriesLink
 from seasons.selectors.series import event_in_club, qualifiers
-from tournaments.models import Club, ClubRole, ClubStaff, Event, EventStatus, Pair, Player, Unit
+from tournaments.clubs import organises_club
+from tournaments.models import Club, Event, EventStatus, Pair, Player, Unit
 from tournaments.services.registration import lock_pair_numbers, pair_create
 
 SERIES_FIELDS = frozenset(
     {"name", "status", "points", "placing_points", "best_of", "tiebreaks", "shared_places", "lots_seed"}
 )
-
-
-def _organizes(user, club: Club) -> bool:
-    return (
-        bool(user.is_superuser)
-        or ClubStaff.objects.filter(club=club, user_id=user.pk, role=ClubRole.ORGANIZER).exists()
-    )
 
 
 @transaction.atomic
@@ -36,7 +30,7 @@ def series_create(*, user, club: str, slug: str, **fields: Any) -> Series:
     found = Club.objects.filter(slug=club).first()
     if found is None:
         raise DomainError(f"There is no club {club!r}.", "unknown_club", field="club")
-    if not _organizes(user, found):
+    if not organises_club(user, found):
         raise Forbidden("Only the club's organisers create its series.")
     if Series.objects.filter(slug=slug).exists():
         raise Conflict(f"The series slug {slug!r} is taken.", "duplicate_slug", field="slug")

@@ -1,5 +1,5 @@
-"""Thin views (issue 10): in scoring/, referee/ and seasons/, a view reads through a selector and writes
-through a service. No view module touches a model manager (``Model.objects``, but for the
+"""Thin views (issue 10): in tournaments/, scoring/, referee/ and seasons/, a view reads through a
+selector and writes through a service. No view module touches a model manager (``Model.objects``, but for the
 ``.none()`` an OpenAPI inspection gets) nor saves, creates, updates or deletes a row itself.
 
 The public pages (``scoring/pages/``: the views and the data and print helpers they call) are views
@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 VIEWS = sorted(
     [
+        *(ROOT / "tournaments/views").glob("*.py"),
         *(ROOT / "scoring/views").glob("*.py"),
         ROOT / "referee/incidents/views.py",
         ROOT / "referee/api/views.py",

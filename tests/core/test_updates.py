@@ -34,7 +34,6 @@ def test_an_updated_row_is_the_compilers_and_its_statement_is_made_once():
     confirm(by_statement, user, at)  # its statement made now …
     assert saved_row(by_statement) == saved_row(by_compiler)
     by_statement.confirmed_by = None
-    by_statement.keeps_sheet = True  # its match's stored state is left alone (another UPDATE)
     with mock.patch.object(SQLUpdateCompiler, "as_sql", side_effect=AssertionError("compiled")):
         by_statement.save(update_fields=["confirmed_by"])  # … and not again; None is NULL
     assert MatchResult.objects.get(pk=by_statement.pk).confirmed_by is None

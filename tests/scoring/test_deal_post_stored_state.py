@@ -1,14 +1,17 @@
 """A deal post plays the next deal on the state stored with the match (docs/scoring.md "The stored
-state", ``scoring.services.sheet_store``): it stores the state after its deal, and whatever else
-changes the match (a correction, a void, a result, a referee's level change) forgets it, so that the
-next post folds the deals again."""
+state", ``scoring.services.sheet_store``): it stores the state after its deal in the match's
+``MatchState`` row, and whatever else changes the match (a correction, a void, a result, a referee's
+level change) forgets it (``scoring.services.changes.record``), so that the next post folds the
+deals again. No database trigger is involved."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
+from scoring.models import MatchState
 from scoring.selectors.matches import match_profile, match_sheet, sheet_state
-from scoring.services import sheet_store
+from scoring.services import changes, sheet_store
 from tests.scoring.conftest import API, deals_url, post_deals, result_url
 from tournaments.models import Match
 
@@ -21,7 +24,7 @@ def post(client, match, number: int, order: list[str]):
 
 def kept(match: Match):
     """The state stored with the match, as the next post reads it (None: folded again)."""
-    match = Match.objects.select_related("round__event", "round__stage").get(pk=match.pk)
+    match = Match.objects.select_related("round__event", "round__stage", "derived").get(pk=match.pk)
     return sheet_store.stored(match, match_sheet(match), match_profile(match))
 
 
@@ -39,10 +42,8 @@ def test_the_next_deal_is_played_on_the_stored_state_not_on_the_deals(play, keep
     sheet = match_sheet(match)
     ahead = sheet.fold([{"finishing_order": ["N", "S"]}] * 2, profile=match_profile(match))  # NS 8
     tally = sheet.tally([{"finishing_order": ["N", "S"]}] * 2)
-    stored = sheet_store.snapshot(
-        match, sheet, match_profile(match), ahead, result=False, voided_to=0, tally=tally
-    )
-    Match.objects.filter(pk=match.pk).update(sheet=stored)
+    locked = Match.objects.select_related("round__event", "round__stage", "derived").get(pk=match.pk)
+    sheet_store.store(locked, sheet, match_profile(locked), ahead, result=False, voided_to=0, tally=tally)
     body = post(keeper, match, 3, ["N", "S"]).json()  # deal 3: the stored state has two deals
     assert body["deal"]["level"] == "8" and body["state"]["levels"]["NS"] == "J"
 
@@ -50,7 +51,7 @@ def test_the_next_deal_is_played_on_the_stored_state_not_on_the_deals(play, keep
 def test_a_match_without_a_stored_state_folds_its_deals_and_stores_them(play, keeper):
     match = play["matches"][0]
     post_deals(keeper, match, [["N", "S"], ["N", "S"]])
-    Match.objects.filter(pk=match.pk).update(sheet=None)  # as a match from before the stored state
+    MatchState.objects.filter(match=match).delete()  # as a match from before the stored state
     body = post(keeper, match, 3, ["E", "W"]).json()
     assert (body["deal"]["level"], body["state"]["levels"]) == ("8", {"NS": "8", "EW": "5"})
     assert kept(match).state.deals == 3
@@ -110,3 +111,32 @@ def test_a_match_saved_whole_keeps_its_stored_state(play, keeper):
     stale.flags = ["rematch"]
     stale.save()
     assert kept(match).state.deals == 1
+
+
+def test_a_match_without_a_state_row_gets_one_unless_a_change_forgot_it_meanwhile(play, keeper):
+    match = play["matches"][0]
+    post_deals(keeper, match, [["N", "S"]])
+    MatchState.objects.filter(match=match).delete()
+    sheet_store.forget(
+        [Match.objects.get(pk=match.pk)]
+    )  # a ruling while the post folded: the row is made forgotten
+    locked = Match.objects.select_related("round__event", "round__stage").get(pk=match.pk)
+    sheet, profile = match_sheet(locked), match_profile(locked)
+    sheet_store.store(locked, sheet, profile, sheet_state(locked), result=False, voided_to=0, tally=None)
+    assert kept(match) is None  # the post's fold did not overwrite what the ruling forgot
+
+
+def test_a_change_recorded_forgets_the_stored_state(play, keeper):
+    match = play["matches"][0]
+    post_deals(keeper, match, [["N", "S"]])
+    changes.record(Match.objects.select_related("round__event").get(pk=match.pk))
+    assert kept(match) is None and MatchState.objects.filter(match=match).exists()
+
+
+def test_no_migration_leaves_a_trigger_in_the_database():
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+        else:
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        assert cursor.fetchall() == []

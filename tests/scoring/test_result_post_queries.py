@@ -2,21 +2,24 @@
 has. As a deal post (tests/scoring/test_deal_post_queries.py), a result post is one transaction
 (``atomic_post``) that reads the match once, locked, with the table token, and records its
 ``Idempotency-Key`` with its answer at the end in one statement. A table's first submission of a
-Guandan result from its deals sends, with BEGIN and COMMIT, eight:
+Guandan result from its deals sends, with BEGIN and COMMIT, nine:
 
 1. BEGIN;
-2. the match with its round, stage, event and pairs and the table token, locked; the row holds the
-   stored state (``Match.sheet``: the fold of the deals with the referees' level changes, and the
-   deals' tally), which the result is read from: no deal and no level change is read;
+2. the match with its round, stage, event and pairs, its derived state row (``MatchState``: the fold
+   of the deals with the referees' level changes, and the deals' tally, which the result is read
+   from: no deal and no level change is read) and the table token, the match and its state locked;
 3. the match's results with who submitted and confirmed each (``match_results``: what is submitted,
    disputed or confirmed already), which the answer is also made from, as written: they are not
    read again;
-4. the result (``INSERT``; its save does not forget the stored state: ``MatchResult.keeps_sheet``);
-5. the match put in ``finished`` with its stored state forgotten, in one ``UPDATE``;
-6. the audit entries of both writes in one ``INSERT`` (``core.bulk_audit.batched``), the match's made
+4. the result (``INSERT``);
+5. the match put in ``finished`` (``UPDATE``);
+6. its stored state forgotten (``scoring.services.changes.record``: an upsert of its row);
+7. the audit entries of both writes in one ``INSERT`` (``core.bulk_audit.batched``), the match's made
    from the match as it was locked (``save_audited``: django-auditlog does not read the row again);
-7. the key with its answer (``INSERT … ON CONFLICT DO NOTHING``);
-8. COMMIT.
+8. the key with its answer (``INSERT … ON CONFLICT DO NOTHING``);
+9. COMMIT.
+
+Before issue 36, eight: the state lived in the match row, forgotten in the match's own ``UPDATE``.
 
 Before, 10: each audit entry had its own ``INSERT`` and the results were read again for the answer;
 before that, 14: the deals and the level changes were read and folded, the stored state was forgotten
@@ -49,7 +52,7 @@ def test_a_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_
     client = table_client(match.round.event, 1)
     post_up_to(client, match, 6, sweep)
     ContentType.objects.get_for_model(MatchResult)  # cached by a process's first audit entry of a result
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(9):
         response = client.post(result_url(match), {"side": "NS"}, format="json", HTTP_IDEMPOTENCY_KEY="r")
     assert response.status_code == 201, response.json()
     assert MatchResult.objects.filter(match=match).count() == 1
@@ -57,13 +60,15 @@ def test_a_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_
 
 def test_an_account_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_queries):
     """A scorekeeper's level sheet (记级) with an account, as the server benchmark posts it, for a
-    match without deals: the eight above less the key (7), plus the token with its user and the
-    match's deals (none: a match without a stored state reads them): 9. The account's event roles
-    come with the match (one row a role: scoring.selectors.access); they were a query of their own."""
+    match without deals: the nine above less the key (8), plus the token with its user, the match
+    locked again without a state row (it has none: the first lock statement, joined with it, found
+    nothing) and the match's deals (none: a match without a stored state reads them): 11. The
+    account's event roles come with the match (one row a role: scoring.selectors.access); they were
+    a query of their own. Before issue 36: 9 (the state in the match row: one lock statement)."""
     match = a_match()
     keeper = role_client(match.round.event, Role.SCOREKEEPER)
     ContentType.objects.get_for_model(MatchResult)
-    with django_assert_max_num_queries(9):
+    with django_assert_max_num_queries(11):
         response = keeper.post(
             result_url(match), {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12}, format="json"
         )
@@ -98,8 +103,9 @@ def test_a_confirmation_sends_a_fixed_number_of_statements(django_assert_max_num
     token) locked; 3. its results with their authors (``match_results``), which the answer is made
     from as written; 4. the referees' rulings (a ruling keeps its winner, G12); 5. the result
     confirmed (made from the version read locked: ``save_result``, django-auditlog does not read it
-    again, nor its match and round for the entry's event); 6. the match confirmed with its winner,
-    its stored state forgotten; 7. the standings' generation moved, answering the new generation and
+    again, nor its match and round for the entry's event); 6. the match confirmed with its winner
+    (its stored state was forgotten by the submission: nothing is sent for it); 7. the standings'
+    generation moved, answering the new generation and
     whether the event has an active webhook (``UPDATE … RETURNING``: the webhooks are read only
     then, once for ``standings.updated`` and ``result.confirmed``); 8. both changes' audit entries in
     one ``INSERT``; 9. COMMIT. An account adds its token (10): its event roles come with the match

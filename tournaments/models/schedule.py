@@ -4,6 +4,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from core.fast.updates import CompiledUpdate
+from core.loaded import LoadedValues
 from tournaments.draws import DrawKind, FirstRound
 
 
@@ -53,7 +54,7 @@ class RoundStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")  # results final
 
 
-class Round(models.Model):
+class Round(LoadedValues, models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.PROTECT, related_name="rounds")
     number = models.PositiveSmallIntegerField()
@@ -132,10 +133,6 @@ class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (
     winner = models.ForeignKey(
         "tournaments.Pair", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
-    # The scoring layer's fold of the match's deals, kept with the row its writes lock (docs/scoring.md
-    # "The stored state"): a deal post reads it with the lock instead of the deals. Null: not
-    # stored (a match before its first post, or one whose deals, results or rulings changed since).
-    sheet = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["round", "table"]
@@ -159,19 +156,6 @@ class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (
 
     def __str__(self) -> str:
         return f"{self.round} table {self.table}"
-
-    def save(self, *args, **kwargs) -> None:
-        """A save of the whole row leaves ``sheet`` as it is stored: only the scoring services write
-        it, under the match's lock, and a match read before a deal was posted must not put back the
-        state it was read with."""
-        if kwargs.get("update_fields") is None and not self._state.adding and not kwargs.get("force_insert"):
-            deferred = self.get_deferred_fields()
-            kwargs["update_fields"] = [
-                field.attname
-                for field in self._meta.concrete_fields
-                if not field.primary_key and field.name != "sheet" and field.attname not in deferred
-            ]
-        super().save(*args, **kwargs)
 
     @property
     def is_table_of_four(self) -> bool:

@@ -81,7 +81,7 @@ class EventScopedMixin(ReadAheadMixin, IdempotentMixin, WriteETagMixin):
     def start_job(self, kind: str, params: dict[str, Any], content: bytes = b""):
         """Answer ``202 Accepted`` with a new job of ``kind`` for the event (core.jobs): the work
         is queued for a worker once the request's transaction commits."""
-        job = jobs.create(
+        job = jobs.start(
             request=self.request, kind=kind, event_id=self.get_event().pk, params=params, content=content
         )
         return accepted(job)

@@ -11,8 +11,9 @@ from rest_framework.response import Response
 from core.idempotency import IdempotentMixin
 from core.permissions import Permission
 from core.schema import problems
-from tournaments.models import Event, EventRole, TableToken
+from tournaments.models import Event
 from tournaments.permissions import EventPermission
+from tournaments.selectors import rows
 from tournaments.serializers.events import EventRoleSerializer, EventSerializer, TableTokenSerializer
 from tournaments.services import events as services
 from tournaments.views.base import EventScopedMixin, WriteETagMixin, visible_events
@@ -64,7 +65,7 @@ class EventRoleViewSet(
     read_permission = EventPermission.ORGANIZER
 
     def get_queryset(self):
-        return EventRole.objects.filter(event=self.get_event()).select_related("user").order_by("role", "id")
+        return rows.event_roles(self.get_event())
 
     @extend_schema(responses={204: None, **problems(403, 404, 409)})
     def destroy(self, request, *args, **kwargs):
@@ -94,9 +95,7 @@ class TableTokenViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     read_permission = EventPermission.ORGANIZER
 
     def get_queryset(self):
-        return (
-            TableToken.objects.filter(event=self.get_event()).select_related("event").order_by("table", "-id")
-        )
+        return rows.event_table_tokens(self.get_event())
 
     @extend_schema(
         request=TableTokenSerializer, responses={201: TableTokenSerializer, **problems(400, 401, 403)}

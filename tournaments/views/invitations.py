@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.schema import problems
-from tournaments.models import Invitation
 from tournaments.permissions import EventPermission
+from tournaments.selectors import rows
 from tournaments.serializers.invitations import (
     InvitationInputSerializer,
     InvitationSerializer,
@@ -34,7 +34,7 @@ class InvitationViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
     read_permission = EventPermission.ORGANIZER
 
     def get_queryset(self):
-        return Invitation.objects.filter(event=self.get_event()).select_related("used_by")
+        return rows.event_invitations(self.get_event())
 
     @extend_schema(
         request=InvitationInputSerializer, responses={201: NewInvitationSerializer, **problems(400, 401, 403)}

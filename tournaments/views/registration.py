@@ -12,8 +12,9 @@ from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.parsers import FormParser, UploadParser
 from core.schema import ByCaller, problems
 from tournaments import jobs
-from tournaments.models import Pair, Player, Unit
+from tournaments.models import Pair
 from tournaments.permissions import sees_contacts
+from tournaments.selectors import rows
 from tournaments.serializers.registration import (
     PairCreateSerializer,
     PairImportSerializer,
@@ -34,7 +35,7 @@ class UnitViewSet(EventScopedViewSet):
     serializer_class = UnitSerializer
 
     def get_queryset(self):
-        return Unit.objects.filter(event=self.get_event())
+        return rows.event_units(self.get_event())
 
     def create_record(self, **fields):
         return services.unit_create(event=self.get_event(), **fields)
@@ -68,7 +69,7 @@ class PlayerViewSet(EventScopedViewSet):
         return PublicPlayerSerializer
 
     def get_queryset(self):
-        return Player.objects.filter(event=self.get_event())
+        return rows.event_players(self.get_event())
 
     def create_record(self, **fields):
         return services.player_create(event=self.get_event(), **fields)
@@ -100,7 +101,7 @@ class PairViewSet(EventScopedViewSet):
         return PairPrivateSerializer if _sees_contacts(self) else PairSerializer
 
     def get_queryset(self):
-        return Pair.objects.filter(event=self.get_event()).select_related("player_1", "player_2", "player_3")
+        return rows.event_pairs(self.get_event())
 
     def _out(self, pair: Pair, code: int = 200) -> Response:
         return Response(PairPrivateSerializer(pair, context=self.get_serializer_context()).data, status=code)

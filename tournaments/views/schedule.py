@@ -20,7 +20,7 @@ from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
 from tournaments import gate, jobs
-from tournaments.models import Event, Match, MatchStatus, Round, Stage
+from tournaments.models import Event, Match, MatchStatus, Round
 from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
@@ -30,6 +30,7 @@ from tournaments.selectors import (
     match_page,
     match_visibility,
     public_event,
+    rows,
     visible_matches,
     visible_rounds,
     with_count,
@@ -56,7 +57,7 @@ class StageViewSet(EventScopedViewSet):
     serializer_class = StageSerializer
 
     def get_queryset(self):
-        return Stage.objects.filter(event=self.get_event())
+        return rows.event_stages(self.get_event())
 
     def create_record(self, **fields):
         return stages.stage_create(event=self.get_event(), **fields)
@@ -98,7 +99,7 @@ class RoundViewSet(EventScopedViewSet):
     def _state_change(self, operation, **kwargs) -> Response:
         with self.locked_write(self.get_object()) as round_:
             round_ = operation(round_=round_, **kwargs)
-            return Response(self.get_serializer(Round.objects.get(pk=round_.pk)).data)
+            return Response(self.get_serializer(rows.round_again(round_)).data)
 
     @extend_schema(
         summary="Draw a draft round",
@@ -288,7 +289,7 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
 
     def get_queryset(self):
         event = self.get_event()
-        matches = Match.objects.filter(round__event=event)
+        matches = rows.event_matches(event)
         return visible_matches(self.request, event, matches).order_by("round__number", "table")
 
     def get_etag(self, request, *args, **kwargs):

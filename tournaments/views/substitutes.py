@@ -9,8 +9,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from core.schema import problems
-from tournaments.models import Pair, Substitution
+from tournaments.models import Pair
 from tournaments.permissions import EventPermission
+from tournaments.selectors import rows
 from tournaments.serializers.substitutes import (
     SubstitutionEndSerializer,
     SubstitutionInputSerializer,
@@ -29,9 +30,7 @@ class SubstitutionViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Gene
     write_permission = EventPermission.CHIEF_REFEREE
 
     def get_queryset(self):
-        return Substitution.objects.filter(pair__event=self.get_event()).select_related(
-            "pair", "replaced", "substitute"
-        )
+        return rows.event_substitutions(self.get_event())
 
     @extend_schema(
         request=SubstitutionInputSerializer,
