@@ -149,7 +149,7 @@ def provisional_matches(event: Event, rounds: Q) -> list[dict[str, Any]]:
         .distinct()
     )
     keys = ("match", "round", "table", "ns_pair", "ew_pair")
-    matches = [dict(zip(keys, row, strict=True)) for row in rows]
+    matches: list[dict[str, Any]] = [dict(zip(keys, row, strict=True)) for row in rows]
     # A table of four has no sides: its entrants are its seats' players (one more query, only then).
     seated = table_seats([match["match"] for match in matches if match["ns_pair"] is None])
     for match in matches:

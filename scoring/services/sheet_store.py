@@ -51,10 +51,10 @@ def _key(match: Match, profile: Any) -> str:
 
 def row_of(match: Match) -> MatchState | None:
     """The state row locked with ``match`` (None: the match was locked without one, or has none)."""
-    if not Match.derived.is_cached(match):  # type: ignore[attr-defined]
+    if not Match.derived.is_cached(match):
         return None
     try:
-        return match.derived  # type: ignore[attr-defined]
+        return match.derived
     except MatchState.DoesNotExist:
         return None
 
@@ -107,7 +107,7 @@ def store(
         return
     made = MatchState(match=match, state=data, tally=counted, result=result)
     MatchState.objects.bulk_create([made], ignore_conflicts=True)
-    match.derived = made  # type: ignore[attr-defined]
+    match.derived = made
 
 
 def forget(matches: Iterable[Match]) -> None:
