@@ -21,9 +21,11 @@ from core.errors import NotFound
 from engine.duplicate.dealing import sorted_hand
 from engine.duplicate.movement import number_at
 from engine.duplicate.scoring import DIFFERENCE_SCALE, TableResult, session_totals, traveller
-from engine.lots import lot
+from engine.scoring.methods import build_method
+from engine.scoring.ranking import RankingContext, pair_rounds, rank
 from engine.seats import Side
 from scoring.models import Deal, DealSet, DealSetDeal, DealStatus, RoundDeals
+from scoring.selectors.standing_records import scored_records
 from tournaments.models import Event, Match, Pair, Round, RoundStatus
 
 
@@ -215,39 +217,56 @@ def _session_deals(event: Event, rounds: Iterable[int] | None = None) -> list[li
 
 def duplicate_standings(event: Event, *, rounds: Iterable[int] | None = None) -> dict[str, Any]:
     """The pairs ranked by their percentage over every deal they played (matchpoints), or by their
-    total on the difference scale; then by total; then by the event's lot (G10, ``lots_seed``)."""
+    total on the difference scale; then by the total matchpoints; then by the event's tiebreak chain
+    (G10, read from the tables' match results as every standings read them); what is still tied
+    shares a place, or is separated by the event's lots (``shared_places``, ``lots_seed``)."""
     comparison, scale = _comparison(event)
     totals = session_totals(_session_deals(event, rounds), comparison=comparison, table=scale)
     pairs = _pairs(event, [pair for pair in totals if pair is not None])
+    counted = {pair: total for pair, total in totals.items() if isinstance(pair, int) and pair in pairs}
+    records, penalties = scored_records(event)
+    entries = pair_rounds(
+        records,
+        match_method=build_method(event.match_points),
+        level_method=build_method(event.level_points),
+    )
+    context = RankingContext(
+        rounds={pk: entries.get(pk, []) for pk in counted},
+        seed=event.lots_seed,
+        bye_in_opponents=event.opponents_bye,
+        forfeit_in_opponents=event.opponents_forfeit,
+        penalty_points=penalties,
+        lot_keys={pk: pairs[pk]["number"] for pk in counted},
+    )
+    lead: list[tuple[str, dict[int, float]]] = []
+    if comparison == "matchpoints":
+        lead.append(("percent", {pk: total.percent or 0.0 for pk, total in counted.items()}))
+    lead.append(("total", {pk: total.total for pk, total in counted.items()}))
+    ranked = rank(context, chain=event.tiebreaks, shared_places=event.shared_places, lead=lead)
     rows = []
-    for pair, total in totals.items():
-        if pair is None or pair not in pairs:
-            continue
-        info = pairs[pair]
+    for row in ranked:
+        total = counted[row.pair]
         rows.append(
             {
-                "pair": info,
+                "place": row.rank,
+                "shared": row.shared,
+                "pair": pairs[row.pair],
                 "deals": total.deals,
                 "total": total.total,
                 "tops": total.tops,
                 "percent": total.percent,
-                "lot": lot(event.lots_seed, info["number"]),
+                "tiebreaks": row.values,
+                "decided_by": row.decided_by,
             }
         )
-
-    def key(row: dict[str, Any]) -> tuple[float, float, int]:
-        first = row["percent"] if row["percent"] is not None else row["total"]
-        return (-first, -row["total"], row["lot"])
-
-    rows.sort(key=key)
-    place, previous = 0, None
-    for index, row in enumerate(rows, start=1):
-        decided = (row["percent"], row["total"])
-        if decided != previous:
-            place = index
-        row["place"], previous = place, decided
-        del row["lot"]
-    return {"event": event.slug, "comparison": comparison, "rows": rows}
+    return {
+        "event": event.slug,
+        "comparison": comparison,
+        "tiebreaks": list(event.tiebreaks),
+        "shared_places": event.shared_places,
+        "lots_seed": event.lots_seed,
+        "rows": rows,
+    }
 
 
 def event_named(slug: str) -> Event | None:
