@@ -15,7 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, IntegerField, Max, Q, QuerySet
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.functions import Cast
 
 from core.errors import NotFound
 from engine.duplicate.dealing import sorted_hand
@@ -139,35 +141,48 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
     boards = round_boards(round)
     if boards is None or board not in boards.numbers:
         raise NotFound(f"Round {round.number} plays no deal {board}.", "deal_not_found")
+    # Only what the traveller shows, as plain columns: each side's points cast to integers by the
+    # database and the finishing order as its JSON text, so that no row goes through the JSON
+    # field's decoder; the pairs of the round's tables in a second query without the deals' joins.
     rows = list(
-        _board_deals(round, boards, board).values_list(
-            "match__table",
-            "match__ns_pair_id",
-            "match__ew_pair_id",
-            "record__points",
-            "record__finishing_order",
-            "match__ns_pair__number",
-            "match__ns_pair__name",
-            "match__ew_pair__number",
-            "match__ew_pair__name",
+        _board_deals(round, boards, board)
+        .annotate(
+            ns_points=Cast(KeyTextTransform("NS", KeyTransform("points", "record")), IntegerField()),
+            ew_points=Cast(KeyTextTransform("EW", KeyTransform("points", "record")), IntegerField()),
+            order_text=KeyTextTransform("finishing_order", "record"),
         )
+        .order_by()  # no ordering: Deal's default joins the round and the event only to sort
+        .values_list("match_id", "ns_points", "ew_points", "order_text")
     )
+    seated: dict[int, tuple[int, int | None, int | None]] = {}
     pairs: dict[object, dict[str, Any]] = {}
-    orders: dict[object, Any] = {}
-    for table, ns, ew, _, order, ns_number, ns_name, ew_number, ew_name in rows:
-        orders[table] = json.loads(order) if isinstance(order, str) else order
-        pairs[ns] = {"id": ns, "number": ns_number, "name": ns_name}
+    for pk, table, ns, ew, ns_number, ns_name, ew_number, ew_name in (
+        Match.objects.filter(round=round).order_by()
+    ).values_list(
+        "pk",
+        "table",
+        "ns_pair_id",
+        "ew_pair_id",
+        "ns_pair__number",
+        "ns_pair__name",
+        "ew_pair__number",
+        "ew_pair__name",
+    ):
+        seated[pk] = (table, ns, ew)
+        if ns is not None:
+            pairs[ns] = {"id": ns, "number": ns_number, "name": ns_name}
         if ew is not None:
             pairs[ew] = {"id": ew, "number": ew_number, "name": ew_name}
-    results = [
-        TableResult(
-            table=table,
-            ns=ns,
-            ew=ew,
-            points=record_points(points),
+    orders: dict[object, Any] = {}
+    results = []
+    for match, ns_points, ew_points, order in sorted(rows, key=lambda row: seated[row[0]][0]):
+        table, north_south, east_west = seated[match]
+        orders[table] = json.loads(order) if isinstance(order, str) else order
+        results.append(
+            TableResult(
+                table=table, ns=north_south, ew=east_west, points={Side.NS: ns_points, Side.EW: ew_points}
+            )
         )
-        for table, ns, ew, points, *_ in sorted(rows, key=lambda row: row[0])
-    ]
     comparison, scale = _comparison(round.event)
     lines = traveller(results, comparison=comparison, table=scale)
     return {
