@@ -272,9 +272,7 @@ def _correct(
     return result
 
 
-def _agrees(
-    other: MatchResult, digest: str, submission: ResultSubmission, actor: Actor, side: str
-) -> bool:
+def _agrees(other: MatchResult, digest: str, submission: ResultSubmission, actor: Actor, side: str) -> bool:
     """Whether a correction agrees with ``other``, another party's version: the same result, and — for
     a version a ruling read again (its ``cause``) — ``other`` read again by the same ruling. The other
     side's claim as it was before the ruling is stale (it is read again in turn): equalling it confirms
