@@ -106,7 +106,7 @@ def _table(event) -> dict:
     """The seats an incident at the event's tables names, from its game's registry entry
     (``Game.seats``: the compass seats, Daguai Luzi's six), and its sides with their seats."""
     seats = get_game(event.game, pending=True).seats
-    sides = {}
+    sides: dict[str, list[str]] = {}
     for seat in seats:
         if seat.side:
             sides.setdefault(seat.side, []).append(seat.code)
