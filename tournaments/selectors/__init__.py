@@ -7,6 +7,7 @@ re-exported here.
 from tournaments.selectors.pages import (
     History,
     active_pairs,
+    closed_round_numbers,
     current_round,
     event_tables,
     histories,
@@ -64,6 +65,7 @@ __all__ = [
     "PUBLISHED_ROUNDS",
     "History",
     "active_pairs",
+    "closed_round_numbers",
     "current_round",
     "event_by_slug",
     "event_columns",

@@ -51,6 +51,11 @@ def current_round(event: Event) -> Round | None:
     )
 
 
+def closed_round_numbers(event: Event) -> set[int]:
+    """The numbers of the event's closed rounds: those whose results are all in (one query)."""
+    return set(Round.objects.filter(event=event, status=RoundStatus.CLOSED).values_list("number", flat=True))
+
+
 def unit_names(event: Event) -> dict[int, str]:
     """The event's units' names by id."""
     return dict(Unit.objects.filter(event=event).values_list("id", "name"))
