@@ -126,6 +126,15 @@ def pairs_with_players(event: Event) -> list[Pair]:
     return list(pairs.select_related("player_1", "player_2", "player_3", "unit"))
 
 
+def pair_players(pair_ids: list[int]) -> dict[int, tuple[str | None, list[str]]]:
+    """Each pair's own name (None when it has none: it reads as its players) and its players' names
+    in seat order, by pair id (one query; the certificates)."""
+    rows = Pair.objects.filter(pk__in=pair_ids).values_list(
+        "id", "name", "player_1__name", "player_2__name", "player_3__name"
+    )
+    return {pk: (name or None, [p for p in players if p is not None]) for pk, name, *players in rows}
+
+
 def previous_round(round_: Round) -> Round | None:
     return (
         Round.objects.filter(event=round_.event_id, stage=round_.stage_id, number__lt=round_.number)
