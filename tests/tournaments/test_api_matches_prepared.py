@@ -233,6 +233,7 @@ def test_a_draft_round_among_several_is_listed_to_its_organizers_only(event, api
     assert (listed["count"], [match["table"] for match in listed["results"]]) == (2, [1, 2])
 
 
+@pytest.mark.fast_path("prepared_reads")
 def test_a_rounds_page_is_one_query_on_the_matches_alone(event, api_client, django_assert_num_queries):
     """The page and its count read the round by its id (the (round, table) index), not through a
     join to the rounds ordered by their number."""
