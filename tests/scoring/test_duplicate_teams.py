@@ -141,7 +141,12 @@ def test_a_team_draw_needs_teams_of_two_pairs():
 
 @pytest.mark.parametrize(
     "path",
-    ["duplicate/standings/", "duplicate/teams/standings/", "rounds/1/team-matches/", "rounds/1/deals/1/traveller"],
+    [
+        "duplicate/standings/",
+        "duplicate/teams/standings/",
+        "rounds/1/team-matches/",
+        "rounds/1/deals/1/traveller",
+    ],
 )
 def test_an_event_that_is_not_duplicate_has_no_duplicate_reads(path):
     """A Guandan event's duplicate reads are a 409 ``not_duplicate`` (its deal sets' writes are too),
