@@ -33,9 +33,7 @@ from engine.registry import GAMES, referee_game
 from referee.api import games
 from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
 from referee.api.serializers import (
-    DealReplayRequest,
     InfractionSerializer,
-    PlayValidateRequest,
     RulesetSerializer,
     TributeValidateRequest,
     TributeVerdictSerializer,
@@ -93,7 +91,6 @@ def every_game(summary: str, *, request, answer, question_examples):
     question_examples=games.examples("play"),
 )
 class PlayValidateView(EveryGameQuestion):
-    request_serializer = PlayValidateRequest
     ask = "ask_play"
     common = staticmethod(games.validate_play)
 
@@ -105,7 +102,6 @@ class PlayValidateView(EveryGameQuestion):
     question_examples=games.examples("replay"),
 )
 class DealReplayView(EveryGameQuestion):
-    request_serializer = DealReplayRequest
     ask = "ask_replay"
     common = staticmethod(games.replay_deal)
 
@@ -158,8 +154,7 @@ class BiddingValidateView(RefereeQuestion):
 
 
 # Each question's input check is compiled when the views load, not by the first request to ask it.
-for _question in (PlayValidateView, DealReplayView, TributeValidateView):
-    lean.shape(_question.request_serializer)
+lean.shape(TributeValidateView.request_serializer)
 for _adapter in adapters():
     if _adapter.referee is not None:
         for _serializer in (_adapter.referee.play_request, _adapter.referee.replay_request):
