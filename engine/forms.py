@@ -77,6 +77,16 @@ class SeatSpec:
         return {"code": self.code, "label": translate(self.label), "side": self.side}
 
 
+#: The compass table of the four-seat partnership games (G1: partners opposite, N–S against E–W):
+#: the seats a game's incidents name unless its registry entry gives its own (``Game.seats``).
+COMPASS_SEATS = (
+    SeatSpec(code="N", label=gettext_noop("North"), side="NS"),
+    SeatSpec(code="E", label=gettext_noop("East"), side="EW"),
+    SeatSpec(code="S", label=gettext_noop("South"), side="NS"),
+    SeatSpec(code="W", label=gettext_noop("West"), side="EW"),
+)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FormField:
     """One member of the posted deal (see the module's docstring for the kinds)."""

@@ -259,7 +259,7 @@ def _correct(
         # A referee's correction of an official result is official at once.
         _referee_confirm(match, result, actor, side, others=others, versions=versions)
         return result
-    agreeing = next((v for v in others if v.content_hash == digest and independent(v, actor, side)), None)
+    agreeing = next((v for v in others if _agrees(v, digest, submission, actor, side)), None)
     if agreeing is not None:  # the correction now agrees with the other side's version
         set_result_status(result, ResultStatus.SUPERSEDED)
         _confirm(match, agreeing, actor, side, others=[*others, result], versions=versions)
@@ -270,6 +270,16 @@ def _correct(
     else:
         set_match_status(match, MatchStatus.FINISHED)
     return result
+
+
+def _agrees(other: MatchResult, digest: str, submission: ResultSubmission, actor: Actor, side: str) -> bool:
+    """Whether a correction agrees with ``other``, another party's version: the same result, and — for
+    a version a ruling read again (its ``cause``) — ``other`` read again by the same ruling. The other
+    side's claim as it was before the ruling is stale (it is read again in turn): equalling it confirms
+    nothing (issue 35, docs/referees.md §2)."""
+    if other.content_hash != digest or not independent(other, actor, side):
+        return False
+    return submission.cause is None or other.cause == submission.cause
 
 
 def _store(

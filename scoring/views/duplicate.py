@@ -122,6 +122,17 @@ class DealSetView(EventScopedMixin, APIView):
         return Response(DealSetDetailSerializer(_set_data(deal_set, deals)).data)
 
 
+class DuplicateOnlyMixin(EventScopedMixin):
+    """The reads that only a duplicate event has (standings by percentage, travellers, team
+    matches): another event's is a ``409 not_duplicate``, as its deal sets' writes are."""
+
+    def get_event(self):
+        event = super().get_event()
+        if not getattr(self, "swagger_fake_view", False):
+            services.require_duplicate(event)
+        return event
+
+
 class RoundScopedMixin(EventScopedMixin):
     def get_round(self) -> Round:
         if getattr(self, "swagger_fake_view", False):
@@ -171,14 +182,14 @@ class RoundDealsView(RoundScopedMixin, APIView):
         return Response(RoundDealsSerializer(played).data)
 
 
-class TravellerView(RoundScopedMixin, APIView):
+class TravellerView(DuplicateOnlyMixin, RoundScopedMixin, APIView):
     """``GET /events/{slug}/rounds/{n}/deals/{board}/traveller``: every table's result on one deal."""
 
     read_permission = ScoringPermission.RESULTS
 
     @extend_schema(
         summary="Read a deal's traveller (every table's result on it)",
-        responses={200: TravellerSerializer, **problems(403, 404)},
+        responses={200: TravellerSerializer, **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug, number, board):
@@ -187,14 +198,14 @@ class TravellerView(RoundScopedMixin, APIView):
         return Response(selectors.deal_traveller(self.get_round(), int(board)))
 
 
-class DuplicateStandingsView(EventScopedMixin, APIView):
+class DuplicateStandingsView(DuplicateOnlyMixin, EventScopedMixin, APIView):
     """``GET /events/{slug}/duplicate/standings/``: the pairs by percentage (or difference points)."""
 
     read_permission = ScoringPermission.STANDINGS
 
     @extend_schema(
         summary="Read the duplicate standings (percentages over the deals played)",
-        responses={200: DuplicateStandingsSerializer, **problems(403, 404)},
+        responses={200: DuplicateStandingsSerializer, **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug):
@@ -220,14 +231,14 @@ class TeamDrawView(RoundScopedMixin, APIView):
         return Response(TeamMatchSerializer(team_selectors.round_team_matches(drawn), many=True).data)
 
 
-class TeamMatchesView(RoundScopedMixin, APIView):
+class TeamMatchesView(DuplicateOnlyMixin, RoundScopedMixin, APIView):
     """``GET /events/{slug}/rounds/{n}/team-matches/``: the round's team matches and their swings."""
 
     read_permission = ScoringPermission.RESULTS
 
     @extend_schema(
         summary="Read the round's team matches",
-        responses={200: TeamMatchSerializer(many=True), **problems(403, 404)},
+        responses={200: TeamMatchSerializer(many=True), **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug, number):
@@ -236,14 +247,14 @@ class TeamMatchesView(RoundScopedMixin, APIView):
         )
 
 
-class TeamStandingsView(EventScopedMixin, APIView):
+class TeamStandingsView(DuplicateOnlyMixin, EventScopedMixin, APIView):
     """``GET /events/{slug}/duplicate/teams/standings/``: the teams by match points."""
 
     read_permission = ScoringPermission.STANDINGS
 
     @extend_schema(
         summary="Read the teams' standings",
-        responses={200: TeamStandingsSerializer, **problems(403, 404)},
+        responses={200: TeamStandingsSerializer, **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug):

@@ -98,6 +98,7 @@ def test_tribute_verdicts_are_what_their_serializer_writes(api_client, question)
         assert body == as_documented(TributeVerdictSerializer, body)
 
 
+@pytest.mark.fast_path("lean_input")
 def test_a_plain_question_builds_no_serializer(api_client):
     deal = simulate_deal(rng=random.Random(1), level=2, profile=STANDARD).request()
     # Loading the views compiles each question's check once (lean.shape), whichever test runs first.

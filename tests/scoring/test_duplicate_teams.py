@@ -137,3 +137,18 @@ def test_a_team_draw_needs_teams_of_two_pairs():
     check(organizer.post(f"{API}/events/dup-odd/rounds/", {"stage": stage["id"]}), 201)
     refused = check(organizer.post(f"{API}/events/dup-odd/rounds/1/team-draw"), 400)
     assert refused["code"] == "team_size"
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["duplicate/standings/", "duplicate/teams/standings/", "rounds/1/team-matches/", "rounds/1/deals/1/traveller"],
+)
+def test_an_event_that_is_not_duplicate_has_no_duplicate_reads(path):
+    """A Guandan event's duplicate reads are a 409 ``not_duplicate`` (its deal sets' writes are too),
+    not a 500 over a rule profile without a comparison."""
+    organizer = client_for(new_user("organizer"))
+    body = {"slug": "plain", "name": "Plain", "game": "guandan"}
+    check(organizer.post(f"{API}/events/", body, format="json"), 201)
+    check(organizer.patch(f"{API}/events/plain/", {"status": "published"}))
+    answer = organizer.get(f"{API}/events/plain/{path}")
+    assert (answer.status_code, answer.json()["code"]) == (409, "not_duplicate")
