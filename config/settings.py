@@ -269,7 +269,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["N", "E", "S", "W"],
         "SideEnum": ["NS", "EW"],
-        "ComboTypeEnum": "scoring.serializers.plays.COMBO_TYPES",
+        "ComboTypeEnum": "adapters.guandan.wire.COMBO_TYPES",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)

@@ -52,7 +52,19 @@ def _set_data(deal_set, deals=None) -> dict:
     return data
 
 
-class DealSetsView(EventScopedMixin, APIView):
+class DealSetMaking(EventScopedMixin):
+    """A view that makes a deal set (from a seed, or from a file): the body checked by its input
+    serializer, the set made by ``make`` (a service), answered as a 201 with the set."""
+
+    def made(self, request, input_serializer: type, make) -> Response:
+        serializer = input_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = self.get_event()
+        deal_set = make(event=event, **serializer.validated_data, actor=actor_of(request, event))
+        return Response(DealSetSerializer(_set_data(deal_set)).data, status=status.HTTP_201_CREATED)
+
+
+class DealSetsView(DealSetMaking, APIView):
     """``/events/{slug}/deal-sets/``: the event's deal sets (its staff), and a new one made from a seed."""
 
     read_permission = EventPermission.STAFF
@@ -74,15 +86,10 @@ class DealSetsView(EventScopedMixin, APIView):
         tags=TAGS,
     )
     def post(self, request, event_slug):
-        serializer = DealSetMakeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        made = services.deal_set_make(
-            event=self.get_event(), **serializer.validated_data, actor=actor_of(request, self.get_event())
-        )
-        return Response(DealSetSerializer(_set_data(made)).data, status=status.HTTP_201_CREATED)
+        return self.made(request, DealSetMakeSerializer, services.deal_set_make)
 
 
-class DealSetImportView(EventScopedMixin, APIView):
+class DealSetImportView(DealSetMaking, APIView):
     """``POST /events/{slug}/deal-sets/import``: a deal set read from a file (JSON or plain text)."""
 
     write_permission = EventPermission.ORGANIZER
@@ -94,12 +101,7 @@ class DealSetImportView(EventScopedMixin, APIView):
         tags=TAGS,
     )
     def post(self, request, event_slug):
-        serializer = DealSetImportSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        made = services.deal_set_import(
-            event=self.get_event(), **serializer.validated_data, actor=actor_of(request, self.get_event())
-        )
-        return Response(DealSetSerializer(_set_data(made)).data, status=status.HTTP_201_CREATED)
+        return self.made(request, DealSetImportSerializer, services.deal_set_import)
 
 
 class DealSetView(EventScopedMixin, APIView):

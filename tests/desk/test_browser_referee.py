@@ -258,7 +258,7 @@ def test_g7_a_referee_checks_a_tribute_and_its_return_from_the_hands_as_dealt(
 ):
     from selenium.webdriver.support.ui import Select
 
-    from referee.api.examples import TRIBUTE_VALIDATE
+    from adapters.guandan.examples import TRIBUTE_VALIDATE
 
     asked = TRIBUTE_VALIDATE[0].value  # a simulated deal's hands: W pays N a big joker, N returns ♠5
     site, event = evening["site"], evening["event"]
