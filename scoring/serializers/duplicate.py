@@ -16,7 +16,7 @@ from core.fields import (
 )
 from engine.duplicate.dealing import MAX_DEALS
 from engine.duplicate.importing import FORMATS
-from engine.guandan.cards import format_level, parse_level
+from engine.levels import format_level, parse_level
 from tournaments.serializers.settings import TiebreakChainField
 
 LEVELS = [(code, code) for code in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]

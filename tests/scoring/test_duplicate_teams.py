@@ -153,3 +153,23 @@ def test_g11_a_swiss_of_teams_pairs_them_by_match_points_and_never_twice():
     # round 2 is score-paired: round 1's two winners meet
     assert frozenset(leaders) in {frozenset((m["a"]["id"], m["b"]["id"])) for m in rounds[1][1]}
     assert len(standings["rows"]) == 4
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "duplicate/standings/",
+        "duplicate/teams/standings/",
+        "rounds/1/team-matches/",
+        "rounds/1/deals/1/traveller",
+    ],
+)
+def test_an_event_that_is_not_duplicate_has_no_duplicate_reads(path):
+    """A Guandan event's duplicate reads are a 409 ``not_duplicate`` (its deal sets' writes are too),
+    not a 500 over a rule profile without a comparison."""
+    organizer = client_for(new_user("organizer"))
+    body = {"slug": "plain", "name": "Plain", "game": "guandan"}
+    check(organizer.post(f"{API}/events/", body, format="json"), 201)
+    check(organizer.patch(f"{API}/events/plain/", {"status": "published"}))
+    answer = organizer.get(f"{API}/events/plain/{path}")
+    assert (answer.status_code, answer.json()["code"]) == (409, "not_duplicate")
