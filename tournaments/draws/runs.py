@@ -8,7 +8,7 @@ field: 10–35 s at 5,000 pairs. This module certifies them another way.
 **Runs.** The ranking without the bye (the lowest pair without one) is cut into runs of at least
 ``window`` places, each cut at an even place and, near each multiple of the block size, where
 the points drop the most. ``G`` is the graph of candidate meetings ``swiss._whole_field``
-matches first (``partners.py``: the places within ``window`` of each place and its ``window``
+matches first (``partners.py``: the places within ``window`` of each place and its ``2 * window // 3``
 nearest free partners either way). A run that some meeting of ``G`` jumps over (a pair of a
 large unit reaching far for a free partner) is not certified: it is joined to its neighbours.
 
