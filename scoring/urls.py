@@ -2,7 +2,7 @@ from django.urls import re_path
 
 from scoring.views import duplicate, events, forms, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
-from tournaments.urls import EVENT, Router
+from tournaments.urls import CLUB, EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
 ROUND = rf"{EVENT}/rounds/(?P<number>\d{{1,5}})"  # an event's round by its number
@@ -13,6 +13,7 @@ ROUND = rf"{EVENT}/rounds/(?P<number>\d{{1,5}})"  # an event's round by its numb
 router = Router(use_regex_path=True)
 router.register(f"{EVENT}/disputes", events.DisputeViewSet, basename="dispute")
 router.register(f"{EVENT}/audit", events.AuditViewSet, basename="audit")
+router.register(f"{CLUB}/audit", events.ClubAuditViewSet, basename="club-audit")
 router.register(f"{EVENT}/webhooks", events.WebhookViewSet, basename="webhook")
 router.register("matches", MatchViewSet, basename="match")  # one table: /matches/{id}/
 
