@@ -21,7 +21,7 @@ from referee.api.serializers import (
     TributeValidateRequest,
 )
 from tournaments.models import Match, MatchStatus
-from tournaments.views.schedule import MatchFilter
+from tournaments.views.match_filters import MatchFilter
 
 
 def drf(serializer_class, data):

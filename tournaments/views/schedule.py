@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import cast
 
-import django_filters
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -15,12 +14,11 @@ from rest_framework.response import Response
 
 from core.conditional import etag_of
 from core.fast import lean_filters
-from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
 from tournaments import gate, jobs
-from tournaments.models import Event, Match, MatchStatus, Round
+from tournaments.models import Event, Round
 from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
@@ -51,6 +49,7 @@ from tournaments.serializers.schedule import (
 from tournaments.services import checkin, clock, draft_tables, stages
 from tournaments.services import rounds as services
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
+from tournaments.views.match_filters import MatchFilter
 
 
 class StageViewSet(EventScopedViewSet):
@@ -238,18 +237,9 @@ class RoundViewSet(EventScopedViewSet):
         return self._state_change(clock.clock_extend, minutes=serializer.validated_data["minutes"])
 
 
-class MatchFilter(django_filters.FilterSet):
-    round = IntegerFilter(field_name="round__number", maximum=SMALLINT_MAX, help_text="Round number")
-    table = IntegerFilter(field_name="table", maximum=SMALLINT_MAX, help_text="Table number")
-    status = StringChoiceFilter(choices=MatchStatus.choices)
-
-    class Meta:
-        model = Match
-        fields = ["round", "table", "status"]
-
-
 class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
-    """The tables of the event's rounds, filtered with ``?round=``, ``?table=`` and ``?status=``.
+    """The tables of the event's rounds, filtered with ``?round=``, ``?table=``, ``?status=``, and
+    found by a pair's number (``?pair=``) or by a table's or a pair's number (``?number=``).
 
     Organizers may add a table to a draft round by hand (``POST``); the draw is re-checked.
     """

@@ -341,15 +341,17 @@ async function boardPage() {
   let page = 1;
   let watcher = null;
   let open = null;
+  // The search by table or pair number is the API's (``?number=``): one page of the database's
+  // answer, polled like the board, whether the round has 24 tables or 2,500.
   function path() {
     const query = new URLSearchParams({ round: select.value, page: String(page), page_size: String(config.pageSize) });
     if ($("#board-status").value) { query.set("status", $("#board-status").value); }
+    const search = $("#board-search").value.trim();
+    if (search) { query.set("number", search); }
     return `${E}/matches/?${query}`;
   }
   function render(data) {
-    const search = $("#board-search").value.trim();
-    let rows = data.results;
-    if (search && !rows.length) { rows = []; }
+    const rows = data.results;
     $("#board-live").textContent = fmt(T.live, { time: new Date().toLocaleTimeString() });
     $("#board-counts").textContent = `${data.count} · ${T.page} ${page} ${T.of} ${Math.max(1, Math.ceil(data.count / config.pageSize))}`;
     $("#board tbody").replaceChildren(...rows.map((m) => {
@@ -372,19 +374,7 @@ async function boardPage() {
     if (watcher) { watcher.stop(); watcher = null; }
     generation += 1;
     const mine = generation;
-    const search = Number($("#board-search").value.trim());
-    if (search) { return find(search, mine); }
     watcher = poll(path(), config.poll, (data) => { if (mine === generation) { render(data); } }, (error) => showProblem(where, error));
-  }
-  // A search by table or pair number reads the round's tables (a search is rare; the board's
-  // pages are what is polled) and shows the tables where that number sits or plays.
-  async function find(number, mine) {
-    try {
-      const status = $("#board-status").value;
-      const rows = (await all(`${E}/matches/?round=${select.value}${status ? `&status=${status}` : ""}`)).filter((m) => m.table === number
-        || [m.ns_pair, m.ew_pair, ...m.seats.map((seat) => seat.pair)].some((pair) => pair && pair.number === number));
-      if (mine === generation) { render({ results: rows, count: rows.length, next: null, previous: null }); }
-    } catch (error) { showProblem(where, error); }
   }
   async function detail(id) {
     const box = $("#table-detail");
