@@ -34,7 +34,9 @@ from tournaments.selectors import (
     with_count,
 )
 from tournaments.selectors.checkin import check_in_sheet, left_out_ids
+from tournaments.selectors.explain import draw_figures
 from tournaments.serializers.checkin import CheckInMarksSerializer, CheckInSheetSerializer, sheet_document
+from tournaments.serializers.explain import DrawFiguresSerializer
 from tournaments.serializers.schedule import (
     ClockExtendSerializer,
     DrawRequestSerializer,
@@ -205,6 +207,13 @@ class RoundViewSet(EventScopedViewSet):
             with self.locked_write(round_) as locked:
                 round_ = checkin.check_in(round_=locked, marks=marks, user=request.user)
         return Response(sheet_document(round_, check_in_sheet(round_), left_out_ids(round_)))
+
+    @extend_schema(summary="The round's pairings in figures", responses={200: DrawFiguresSerializer})
+    @action(detail=True, methods=["get"])
+    def explain(self, request, *args, **kwargs):
+        """Each table's pairs with the points they carried in and their score group, and how far a
+        float went (docs/events.md "Readings of the draw"); the score groups and their sizes."""
+        return Response(draw_figures(self.get_object()))
 
     @extend_schema(
         summary="Start or resume the round clock",
