@@ -2,6 +2,7 @@ from django.urls import re_path
 
 from scoring.views import duplicate, events, forms, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
+from scoring.views.rounds import RoundViewSet
 from tournaments.urls import EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
@@ -10,6 +11,8 @@ ID = r"(?P<pk>\d{1,18})"
 # redirect would make a client drop the body of its POST.
 
 router = Router(use_regex_path=True)
+# The rounds are the tournaments layer's, published through this one (scoring.views.rounds).
+router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/disputes", events.DisputeViewSet, basename="dispute")
 router.register(f"{EVENT}/audit", events.AuditViewSet, basename="audit")
 router.register(f"{EVENT}/webhooks", events.WebhookViewSet, basename="webhook")
