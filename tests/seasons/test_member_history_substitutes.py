@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from tests.factories import ClubFactory, MemberFactory, PlayerFactory
 from tests.seasons.test_member_history import history_url, played_event
 from tests.tournaments.conftest import MatchFactory, RoundFactory, confirm
-from tournaments.models import RoundStatus, Substitution
+from tournaments.models import Pair, RoundStatus, Substitution
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +88,14 @@ def test_g11_the_page_says_who_played_in_whose_place_in_both_languages(evening, 
     club, registered, _, _, pair = evening
     response = APIClient().get(f"/c/{club.slug}/players/{registered.pk}/", HTTP_ACCEPT_LANGUAGE=lang)
     assert words.format(name=pair.player_1.name) in response.content.decode()
+
+
+def test_g11_the_events_results_say_who_played_in_the_substitutes_round(evening):
+    club, _, _, _, pair = evening
+    rows = APIClient().get(f"/api/v1/events/{pair.event.slug}/results/").json()["rows"]
+    by_round = {(row["round"], row["table"]): row for row in rows}
+    first, second = by_round[(1, 1)], by_round[(2, 1)]
+    assert first["played"] is None  # as registered
+    assert second["played"]["NS"] == ["S", pair.player_2.name]
+    opponent = Pair.objects.get(pk=second["ew_pair"]["id"])
+    assert second["played"]["EW"] == [player.name for player in opponent.players]
