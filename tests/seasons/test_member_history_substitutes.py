@@ -91,7 +91,7 @@ def test_g11_the_page_says_who_played_in_whose_place_in_both_languages(evening, 
 
 
 def test_g11_the_events_results_say_who_played_in_the_substitutes_round(evening):
-    club, _, _, _, pair = evening
+    *_, pair = evening
     rows = APIClient().get(f"/api/v1/events/{pair.event.slug}/results/").json()["rows"]
     by_round = {(row["round"], row["table"]): row for row in rows}
     first, second = by_round[(1, 1)], by_round[(2, 1)]
