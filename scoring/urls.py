@@ -6,6 +6,7 @@ from scoring.views.rounds import RoundViewSet
 from tournaments.urls import EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
+ROUND = rf"{EVENT}/rounds/(?P<number>\d{{1,5}})"  # an event's round by its number
 # Collections and resources are written with a trailing slash (``…/deals/``), operations without
 # (``…/result/confirm``), as the OpenAPI document shows them; both spellings are served, because a
 # redirect would make a client drop the body of its POST.
@@ -58,12 +59,12 @@ urlpatterns = [
     ),
     re_path(rf"^{EVENT}/deal-sets/{ID}/?$", duplicate.DealSetView.as_view(), name="deal-set"),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/?$",
+        rf"^{ROUND}/deals/?$",
         duplicate.RoundDealsView.as_view(),
         name="round-deals",
     ),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/(?P<board>\d{{1,3}})/traveller(?:/)?$",
+        rf"^{ROUND}/deals/(?P<board>\d{{1,3}})/traveller(?:/)?$",
         duplicate.TravellerView.as_view(),
         name="traveller",
     ),
@@ -73,12 +74,12 @@ urlpatterns = [
         name="duplicate-standings",
     ),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-draw(?:/)?$",
+        rf"^{ROUND}/team-draw(?:/)?$",
         duplicate.TeamDrawView.as_view(),
         name="team-draw",
     ),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-matches/?$",
+        rf"^{ROUND}/team-matches/?$",
         duplicate.TeamMatchesView.as_view(),
         name="team-matches",
     ),
