@@ -2,6 +2,7 @@ from django.urls import re_path
 
 from scoring.views import duplicate, events, forms, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
+from scoring.views.rounds import RoundViewSet
 from tournaments.urls import CLUB, EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
@@ -11,6 +12,8 @@ ROUND = rf"{EVENT}/rounds/(?P<number>\d{{1,5}})"  # an event's round by its numb
 # redirect would make a client drop the body of its POST.
 
 router = Router(use_regex_path=True)
+# The rounds are the tournaments layer's, published through this one (scoring.views.rounds).
+router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/disputes", events.DisputeViewSet, basename="dispute")
 router.register(f"{EVENT}/audit", events.AuditViewSet, basename="audit")
 router.register(f"{CLUB}/audit", events.ClubAuditViewSet, basename="club-audit")

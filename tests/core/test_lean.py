@@ -17,7 +17,7 @@ from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from engine.guandan.simulate import simulate_deal
 from referee.api.serializers import TributeValidateRequest
 from tournaments.models import Match, MatchStatus
-from tournaments.views.schedule import MatchFilter
+from tournaments.views.match_filters import MatchFilter
 
 
 def drf(serializer_class, data):
