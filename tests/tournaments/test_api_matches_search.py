@@ -1,6 +1,6 @@
 """The round board's search (docs/desk.md "The round board"; G11 the draw's tables): ``?pair=`` finds
 the tables where a pair of that number plays, ``?number=`` a table of that number or such a pair's,
-answered by the database in one page (tournaments/views/match_filters.py)."""
+answered by the database in one page (tournaments/views/match_filters.py, tournaments/selectors/search.py)."""
 
 from __future__ import annotations
 

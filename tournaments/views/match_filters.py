@@ -4,10 +4,10 @@ round board's search by a pair's or a table's number (docs/desk.md "The round bo
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Exists, OuterRef, Q
 
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
-from tournaments.models import Match, MatchStatus, TableSeat
+from tournaments.models import Match, MatchStatus
+from tournaments.selectors.search import table_or_pair, tables_of_pair
 
 
 class MatchFilter(django_filters.FilterSet):
@@ -30,13 +30,7 @@ class MatchFilter(django_filters.FilterSet):
         fields = ["round", "table", "status", "pair", "number"]
 
     def filter_pair(self, queryset, name, value):
-        return queryset.filter(plays_pair(value))
+        return tables_of_pair(queryset, value)
 
     def filter_number(self, queryset, name, value):
-        return queryset.filter(Q(table=value) | plays_pair(value))
-
-
-def plays_pair(number: int) -> Q:
-    """The matches where the pair of that number plays: on a side, or in a seat at a table of four."""
-    seated = TableSeat.objects.filter(match=OuterRef("pk"), pair__number=number)
-    return Q(ns_pair__number=number) | Q(ew_pair__number=number) | Q(Exists(seated))
+        return table_or_pair(queryset, value)
