@@ -10,6 +10,7 @@ from adapters.guandan import answers
 from adapters.guandan.wire import DealReplayRequest, PlayValidateRequest
 from core.conditional import RenderedResponse
 from core.fast import lean
+from engine import guandan
 from engine.guandan.readings import reading_to_dict
 from referee.api.games import named_profile
 
@@ -17,7 +18,7 @@ from referee.api.games import named_profile
 def validate_play(request, raw) -> Response:
     """``plays/validate`` (G3, G4): the verdict, its readings in Guandan's wire form."""
     data = lean.validated(PlayValidateRequest, raw)
-    game, profile = named_profile(data)
+    game, profile = named_profile(data, guandan.GAME)
     verdict = game.validate_play(
         data["cards"],
         level=data["level"],
@@ -35,7 +36,7 @@ def validate_play(request, raw) -> Response:
 def replay_deal(request, raw) -> Response:
     """``deals/replay`` (G5): every action's verdict, the first violation, the finish."""
     data = lean.validated(DealReplayRequest, raw)
-    game, profile = named_profile(data)
+    game, profile = named_profile(data, guandan.GAME)
     replay = game.replay_deal(
         level=data["level"],
         hands=data["hands"],

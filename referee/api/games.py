@@ -56,14 +56,21 @@ def asked(data: Any) -> tuple[Game, RefereeWire]:
     return game, wire_entry
 
 
-def named_profile(data: dict) -> tuple[Game, Any]:
+def named_profile(data: dict, asked: Game | None = None) -> tuple[Game, Any]:
     """The game and rule profile a Guandan-shaped question names by its ``ruleset``
-    (``guandan-standard`` by default) and ``rules``."""
+    (``guandan-standard`` by default) and ``rules``; with ``asked``, the game whose question it is,
+    a ruleset of another game is refused (its questions have another shape: ``400 unknown_ruleset``)."""
     key = data.get("ruleset") or "guandan-standard"
     found = all_profiles().get(key)
     if found is None:
         raise BadInput("unknown_ruleset", f"Unknown ruleset {key!r}.", field="ruleset")
     game, _ = found
+    if asked is not None and game is not asked:
+        raise BadInput(
+            "unknown_ruleset",
+            f"{key!r} is a ruleset of {game.name}, not of {asked.name}: name its game in `game`.",
+            field="ruleset",
+        )
     return game, game.profile(key, data.get("rules") or None)
 
 

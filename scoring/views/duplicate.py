@@ -124,13 +124,12 @@ class DealSetView(EventScopedMixin, APIView):
 
 class DuplicateOnlyMixin(EventScopedMixin):
     """The reads that only a duplicate event has (standings by percentage, travellers, team
-    matches): another event's is a ``409 not_duplicate``, as its deal sets' writes are."""
+    matches): another event's is a ``409 not_duplicate``, as its deal sets' writes are. Asked by
+    the handlers, not by ``get_event``: the permission check reads the event before the method is
+    known, and an undeclared method is a 405 on any event."""
 
-    def get_event(self):
-        event = super().get_event()
-        if not getattr(self, "swagger_fake_view", False):
-            services.require_duplicate(event)
-        return event
+    def require_duplicate(self) -> None:
+        services.require_duplicate(self.get_event())
 
 
 class RoundScopedMixin(EventScopedMixin):
@@ -193,6 +192,7 @@ class TravellerView(DuplicateOnlyMixin, RoundScopedMixin, APIView):
         tags=TAGS,
     )
     def get(self, request, event_slug, number, board):
+        self.require_duplicate()
         # The selector's answer is already the Traveller shape (plain values): serialising 500 lines
         # field by field again would cost more than reading them.
         return Response(selectors.deal_traveller(self.get_round(), int(board)))
@@ -209,6 +209,7 @@ class DuplicateStandingsView(DuplicateOnlyMixin, EventScopedMixin, APIView):
         tags=TAGS,
     )
     def get(self, request, event_slug):
+        self.require_duplicate()
         return Response(DuplicateStandingsSerializer(selectors.duplicate_standings(self.get_event())).data)
 
 
@@ -242,6 +243,7 @@ class TeamMatchesView(DuplicateOnlyMixin, RoundScopedMixin, APIView):
         tags=TAGS,
     )
     def get(self, request, event_slug, number):
+        self.require_duplicate()
         return Response(
             TeamMatchSerializer(team_selectors.round_team_matches(self.get_round()), many=True).data
         )
@@ -258,4 +260,5 @@ class TeamStandingsView(DuplicateOnlyMixin, EventScopedMixin, APIView):
         tags=TAGS,
     )
     def get(self, request, event_slug):
+        self.require_duplicate()
         return Response(TeamStandingsSerializer(team_selectors.team_standings(self.get_event())).data)

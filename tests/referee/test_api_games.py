@@ -85,3 +85,19 @@ def test_each_games_rulesets_have_their_own_etag(api_client):
     again = api_client.get(RULESETS, {"game": "daguai"}, HTTP_IF_NONE_MATCH=daguai["ETag"])
     assert again.status_code == 304
     assert api_client.get(RULESETS, HTTP_IF_NONE_MATCH=daguai["ETag"]).status_code == 200
+
+
+@pytest.mark.parametrize("url", [PLAYS, DEALS])
+def test_a_guandan_question_naming_another_games_ruleset_is_a_400_at_ruleset(api_client, url):
+    """A question that names no game is Guandan's (G3, G5): another game's ruleset there is refused,
+    not asked of that game's engine in Guandan's shape (schemathesis found a 500)."""
+    body = {
+        "level": "2",
+        "cards": ["S3"],
+        "hands": {},
+        "leader": "N",
+        "plays": [],
+        "ruleset": "doudizhu4-standard",
+    }
+    error = only_error(api_client.post(url, body, format="json"))
+    assert (error["field"], error["code"]) == ("ruleset", "unknown_ruleset")

@@ -173,3 +173,15 @@ def test_an_event_that_is_not_duplicate_has_no_duplicate_reads(path):
     check(organizer.patch(f"{API}/events/plain/", {"status": "published"}))
     answer = organizer.get(f"{API}/events/plain/{path}")
     assert (answer.status_code, answer.json()["code"]) == (409, "not_duplicate")
+
+
+def test_an_undeclared_method_on_a_duplicate_read_is_a_405_on_any_event():
+    organizer = client_for(new_user("organizer"))
+    check(
+        organizer.post(
+            f"{API}/events/", {"slug": "plain", "name": "Plain", "game": "guandan"}, format="json"
+        ),
+        201,
+    )
+    answer = organizer.generic("TRACE", f"{API}/events/plain/duplicate/standings/")
+    assert answer.status_code == 405
