@@ -45,7 +45,7 @@ def enter(phone: Phone, seats: list[str]) -> None:
 def deals_of(match: Match, phone: Phone) -> list[tuple[int, int, list[str]]]:
     phone.idle()
     rows = Deal.objects.filter(match=match).order_by("number", "version")
-    return [(deal.number, deal.version, deal.sheet_record()["finishing_order"]) for deal in rows]
+    return [(deal.number, deal.version, deal.record["finishing_order"]) for deal in rows]
 
 
 def test_three_deals_entered_offline_are_kept_across_a_reload_and_sent_once(
