@@ -4,6 +4,7 @@ referee questions those of referee.api.game_serializers.doudizhu, with a bidding
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample
 
 from adapters.common import open_body
 from engine import doudizhu
@@ -43,6 +44,31 @@ STATE = (
     "A four-player Dou Dizhu table's round so far (docs/rules/doudizhu.md D10): each seat's points and deals."
 )
 
+PLAY_EXAMPLE = OpenApiExample(
+    "Dou Dizhu: a bomb of five on a bomb of four (D5)",
+    value={
+        "game": "doudizhu4",
+        "cards": ["S9", "H9", "C9", "D9", "S9"],
+        "previous": ["SA", "HA", "CA", "DA"],
+    },
+    request_only=True,
+)
+
+BIDDING_EXAMPLE = OpenApiExample(
+    "N deals; W bids 1, S 2, E passes, N passes (D2, D3)",
+    value={
+        "game": "doudizhu4",
+        "dealer": "N",
+        "bids": [
+            {"seat": "N", "bid": "pass"},
+            {"seat": "W", "bid": 1},
+            {"seat": "S", "bid": 2},
+            {"seat": "E", "bid": "pass"},
+        ],
+    },
+    request_only=True,
+)
+
 ADAPTER = GameAdapter(
     game=doudizhu.GAME,
     **open_body("DoudizhuState", STATE),
@@ -54,5 +80,6 @@ ADAPTER = GameAdapter(
         replay_answer=wire.DoudizhuReplaySerializer,
         bidding_request=wire.DoudizhuBiddingRequest,
         bidding_answer=wire.DoudizhuBiddingVerdictSerializer,
+        examples={"play": (PLAY_EXAMPLE,), "bidding": (BIDDING_EXAMPLE,)},
     ),
 )

@@ -9,16 +9,16 @@ from rest_framework.response import Response
 
 from adapters.common import open_body
 from adapters.guandan import answers
-from core.fast import lean
-from engine import duplicate
-from engine.guandan.readings import reading_to_dict
-from referee.api.serializers import (
+from adapters.guandan.wire import (
     DealReplayRequest,
     DealReplaySerializer,
     PlayValidateRequest,
     PlayVerdictSerializer,
-    enum,
 )
+from core.fast import lean
+from engine import duplicate
+from engine.guandan.readings import reading_to_dict
+from referee.api.serializers import enum
 from scoring.adapters import GameAdapter, RefereeWire
 
 CODE = duplicate.GAME.code

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from drf_spectacular.utils import OpenApiExample
 
 from adapters.common import open_body
 from engine import shuangkou
@@ -65,6 +66,19 @@ SK_EQUAL_LEVELS = {
 
 STATE = "A Shuangkou match so far (docs/rules/shuangkou.md S8, S10): both levels, the dealer side."
 
+PLAY_EXAMPLE = OpenApiExample(
+    "Shuangkou: a follower short of the led suit (S5)",
+    value={
+        "game": "shuangkou",
+        "level": "2",
+        "trump": "H",
+        "trick": [["SA"]],
+        "cards": ["D5"],
+        "hand": ["D5", "C9", "HK"],
+    },
+    request_only=True,
+)
+
 ADAPTER = GameAdapter(
     game=shuangkou.GAME,
     **open_body("ShuangkouState", STATE),
@@ -74,5 +88,6 @@ ADAPTER = GameAdapter(
         play_answer=wire.ShuangkouPlayVerdictSerializer,
         replay_request=wire.ShuangkouReplayRequest,
         replay_answer=wire.ShuangkouReplaySerializer,
+        examples={"play": (PLAY_EXAMPLE,)},
     ),
 )

@@ -269,7 +269,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "SeatEnum": ["N", "E", "S", "W"],
         "SideEnum": ["NS", "EW"],
-        "ComboTypeEnum": "scoring.serializers.plays.COMBO_TYPES",
+        "ComboTypeEnum": "adapters.guandan.wire.COMBO_TYPES",
         "EventStatusEnum": "tournaments.models.EventStatus.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "StateEnum": "core.models.JobState.choices",  # the jobs' (named before the clock's came)
@@ -287,6 +287,8 @@ SPECTACULAR_SETTINGS = {
         "PenaltyStatusEnum": "referee.models.PenaltyStatus.choices",
         "AppealStatusEnum": "referee.models.AppealStatus.choices",
         "UnsettledOperationEnum": ["draw", "publish"],
+        # Whom an incident or an appeal names: the seats of every game's table (issue 35: Daguai's six).
+        "IncidentSeatEnum": "referee.incidents.serializers.SEATS",
         # The referee answers of the games beside Guandan (referee.api.game_serializers): their sets
         # share field names (seat, type, game, winner) with other sets.
         "DaguaiSeatEnum": "referee.api.game_serializers.DAGUAI",

@@ -19,12 +19,16 @@ def register(
     masked: Iterable[str] = (),
     excluded: Iterable[str] = (),
     mask_callable: str | None = None,
+    find_club: Callable[[Any], int | None] | None = None,
 ) -> None:
     """Log ``model``'s writes; ``find_event(row)`` is the id of the event a row belongs to (None:
-    none, as a club's or a series' own rows)."""
+    none, as a club's or a series' own rows); ``find_club(row)``, for the rows of a club that belong
+    to no event, the club's id (``GET /clubs/{slug}/audit/`` reads a club's own)."""
 
     def get_additional_data(self) -> dict:
-        return {"event_id": find_event(self)}
+        if find_club is None:
+            return {"event_id": find_event(self)}
+        return {"event_id": find_event(self), "club_id": find_club(self)}
 
     setattr(model, "get_additional_data", get_additional_data)  # noqa: B010 - auditlog's hook, on each model
     auditlog.register(

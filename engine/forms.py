@@ -77,6 +77,16 @@ class SeatSpec:
         return {"code": self.code, "label": translate(self.label), "side": self.side}
 
 
+#: The compass table of the four-seat partnership games (G1: partners opposite, N–S against E–W):
+#: the seats a game's incidents name unless its registry entry gives its own (``Game.seats``).
+COMPASS_SEATS = (
+    SeatSpec(code="N", label=gettext_noop("North"), side="NS"),
+    SeatSpec(code="E", label=gettext_noop("East"), side="EW"),
+    SeatSpec(code="S", label=gettext_noop("South"), side="NS"),
+    SeatSpec(code="W", label=gettext_noop("West"), side="EW"),
+)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FormField:
     """One member of the posted deal (see the module's docstring for the kinds)."""
@@ -196,6 +206,41 @@ def seat_choices(seats: Sequence[SeatSpec]) -> tuple[Choice, ...]:
     return tuple(Choice(seat.code, seat.label) for seat in seats)
 
 
+#: A table of four by the compass, partners facing (N-S, E-W): its seats and its sides' names.
+_COMPASS = (
+    ("N", gettext_noop("North"), "NS"),
+    ("E", gettext_noop("East"), "EW"),
+    ("S", gettext_noop("South"), "NS"),
+    ("W", gettext_noop("West"), "EW"),
+)
+COMPASS_SIDES = {"NS": gettext_noop("North–South"), "EW": gettext_noop("East–West")}
+
+
+def compass_seats(*, partners: bool = True) -> tuple[SeatSpec, ...]:
+    """The four seats of a table by the compass, each on its side (``partners``: N-S against E-W) or
+    each for itself (four-player Dou Dizhu, D8)."""
+    return tuple(
+        SeatSpec(code=code, label=label, side=side if partners else None) for code, label, side in _COMPASS
+    )
+
+
+def seat_codes(seats: Sequence[SeatSpec]) -> tuple[str, ...]:
+    return tuple(seat.code for seat in seats)
+
+
+def dealer_field(*, seats: Sequence[SeatSpec], dealer: Any, help: str) -> FormField:
+    """The deal's dealer, one of ``seats``: the rotation's (``dealer``, an enum seat) by default,
+    or the table's choice (None); ``help`` says the game's rule of who deals."""
+    return FormField(
+        name="dealer",
+        kind="seat",
+        label=gettext_noop("Dealer"),
+        help=help,
+        seats=seat_codes(seats),
+        default=None if dealer is None else dealer.value,
+    )
+
+
 _SUITS = {"S": "\u2660", "H": "\u2665", "C": "\u2663", "D": "\u2666"}
 _JOKERS = {"BJ": gettext_noop("Small joker"), "RJ": gettext_noop("Big joker")}
 
@@ -214,6 +259,7 @@ def card_choices() -> tuple[Choice, ...]:
 
 
 __all__ = [
+    "COMPASS_SIDES",
     "KINDS",
     "Choice",
     "DealForm",
@@ -221,6 +267,9 @@ __all__ = [
     "Note",
     "SeatSpec",
     "card_choices",
+    "compass_seats",
+    "dealer_field",
     "gettext_noop",
     "seat_choices",
+    "seat_codes",
 ]

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from engine.errors import BadInput
+from engine.forms import COMPASS_SEATS, SeatSpec
 from engine.penalties import Infraction, Row
 from engine.sheets import MatchSheet
 
@@ -78,6 +79,9 @@ class Game:
     # The consequences its own rule sheets give an infraction, in place of the penalty table's row
     # (docs/referees.md "Tables of four"); read with the table at tables of four.
     penalty_rows: Mapping[Infraction, Row] = field(default_factory=dict)
+    # The seats of its table in the order they sit, each with its side (None: a player alone): what
+    # its incidents, appeals and penalty questions name (referee.incidents.seats; Daguai's six).
+    seats: tuple[SeatSpec, ...] = COMPASS_SEATS
     in_service: bool = True
     # The stable codes its referee answers and refusals carry (its violation, tribute … enums), each
     # with a translated message in the API (referee/api/messages.py's catalogue).

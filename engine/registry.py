@@ -65,3 +65,12 @@ def setting_choices(name: str) -> tuple[str, ...]:
         choices = type(game.profile()).CHOICES
         values.update(dict.fromkeys(choices.get(name, ())))
     return tuple(values)
+
+
+def seat_codes() -> tuple[str, ...]:
+    """Every seat a table of some registered game has (``Game.seats``), in the games' order: what the
+    referee's inputs may name; the match's own game refuses a seat its table does not have."""
+    codes: dict[str, None] = {}
+    for game in GAMES.values():
+        codes.update(dict.fromkeys(seat.code for seat in game.seats))
+    return tuple(codes)

@@ -52,7 +52,7 @@ maps them in its sheet and says so in ``side_names``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -208,6 +208,18 @@ class MatchSheet(ABC, Generic[StateT]):
     def identity(self, posted: Any) -> Mapping[str, Any]:
         """What identifies a posted deal when ``identity_is_posted`` (otherwise its record does)."""
         raise NotImplementedError("this sheet identifies a deal by its record")
+
+    def deal_identity(self, posted: Any, record: Callable[[], Mapping[str, Any]]) -> Mapping[str, Any]:
+        """What identifies ``posted`` for an idempotent re-post: what was posted when
+        ``identity_is_posted``, else its record (``record()``, asked only then: a record is the deal
+        played against the match, which a posted identity is compared before)."""
+        return self.identity(posted) if self.identity_is_posted else record()
+
+    #: What a result refused because the posted deals do not end the match says to do next.
+    unfinished_hint: ClassVar[str] = (
+        "The posted deals do not end the match: post the remaining deals, or say `time_up` when "
+        "the clock ran out."
+    )
 
     def with_dealt(self, posted: Any, dealt: Any) -> Any:
         """The posted deal bound to the set's deal it must be (a sheet with ``deals_from_set``)."""

@@ -14,9 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from engine.penalties import Infraction, PenaltyKind, Target
+from engine.registry import seat_codes
 
 SIDES = [("NS", "NS"), ("EW", "EW")]
-SEATS = [("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+# Every game's seats (Daguai Luzi's six, K1; the compass seats): the match's game says which it has.
+SEATS = [(code, code) for code in seat_codes()]
 
 
 class IncidentStatus(models.TextChoices):

@@ -12,8 +12,8 @@ asks which game it holds (tests/test_game_keys.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rest_framework import serializers
@@ -41,6 +41,9 @@ class RefereeWire:
     bidding_answer: Serializer | None = None
     ask_play: Callable[..., Any] | None = None
     ask_replay: Callable[..., Any] | None = None
+    #: The game's OpenAPI examples of each question (``play``, ``replay``, ``tribute``, ``bidding``):
+    #: the document lists every game's, in the adapters' order (``referee.api.games.examples``).
+    examples: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -65,5 +65,15 @@ def redact(text: str) -> str | None:
     return "********" if text else ""
 
 
+#: model -> how the club of a club's own row is found (docs/clubs.md: the club's audit log).
+CLUB_ROWS = {Club: lambda o: o.pk, ClubStaff: lambda o: o.club_id, Member: lambda o: o.club_id}
+
 for model, (find_event, masked, excluded) in AUDITED.items():
-    register(model, find_event, masked=masked, excluded=excluded, mask_callable="scoring.audit.redact")
+    register(
+        model,
+        find_event,
+        masked=masked,
+        excluded=excluded,
+        mask_callable="scoring.audit.redact",
+        find_club=CLUB_ROWS.get(model),
+    )

@@ -2,16 +2,21 @@ from django.urls import re_path
 
 from scoring.views import duplicate, events, forms, matches, standings, sync
 from scoring.views.match_detail import MatchViewSet
-from tournaments.urls import EVENT, Router
+from scoring.views.rounds import RoundViewSet
+from tournaments.urls import CLUB, EVENT, Router
 
 ID = r"(?P<pk>\d{1,18})"
+ROUND = rf"{EVENT}/rounds/(?P<number>\d{{1,5}})"  # an event's round by its number
 # Collections and resources are written with a trailing slash (``…/deals/``), operations without
 # (``…/result/confirm``), as the OpenAPI document shows them; both spellings are served, because a
 # redirect would make a client drop the body of its POST.
 
 router = Router(use_regex_path=True)
+# The rounds are the tournaments layer's, published through this one (scoring.views.rounds).
+router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/disputes", events.DisputeViewSet, basename="dispute")
 router.register(f"{EVENT}/audit", events.AuditViewSet, basename="audit")
+router.register(f"{CLUB}/audit", events.ClubAuditViewSet, basename="club-audit")
 router.register(f"{EVENT}/webhooks", events.WebhookViewSet, basename="webhook")
 router.register("matches", MatchViewSet, basename="match")  # one table: /matches/{id}/
 
@@ -55,12 +60,12 @@ urlpatterns = [
     ),
     re_path(rf"^{EVENT}/deal-sets/{ID}/?$", duplicate.DealSetView.as_view(), name="deal-set"),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/?$",
+        rf"^{ROUND}/deals/?$",
         duplicate.RoundDealsView.as_view(),
         name="round-deals",
     ),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/deals/(?P<board>\d{{1,3}})/traveller(?:/)?$",
+        rf"^{ROUND}/deals/(?P<board>\d{{1,3}})/traveller(?:/)?$",
         duplicate.TravellerView.as_view(),
         name="traveller",
     ),
@@ -70,12 +75,12 @@ urlpatterns = [
         name="duplicate-standings",
     ),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-draw(?:/)?$",
+        rf"^{ROUND}/team-draw(?:/)?$",
         duplicate.TeamDrawView.as_view(),
         name="team-draw",
     ),
     re_path(
-        rf"^{EVENT}/rounds/(?P<number>\d{{1,5}})/team-matches/?$",
+        rf"^{ROUND}/team-matches/?$",
         duplicate.TeamMatchesView.as_view(),
         name="team-matches",
     ),

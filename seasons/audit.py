@@ -18,4 +18,10 @@ AUDITED = {
 
 
 for model, find_event in AUDITED.items():
-    register(model, find_event, excluded=["updated_at"])
+    # A series' own settings are its club's (GET /clubs/{slug}/audit/ lists them).
+    register(
+        model,
+        find_event,
+        excluded=["updated_at"],
+        find_club=(lambda o: o.club_id) if model is Series else None,
+    )

@@ -15,6 +15,7 @@ ruling): a history read again costs one query and one cache read, whatever the n
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -24,8 +25,9 @@ from scoring.permissions import results_visible, standings_visible
 from scoring.selectors.results import results_table
 from scoring.selectors.standings import CACHE_SECONDS, standings_table
 from tournaments.club_selectors import club_member_or_404, club_or_404
-from tournaments.models import Member, Pair
+from tournaments.models import Member, Pair, Player, Substitution
 from tournaments.selectors import visible_events
+from tournaments.substitutes import substitutions_of
 
 SIDES = ("NS", "EW")
 #: The cached entries' generation: a release that changes what an entry holds moves it.
@@ -35,12 +37,52 @@ CACHE_GENERATION = "history:v1"
 def member_entries(request, member: Member) -> list[Pair]:
     """The member's entries (the pair, team or lone player's entry they played in) in the club's
     events the caller sees, latest event first: one query, with each entry's event and players."""
-    played = Q(player_1__member=member) | Q(player_2__member=member) | Q(player_3__member=member)
+    registered = Q(player_1__member=member) | Q(player_2__member=member) | Q(player_3__member=member)
+    substituted = Pair.objects.filter(substitutions__substitute__member=member).values("pk")
     return list(
-        Pair.objects.filter(played, event__club=member.club_id, event__in=visible_events(request))
+        Pair.objects.filter(
+            registered | Q(pk__in=substituted), event__club=member.club_id, event__in=visible_events(request)
+        )
         .select_related("event", "player_1", "player_2", "player_3")
         .order_by("-event__starts_on", "-event__id")
     )
+
+
+@dataclass(frozen=True)
+class Played:
+    """Which rounds of an entry the member really played (docs/events.md "Substitutes"): as a
+    registered player of it, but for the rounds a substitute took their place, and as a substitute
+    in it, for the rounds the substitution covers."""
+
+    pair: Pair
+    member: int
+    substitutions: tuple[Substitution, ...]
+
+    def mine(self) -> list[Substitution]:
+        """The substitutions of the entry the member is in: replaced, or the substitute."""
+        own = {player.pk for player in self.pair.players if player.member_id == self.member}
+        return [
+            s for s in self.substitutions if s.replaced_id in own or s.substitute.member_id == self.member
+        ]
+
+    def in_round(self, number: int) -> bool:
+        for player in self.pair.players:
+            if player.member_id == self.member and not any(
+                s.replaced_id == player.pk and s.covers(number) for s in self.substitutions
+            ):
+                return True
+        return any(s.substitute.member_id == self.member and s.covers(number) for s in self.substitutions)
+
+    def partners(self) -> list[Player]:
+        """Who played beside the member: the entry's other players, and their substitutes."""
+        replaced = {s.replaced_id for s in self.mine() if s.substitute.member_id == self.member}
+        others = [p for p in self.pair.players if p.member_id != self.member and p.pk not in replaced]
+        taken = {
+            s.substitute.pk: s.substitute
+            for s in self.substitutions
+            if s.replaced_id in {p.pk for p in others}
+        }
+        return [*others, *(p for p in taken.values() if p.member_id != self.member)]
 
 
 def member_history(request, member: Member) -> dict[str, Any]:
@@ -59,10 +101,12 @@ def member_history(request, member: Member) -> dict[str, Any]:
     if computed:
         cache.set_many(computed, CACHE_SECONDS)
     outcomes = {**cached, **computed}
+    substitutions = substitutions_of(pair.pk for pair in entries)
+    played = {pair.pk: Played(pair, member.pk, tuple(substitutions.get(pair.pk, ()))) for pair in entries}
     return {
         "member": {"id": member.pk, "name": member.name, "affiliation": member.affiliation},
         "club": member.club.slug,
-        "events": [_entry(pair, member, outcomes[keys[pair.pk]]) for pair in entries],
+        "events": [_entry(played[pair.pk], outcomes[keys[pair.pk]]) for pair in entries],
     }
 
 
@@ -79,8 +123,14 @@ def _outcomes(pair: Pair, standings: bool, results: bool) -> dict[str, Any]:
     }
 
 
-def _entry(pair: Pair, member: Member, outcomes: dict[str, Any]) -> dict[str, Any]:
+def _entry(played: Played, outcomes: dict[str, Any]) -> dict[str, Any]:
+    """The entry as the member played it: their matches only (a substitute's in their rounds, not
+    the registered player's), beside whom, and the substitutions that concern them."""
+    pair = played.pair
     event = pair.event
+    results = outcomes["results"]
+    if results is not None:
+        results = [result for result in results if played.in_round(result["round"])]
     return {
         "event": {
             "slug": event.slug,
@@ -90,12 +140,18 @@ def _entry(pair: Pair, member: Member, outcomes: dict[str, Any]) -> dict[str, An
             "status": event.status,
         },
         "pair": {"id": pair.pk, "number": pair.number, "name": pair.display_name},
-        "partners": [
-            {"name": player.name, "member": player.member_id}
-            for player in pair.players
-            if player.member_id != member.pk
+        "partners": [{"name": player.name, "member": player.member_id} for player in played.partners()],
+        "substitutions": [
+            {
+                "replaced": {"name": s.replaced.name, "member": s.replaced.member_id},
+                "substitute": {"name": s.substitute.name, "member": s.substitute.member_id},
+                "from_round": s.from_round,
+                "until_round": s.until_round,
+            }
+            for s in played.mine()
         ],
         **outcomes,
+        "results": results,
     }
 
 

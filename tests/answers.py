@@ -7,10 +7,14 @@ status, the media type and the body made comparable (``canonical``), and writes
 ``<folder>/<pid>.json`` when its session ends. ``python -m tests.answers <on> <off>`` merges each
 folder and prints every answer that differs; it exits 1 when one does.
 
-What two runs may differ in and still say the same is masked: database ids (each run's sequences
-move with what ran before on its worker: the values of ``id``/``pk``/``…_id`` members and the numbers
-of a URL path), instants (ISO 8601 times), and random tokens (UUIDs, long hex or URL-safe keys). A
-test that sent a different number of requests in the two runs is reported too.
+Both runs take the same test files in the same order in the same number of processes (no xdist:
+its scheduling would hand a test another worker's history), so the factories' names and numbers
+agree. What two runs may still differ in and say the same is masked: database ids (the values of
+``id``/``pk``/``…_id`` members and the numbers of a URL path), instants (ISO 8601 times) and a
+throttle's wait in seconds, random
+tokens (UUIDs, long hex or URL-safe keys, a token's short prefix in ``via``); what the service draws
+from ``secrets`` comes from a generator seeded by each test's name (tests/conftest.py). A test that
+sent a different number of requests in the two runs is reported too.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ _INSTANT = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:
 _TOKEN = re.compile(
     r"\b([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24,}|[A-Za-z0-9_-]{32,})\b"
 )
+_TOKEN_PREFIX = re.compile(r"\btoken:[0-9a-f]{8}\b")
+_WAIT = re.compile(r"(?<=available in )\d+(?= seconds)")  # a throttle's wait, counted from the clock
 _PATH_NUMBER = re.compile(r"(?<=/)\d+(?=/|$|\?)")
 _IDS = re.compile(r"^(id|pk|.*_id|.*_ids)$")
 _ID_MEMBERS = frozenset(
@@ -52,12 +58,19 @@ _ID_MEMBERS = frozenset(
         "token",
         "user",
         "account",
+        "winner",
+        "winner_pair",
+        "unit",
+        # The foreign keys a round's and an audit entry's answers carry by their model's name.
+        "stage",
+        "event",
     }
 )
 
 
 def _text(value: str) -> str:
-    return _PATH_NUMBER.sub("<n>", _TOKEN.sub("<token>", _INSTANT.sub("<instant>", value)))
+    value = _WAIT.sub("<n>", _TOKEN_PREFIX.sub("token:<token>", _INSTANT.sub("<instant>", value)))
+    return _PATH_NUMBER.sub("<n>", _TOKEN.sub("<token>", value))
 
 
 def canonical(value: Any, key: str = "") -> Any:

@@ -6,7 +6,7 @@ from tournaments.views.events import EventRoleViewSet, EventViewSet, TableTokenV
 from tournaments.views.invitations import InvitationViewSet, PasswordView
 from tournaments.views.me import MeView
 from tournaments.views.registration import PairViewSet, PlayerViewSet, UnitViewSet
-from tournaments.views.schedule import EventMatchViewSet, RoundViewSet, StageViewSet
+from tournaments.views.schedule import EventMatchViewSet, StageViewSet
 from tournaments.views.substitutes import SubstitutionViewSet
 
 EVENT = r"events/(?P<event_slug>[-a-zA-Z0-9_]+)"
@@ -36,7 +36,6 @@ router.register(f"{EVENT}/players", PlayerViewSet, basename="player")
 router.register(f"{EVENT}/pairs", PairViewSet, basename="pair")
 router.register(f"{EVENT}/substitutions", SubstitutionViewSet, basename="substitution")
 router.register(f"{EVENT}/stages", StageViewSet, basename="stage")
-router.register(f"{EVENT}/rounds", RoundViewSet, basename="round")
 router.register(f"{EVENT}/matches", EventMatchViewSet, basename="event-match")
 router.register("clubs", ClubViewSet, basename="club")
 router.register(f"{CLUB}/staff", ClubStaffViewSet, basename="club-staff")

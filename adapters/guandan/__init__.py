@@ -3,17 +3,17 @@ match state (G6, G8), its referee questions on their own lean path and its rules
 
 from __future__ import annotations
 
-from adapters.guandan import referee
+from adapters.guandan import examples, referee
+from adapters.guandan.deals import DealCorrectionSerializer, DealInputSerializer, MatchStateSerializer
 from adapters.guandan.summary import guandan_rules
-from engine import guandan
-from referee.api.serializers import (
+from adapters.guandan.wire import (
     DealReplayRequest,
     DealReplaySerializer,
     PlayValidateRequest,
     PlayVerdictSerializer,
 )
+from engine import guandan
 from scoring.adapters import GameAdapter, RefereeWire
-from scoring.serializers.deals import DealCorrectionSerializer, DealInputSerializer, MatchStateSerializer
 
 ADAPTER = GameAdapter(
     game=guandan.GAME,
@@ -28,5 +28,10 @@ ADAPTER = GameAdapter(
         replay_answer=DealReplaySerializer,
         ask_play=referee.validate_play,
         ask_replay=referee.replay_deal,
+        examples={
+            "play": examples.PLAY_VALIDATE,
+            "replay": examples.DEAL_REPLAY,
+            "tribute": examples.TRIBUTE_VALIDATE,
+        },
     ),
 )

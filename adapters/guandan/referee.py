@@ -7,11 +7,11 @@ from __future__ import annotations
 from rest_framework.response import Response
 
 from adapters.guandan import answers
+from adapters.guandan.wire import DealReplayRequest, PlayValidateRequest
 from core.conditional import RenderedResponse
 from core.fast import lean
 from engine.guandan.readings import reading_to_dict
 from referee.api.games import named_profile
-from referee.api.serializers import DealReplayRequest, PlayValidateRequest
 
 
 def validate_play(request, raw) -> Response:

@@ -48,14 +48,14 @@ def filter_lookups(filterset_class: type[django_filters.FilterSet], params: Mapp
 
 
 def _compile_filters(filterset_class) -> dict[str, Callable[[str], Any]] | None:
-    parsers = {}
+    parsers: dict[str, Callable[[str], Any]] = {}
     for name, filter_ in filterset_class.base_filters.items():
-        if (
-            filter_.method is not None
-            or filter_.exclude
-            or filter_.distinct
-            or filter_.lookup_expr != "exact"
-        ):
+        if filter_.method is not None:
+            # A filter of its own method (a search): the filter set decides the lists that use it,
+            # the others still take the fast path.
+            parsers[name] = _declined
+            continue
+        if filter_.exclude or filter_.distinct or filter_.lookup_expr != "exact":
             return None
         lookup = f"{filter_.field_name}__exact"
         if type(filter_) is django_filters.NumberFilter:
@@ -70,6 +70,10 @@ def _compile_filters(filterset_class) -> dict[str, Callable[[str], Any]] | None:
         else:
             return None
     return parsers
+
+
+def _declined(value: str) -> dict:
+    raise _Decline
 
 
 def _number_filter(

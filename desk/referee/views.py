@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from engine.registry import get_game
 from tournaments.models import Role
 from tournaments.permissions import has_role
 
@@ -101,6 +102,20 @@ def _texts() -> dict[str, object]:
     }
 
 
+def _table(event) -> dict:
+    """The seats an incident at the event's tables names, from its game's registry entry
+    (``Game.seats``: the compass seats, Daguai Luzi's six), and its sides with their seats."""
+    seats = get_game(event.game, pending=True).seats
+    sides: dict[str, list[str]] = {}
+    for seat in seats:
+        if seat.side:
+            sides.setdefault(seat.side, []).append(seat.code)
+    return {
+        "seats": [{"code": seat.code, "label": _(seat.label)} for seat in seats],
+        "sides": [{"code": side, "label": f"{side} ({', '.join(codes)})"} for side, codes in sides.items()],
+    }
+
+
 def _queue(request, slug: str, *, roles: tuple[str, ...], current: str, chief_view: bool):
     event = desk_event(request, slug, roles)
     context = {
@@ -109,6 +124,7 @@ def _queue(request, slug: str, *, roles: tuple[str, ...], current: str, chief_vi
         "chief_view": chief_view,
         "poll_seconds": POLL_SECONDS,
         "texts": _texts(),
+        "table": _table(event),
     }
     return render(request, "desk/referee/queue.html", context)
 

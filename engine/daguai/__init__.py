@@ -5,6 +5,7 @@ kept deal by deal on its scoresheet (``engine.daguai.sheet``, K5-K7).
 """
 
 from engine.daguai.deal import replay_deal
+from engine.daguai.form import SEATS
 from engine.daguai.play import validate_play
 from engine.daguai.profiles import BUILTIN, STANDARD
 from engine.daguai.readings import reading_to_dict, wild_codes
@@ -24,6 +25,7 @@ GAME = Game(
     match_sheet=SHEET,
     wild_cards=wild_codes,
     team_size=TEAM_SIZE,
+    seats=SEATS,  # K1: seats 1-6, team A (the match's NS side) at 1, 3, 5
     # K7: match points by win, draw or loss, then net points (the level points of ``net_points``),
     # first-outs, progressive score, progressive score without the first round(s), and lots.
     scoring=EventScoring(

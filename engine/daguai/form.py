@@ -9,7 +9,7 @@ all out, and whether the clock stopped the deal (K6: scored as it stands).
 from __future__ import annotations
 
 from engine.daguai.seats import Seat, Team
-from engine.forms import DealForm, FormField, SeatSpec, gettext_noop
+from engine.forms import DealForm, FormField, SeatSpec, dealer_field, gettext_noop, seat_codes
 
 #: The match's first team is team A (its NS side), the second team B (EW).
 SIDES = {"NS": gettext_noop("Team A"), "EW": gettext_noop("Team B")}
@@ -26,20 +26,13 @@ SEATS = tuple(
     SeatSpec(code=seat.value, label=_SEAT_LABELS[seat.value], side="NS" if seat.team is Team.A else "EW")
     for seat in Seat
 )
-_CODES = tuple(seat.code for seat in SEATS)
+_CODES = seat_codes(SEATS)
 
 
 def deal_form(*, number: int | None, dealer: Seat | None) -> DealForm:
     """The form of the match's next deal ``number`` dealt by ``dealer`` (None: the match is over)."""
     fields = (
-        FormField(
-            name="dealer",
-            kind="seat",
-            label=gettext_noop("Dealer"),
-            help=gettext_noop("Seat 1 deals first, then 2, 3 … (K5)."),
-            seats=_CODES,
-            default=None if dealer is None else dealer.value,
-        ),
+        dealer_field(seats=SEATS, dealer=dealer, help=gettext_noop("Seat 1 deals first, then 2, 3 … (K5).")),
         FormField(
             name="finishing_order",
             kind="seat_order",

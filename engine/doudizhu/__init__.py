@@ -7,6 +7,7 @@ kept on ``SHEET`` (D10; docs/events.md "Tables of four").
 
 from engine.doudizhu.bidding import check_bidding
 from engine.doudizhu.deal import replay_deal
+from engine.doudizhu.form import SEATS
 from engine.doudizhu.penalties import ROWS as PENALTY_ROWS
 from engine.doudizhu.play import validate_play
 from engine.doudizhu.profiles import BUILTIN, STANDARD
@@ -26,6 +27,7 @@ GAME = Game(
     reading_to_dict=reading_to_dict,
     match_sheet=SHEET,
     team_size=1,
+    seats=SEATS,  # the compass seats, each a player alone (no side)
     # Incidents accuse a seat; the seed's own consequences (出错牌, 问牌) replace the table's rows.
     penalty_rows=PENALTY_ROWS,
     # docs/scoring.md "Tables of four": each player's own points (D8) and those points less the

@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from engine.doudizhu.bidding import TOP_BID, Party
 from engine.doudizhu.profiles import RuleProfile
-from engine.forms import Choice, DealForm, FormField, SeatSpec, gettext_noop
+from engine.forms import Choice, DealForm, FormField, compass_seats, dealer_field, gettext_noop, seat_codes
 from engine.seats import Seat, rotate, seat_order
 
 #: The seats around the table; every player plays for themselves (D8).
-SEATS = (
-    SeatSpec(code="N", label=gettext_noop("North"), side=None),
-    SeatSpec(code="E", label=gettext_noop("East"), side=None),
-    SeatSpec(code="S", label=gettext_noop("South"), side=None),
-    SeatSpec(code="W", label=gettext_noop("West"), side=None),
-)
-_CODES = tuple(seat.code for seat in SEATS)
+SEATS = compass_seats(partners=False)
+_CODES = seat_codes(SEATS)
 NAMES = {Party.LANDLORD.value: gettext_noop("Landlord"), Party.FARMERS.value: gettext_noop("Farmers")}
 BIDS = (
     Choice("pass", gettext_noop("Pass")),
@@ -35,14 +30,7 @@ def deal_form(profile: RuleProfile, *, number: int | None, dealer: Seat | None) 
     turns = () if dealer is None else rotate(seat_order(profile.turn_direction), dealer)
     order = tuple(seat.value for seat in turns)
     fields = (
-        FormField(
-            name="dealer",
-            kind="seat",
-            label=gettext_noop("Dealer"),
-            help=gettext_noop("The deal passes in turn (D10)."),
-            seats=_CODES,
-            default=None if dealer is None else dealer.value,
-        ),
+        dealer_field(seats=SEATS, dealer=dealer, help=gettext_noop("The deal passes in turn (D10).")),
         FormField(
             name="bids",
             kind="list",

@@ -23,8 +23,7 @@ from engine.cards import (
     Suit,
     format_cards,
 )
-from engine.errors import BadInput
-from engine.levels import LEVEL_A, LEVEL_CODES, PASSED_A, format_level
+from engine.levels import LEVEL_A, LEVEL_CODES, PASSED_A, format_level, parse_level
 
 __all__ = [
     "ACE",
@@ -96,17 +95,8 @@ def check_copies(*groups: Iterable[Card], field: str = "cards") -> None:
 
 
 # ---- levels (G2, G8) ------------------------------------------------------
-# LEVEL_A, PASSED_A, LEVEL_CODES and format_level are every level game's (engine/levels.py).
-_LEVEL_FROM_CODE = {v: k for k, v in LEVEL_CODES.items()} | {"T": 10}
-
-
-def parse_level(value: object, *, allow_passed: bool = False, field: str = "level") -> int:
-    """Parse a level: ``2``-``10``, ``J``, ``Q``, ``K``, ``A`` (``T`` too); ``A+`` when allowed."""
-    text = str(value).strip().upper()
-    level = _LEVEL_FROM_CODE.get(text)
-    if level is None or (level == PASSED_A and not allow_passed):
-        raise BadInput("unknown_level", f"Unknown level {value!r}; use 2-10, J, Q, K or A.", field=field)
-    return level
+# LEVEL_A, PASSED_A, LEVEL_CODES, format_level and parse_level are every level game's
+# (engine/levels.py).
 
 
 def format_rank(rank: int) -> str:

@@ -12,7 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.forms import DealForm, FormField, Note, SeatSpec, card_choices, gettext_noop
+from engine.forms import (
+    COMPASS_SIDES,
+    DealForm,
+    FormField,
+    Note,
+    card_choices,
+    compass_seats,
+    gettext_noop,
+    seat_codes,
+)
 from engine.guandan.cards import PASSED_A, format_level
 from engine.guandan.finishing import normalise_finishing_order
 from engine.guandan.match import MatchState
@@ -21,14 +30,9 @@ from engine.guandan.tie import TieState
 from engine.seats import Side
 
 #: The seats around the table, in the order they sit (G1: partners opposite).
-SEATS = (
-    SeatSpec(code="N", label=gettext_noop("North"), side="NS"),
-    SeatSpec(code="E", label=gettext_noop("East"), side="EW"),
-    SeatSpec(code="S", label=gettext_noop("South"), side="NS"),
-    SeatSpec(code="W", label=gettext_noop("West"), side="EW"),
-)
-SIDES = {"NS": gettext_noop("North–South"), "EW": gettext_noop("East–West")}
-_CODES = tuple(seat.code for seat in SEATS)
+SEATS = compass_seats()
+SIDES = COMPASS_SIDES
+_CODES = seat_codes(SEATS)
 
 
 def _transfers(name: str, label: str, help_text: str) -> FormField:

@@ -66,6 +66,11 @@ class GuandanSheet(MatchSheet[TieState]):
     identity_is_posted: ClassVar[bool] = True
     takes_level_changes: ClassVar[bool] = True
     results_from_levels: ClassVar[bool] = True
+    unfinished_hint: ClassVar[str] = (
+        "The posted deals do not end the match (G8): post the remaining deals, or say "
+        "`time_up` when the clock ran out. A table that went on on paper is scored from its "
+        "level sheet by a referee, who sets the posted deals aside (`set_aside_deals`)."
+    )
 
     def read(self, data: Mapping[str, Any] | PostedDeal) -> PostedDeal:
         return data if isinstance(data, PostedDeal) else read_deal(data)

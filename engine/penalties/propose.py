@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
+from engine.penalties.levels import points_for_levels_all
 from engine.penalties.seats import seat_effects
 from engine.penalties.tables import Effect, PenaltyTable
 
@@ -47,7 +48,8 @@ def propose(
     referee), or at it when the row's ``forfeit_when`` is ``at_limit``, it is a forfeit; before it,
     the opponents go up a level for every full ``levels_per`` minutes where the table says so.
     A table read at tables of four (``table.seats``) gives its effects as a player alone's
-    (engine.penalties.seats), an event's own rows included.
+    (engine.penalties.seats), and one read for a game without level changes (``table.levels``
+    False) its level changes as match points (engine.penalties.levels), an event's own rows included.
     """
     if earlier < 0:
         raise ValueError("earlier counts rulings: 0 or more")
@@ -75,6 +77,8 @@ def propose(
                 reason += f"; {minutes_late} minutes late: opponents +{levels}"
     if table.seats:
         effects = seat_effects(effects)
+    elif not table.levels:
+        effects = points_for_levels_all(effects)
     return Proposal(infraction=infraction, count=count, scope=scope, effects=effects, reason=reason)
 
 

@@ -18,6 +18,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from engine.penalties.codes import Infraction, PenaltyKind, Scope, Target
+from engine.penalties.levels import without_levels
 from engine.penalties.seats import at_seats
 from engine.penalties.tables import (
     DISQUALIFIED_RESULTS,
@@ -51,6 +52,7 @@ def build_table(
     default_table: str = "default",
     signal_penalty: str = "match_point",
     seat_rows: Mapping[Infraction, Row] | None = None,
+    levels: bool = True,
 ) -> PenaltyTable:
     """The effective table of an event's setting (``None`` or ``{}``: ``default_table``, the rule
     profile's ``penalty_table``).
@@ -59,7 +61,9 @@ def build_table(
     (掼蛋比赛活动方案) makes the last step of that row a disqualification unless the setting gives the row.
     ``disqualified_results`` (``keep`` or ``forfeit``) says how a disqualified pair's past matches score.
     ``seat_rows`` (a game played four to a table, each player alone: its own rows, maybe none) reads
-    the built-in table for players alone (engine.penalties.seats) before the setting's rows change it.
+    the built-in table for players alone (engine.penalties.seats) before the setting's rows change it;
+    ``levels`` False (a game whose levels follow its deals alone) reads its level changes as match
+    points (engine.penalties.levels), as its proposals read the setting's own rows.
     """
     setting = {} if setting is None else setting
     if not isinstance(setting, Mapping):
@@ -70,6 +74,8 @@ def build_table(
         choices = ", ".join(TABLES)
         raise PenaltySettingError("unknown_table", "table", f"Unknown penalty table {key!r}; use {choices}.")
     table = TABLES[key] if seat_rows is None else at_seats(TABLES[key], seat_rows)
+    if not levels and seat_rows is None:
+        table = without_levels(table)
     rows = setting.get("rows") or {}
     if not isinstance(rows, Mapping):
         raise PenaltySettingError("invalid", "rows", "rows is an object: infraction -> row.")

@@ -108,6 +108,8 @@ class PenaltyTable:
     disqualified_results: str = "keep"
     # Read for players alone at tables of four (engine.penalties.seats): the offender is a seat.
     seats: bool = False
+    # False: read for a game whose levels follow its deals alone (engine.penalties.levels).
+    levels: bool = True
 
     def row(self, infraction: Infraction) -> Row:
         return self.rows[infraction]

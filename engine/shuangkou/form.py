@@ -8,30 +8,21 @@ counted (S7) and whether they won the last trick with a J (S8). The whole deal i
 
 from __future__ import annotations
 
-from engine.forms import DealForm, FormField, SeatSpec, gettext_noop
+from engine.forms import COMPASS_SIDES, DealForm, FormField, compass_seats, dealer_field, gettext_noop
 from engine.seats import Seat
 
-SEATS = (
-    SeatSpec(code="N", label=gettext_noop("North"), side="NS"),
-    SeatSpec(code="E", label=gettext_noop("East"), side="EW"),
-    SeatSpec(code="S", label=gettext_noop("South"), side="NS"),
-    SeatSpec(code="W", label=gettext_noop("West"), side="EW"),
-)
-SIDES = {"NS": gettext_noop("North–South"), "EW": gettext_noop("East–West")}
-_CODES = tuple(seat.code for seat in SEATS)
+SEATS = compass_seats()
+SIDES = COMPASS_SIDES
 
 
 def deal_form(*, number: int | None, dealer: Seat | None) -> DealForm:
     """The form of the match's next deal ``number``; ``dealer`` None: the first deal's dealer is
     chosen at the table (or the match is over, ``number`` None)."""
     fields = (
-        FormField(
-            name="dealer",
-            kind="seat",
-            label=gettext_noop("Dealer"),
+        dealer_field(
+            seats=SEATS,
+            dealer=dealer,
             help=gettext_noop("After the first deal the sheet names the dealer (S9)."),
-            seats=_CODES,
-            default=None if dealer is None else dealer.value,
         ),
         FormField(
             name="attackers_points",

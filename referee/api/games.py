@@ -135,6 +135,24 @@ def check_bidding(data: Any) -> dict[str, Any]:
     return _answer(game, profile, verdict.to_dict())
 
 
+def examples(question: str) -> list[Any]:
+    """Every game's OpenAPI examples of ``question`` (``play``, ``replay``, ``tribute``, ``bidding``),
+    in the adapters' order: each game's are its adapter's (``RefereeWire.examples``)."""
+    return [
+        example
+        for entry in adapters()
+        if entry.referee is not None
+        for example in entry.referee.examples.get(question, ())
+    ]
+
+
+def ruleset_example() -> dict[str, Any]:
+    """The first rule profile of the default game, as ``GET /rulesets/`` lists it (its example)."""
+    game = referee_game(DEFAULT_GAME)
+    key, profile = next(iter(game.profiles.items()))
+    return {"key": key, "game": game.code, "name": profile.name, "settings": profile.to_dict()}
+
+
 def served() -> list[str]:
     """The codes of the games with an adapter."""
     return [entry.code for entry in adapters()]

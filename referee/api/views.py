@@ -30,12 +30,10 @@ from engine import all_profiles
 from engine.errors import BadInput
 from engine.penalties import NAMES
 from engine.registry import GAMES, referee_game
-from referee.api import examples, games
+from referee.api import games
 from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
 from referee.api.serializers import (
-    DealReplayRequest,
     InfractionSerializer,
-    PlayValidateRequest,
     RulesetSerializer,
     TributeValidateRequest,
     TributeVerdictSerializer,
@@ -90,10 +88,9 @@ def every_game(summary: str, *, request, answer, question_examples):
     "Is this play legal, and does it beat the play on the table? (G3, G4; D4-D5, K2-K3, S5)",
     request=games.PLAY_REQUEST,
     answer=games.PLAY_ANSWER,
-    question_examples=examples.PLAY_VALIDATE,
+    question_examples=games.examples("play"),
 )
 class PlayValidateView(EveryGameQuestion):
-    request_serializer = PlayValidateRequest
     ask = "ask_play"
     common = staticmethod(games.validate_play)
 
@@ -102,10 +99,9 @@ class PlayValidateView(EveryGameQuestion):
     "Replay a whole deal and find the first violation (G5; D2-D8, K4-K6, S3-S9)",
     request=games.REPLAY_REQUEST,
     answer=games.REPLAY_ANSWER,
-    question_examples=examples.DEAL_REPLAY,
+    question_examples=games.examples("replay"),
 )
 class DealReplayView(EveryGameQuestion):
-    request_serializer = DealReplayRequest
     ask = "ask_replay"
     common = staticmethod(games.replay_deal)
 
@@ -117,7 +113,7 @@ class TributeValidateView(RefereeQuestion):
         summary="Check tributes and returns, anti-tribute, and who leads (G7)",
         request=TributeValidateRequest,
         responses={200: TributeVerdictSerializer, **problems(400)},
-        examples=examples.TRIBUTE_VALIDATE,
+        examples=games.examples("tribute"),
         tags=["referee"],
     )
     def post(self, request):
@@ -150,7 +146,7 @@ class BiddingValidateView(RefereeQuestion):
         summary="Check a Dou Dizhu bidding: landlord, bid and the farmers' bomb allowances (D2, D3)",
         request=DoudizhuBiddingRequest,
         responses={200: DoudizhuBiddingVerdictSerializer, **problems(400)},
-        examples=examples.BIDDING_VALIDATE,
+        examples=games.examples("bidding"),
         tags=["referee"],
     )
     def post(self, request):
@@ -158,8 +154,7 @@ class BiddingValidateView(RefereeQuestion):
 
 
 # Each question's input check is compiled when the views load, not by the first request to ask it.
-for _question in (PlayValidateView, DealReplayView, TributeValidateView):
-    lean.shape(_question.request_serializer)
+lean.shape(TributeValidateView.request_serializer)
 for _adapter in adapters():
     if _adapter.referee is not None:
         for _serializer in (_adapter.referee.play_request, _adapter.referee.replay_request):
@@ -196,7 +191,7 @@ class RulesetListView(ConditionalMixin, generics.ListAPIView):
                 description="The game whose profiles to list; omitted: Guandan's.",
             )
         ],
-        examples=[OpenApiExample("standard", value=examples.RULESET, response_only=True)],
+        examples=[OpenApiExample("standard", value=games.ruleset_example(), response_only=True)],
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)

@@ -19,11 +19,12 @@ from core.fields import (
 )
 from core.serializers import ClosedSerializer, StrictModelSerializer
 from engine.penalties import NAMES, Infraction
+from engine.registry import seat_codes
 from referee.incidents.seats import seats_hit
 from referee.incidents.selectors import proposal_for
 from referee.models import Appeal, Incident, Penalty, Ruling
 
-SEATS = ["N", "E", "S", "W"]
+SEATS = list(seat_codes())  # every game's; the match's game refuses a seat its table lacks
 SIDES = ["NS", "EW"]
 
 
@@ -68,7 +69,11 @@ class IncidentInputSerializer(ClosedSerializer):
         min_value=1, max_value=2**63 - 1, help_text="The match (table) it happened at."
     )
     deal = StrictIntegerField(required=False, allow_null=True, min_value=1, max_value=200)
-    seat = StrictChoiceField(choices=SEATS, required=False, help_text="The seat accused.")
+    seat = StrictChoiceField(
+        choices=SEATS,
+        required=False,
+        help_text="The seat accused (its table's: N, E, S, W; Daguai Luzi 1-6).",
+    )
     side = StrictChoiceField(choices=SIDES, required=False, help_text="The side accused (or its seat).")
     infraction = StrictChoiceField(choices=[code.value for code in Infraction])
     description = StrictCharField(**TEXT)

@@ -20,7 +20,9 @@ from core.errors import Conflict, DomainError
 from engine.penalties import (
     DECIDING_KINDS,
     Effect,
+    Infraction,
     PenaltySettingError,
+    Scope,
     effects_from,
 )
 from referee.incidents.effects import apply_effects, overturn_ruling, withdraw_penalty
@@ -82,7 +84,7 @@ def incident_report(
     """A player's call at table ``match`` (its id), recorded by the table (its token or scorekeeper)
     or a referee; it accuses a side, or at a table of four a seat (referee.incidents.seats)."""
     played = played_match(event, match, actor)
-    who = accused(played, seat=seat, side=side)
+    who = accused(played, seat=seat, side=side, per_seat=counted_per_seat(event, infraction))
     return Incident.objects.create(
         event=event,
         match=played,
@@ -97,6 +99,12 @@ def incident_report(
         reported_token=actor.token,
         reported_via=actor.via,
     )
+
+
+def counted_per_seat(event: Event, infraction: str) -> bool:
+    """Whether the event's penalty table counts ``infraction`` per player (its row's scope ``seat``):
+    its incidents name the seat, so that each player's offences are their own (G12)."""
+    return event.penalty_rules().row(Infraction(infraction)).scope == Scope.SEAT
 
 
 @transaction.atomic
@@ -259,7 +267,7 @@ def played_match(event: Event, match: int, actor: Actor) -> Match:
     wrong_table``, ``409 match_not_played`` / ``bye_match``)."""
     played = (
         Match.objects.filter(round__event=event, pk=match)
-        .select_related("round", "ns_pair", "ew_pair")
+        .select_related("round__event", "ns_pair", "ew_pair")
         .first()
     )
     if played is None:

@@ -288,7 +288,8 @@ class PenaltyProposalView(EventScopedMixin, APIView):
         if not holds_match(event, kwargs["match"]):
             raise Http404(f"No {Match._meta.object_name} matches the given query.")
         played = services.played_match(event, int(kwargs["match"]), actor_of(request, event))
-        who = accused(played, seat=data.get("seat", ""), side=data.get("side", ""))
+        per_seat = services.counted_per_seat(event, data["offence"])
+        who = accused(played, seat=data.get("seat", ""), side=data.get("side", ""), per_seat=per_seat)
         proposal = proposal_at(
             played.pk,
             Infraction(data["offence"]),

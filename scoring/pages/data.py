@@ -184,7 +184,19 @@ def standings(event: Event) -> dict[str, Any]:
         for row in table["rows"]
     ]
     columns = [{"key": key, "name": label(key, four)} for key in ["match_points", *shown_tiebreaks(table)]]
-    return {**table, "rows": rows, "columns": columns}
+    return {**table, **rounds_in(event, table["rounds"]), "rows": rows, "columns": columns}
+
+
+def rounds_in(event: Event, counted: list[int]) -> dict[str, list[int]]:
+    """What the standings' caption names (issue 35): ``closed_rounds``, the rounds whose results are
+    all in (closed), and ``rounds_in_play``, the rounds of ``counted`` (those with a confirmed result
+    in the standings) not closed yet, whose results so far count. "Standings after rounds 1, 2, 3"
+    in the middle of round 3 would claim round 3 is over."""
+    closed = tournament_selectors.closed_round_numbers(event)
+    return {
+        "closed_rounds": sorted(closed),
+        "rounds_in_play": [number for number in counted if number not in closed],
+    }
 
 
 def standings_page(event: Event, number: int, size: int) -> tuple[dict[str, Any], int]:

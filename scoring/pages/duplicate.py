@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine.guandan.cards import format_level
+from engine.levels import format_level
 from scoring.models import DealSetDeal
 from scoring.selectors.duplicate import sorted_hands
 

@@ -19,7 +19,7 @@ from engine.seats import seat_order
 from scoring.adapters import adapter
 from tournaments.models import Event
 from tournaments.pins import pair_pin
-from tournaments.selectors import live_table_tokens, pairs_with_players
+from tournaments.selectors import live_table_tokens, pair_players, pairs_with_players
 from tournaments.serializers.events import TableTokenSerializer
 
 #: Places that get a certificate on the final standings page.
@@ -58,8 +58,14 @@ def deal_rows(event: Event) -> list[int]:
 
 
 def certificates(table: dict[str, Any]) -> list[dict[str, Any]]:
-    """The standings rows that earn a certificate (the first places; a shared place is shared)."""
-    return [row for row in table["rows"] if row["rank"] <= CERTIFICATE_PLACES]
+    """The standings rows that earn a certificate (the first places; a shared place is shared), each
+    with ``players``: a named pair's (or team's) players, whose names its own name does not say
+    (issue 35); an empty list for a pair that reads as its players."""
+    rows = [row for row in table["rows"] if row["rank"] <= CERTIFICATE_PLACES]
+    named = pair_players([row["pair"]["id"] for row in rows])
+    return [
+        {**row, "players": named[row["pair"]["id"]][1] if named[row["pair"]["id"]][0] else []} for row in rows
+    ]
 
 
 def qr_svg(url: str, *, title: str) -> str:

@@ -15,15 +15,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, IntegerField, Max, Q, QuerySet
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
+from django.db.models.functions import Cast
 
 from core.errors import NotFound
 from engine.duplicate.dealing import sorted_hand
 from engine.duplicate.movement import number_at
 from engine.duplicate.scoring import DIFFERENCE_SCALE, TableResult, session_totals, traveller
-from engine.lots import lot
+from engine.scoring.methods import build_method
+from engine.scoring.ranking import RankingContext, pair_rounds, rank
 from engine.seats import Side
 from scoring.models import Deal, DealSet, DealSetDeal, DealStatus, RoundDeals
+from scoring.selectors.standing_records import scored_records
 from tournaments.models import Event, Match, Pair, Round, RoundStatus
 
 
@@ -137,35 +141,48 @@ def deal_traveller(round: Round, board: int) -> dict[str, Any]:
     boards = round_boards(round)
     if boards is None or board not in boards.numbers:
         raise NotFound(f"Round {round.number} plays no deal {board}.", "deal_not_found")
+    # Only what the traveller shows, as plain columns: each side's points cast to integers by the
+    # database and the finishing order as its JSON text, so that no row goes through the JSON
+    # field's decoder; the pairs of the round's tables in a second query without the deals' joins.
     rows = list(
-        _board_deals(round, boards, board).values_list(
-            "match__table",
-            "match__ns_pair_id",
-            "match__ew_pair_id",
-            "record__points",
-            "record__finishing_order",
-            "match__ns_pair__number",
-            "match__ns_pair__name",
-            "match__ew_pair__number",
-            "match__ew_pair__name",
+        _board_deals(round, boards, board)
+        .annotate(
+            ns_points=Cast(KeyTextTransform("NS", KeyTransform("points", "record")), IntegerField()),
+            ew_points=Cast(KeyTextTransform("EW", KeyTransform("points", "record")), IntegerField()),
+            order_text=KeyTextTransform("finishing_order", "record"),
         )
+        .order_by()  # no ordering: Deal's default joins the round and the event only to sort
+        .values_list("match_id", "ns_points", "ew_points", "order_text")
     )
+    seated: dict[int, tuple[int, int | None, int | None]] = {}
     pairs: dict[object, dict[str, Any]] = {}
-    orders: dict[object, Any] = {}
-    for table, ns, ew, _, order, ns_number, ns_name, ew_number, ew_name in rows:
-        orders[table] = json.loads(order) if isinstance(order, str) else order
-        pairs[ns] = {"id": ns, "number": ns_number, "name": ns_name}
+    for pk, table, ns, ew, ns_number, ns_name, ew_number, ew_name in (
+        Match.objects.filter(round=round).order_by()
+    ).values_list(
+        "pk",
+        "table",
+        "ns_pair_id",
+        "ew_pair_id",
+        "ns_pair__number",
+        "ns_pair__name",
+        "ew_pair__number",
+        "ew_pair__name",
+    ):
+        seated[pk] = (table, ns, ew)
+        if ns is not None:
+            pairs[ns] = {"id": ns, "number": ns_number, "name": ns_name}
         if ew is not None:
             pairs[ew] = {"id": ew, "number": ew_number, "name": ew_name}
-    results = [
-        TableResult(
-            table=table,
-            ns=ns,
-            ew=ew,
-            points=record_points(points),
+    orders: dict[object, Any] = {}
+    results = []
+    for match, ns_points, ew_points, order in sorted(rows, key=lambda row: seated[row[0]][0]):
+        table, north_south, east_west = seated[match]
+        orders[table] = json.loads(order) if isinstance(order, str) else order
+        results.append(
+            TableResult(
+                table=table, ns=north_south, ew=east_west, points={Side.NS: ns_points, Side.EW: ew_points}
+            )
         )
-        for table, ns, ew, points, *_ in sorted(rows, key=lambda row: row[0])
-    ]
     comparison, scale = _comparison(round.event)
     lines = traveller(results, comparison=comparison, table=scale)
     return {
@@ -215,39 +232,56 @@ def _session_deals(event: Event, rounds: Iterable[int] | None = None) -> list[li
 
 def duplicate_standings(event: Event, *, rounds: Iterable[int] | None = None) -> dict[str, Any]:
     """The pairs ranked by their percentage over every deal they played (matchpoints), or by their
-    total on the difference scale; then by total; then by the event's lot (G10, ``lots_seed``)."""
+    total on the difference scale; then by the total matchpoints; then by the event's tiebreak chain
+    (G10, read from the tables' match results as every standings read them); what is still tied
+    shares a place, or is separated by the event's lots (``shared_places``, ``lots_seed``)."""
     comparison, scale = _comparison(event)
     totals = session_totals(_session_deals(event, rounds), comparison=comparison, table=scale)
     pairs = _pairs(event, [pair for pair in totals if pair is not None])
+    counted = {pair: total for pair, total in totals.items() if isinstance(pair, int) and pair in pairs}
+    records, penalties = scored_records(event)
+    entries = pair_rounds(
+        records,
+        match_method=build_method(event.match_points),
+        level_method=build_method(event.level_points),
+    )
+    context = RankingContext(
+        rounds={pk: entries.get(pk, []) for pk in counted},
+        seed=event.lots_seed,
+        bye_in_opponents=event.opponents_bye,
+        forfeit_in_opponents=event.opponents_forfeit,
+        penalty_points=penalties,
+        lot_keys={pk: pairs[pk]["number"] for pk in counted},
+    )
+    lead: list[tuple[str, dict[int, float]]] = []
+    if comparison == "matchpoints":
+        lead.append(("percent", {pk: total.percent or 0.0 for pk, total in counted.items()}))
+    lead.append(("total", {pk: total.total for pk, total in counted.items()}))
+    ranked = rank(context, chain=event.tiebreaks, shared_places=event.shared_places, lead=lead)
     rows = []
-    for pair, total in totals.items():
-        if pair is None or pair not in pairs:
-            continue
-        info = pairs[pair]
+    for row in ranked:
+        total = counted[row.pair]
         rows.append(
             {
-                "pair": info,
+                "place": row.rank,
+                "shared": row.shared,
+                "pair": pairs[row.pair],
                 "deals": total.deals,
                 "total": total.total,
                 "tops": total.tops,
                 "percent": total.percent,
-                "lot": lot(event.lots_seed, info["number"]),
+                "tiebreaks": row.values,
+                "decided_by": row.decided_by,
             }
         )
-
-    def key(row: dict[str, Any]) -> tuple[float, float, int]:
-        first = row["percent"] if row["percent"] is not None else row["total"]
-        return (-first, -row["total"], row["lot"])
-
-    rows.sort(key=key)
-    place, previous = 0, None
-    for index, row in enumerate(rows, start=1):
-        decided = (row["percent"], row["total"])
-        if decided != previous:
-            place = index
-        row["place"], previous = place, decided
-        del row["lot"]
-    return {"event": event.slug, "comparison": comparison, "rows": rows}
+    return {
+        "event": event.slug,
+        "comparison": comparison,
+        "tiebreaks": list(event.tiebreaks),
+        "shared_places": event.shared_places,
+        "lots_seed": event.lots_seed,
+        "rows": rows,
+    }
 
 
 def event_named(slug: str) -> Event | None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from core.models import AuditEntry
 from scoring.models import MatchResult, ResultStatus, Webhook, WebhookDelivery
-from tournaments.models import Event, Match, MatchStatus
+from tournaments.models import Club, ClubStaff, Event, Match, MatchStatus, Member
 from tournaments.selectors import MATCH_WITH_PLAYERS
 
 #: The audit log's actions by name (django-auditlog's numbers).
@@ -40,6 +40,32 @@ def audit_entries(event: Event) -> QuerySet[AuditEntry]:
     """Every write of the event, newest first."""
     return (
         AuditEntry.objects.filter(event_id=event.pk)
+        .select_related("content_type", "actor")
+        .order_by("-timestamp", "-id")
+    )
+
+
+def club_audit_entries(club: Club) -> QuerySet[AuditEntry]:
+    """Every write of a club's own rows (the club, its staff, its members, a merge included, its
+    series' settings), newest first: the entries that name the club, and those written before
+    entries named their club, found by the club's rows."""
+    own = Q(additional_data__club_id=club.pk)
+    earlier = (
+        Q(content_type__app_label="tournaments", content_type__model="club", object_id=club.pk)
+        | Q(
+            content_type__app_label="tournaments",
+            content_type__model="member",
+            object_id__in=Member.objects.filter(club=club).values("pk"),
+        )
+        | Q(
+            content_type__app_label="tournaments",
+            content_type__model="clubstaff",
+            object_id__in=ClubStaff.objects.filter(club=club).values("pk"),
+        )
+    )
+    return (
+        AuditEntry.objects.filter(event_id__isnull=True)
+        .filter(own | earlier)
         .select_related("content_type", "actor")
         .order_by("-timestamp", "-id")
     )

@@ -26,8 +26,9 @@ from engine.seats import Side
 from scoring.models import MatchResult, ResultStatus
 from scoring.rulings import rulings
 from scoring.selectors.standing_records import SCORED_ROUNDS, disqualified_tables, match_records
-from tournaments.models import Event, Match, Pair
+from tournaments.models import Event, Match, Pair, Substitution
 from tournaments.selectors import table_seats
+from tournaments.substitutes import played, substitutions_of
 
 #: What a seat of a table of four shows of its confirmed result (``SheetTotals.seats``, D8).
 SEAT_TOTALS = ("points", "deals_won", "landlord_won", "landlord_lost")
@@ -41,10 +42,12 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
         "id", "round__number", "table", "ns_pair_id", "ew_pair_id", "status"
     )
     records = {record.match_id: record for record in match_records(event, only=only)}
-    pairs = {
-        pair.pk: {"id": pair.pk, "number": pair.number, "name": pair.display_name}
+    loaded = {
+        pair.pk: pair
         for pair in Pair.objects.filter(event=event).select_related("player_1", "player_2", "player_3")
     }
+    pairs = {pk: {"id": pk, "number": pair.number, "name": pair.display_name} for pk, pair in loaded.items()}
+    substituted = _substitutions(event)
     rows_of = list(match_rows)
     window = Q(match__round__event=event, match__round__status__in=SCORED_ROUNDS)
     if only is not None:
@@ -75,6 +78,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             "match_points": None,
             "level_points": None,
             "penalty_points": None,
+            "played": _who_played(loaded, substituted, number, ns, ew),
         }
         if pk in four:
             _seat_row(row, four[pk], record)
@@ -102,6 +106,28 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
             }
         rows.append(row)
     return {"event": event.slug, "round": only, "results_version": event.results_version, "rows": rows}
+
+
+def _substitutions(event: Event) -> dict[int, list[Substitution]]:
+    """The event's substitutions by pair (one query; none loaded when it has none)."""
+    ids = Substitution.objects.filter(pair__event=event).values_list("pair_id", flat=True)
+    return substitutions_of(ids)
+
+
+def _who_played(
+    pairs: dict[int, Pair], substituted: dict[int, list[Substitution]], number: int, ns, ew
+) -> dict[str, list[str]] | None:
+    """Who really played for each side in round ``number`` when a substitute did (docs/events.md
+    "Substitutes"): the players' names by side, a substitute in the place of the one replaced;
+    None when both sides played as registered."""
+    sides = {"NS": ns, "EW": ew}
+    if not any(s.covers(number) for pk in sides.values() if pk for s in substituted.get(pk, ())):
+        return None
+    return {
+        side: [player.name for player in played(pairs[pk].players, substituted.get(pk, ()), number)]
+        for side, pk in sides.items()
+        if pk is not None and pk in pairs
+    }
 
 
 def _tables_of_four(

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from core.fields import (
     StrictBigIntegerField,
+    StrictBooleanField,
     StrictCharField,
     StrictChoiceField,
     StrictDateTimeField,
@@ -15,7 +16,8 @@ from core.fields import (
 )
 from engine.duplicate.dealing import MAX_DEALS
 from engine.duplicate.importing import FORMATS
-from engine.guandan.cards import format_level, parse_level
+from engine.levels import format_level, parse_level
+from tournaments.serializers.settings import TiebreakChainField
 
 LEVELS = [(code, code) for code in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
 
@@ -131,11 +133,25 @@ class DuplicateRowSerializer(serializers.Serializer):
     total = StrictFloatField(read_only=True, help_text="Matchpoints (or difference points) in all.")
     tops = StrictIntegerField(read_only=True, help_text="The matchpoints of a top on every deal played.")
     percent = StrictFloatField(read_only=True, allow_null=True)
+    shared = StrictBooleanField(read_only=True, help_text="Shares its place with the rows of the same place.")
+    tiebreaks = serializers.DictField(
+        child=StrictFloatField(allow_null=True),
+        read_only=True,
+        help_text="The event's tiebreak values (G10), in chain order, read from the tables' match results.",
+    )
+    decided_by = StrictCharField(
+        read_only=True,
+        allow_null=True,
+        help_text="What put this row above the next one: percent, total or a tiebreak key (lots).",
+    )
 
 
 class DuplicateStandingsSerializer(serializers.Serializer):
     event = StrictCharField(read_only=True)
     comparison = StrictCharField(read_only=True)
+    tiebreaks = TiebreakChainField(read_only=True, help_text="The event's tiebreak chain (G10).")
+    shared_places = StrictBooleanField(read_only=True)
+    lots_seed = StrictIntegerField(read_only=True, help_text="The seed of the drawing of lots (G10).")
     rows = DuplicateRowSerializer(many=True, read_only=True)
 
 

@@ -6,13 +6,11 @@ from __future__ import annotations
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 
-from core.fields import StrictBooleanField, StrictCharField, StrictChoiceField
+from core.fields import StrictCharField, StrictChoiceField
 from core.schema_hooks import name_enum_values
-from engine.guandan.readings import ComboType
 from engine.levels import LEVEL_CODES
 
 SEATS = ["N", "E", "S", "W"]
-COMBO_TYPES = [t.value for t in ComboType]  # also the name of their OpenAPI enum (ENUM_NAME_OVERRIDES)
 #: A level as the server writes it (G2): 2-10, J, Q, K, A, and A+ (past A). The OpenAPI ``LevelEnum``.
 LEVELS = list(LEVEL_CODES.values())
 name_enum_values(
@@ -36,37 +34,6 @@ class LevelFieldExtension(OpenApiSerializerFieldExtension):
 
 def _cards(**kwargs) -> serializers.ListField:
     return serializers.ListField(child=StrictCharField(max_length=8), max_length=108, **kwargs)
-
-
-class DeclaredSerializer(serializers.Serializer):
-    type = StrictChoiceField(choices=COMBO_TYPES)
-    rank = StrictCharField(
-        required=False, allow_null=True, default=None, help_text="Rank compared: 2-10, J, Q, K, A, BJ, RJ."
-    )
-
-
-class ActionSerializer(serializers.Serializer):
-    seat = StrictCharField(max_length=2)
-    cards = _cards(required=False)
-    declared = DeclaredSerializer(required=False, allow_null=True)
-
-    def get_fields(self):
-        fields = super().get_fields()
-        fields["pass"] = StrictBooleanField(required=False, default=False)
-        return fields
-
-    @staticmethod
-    def lean_accepts(value: dict) -> bool:
-        """A play has cards, or is a pass (also core.fast.lean's check of the fast path)."""
-        return bool(value.get("pass")) or "cards" in value
-
-    def to_internal_value(self, data):
-        value = super().to_internal_value(data)
-        if not self.lean_accepts(value):
-            raise serializers.ValidationError(
-                {"cards": [serializers.ErrorDetail("A play has cards, or is a pass.", "required")]}
-            )
-        return value
 
 
 class FromToSerializer(serializers.Serializer):

@@ -157,6 +157,12 @@ class ResultRowSerializer(serializers.Serializer):
         help_text="Match points the referees' rulings gave or took in this match, per side (G12; also "
         "part of the standings' total); null: none. At a table of four, per seat in ``seats``.",
     )
+    played = serializers.DictField(
+        child=serializers.ListField(child=StrictCharField()),
+        allow_null=True,
+        help_text="Who really played for each side (NS, EW) when a substitute did (替补): the "
+        "players' names, the substitute's in the place of the one replaced; null: as registered.",
+    )
 
 
 class ResultsTableSerializer(serializers.Serializer):

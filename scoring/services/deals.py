@@ -16,8 +16,9 @@ them again as new versions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.db import transaction
@@ -72,9 +73,10 @@ def _play(sheet: MatchSheet, posted: Any, state: SheetState, profile: Any) -> Pl
         raise engine_refusal(error) from None
 
 
-def _identity(sheet: MatchSheet, posted: Any, record: dict[str, Any] | None = None) -> str:
-    """The content hash of a deal: of what was posted, or of its record (``identity_is_posted``)."""
-    return content_hash(dict(sheet.identity(posted)) if sheet.identity_is_posted else record)
+def _identity(sheet: MatchSheet, posted: Any, record: Callable[[], Mapping[str, Any]]) -> str:
+    """The content hash of a deal: of what identifies it (``MatchSheet.deal_identity``: what was
+    posted, or its record, ``record()``)."""
+    return content_hash(dict(sheet.deal_identity(posted, record)))
 
 
 def stored_deal(sheet: MatchSheet, deal: Deal) -> dict[str, Any]:
@@ -138,7 +140,7 @@ def deal_submit(
         level=sheet.deal_level(state),
         **Deal.record_fields(played.record),
         played_at=played_at,
-        content_hash=_identity(sheet, posted, played.record),
+        content_hash=_identity(sheet, posted, lambda: played.record),
         submitted_by=actor.account,
         table_token=actor.token,
     )
@@ -162,9 +164,10 @@ def _posted_again(
 ) -> DealPosted:
     """Deal ``number`` posted before: the same deal is answered again, another is a conflict."""
     stored = deals[number - 1]
-    record = None
-    if not sheet.identity_is_posted:
-        record = _record(sheet, posted, sheet_state(match, deals[: number - 1], profile), profile)
+
+    def record() -> dict[str, Any]:
+        return _record(sheet, posted, sheet_state(match, deals[: number - 1], profile), profile)
+
     if stored.content_hash != _identity(sheet, posted, record):
         raise other_content(number, stored_deal(sheet, stored))
     # The same answer as the first time: the match after deals 1 … number, not as it is now.
@@ -197,8 +200,8 @@ def deal_correct(
     before = sheet_state(match, deals[: number - 1], profile)
     # A deal identified by its record is played before it is compared; one identified by what was
     # posted is compared first (the same correction again is answered whatever the rules say now).
-    played = None if sheet.identity_is_posted else _play(sheet, posted, before, profile)
-    digest = _identity(sheet, posted, None if played is None else played.record)
+    play = cache(lambda: _play(sheet, posted, before, profile))
+    digest = _identity(sheet, posted, lambda: play().record)
     if stored.content_hash == digest:  # the same correction again (or no change at all)
         return DealPosted(deal=stored, state=sheet_state(match, deals[:number], profile), created=False)
     if corrects is not None and corrects != stored.version:
@@ -209,8 +212,7 @@ def deal_correct(
             field="corrects",
             extra={"stored": stored_deal(sheet, stored)},
         )
-    if played is None:
-        played = _play(sheet, posted, before, profile)
+    played = play()
     state = after = played.state
     fields = {
         "level": sheet.deal_level(before),

@@ -175,7 +175,7 @@ def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> Resul
                 raise engine_refusal(error, prefix="time_up", checked=True) from None
         if not state.finished:
             raise RuleRefused(
-                _unfinished(sheet), "match_not_finished", extra={"state": state_answer(match, state)}
+                sheet.unfinished_hint, "match_not_finished", extra={"state": state_answer(match, state)}
             )
         from_deals = from_totals(sheet.totals(state), ResultSource.DEALS, tally=tally)
     if levels is None:
@@ -223,19 +223,6 @@ def _posted(match: Match, sheet: MatchSheet, profile: Any) -> _Posted:
         return _Posted(count=kept.state.deals, kept=kept)
     deals = match_deals(match)
     return _Posted(count=len(deals), deals=deals)
-
-
-def _unfinished(sheet: MatchSheet) -> str:
-    if not sheet.results_from_levels:
-        return (
-            "The posted deals do not end the match: post the remaining deals, or say `time_up` when "
-            "the clock ran out."
-        )
-    return (
-        "The posted deals do not end the match (G8): post the remaining deals, or say "
-        "`time_up` when the clock ran out. A table that went on on paper is scored from its "
-        "level sheet by a referee, who sets the posted deals aside (`set_aside_deals`)."
-    )
 
 
 def _level_games(submission: ResultSubmission) -> list[Mapping[str, Any]] | None:

@@ -9,7 +9,7 @@ round's correction period only the chief referee corrects. See docs/scoring.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,15 +25,15 @@ from scoring.selectors.matches import LIVE, match_results
 from scoring.services import changes
 from scoring.services.common import (
     IfMatch,
-    content_hash,
     lock_match,
     require_correction_right,
     require_keeper,
     require_playing,
 )
 from scoring.services.knockout_winners import follow_knockout_winner
-from scoring.services.parties import correction_again, independent, principal_of
-from scoring.services.result_facts import ResultFacts, ResultSubmission, result_facts
+from scoring.services.parties import independent
+from scoring.services.result_facts import ResultFacts, ResultSubmission
+from scoring.services.result_steps import Arrival, Arriving, may_correct, require_scorable
 from scoring.services.result_writes import save_match, save_result, set_match_status, set_result_status
 from tournaments.models import Match, MatchStatus, RoundStatus, StageKind
 from tournaments.pins import vouched_by_pin
@@ -74,75 +74,96 @@ def result_submit(
     match = lock_match(match, locked=locked, state=True)
     require_keeper(match, actor)
     require_playing(match)
-    side = submission.side or ""
-    versions = match_results(match)
-    confirmed = next((v for v in versions if v.status == ResultStatus.CONFIRMED), None)
-    live = [v for v in versions if v.status in LIVE]
+    arriving = Arriving(match, submission, actor, submission.side or "", match_results(match))
     if if_match is not None:
         if_match(match)
-        if submission.corrects is None:
-            read = next((v for v in live if not independent(v, actor, side)), None)
-            read = read or (confirmed if actor.is_referee else None)
-            submission = replace(submission, corrects=read.version) if read else submission
+        if submission.corrects is None:  # a correction of the version the caller read
+            read = arriving.mine or (arriving.confirmed if actor.is_referee else None)
+            arriving.submission = replace(submission, corrects=read.version) if read else submission
+    transition = arriving.arrival()
+    if transition.scorable:
+        require_scorable(match, actor)
+    return _ACTIONS[transition.arrival](arriving)
 
-    if submission.corrects is not None:
-        target = next((v for v in versions if v.version == submission.corrects), None)
-        again = correction_again(match, versions, target, submission, actor)
-        if again is not None:  # the same correction sent again: nothing changes, as for a deal's
-            return ResultPosted(again, versions, created=False, changed=False)
-        _may_correct(match, target, actor, side, corrects=submission.corrects)
-        assert target is not None  # _may_correct refused a version that does not exist
-        outcome = result_facts(match, submission, actor=actor)
-        digest = content_hash(outcome.identity())
-        corrected = _correct(match, target, outcome, digest, submission, actor, side, versions)
-        return ResultPosted(corrected, versions, created=True)
 
-    outcome = result_facts(match, submission, actor=actor)
-    digest = content_hash(outcome.identity())
+def _unchanged(version: MatchResult | None, a: Arriving) -> ResultPosted:
+    assert version is not None  # the transition's condition found it
+    return ResultPosted(version, a.versions, created=False, changed=False)
 
-    if confirmed is not None:
-        if confirmed.content_hash == digest:
-            return ResultPosted(confirmed, versions, created=False, changed=False)
-        raise ScoreConflict(
-            f"The match has a confirmed result (version {confirmed.version}); "
-            "a correction names it in `corrects`.",
-            "result_confirmed",
-            extra={"stored": {"version": confirmed.version}},
-        )
-    _require_scorable(match, actor)
-    agreeing = next((v for v in live if v.content_hash == digest), None)
-    if agreeing is not None:
-        if not independent(agreeing, actor, side):
-            if principal_of(agreeing) == actor.principal and agreeing.side == side:
-                return ResultPosted(agreeing, versions, created=False, changed=False)  # the same again
-            # One credential entering both sides (or one side twice) is no double entry: as for
-            # /result/confirm, the other side's scorekeeper, the table token or a referee confirms.
-            raise ScoreConflict(
-                f"Version {agreeing.version} was submitted by the same party (side "
-                f"{agreeing.side or 'not declared'}): the other side or a referee must confirm it.",
-                "same_side",
-                field="side",
-            )
-        _confirm(match, agreeing, actor, side, others=live, versions=versions)
-        return ResultPosted(agreeing, versions, created=False)
-    mine = next((v for v in live if not independent(v, actor, side)), None)
-    if mine is not None:
-        raise ScoreConflict(
-            f"You submitted version {mine.version} with another result; correct it with `corrects`: "
-            f"{mine.version}.",
-            "version_conflict",
-            field="corrects",
-            extra={"stored": {"version": mine.version}},
-        )
+
+def _correction(a: Arriving) -> ResultPosted:
+    may_correct(a.match, a.target, a.actor, a.side, corrects=a.submission.corrects)  # type: ignore[arg-type]
+    assert a.target is not None  # may_correct refused a version that does not exist
+    corrected = _correct(a.match, a.target, a.outcome, a.digest, a.submission, a.actor, a.side, a.versions)
+    return ResultPosted(corrected, a.versions, created=True)
+
+
+def _refuse_confirmed(a: Arriving) -> ResultPosted:
+    assert a.confirmed is not None
+    raise ScoreConflict(
+        f"The match has a confirmed result (version {a.confirmed.version}); "
+        "a correction names it in `corrects`.",
+        "result_confirmed",
+        extra={"stored": {"version": a.confirmed.version}},
+    )
+
+
+def _refuse_same_party(a: Arriving) -> ResultPosted:
+    # One credential entering both sides (or one side twice) is no double entry: as for
+    # /result/confirm, the other side's scorekeeper, the table token or a referee confirms.
+    assert a.agreeing is not None
+    raise ScoreConflict(
+        f"Version {a.agreeing.version} was submitted by the same party (side "
+        f"{a.agreeing.side or 'not declared'}): the other side or a referee must confirm it.",
+        "same_side",
+        field="side",
+    )
+
+
+def _second_entry(a: Arriving) -> ResultPosted:
+    assert a.agreeing is not None
+    _confirm(a.match, a.agreeing, a.actor, a.side, others=a.live, versions=a.versions)
+    return ResultPosted(a.agreeing, a.versions, created=False)
+
+
+def _refuse_own_changed(a: Arriving) -> ResultPosted:
+    assert a.mine is not None
+    raise ScoreConflict(
+        f"You submitted version {a.mine.version} with another result; correct it with `corrects`: "
+        f"{a.mine.version}.",
+        "version_conflict",
+        field="corrects",
+        extra={"stored": {"version": a.mine.version}},
+    )
+
+
+def _new(a: Arriving) -> ResultPosted:
+    match, live, versions = a.match, a.live, a.versions
     status = ResultStatus.DISPUTED if live else ResultStatus.SUBMITTED
-    result = _store(match, outcome, digest, submission, actor, side, versions=versions, status=status)
+    result = _store(
+        match, a.outcome, a.digest, a.submission, a.actor, a.side, versions=versions, status=status
+    )
     for version in live:  # saved one by one (a handful at most), so the audit log sees each
         set_result_status(version, ResultStatus.DISPUTED)
-    if submission.confirm or outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
-        _referee_confirm(match, result, actor, side, others=live, versions=versions)
+    if a.submission.confirm or a.outcome.source == ResultSource.FORFEIT:  # a forfeit is a referee's ruling
+        _referee_confirm(match, result, a.actor, a.side, others=live, versions=versions)
     else:
         set_match_status(match, MatchStatus.DISPUTED if live else MatchStatus.FINISHED)
     return ResultPosted(result, versions, created=True)
+
+
+#: What each state of a submission does (the states and their order: result_steps.TRANSITIONS).
+_ACTIONS: dict[Arrival, Callable[[Arriving], ResultPosted]] = {
+    Arrival.CORRECTION_AGAIN: lambda a: _unchanged(a.again, a),
+    Arrival.CORRECTION: _correction,
+    Arrival.CONFIRMED_AGAIN: lambda a: _unchanged(a.confirmed, a),
+    Arrival.CONFIRMED_OTHER: _refuse_confirmed,
+    Arrival.REPEATED: lambda a: _unchanged(a.agreeing, a),
+    Arrival.SAME_PARTY: _refuse_same_party,
+    Arrival.SECOND_ENTRY: _second_entry,
+    Arrival.OWN_CHANGED: _refuse_own_changed,
+    Arrival.NEW: _new,
+}
 
 
 # No savepoint of its own, as result_submit: a refusal leaves the caller's transaction too. Its audit
@@ -195,7 +216,7 @@ def result_confirm(
     if actor.is_referee:
         _referee_confirm(match, target, actor, side, others=live, versions=versions)
         return ResultPosted(target, versions, created=False)
-    _require_scorable(match, actor)
+    require_scorable(match, actor)
     if not independent(target, actor, side) and not vouched_by_pin(
         match, submitted_side=target.side, side=side, pin=pin
     ):
@@ -207,27 +228,6 @@ def result_confirm(
         )
     _confirm(match, target, actor, side, others=live, versions=versions)
     return ResultPosted(target, versions, created=False)
-
-
-def _may_correct(match: Match, target: MatchResult | None, actor: Actor, side: str, *, corrects: int) -> None:
-    if target is None or target.status == ResultStatus.SUPERSEDED:
-        raise ScoreConflict(
-            f"Version {corrects} is not the current result: read the result again and correct "
-            "the current version.",
-            "version_conflict",
-            field="corrects",
-        )
-    if target.status == ResultStatus.CONFIRMED:
-        require_correction_right(match, actor)
-    elif not actor.is_referee and independent(target, actor, side):
-        raise NotAllowed(
-            f"Version {target.version} was submitted by another party: submit your own result "
-            "(it opens a dispute if it differs) or ask a referee.",
-            "not_your_submission",
-            field="corrects",
-        )
-    else:
-        _require_scorable(match, actor)
 
 
 def _correct(
@@ -259,7 +259,7 @@ def _correct(
         # A referee's correction of an official result is official at once.
         _referee_confirm(match, result, actor, side, others=others, versions=versions)
         return result
-    agreeing = next((v for v in others if v.content_hash == digest and independent(v, actor, side)), None)
+    agreeing = next((v for v in others if _agrees(v, digest, submission, actor, side)), None)
     if agreeing is not None:  # the correction now agrees with the other side's version
         set_result_status(result, ResultStatus.SUPERSEDED)
         _confirm(match, agreeing, actor, side, others=[*others, result], versions=versions)
@@ -270,6 +270,16 @@ def _correct(
     else:
         set_match_status(match, MatchStatus.FINISHED)
     return result
+
+
+def _agrees(other: MatchResult, digest: str, submission: ResultSubmission, actor: Actor, side: str) -> bool:
+    """Whether a correction agrees with ``other``, another party's version: the same result, and — for
+    a version a ruling read again (its ``cause``) — ``other`` read again by the same ruling. The other
+    side's claim as it was before the ruling is stale (it is read again in turn): equalling it confirms
+    nothing (issue 35, docs/referees.md §2)."""
+    if other.content_hash != digest or not independent(other, actor, side):
+        return False
+    return submission.cause is None or other.cause == submission.cause
 
 
 def _store(
@@ -369,12 +379,6 @@ def _confirm(
     save_match(match, {"status": MatchStatus.CONFIRMED, "winner": winner})
     news = [("result.confirmed", result_event_payload(match, result))]
     changes.record(match, forget=False, standings=True, news=news)  # save_match forgot it
-
-
-def _require_scorable(match: Match, actor: Actor) -> None:
-    """Scorekeepers work while the round is open; a closed round's results are the referees'."""
-    if match.round.status == RoundStatus.CLOSED and not actor.is_referee:
-        raise NotAllowed("The round is closed; ask a referee to correct its results.", "round_closed")
 
 
 def result_event_payload(match: Match, result: MatchResult) -> dict[str, Any]:

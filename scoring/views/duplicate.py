@@ -52,7 +52,19 @@ def _set_data(deal_set, deals=None) -> dict:
     return data
 
 
-class DealSetsView(EventScopedMixin, APIView):
+class DealSetMaking(EventScopedMixin):
+    """A view that makes a deal set (from a seed, or from a file): the body checked by its input
+    serializer, the set made by ``make`` (a service), answered as a 201 with the set."""
+
+    def made(self, request, input_serializer: type, make) -> Response:
+        serializer = input_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = self.get_event()
+        deal_set = make(event=event, **serializer.validated_data, actor=actor_of(request, event))
+        return Response(DealSetSerializer(_set_data(deal_set)).data, status=status.HTTP_201_CREATED)
+
+
+class DealSetsView(DealSetMaking, APIView):
     """``/events/{slug}/deal-sets/``: the event's deal sets (its staff), and a new one made from a seed."""
 
     read_permission = EventPermission.STAFF
@@ -74,15 +86,10 @@ class DealSetsView(EventScopedMixin, APIView):
         tags=TAGS,
     )
     def post(self, request, event_slug):
-        serializer = DealSetMakeSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        made = services.deal_set_make(
-            event=self.get_event(), **serializer.validated_data, actor=actor_of(request, self.get_event())
-        )
-        return Response(DealSetSerializer(_set_data(made)).data, status=status.HTTP_201_CREATED)
+        return self.made(request, DealSetMakeSerializer, services.deal_set_make)
 
 
-class DealSetImportView(EventScopedMixin, APIView):
+class DealSetImportView(DealSetMaking, APIView):
     """``POST /events/{slug}/deal-sets/import``: a deal set read from a file (JSON or plain text)."""
 
     write_permission = EventPermission.ORGANIZER
@@ -94,12 +101,7 @@ class DealSetImportView(EventScopedMixin, APIView):
         tags=TAGS,
     )
     def post(self, request, event_slug):
-        serializer = DealSetImportSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        made = services.deal_set_import(
-            event=self.get_event(), **serializer.validated_data, actor=actor_of(request, self.get_event())
-        )
-        return Response(DealSetSerializer(_set_data(made)).data, status=status.HTTP_201_CREATED)
+        return self.made(request, DealSetImportSerializer, services.deal_set_import)
 
 
 class DealSetView(EventScopedMixin, APIView):
@@ -118,6 +120,17 @@ class DealSetView(EventScopedMixin, APIView):
         deal_set = selectors.deal_set_of(event, int(pk))
         deals = selectors.set_deals(deal_set, staff=is_staff(request, event))
         return Response(DealSetDetailSerializer(_set_data(deal_set, deals)).data)
+
+
+class DuplicateOnlyMixin(EventScopedMixin):
+    """The reads that only a duplicate event has (standings by percentage, travellers, team
+    matches): another event's is a ``409 not_duplicate``, as its deal sets' writes are."""
+
+    def get_event(self):
+        event = super().get_event()
+        if not getattr(self, "swagger_fake_view", False):
+            services.require_duplicate(event)
+        return event
 
 
 class RoundScopedMixin(EventScopedMixin):
@@ -169,14 +182,14 @@ class RoundDealsView(RoundScopedMixin, APIView):
         return Response(RoundDealsSerializer(played).data)
 
 
-class TravellerView(RoundScopedMixin, APIView):
+class TravellerView(DuplicateOnlyMixin, RoundScopedMixin, APIView):
     """``GET /events/{slug}/rounds/{n}/deals/{board}/traveller``: every table's result on one deal."""
 
     read_permission = ScoringPermission.RESULTS
 
     @extend_schema(
         summary="Read a deal's traveller (every table's result on it)",
-        responses={200: TravellerSerializer, **problems(403, 404)},
+        responses={200: TravellerSerializer, **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug, number, board):
@@ -185,14 +198,14 @@ class TravellerView(RoundScopedMixin, APIView):
         return Response(selectors.deal_traveller(self.get_round(), int(board)))
 
 
-class DuplicateStandingsView(EventScopedMixin, APIView):
+class DuplicateStandingsView(DuplicateOnlyMixin, EventScopedMixin, APIView):
     """``GET /events/{slug}/duplicate/standings/``: the pairs by percentage (or difference points)."""
 
     read_permission = ScoringPermission.STANDINGS
 
     @extend_schema(
         summary="Read the duplicate standings (percentages over the deals played)",
-        responses={200: DuplicateStandingsSerializer, **problems(403, 404)},
+        responses={200: DuplicateStandingsSerializer, **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug):
@@ -218,14 +231,14 @@ class TeamDrawView(RoundScopedMixin, APIView):
         return Response(TeamMatchSerializer(team_selectors.round_team_matches(drawn), many=True).data)
 
 
-class TeamMatchesView(RoundScopedMixin, APIView):
+class TeamMatchesView(DuplicateOnlyMixin, RoundScopedMixin, APIView):
     """``GET /events/{slug}/rounds/{n}/team-matches/``: the round's team matches and their swings."""
 
     read_permission = ScoringPermission.RESULTS
 
     @extend_schema(
         summary="Read the round's team matches",
-        responses={200: TeamMatchSerializer(many=True), **problems(403, 404)},
+        responses={200: TeamMatchSerializer(many=True), **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug, number):
@@ -234,14 +247,14 @@ class TeamMatchesView(RoundScopedMixin, APIView):
         )
 
 
-class TeamStandingsView(EventScopedMixin, APIView):
+class TeamStandingsView(DuplicateOnlyMixin, EventScopedMixin, APIView):
     """``GET /events/{slug}/duplicate/teams/standings/``: the teams by match points."""
 
     read_permission = ScoringPermission.STANDINGS
 
     @extend_schema(
         summary="Read the teams' standings",
-        responses={200: TeamStandingsSerializer, **problems(403, 404)},
+        responses={200: TeamStandingsSerializer, **problems(403, 404, 409)},
         tags=TAGS,
     )
     def get(self, request, event_slug):

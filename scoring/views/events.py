@@ -15,6 +15,7 @@ from core.serializers import StrictModelSerializer
 from scoring.selectors.events import (
     AUDIT_ACTIONS,
     audit_entries,
+    club_audit_entries,
     disputed_matches,
     disputed_versions,
     event_webhooks,
@@ -23,9 +24,11 @@ from scoring.selectors.events import (
 from scoring.serializers.results import ResultSerializer
 from scoring.serializers.webhooks import DeliverySerializer, WebhookSerializer
 from scoring.services.webhooks import webhook_create, webhook_delete, webhook_update
+from tournaments.clubs import ClubPermission
 from tournaments.permissions import EventPermission
 from tournaments.serializers.schedule import MatchSerializer
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
+from tournaments.views.clubs import ClubScopedMixin
 
 
 class DisputeSerializer(serializers.Serializer):
@@ -96,6 +99,19 @@ class AuditViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericView
 
     def get_queryset(self):
         return audit_entries(self.get_event())
+
+
+class ClubAuditViewSet(ClubScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """Every write of the club's own rows, newest first (docs/clubs.md): its settings, its staff, its
+    members (merges included) and its series' settings, which belong to no event. Its organisers
+    read it; member numbers and contact data appear only as changed."""
+
+    serializer_class = AuditEntrySerializer
+    read_permission = ClubPermission.ORGANIZER
+    filterset_class = AuditFilter
+
+    def get_queryset(self):
+        return club_audit_entries(self.get_club())
 
 
 class WebhookViewSet(EventScopedViewSet):

@@ -67,8 +67,37 @@ def series_qualifiers(request, slug):
             links = selectors.final_links(series, final_slug, public=True)
         except DomainError:
             continue  # a draft final, or one whose feeders publish no standings yet
-        finals.append({"event": links[0].final, **selectors.qualifiers(series, links)})
+        computed = selectors.qualifiers(series, links)
+        passed_over = [
+            {**skip, "feeder": feeder["event"], "why": _why(skip)}
+            for feeder in computed["feeders"]
+            for skip in feeder["skipped"]
+        ]
+        finals.append({"event": links[0].final, **computed, "passed_over": passed_over})
     return render(request, "seasons/qualifiers.html", _context(request, series, finals=finals))
+
+
+def _why(skip: dict[str, Any]) -> str:
+    """Why a pair was passed over, in the page's language (docs/series.md "Links: who goes on")."""
+    goes = skip["goes_with"]
+    if goes is not None:
+        other = goes["name"] or " / ".join(goes["players"])
+        if skip["reason"] == "member_qualified":
+            return gettext("%(player)s goes on with %(pair)s from %(feeder)s (place %(place)s).") % {
+                "player": skip["player"] or "",
+                "pair": other,
+                "place": goes["place"],
+                "feeder": goes["feeder"],
+            }
+        return gettext("goes on from %(feeder)s (place %(place)s).") % {
+            "place": goes["place"],
+            "feeder": goes["feeder"],
+        }
+    return {
+        "withdrawn": gettext("withdrew from the event."),
+        "disqualified": gettext("was disqualified."),
+        "declined": gettext("declined the final."),
+    }.get(skip["reason"], skip["reason"])
 
 
 @xframe_options_exempt

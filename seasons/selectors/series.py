@@ -13,7 +13,7 @@ from django.db.models import Q, QuerySet
 
 from core.errors import DomainError, NotFound
 from engine.scoring.ranking.series import EventScore, SeriesRow, placing_points, rank_series
-from seasons.identity import entrant_key, merged_members
+from seasons.identity import entrant_key, live_member, merged_members
 from seasons.models import PointsMode, Series, SeriesEvent, SeriesLink, SeriesStatus
 from seasons.permissions import is_club_organizer
 from seasons.placings import fresh_placings
@@ -167,26 +167,20 @@ def qualifiers(series: Series, links: list[SeriesLink]) -> dict[str, Any]:
     """Who goes on to the final of ``links`` (see ``_pick``): each feeder with its state, then the
     qualifiers seeded by their place in their feeder, the earlier feeder first among equal places."""
     placings = fresh_placings(link.feeder for link in links)
-    merged = merged_members(series.club_id)
-    taken: set[str] = set()
-    chosen: list[dict[str, Any]] = []
-    feeders = []
-    for order, link in enumerate(links):
-        stored = placings[link.feeder_id]
-        picked, skipped = _pick(link, stored.pairs, stored.units, merged, taken)
-        chosen += [{**row, "feeder": link.feeder.slug, "order": order} for row in picked]
-        feeders.append(
-            {
-                "event": link.feeder.slug,
-                "link": link.pk,
-                "top": link.top,
-                "by": link.by,
-                "closed": stored.closed,
-                "qualified": len(picked),
-                "skipped": skipped,
-            }
-        )
-    chosen.sort(key=lambda row: (row["place"], row["order"]))
+    picked, skipped = _pick(links, {link.feeder_id: placings[link.feeder_id] for link in links}, series)
+    feeders = [
+        {
+            "event": link.feeder.slug,
+            "link": link.pk,
+            "top": link.top,
+            "by": link.by,
+            "closed": placings[link.feeder_id].closed,
+            "qualified": sum(1 for row in picked if row["order"] == order),
+            "skipped": skipped[order],
+        }
+        for order, link in enumerate(links)
+    ]
+    chosen = sorted(picked, key=lambda row: (row["place"], row["order"]))
     return {
         "final": links[0].final.slug,
         "closed": all(feeder["closed"] for feeder in feeders),
@@ -205,50 +199,101 @@ def qualifiers(series: Series, links: list[SeriesLink]) -> dict[str, Any]:
     }
 
 
+def _candidates(links: list[SeriesLink], placings: dict[int, Any]) -> list[tuple[int, int, int, list[dict]]]:
+    """Every feeder's claims on the final, best placed first: ``(place, feeder order, position,
+    rows)`` — a pair alone (``by: pairs``), or every pair of a unit at the unit's place (``units``)."""
+    claims = []
+    for order, link in enumerate(links):
+        stored = placings[link.feeder_id]
+        if link.by == "units":
+            for position, unit in enumerate(stored.units):
+                rows = [row for row in stored.pairs if row["unit"] == unit["unit"]]
+                claims.append((unit["rank"], order, position, rows))
+        else:
+            claims += [(row["rank"], order, position, [row]) for position, row in enumerate(stored.pairs)]
+    return sorted(claims, key=lambda claim: claim[:3])
+
+
 def _pick(
-    link: SeriesLink,
-    pairs: list[dict[str, Any]],
-    units: list[dict[str, Any]],
-    merged: dict[int, int],
-    taken: set[str],
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The feeder's qualifiers for ``link``: its top ``top`` pairs in standings order (or every pair of
-    its top ``top`` units), passing over — and replacing by the next — a pair withdrawn or
-    disqualified, one that declined, and one already going on from an earlier feeder."""
-    declined = set(link.declined or ())
+    links: list[SeriesLink], placings: dict[int, Any], series: Series
+) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]]]:
+    """The final's qualifiers and, feeder by feeder, who was passed over and why.
+
+    Each feeder sends its top ``top`` pairs in standings order (or every pair of its top ``top``
+    units). The claims of every feeder are read together, best placed first (the earlier feeder
+    first among equal places), so that when one person qualifies twice — the same partnership in two
+    feeders, or a member with two partners, or two records merged into one member — the better
+    placed pair goes on, and the other is passed over and replaced by the next of its feeder: one
+    person plays an event once (docs/clubs.md). A pair withdrawn or disqualified in its feeder, or
+    one that declined the final, is passed over too."""
+    merged = merged_members(series.club_id)
+    taken: dict[str, dict[str, Any]] = {}  # entrant key -> the qualifier
+    going: dict[int, dict[str, Any]] = {}  # live member -> the qualifier they go on with
     picked: list[dict[str, Any]] = []
-    skipped: list[dict[str, Any]] = []
-
-    def take(row: dict[str, Any], place: int) -> bool:
-        key = entrant_key(row["pair"], row["members"], merged)
-        reason = None
-        if row["status"] != PairStatus.ACTIVE:
-            reason = row["status"]
-        elif row["pair"] in declined:
-            reason = "declined"
-        elif key in taken:
-            reason = "already_qualified"
-        if reason:
-            skipped.append({"pair": row["pair"], "place": row["rank"], "reason": reason})
-            return False
-        taken.add(key)
-        picked.append({**row, "key": key, "place": place})
-        return True
-
-    if link.by == "units":
-        goes = 0
-        for unit in units:
-            if goes >= link.top:
-                break
-            members = [row for row in pairs if row["unit"] == unit["unit"]]
-            if sum(take(row, unit["rank"]) for row in members):
-                goes += 1
-    else:
-        for row in pairs:
-            if len(picked) >= link.top:
-                break
-            take(row, row["rank"])
+    skipped: list[list[dict[str, Any]]] = [[] for _ in links]
+    goes = [0] * len(links)
+    for place, order, _, rows in _candidates(links, placings):
+        link = links[order]
+        if goes[order] >= link.top:
+            continue
+        took = False
+        for row in rows:
+            key = entrant_key(row["pair"], row["members"], merged)
+            people = {live_member(m, merged) for m in row["members"] if m is not None}
+            clash = next((m for m in sorted(people) if m in going), None)
+            reason, member, instead = None, None, None
+            if row["status"] != PairStatus.ACTIVE:
+                reason = row["status"]
+            elif row["pair"] in set(link.declined or ()):
+                reason = "declined"
+            elif key in taken:
+                reason, instead = "already_qualified", taken[key]
+            elif clash is not None:
+                reason, member, instead = "member_qualified", clash, going[clash]
+            if reason:
+                skipped[order].append(_skip(row, reason, member, instead, merged))
+                continue
+            qualifier = {**row, "key": key, "place": place, "order": order, "feeder": link.feeder.slug}
+            taken[key] = qualifier
+            going.update(dict.fromkeys(people, qualifier))
+            picked.append(qualifier)
+            took = True
+        goes[order] += took
     return picked, skipped
+
+
+def _skip(
+    row: dict[str, Any], reason: str, member: int | None, instead: dict | None, merged: dict[int, int]
+) -> dict[str, Any]:
+    """A pair passed over: why, and for one whose people go on already, the member (and their name in
+    this pair) and the qualifier they go on with."""
+    player = next(
+        (
+            name
+            for name, entry in zip(row["players"], row["members"], strict=False)
+            if member is not None and entry is not None and live_member(entry, merged) == member
+        ),
+        None,
+    )
+    return {
+        "pair": row["pair"],
+        "number": row["number"],
+        "name": row["name"],
+        "players": row["players"],
+        "place": row["rank"],
+        "reason": reason,
+        "member": member,
+        "player": player,
+        "goes_with": None
+        if instead is None
+        else {
+            "feeder": instead["feeder"],
+            "pair": instead["pair"],
+            "place": instead["place"],
+            "name": instead["name"],
+            "players": instead["players"],
+        },
+    }
 
 
 def event_in_club(slug: str, club_id: int) -> Event | None:

@@ -73,10 +73,25 @@ class HistoryResultSerializer(serializers.Serializer):
     level_points = StrictFloatField(allow_null=True)
 
 
+class HistorySubstitutionSerializer(serializers.Serializer):
+    replaced = PartnerSerializer(help_text="The registered player whose place was taken.")
+    substitute = PartnerSerializer(help_text="Who played in their place (替补).")
+    from_round = StrictIntegerField()
+    until_round = StrictIntegerField(allow_null=True, help_text="Null: to the end.")
+
+
 class HistoryEntrySerializer(serializers.Serializer):
     event = HistoryEventSerializer()
-    pair = HistoryPairSerializer(help_text="The member's entry: their pair, team, or themselves alone.")
-    partners = PartnerSerializer(many=True)
+    pair = HistoryPairSerializer(
+        help_text="The member's entry: their pair, team, or themselves alone; or the entry they "
+        "played in as a substitute."
+    )
+    partners = PartnerSerializer(many=True, help_text="Who played beside the member (substitutes included).")
+    substitutions = HistorySubstitutionSerializer(
+        many=True,
+        help_text="The substitutions that concern the member: they were replaced, or played as "
+        "the substitute. The results list only the rounds the member really played.",
+    )
     placing = PlacingSerializer(allow_null=True, help_text="Null: standings not published, or not placed.")
     results = HistoryResultSerializer(many=True, allow_null=True, help_text="Null: results not published.")
 

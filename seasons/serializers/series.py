@@ -199,10 +199,35 @@ class SeriesStandingsSerializer(serializers.Serializer):
     rows = StandingsRowSerializer(many=True)
 
 
+class GoesWithSerializer(serializers.Serializer):
+    """The qualifier a passed-over pair's people go on with (docs/series.md "Links: who goes on")."""
+
+    feeder = StrictSlugField()
+    pair = StrictIntegerField(help_text="The qualifier's pair id in its feeder.")
+    place = StrictIntegerField()
+    name = StrictCharField(allow_blank=True)
+    players = serializers.ListField(child=StrictCharField())
+
+
 class SkippedSerializer(serializers.Serializer):
     pair = StrictIntegerField()
+    number = StrictIntegerField()
+    name = StrictCharField(allow_blank=True)
+    players = serializers.ListField(child=StrictCharField())
     place = StrictIntegerField()
-    reason = StrictChoiceField(choices=["withdrawn", "disqualified", "declined", "already_qualified"])
+    reason = StrictChoiceField(
+        choices=["withdrawn", "disqualified", "declined", "already_qualified", "member_qualified"],
+        help_text="already_qualified: the same partnership goes on, better placed; member_qualified: "
+        "one of its members goes on with another pair, better placed (one person plays a final once).",
+    )
+    member = StrictIntegerField(
+        allow_null=True, help_text="member_qualified: the member who goes on with another pair."
+    )
+    player = StrictCharField(allow_null=True, help_text="member_qualified: that member's name in this pair.")
+    goes_with = GoesWithSerializer(
+        allow_null=True,
+        help_text="The qualifier its people go on with (already_qualified, member_qualified).",
+    )
 
 
 class FeederSerializer(serializers.Serializer):

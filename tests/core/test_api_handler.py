@@ -126,6 +126,7 @@ def test_the_pages_keep_every_middleware():
     assert "X-Request-ID" in headers
 
 
+@pytest.mark.fast_path("resolver_cache")
 def test_a_path_is_resolved_once_and_answered_alike_each_time():
     resolved.cache_clear()
     answers = [call("GET", "/api/v1/events/nope/", X_REQUEST_ID="same") for _ in range(3)]

@@ -258,7 +258,7 @@ def test_g7_a_referee_checks_a_tribute_and_its_return_from_the_hands_as_dealt(
 ):
     from selenium.webdriver.support.ui import Select
 
-    from referee.api.examples import TRIBUTE_VALIDATE
+    from adapters.guandan.examples import TRIBUTE_VALIDATE
 
     asked = TRIBUTE_VALIDATE[0].value  # a simulated deal's hands: W pays N a big joker, N returns ♠5
     site, event = evening["site"], evening["event"]
@@ -321,6 +321,10 @@ def test_g12_a_referee_reports_what_they_saw_at_a_table_without_a_call_and_dismi
     Select(chrome.find_element("id", "f-infraction")).select_by_value("slow_play")
     Select(chrome.find_element("id", "f-side")).select_by_value("EW")
     chrome.find_element("css selector", "#report-form button[type=submit]").click()
+    # Slow play counts per player (issue 35): the side alone is refused, the seat names the player.
+    wait_text(chrome, "#report-form .outcome", "seat")
+    Select(chrome.find_element("id", "f-seat")).select_by_value("E")
+    chrome.find_element("css selector", "#report-form button[type=submit]").click()
     wait_for(chrome, "#rule-form .proposal")
     chrome.find_element("id", "how-dismiss").click()
     chrome.find_element("css selector", '#rule-form [data-submit="rule"]').click()
@@ -329,3 +333,59 @@ def test_g12_a_referee_reports_what_they_saw_at_a_table_without_a_call_and_dismi
         evening["organizer"].get(f"{API}/events/{event.slug}/incidents/?status=ruled").json()["results"]
     )
     assert (incident["table"], incident["side"], incident["rulings"][-1]["dismissed"]) == (2, "EW", True)
+
+
+@pytest.fixture
+def daguai_evening(transactional_db, live_server, chrome):  # noqa: F811 - the fixture imported above
+    """A Daguai Luzi event (teams of three at six-seat tables, K1), round 1 published, a referee."""
+    event = EventFactory(
+        published=True, slug="daguai-evening", name="大怪路子之夜", game="daguai", ruleset="daguai-standard"
+    )
+    teams = [PairFactory(event=event) for _ in range(2)]
+    stage = StageFactory(event=event, kind=StageKind.SWISS)
+    round_ = RoundFactory(event=event, stage=stage, number=1, status=RoundStatus.PUBLISHED)
+    match = MatchFactory(round=round_, table=1, ns_pair=teams[0], ew_pair=teams[1])
+    referee = grant(event, Role.REFEREE)
+    referee.set_password(PASSWORD)
+    referee.save()
+    chrome.delete_all_cookies()
+    return {"site": live_server.url, "event": event, "match": match, "referee": referee}
+
+
+@pytest.mark.parametrize(
+    ("lang", "seat_label", "size"), [("en", "Seat 4", WIDE), ("zh-hans", "4号座", TABLET)]
+)
+def test_k1_the_desk_reports_an_incident_at_a_six_seat_table_by_its_seat(
+    daguai_evening,
+    chrome,  # noqa: F811 - the fixture imported above
+    lang,
+    seat_label,
+    size,
+):
+    """Issue 35 defect 4: the report form offers a Daguai table's six seats (and no compass seat),
+    its sides with their seats; the player in seat 4 (team B, the EW side) is accused."""
+    from selenium.webdriver.support.ui import Select
+
+    site, event = daguai_evening["site"], daguai_evening["event"]
+    chrome.set_window_size(*size)
+    log_in(chrome, site, daguai_evening["referee"], f"/desk/events/{event.slug}/referee/?lang={lang}")
+    form = wait_for(chrome, "#at-table")
+    form.find_element("id", "at-round").send_keys("1")
+    form.find_element("id", "at-table-no").send_keys("1")
+    form.find_element("css selector", "button[type=submit]").click()
+    wait_for(chrome, "#report-form")
+    seats = Select(chrome.find_element("id", "f-seat"))
+    assert [option.get_attribute("value") for option in seats.options] == ["", "1", "2", "3", "4", "5", "6"]
+    assert seat_label in [option.text for option in seats.options]
+    sides = [option.text for option in Select(chrome.find_element("id", "f-side")).options]
+    assert sides[1:] == ["NS (1, 3, 5)", "EW (2, 4, 6)"]
+    Select(chrome.find_element("id", "f-infraction")).select_by_value("slow_play")
+    seats.select_by_value("4")
+    shot(chrome, f"daguai-report-{lang}", size)
+    chrome.find_element("css selector", "#report-form button[type=submit]").click()
+    wait_for(chrome, "#rule-form .proposal")
+    shot(chrome, f"daguai-incident-{lang}", size)
+    (incident,) = (
+        client_for(daguai_evening["referee"]).get(f"{API}/events/{event.slug}/incidents/").json()["results"]
+    )
+    assert (incident["seat"], incident["side"]) == ("4", "EW")

@@ -191,10 +191,24 @@ def rounds_for(driver, site, slug, client, lang, *, first: bool) -> None:
         drawn = driver.find_elements("css selector", "#pairings tbody tr")
         assert len(drawn) == 12  # 23 pairs: 11 tables and a bye; pair 24 left out
         shot(driver, f"desk-{lang}-draw", DESK)
+    # G11: the figures beside the words, as the API's …/explain gives them
+    figures = client.get(f"/api/v1/events/{slug}/rounds/{number}/explain").json()
+    wait(driver, lambda d: d.find_elements("css selector", "#pairings tbody [data-group]"))
+    shown = sorted(
+        int(n.get_attribute("data-group"))
+        for n in driver.find_elements("css selector", "#pairings [data-group]")
+    )
+    assert shown == sorted(p["group"] for t in figures["tables"] for p in t["pairs"])
+    floats = driver.find_elements("css selector", "#pairings [data-float]")
+    assert len(floats) == sum(1 for t in figures["tables"] if t["float_groups"])
+    if not first:
+        assert len(figures["groups"]) > 1 and find(driver, "#score-groups").text
+        shot(driver, f"desk-{lang}-draw-r{number}", DESK)
     click(driver, "#do-publish")
     wait(driver, lambda d: find(d, "#round-state").get_attribute("data-status") == "published")
     ready(driver, f"{site}/desk/events/{slug}/organiser/board/")
     wait(driver, lambda d: d.find_elements("css selector", "#board tbody tr"))
+    wait(driver, lambda d: find(d, "#board-clock").text)  # the round's clock above its tables
     matches = list(
         Match.objects.filter(round__event__slug=slug, round__number=number, ew_pair__isnull=False).order_by(
             "table"

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.penalties import TABLES, Infraction, PenaltySettingError, build_table, propose
+from engine.penalties import (
+    TABLES,
+    Effect,
+    Infraction,
+    PenaltyKind,
+    PenaltySettingError,
+    Target,
+    build_table,
+    propose,
+)
 
 I = Infraction  # noqa: E741
 
@@ -186,3 +195,23 @@ def test_the_effective_setting_round_trips():
         shown = table.to_dict()
         again = build_table({"table": shown["table"], "rows": shown["rows"]})
         assert again.to_dict() == shown
+
+
+def test_g12_a_game_without_level_changes_reads_levels_as_match_points():
+    """Issue 35 defect 3: Shuangkou, Daguai Luzi and duplicate Guandan take no level change: the
+    opponents' gain of n levels is the offender's loss of n match points, a side's own n levels as
+    many match points; the rest as written."""
+    table = build_table({"table": "club_levels"}, levels=False)
+    first = propose(table, Infraction.HIDDEN_CARD, earlier=0)
+    assert first.effects == (Effect(kind=PenaltyKind.MATCH_POINTS, to=Target.OFFENDER, amount=-3),)
+    third = propose(table, Infraction.OUT_OF_TURN, earlier=2)
+    assert Effect(kind=PenaltyKind.MATCH_POINTS, to=Target.OFFENDER, amount=-1) in third.effects
+    late = propose(table, Infraction.LATE_ARRIVAL, earlier=0, minutes_late=7)  # 1 level per 5 minutes
+    assert late.effects[-1] == Effect(kind=PenaltyKind.MATCH_POINTS, to=Target.OFFENDER, amount=-1)
+    assert propose(table, Infraction.HIDDEN_CARD, earlier=2).effects[0].kind is PenaltyKind.MATCH_AWARDED
+    assert not any(
+        effect.kind is PenaltyKind.LEVELS
+        for row in table.rows.values()
+        for step in row.steps
+        for effect in step
+    )

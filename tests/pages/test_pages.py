@@ -252,6 +252,36 @@ def test_final_standings_name_the_certificates(demo):
     ]
 
 
+def test_a_named_pairs_certificate_names_both_players_in_both_languages(demo):
+    """Issue 35 item 8: a pair with its own name is certified with its players' names beside it."""
+    top = api(f"/events/{SLUG}/standings/")["rows"][0]["pair"]
+    organiser = APIClient()
+    organiser.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get(user__username='demo').key}")
+    response = organiser.patch(
+        f"{API}/events/{SLUG}/pairs/{top['id']}/", {"name": "Dragons 龙队"}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    players = [body["player_1"]["name"], body["player_2"]["name"]]
+    cache.clear()
+
+    def certificate(**headers) -> str:
+        body = html("print/standings", **headers)
+        return re.search(
+            rf'<article class="certificate" data-rank="1" data-pair="{top["number"]}">(.*?)</article>',
+            body,
+            re.S,
+        )[1]
+
+    english, chinese = certificate(), certificate(HTTP_ACCEPT_LANGUAGE="zh-Hans")
+    assert '<p class="cert-pair">Dragons 龙队</p>' in english
+    assert f'<p class="cert-players">{players[0]}, {players[1]}</p>' in english
+    assert f'<p class="cert-players">{players[0]}、{players[1]}</p>' in chinese
+    # A pair without a name of its own reads as its players already: no second line.
+    others = html("print/standings").split("</article>")[1:-1]
+    assert others and not [c for c in others if "cert-players" in c]
+
+
 def test_embed_may_be_framed_and_has_no_chrome(demo):
     response = page("embed/standings")
     assert "X-Frame-Options" not in response

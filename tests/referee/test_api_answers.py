@@ -10,10 +10,10 @@ import pytest
 from rest_framework.renderers import JSONRenderer
 
 from adapters.guandan import answers
+from adapters.guandan.wire import DealReplaySerializer
 from engine.guandan.deal import replay_deal
 from engine.guandan.profiles import STANDARD
 from engine.guandan.simulate import simulate_deal
-from referee.api.serializers import DealReplaySerializer
 
 DEALS = "/api/v1/referee/deals/replay"
 

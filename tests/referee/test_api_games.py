@@ -35,6 +35,7 @@ def test_guandan_is_the_default_game(api_client):
     assert plain["reading"]["wilds"] == ["2"]
 
 
+@pytest.mark.fast_path("lean_input")
 def test_guandan_named_still_takes_the_lean_path(api_client):
     deal = simulate_deal(rng=random.Random(1), level=2, profile=STANDARD).request()
     with mock.patch.object(serializers.BaseSerializer, "__init__", side_effect=AssertionError("built")):

@@ -9,10 +9,11 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
+from adapters.guandan.wire import DealReplaySerializer, PlayVerdictSerializer
 from engine.guandan.cards import ALL_CODES, format_level
 from engine.guandan.profiles import STANDARD
 from engine.guandan.simulate import simulate_deal
-from referee.api.serializers import DealReplaySerializer, PlayVerdictSerializer, TributeVerdictSerializer
+from referee.api.serializers import TributeVerdictSerializer
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"
@@ -97,6 +98,7 @@ def test_tribute_verdicts_are_what_their_serializer_writes(api_client, question)
         assert body == as_documented(TributeVerdictSerializer, body)
 
 
+@pytest.mark.fast_path("lean_input")
 def test_a_plain_question_builds_no_serializer(api_client):
     deal = simulate_deal(rng=random.Random(1), level=2, profile=STANDARD).request()
     # Loading the views compiles each question's check once (lean.shape), whichever test runs first.

@@ -33,6 +33,10 @@ def order_for(round_: int, table: int, k: int) -> list[str]:
 
 @pytest.fixture
 def played():
+    return _played("round_robin")
+
+
+def _played(kind: str):
     organizer = client_for(new_user("organizer"))
     keeper = client_for(new_user("keeper"))
     referee = client_for(new_user("referee"))
@@ -55,7 +59,7 @@ def played():
                 "unit": unit,
             }
             check(organizer.post(f"{EVENT}/pairs/", pair, format="json"), 201)
-    stage = check(organizer.post(f"{EVENT}/stages/", {"name": "Teams", "kind": "round_robin"}), 201)
+    stage = check(organizer.post(f"{EVENT}/stages/", {"name": "Teams", "kind": kind}), 201)
     deal_set = check(
         organizer.post(f"{EVENT}/deal-sets/", {"name": "S", "count": 12, "seed": 9}, format="json"), 201
     )
@@ -137,3 +141,35 @@ def test_a_team_draw_needs_teams_of_two_pairs():
     check(organizer.post(f"{API}/events/dup-odd/rounds/", {"stage": stage["id"]}), 201)
     refused = check(organizer.post(f"{API}/events/dup-odd/rounds/1/team-draw"), 400)
     assert refused["code"] == "team_size"
+
+
+def test_g11_a_swiss_of_teams_pairs_them_by_match_points_and_never_twice():
+    rounds, standings = _played("swiss")
+    meetings = [frozenset((m["a"]["id"], m["b"]["id"])) for _, played in rounds for m in played]
+    assert len(meetings) == 6 and len(set(meetings)) == 6  # 4 teams, 3 rounds: each meets each once
+    first = rounds[0][1]
+    leaders = {m["a"]["id"] if m["winner"] == "A" else m["b"]["id"] for m in first if m["winner"]}
+    assert len(leaders) == 2  # the deals posted give each round-1 match a winner
+    # round 2 is score-paired: round 1's two winners meet
+    assert frozenset(leaders) in {frozenset((m["a"]["id"], m["b"]["id"])) for m in rounds[1][1]}
+    assert len(standings["rows"]) == 4
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "duplicate/standings/",
+        "duplicate/teams/standings/",
+        "rounds/1/team-matches/",
+        "rounds/1/deals/1/traveller",
+    ],
+)
+def test_an_event_that_is_not_duplicate_has_no_duplicate_reads(path):
+    """A Guandan event's duplicate reads are a 409 ``not_duplicate`` (its deal sets' writes are too),
+    not a 500 over a rule profile without a comparison."""
+    organizer = client_for(new_user("organizer"))
+    body = {"slug": "plain", "name": "Plain", "game": "guandan"}
+    check(organizer.post(f"{API}/events/", body, format="json"), 201)
+    check(organizer.patch(f"{API}/events/plain/", {"status": "published"}))
+    answer = organizer.get(f"{API}/events/plain/{path}")
+    assert (answer.status_code, answer.json()["code"]) == (409, "not_duplicate")

@@ -8,8 +8,8 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
+from adapters.guandan.deals import DealInputSerializer
 from core.fast import lean
-from scoring.serializers.deals import DealInputSerializer
 from scoring.serializers.results import ResultInputSerializer
 from tests.core.test_lean import drf, via_lean
 

@@ -11,6 +11,8 @@ from tests.factories import EventFactory
 from tests.seasons.conftest import club_organizer, link, members, played, series_of
 from tests.tournaments.conftest import assert_problem, client_for, grant, new_user
 from tournaments.models import EventStatus, Pair, PairStatus, Player, Role
+from tournaments.services.clubs import member_merge
+from tournaments.services.registration import RegistrationRefused, pair_create
 
 pytestmark = pytest.mark.django_db
 
@@ -41,20 +43,94 @@ def url(season) -> str:
 def test_g11_qualifiers_top_n_of_each_feeder_seeded_by_place(season):
     body = APIClient().get(url(season)).json()
     pairs_1, pairs_2 = season["pairs"]
-    # week 1: 0 and 1 go on; week 2: 1 (already going) is passed over, 4 and 5 go on; seeds by
-    # place, week 1 first among equal places
+    # partnership 1 is 2nd of week 1 and wins week 2: it goes on as week 2's winner (the better
+    # place), and week 1's next pair (2) takes its place there; seeds by place, week 1 first among
+    # equal places
     assert [q["pair"]["pair"] for q in body["qualifiers"]] == [
         pairs_1[0].pk,
-        pairs_1[1].pk,
+        pairs_2[0].pk,
         pairs_2[1].pk,
-        pairs_2[2].pk,
+        pairs_1[2].pk,
     ]
     assert [q["seed"] for q in body["qualifiers"]] == [1, 2, 3, 4]
-    assert [q["place"] for q in body["qualifiers"]] == [1, 2, 2, 3]
-    assert body["feeders"][1]["skipped"] == [
-        {"pair": pairs_2[0].pk, "place": 1, "reason": "already_qualified"}
-    ]
+    assert [q["place"] for q in body["qualifiers"]] == [1, 1, 2, 3]
+    (skipped,) = body["feeders"][0]["skipped"]
+    assert (skipped["pair"], skipped["place"], skipped["reason"], skipped["member"]) == (
+        pairs_1[1].pk,
+        2,
+        "already_qualified",
+        None,
+    )
+    assert skipped["goes_with"] == {
+        "feeder": season["weeks"][1].slug,
+        "pair": pairs_2[0].pk,
+        "place": 1,
+        "name": pairs_2[0].name,
+        "players": [p.name for p in pairs_2[0].players],
+    }
+    assert body["feeders"][1]["skipped"] == []
+    assert [feeder["qualified"] for feeder in body["feeders"]] == [2, 2]
     assert body["closed"] is True
+
+
+def test_g11_a_member_qualified_with_two_partners_goes_on_once_with_the_better_placed_pair(club):
+    """Issue 35 defect 1: member A is 3rd of week 1 with B and wins week 2 with C: A and C go on;
+    A and B are passed over (``member_qualified``, naming A and the pair A goes on with) and week 1's
+    4th pair takes their place; registering them enters A once."""
+    (a, b), (c, _) = members(club, 2)
+    others = members(club, 6)
+    week_1, pairs_1 = played(club, [others[0], others[1], [a, b], others[2]])
+    week_2, pairs_2 = played(club, [[a, c], others[3], others[4], others[5]])
+    final = EventFactory(club=club, status=EventStatus.PUBLISHED, slug="monthly")
+    series = series_of(club, [week_1, week_2, final])
+    link(series, week_1, final, 3)
+    link(series, week_2, final, 1)
+    address = f"/api/v1/series/{series.slug}/finals/{final.slug}/qualifiers"
+    body = APIClient().get(address).json()
+    assert [q["pair"]["pair"] for q in body["qualifiers"]] == [
+        pairs_1[0].pk,
+        pairs_2[0].pk,
+        pairs_1[1].pk,
+        pairs_1[3].pk,
+    ]
+    (skipped,) = body["feeders"][0]["skipped"]
+    assert (skipped["pair"], skipped["reason"], skipped["member"]) == (
+        pairs_1[2].pk,
+        "member_qualified",
+        a.pk,
+    )
+    assert (skipped["goes_with"]["feeder"], skipped["goes_with"]["pair"]) == (week_2.slug, pairs_2[0].pk)
+    response = club_organizer(club).post(address)
+    assert response.status_code == 201, response.content
+    (entry,) = Player.objects.filter(event=final, member=a)
+    (pair,) = [pair for pair in Pair.objects.filter(event=final) if entry in pair.players]
+    assert {player.member_id for player in pair.players} == {a.pk, c.pk}
+
+
+def test_g11_merged_records_of_one_person_go_on_once(club):
+    """Issue 35 defect 1: a person entered under a second record in week 1, merged afterwards into
+    the member who wins week 2: the week 2 winners go on, week 1's pair of the merged record is
+    passed over (``member_qualified``) and week 1's next pair goes instead."""
+    people = members(club, 6)
+    ((twin, _),) = members(club, 1)
+    week_1, pairs_1 = played(club, [people[0], [twin, people[1][1]], people[2]])
+    week_2, pairs_2 = played(club, [people[3], people[4], people[5]])
+    member_merge(member=twin, into=people[3][0])
+    final = EventFactory(club=club, status=EventStatus.PUBLISHED)
+    series = series_of(club, [week_1, week_2, final])
+    link(series, week_1, final, 2)
+    link(series, week_2, final, 2)
+    body = APIClient().get(f"/api/v1/series/{series.slug}/finals/{final.slug}/qualifiers").json()
+    assert [q["pair"]["pair"] for q in body["qualifiers"]] == [
+        pairs_1[0].pk,
+        pairs_2[0].pk,
+        pairs_2[1].pk,
+        pairs_1[2].pk,
+    ]
+    assert [(s["pair"], s["reason"], s["member"]) for s in body["feeders"][0]["skipped"]] == [
+        (pairs_1[1].pk, "member_qualified", people[3][0].pk)
+    ]
+    assert body["feeders"][1]["skipped"] == []
 
 
 def test_g11_qualifiers_a_withdrawn_or_declining_pair_is_replaced_by_the_next(season):
@@ -209,3 +285,14 @@ def test_g11_register_qualifiers_permissions(season, who, status):
         client = season["organizer"]
     response = client.post(url(season))
     assert response.status_code == status, response.content
+
+
+def test_g11_a_carried_member_entered_already_is_refused(season):
+    """One person plays an event once (docs/clubs.md): the registration a qualifier goes through
+    refuses a member entered in the final already, as a member number naming them is refused."""
+    pairs_1, _ = season["pairs"]
+    member = pairs_1[0].player_1.member
+    pair_create(event=season["final"], player_1={"name": "X", "member": member}, player_2={"name": "Y"})
+    with pytest.raises(RegistrationRefused) as refused:
+        pair_create(event=season["final"], player_1={"name": "Z"}, player_2={"name": "X", "member": member})
+    assert (refused.value.code, refused.value.field) == ("member_entered", "player_2.member")

@@ -79,3 +79,22 @@ def test_g11_series_pages_hide_drafts(season):
 @pytest.mark.parametrize("path", ["/s/nope/", "/s/league/nope/", "/s/", "/c/nope/", "/c/"])
 def test_g11_anything_else_under_s_and_c_is_an_html_404(season, path):
     assert "Page not found" in page(path, 404)
+
+
+def test_g11_series_qualifiers_page_lists_who_was_passed_over_and_why(club):
+    """Issue 35 defect 1: a member 2nd of week 1 with one partner and winner of week 2 with another
+    goes on once; the page says who was passed over and why, in both languages."""
+    (a, b), (c, _), d, e = members(club, 4)
+    first, _ = played(club, [d, [a, b], e], slug="week-1")
+    second, _ = played(club, [[a, c], e], slug="week-2")
+    final = EventFactory(club=club, status=EventStatus.PUBLISHED, slug="final", name="The Final")
+    series = series_of(club, [first, second, final], slug="league")
+    link(series, first, final, 2)
+    link(series, second, final, 1)
+    html = page("/s/league/qualifiers/")
+    assert "Passed over" in html
+    assert f"{a.name} goes on with {a.name} &amp; {c.name} from week-2 (place 1)." in html
+    chinese = page("/s/league/qualifiers/", **CHINESE)
+    assert (
+        "未晋级" in chinese and f"{a.name} 已随 {a.name} &amp; {c.name} 从 week-2（第 1 名）晋级。" in chinese
+    )

@@ -42,6 +42,12 @@ PROBLEM = "application/problem+json"
 _users = itertools.count(1)
 
 
+def next_users_from(start: int) -> None:
+    """The next accounts' numbers from ``start`` (tests/conftest.py: the same names in two runs)."""
+    global _users
+    _users = itertools.count(start)
+
+
 # ---- clients and roles -----------------------------------------------------------------------
 def client_for(user) -> APIClient:
     client = APIClient()

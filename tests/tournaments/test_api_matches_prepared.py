@@ -101,6 +101,7 @@ QUERIES = [
 ACTORS = ["anonymous", "outsider", "organizer", "referee", "scorekeeper", "table_scorekeeper", "table_token"]
 
 
+@pytest.mark.fast_path("prepared_reads")
 @pytest.mark.parametrize("actor", ACTORS)
 @pytest.mark.parametrize("publish_pairings", [True, False])
 def test_every_caller_gets_what_the_orm_path_gives(actor, publish_pairings):
@@ -136,6 +137,7 @@ def test_the_rows_are_the_match_serializers(event, api_client):
     assert listed["results"] == MatchSerializer(published.order_by("table")[3:], many=True).data
 
 
+@pytest.mark.fast_path("prepared_reads")
 def test_the_reads_are_compiled_once(event, api_client):
     _schedule(event)
     url = f"/api/v1/events/{event.slug}/matches/"
@@ -231,6 +233,7 @@ def test_a_draft_round_among_several_is_listed_to_its_organizers_only(event, api
     assert (listed["count"], [match["table"] for match in listed["results"]]) == (2, [1, 2])
 
 
+@pytest.mark.fast_path("prepared_reads")
 def test_a_rounds_page_is_one_query_on_the_matches_alone(event, api_client, django_assert_num_queries):
     """The page and its count read the round by its id (the (round, table) index), not through a
     join to the rounds ordered by their number."""

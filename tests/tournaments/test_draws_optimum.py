@@ -183,3 +183,31 @@ def test_g11_issue_38_a_400_pair_round_with_a_unit_of_199_keeps_the_whole_field_
     assert least == 7_962_844
     assert tiers(swiss_draw(field, seed=5), costs) == least
     assert tiers(swiss_draw(field, seed=5, block=100), costs) == least
+
+
+@st.composite
+def issue_38_fields(draw) -> list[Entrant]:
+    """Issue 38's event, smaller: 150–260 pairs, one `hard` unit of about half, 1–4 rounds scored
+    by shared points (about thirty score groups by the fourth round, as in the 680-pair event)."""
+    return half_unit_history(
+        size=draw(st.integers(150, 260)),
+        rounds=draw(st.integers(1, 4)),
+        seed=draw(st.integers(0, 2**32)),
+        shared=draw(st.sampled_from([4, 10])),
+    )
+
+
+@settings(max_examples=8, deadline=None)
+@given(issue_38_fields(), st.sampled_from([40, 64]))
+def test_g11_issue_38_a_round_kept_by_blocks_or_runs_costs_what_the_whole_field_matching_costs(field, block):
+    # Whichever way the round is kept (blocks, runs, or the whole field when neither is proved),
+    # it costs what one matching over the whole field costs in every tier, and here that is also
+    # the least of every possible draw.
+    costs = SwissCosts(field, seed=19, same_unit="hard", avoid_rematches=True, soft_unit_points=1.0)
+    runs = mock.patch.object(swiss_module, "pair_by_runs", wraps=swiss_module.pair_by_runs)
+    with runs as by_runs:
+        drawn = swiss_draw(field, seed=19, block=block)
+    whole = swiss_draw(field, seed=19, block=None)
+    assert tiers(drawn, costs) == tiers(whole, costs) == complete_tiers(field, costs, seed=19)
+    assert Counter(note.code for note in drawn.relaxed) == Counter(note.code for note in whole.relaxed)
+    assert by_runs.call_count <= 1

@@ -9,7 +9,7 @@ almost certain).
 Speed: a complete graph on 1,000 pairs has 500,000 edges, far too many for a draw that must take
 seconds. Entrants are therefore given in an order where good partners are close (the ranking),
 and only meetings near in it are candidates (for the Swiss draw, ``partners.py``: within
-``window`` places, and each pair's ``window`` nearest free partners either way). The result is
+``window`` places, and each pair's ``2 * window // 3`` nearest free partners either way). The result is
 the true optimum over that candidate graph. It is widened only when it had to break a hard
 constraint or give the bye elsewhere than the rule does: the offenders
 get edges to everybody and the window doubles, until the violation disappears, a known lower

@@ -2,7 +2,7 @@
 
 A complete graph on 1,000 pairs has 500,000 candidate meetings, far too many for a draw that
 must take seconds, so each place of the ranking is offered only the places within ``k`` of it
-*and* its ``k`` nearest free partners above and below it (``free``: a pair of another unit that
+*and* its ``free_k`` nearest free partners above and below it (``free``: a pair of another unit that
 it has not met). The second part matters when one unit holds a large share of the field (issue
 38: a unit of 338 pairs in 680): there the places within ``k`` of a pair are mostly its own
 unit's, so a window of places alone left it too few partners in its own score group, and the
@@ -21,20 +21,23 @@ from collections.abc import Callable, Iterator, Sequence
 class Candidates:
     """The candidate meetings of ``nodes`` (ranking places, best first), by position."""
 
-    def __init__(self, nodes: Sequence[int], *, k: int, free: Callable[[int, int], bool]) -> None:
+    def __init__(
+        self, nodes: Sequence[int], *, k: int, free: Callable[[int, int], bool], free_k: int | None = None
+    ) -> None:
         size = len(nodes)
+        free_k = k if free_k is None else free_k
         self.size = size
         self.below: list[int] = []  # the last position each one reaches down to
         self.above: list[int] = []  # the first position each one reaches up to
         for x in range(size):
             found, y = 0, x
-            while y + 1 < size and (y - x < k or found < k):
+            while y + 1 < size and (y - x < k or found < free_k):
                 y += 1
                 found += free(nodes[x], nodes[y])
             self.below.append(y)
         for x in range(size):
             found, y = 0, x
-            while y > 0 and (x - y < k or found < k):
+            while y > 0 and (x - y < k or found < free_k):
                 y -= 1
                 found += free(nodes[y], nodes[x])
             self.above.append(y)

@@ -25,9 +25,9 @@ from enum import StrEnum
 from functools import cache
 from typing import TypeVar
 
-from engine.lots import lot
+from engine.lots import lot, pair_lots
 from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
-from tournaments.draws.matching import GAP_RESOLUTION, CostScale, jitter, min_cost_matching
+from tournaments.draws.matching import GAP_RESOLUTION, JITTER, CostScale, jitter, min_cost_matching
 from tournaments.draws.partners import Candidates
 from tournaments.draws.runs import pair_by_runs
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
@@ -43,10 +43,25 @@ from tournaments.draws.types import (
     check_entrants,
 )
 
-# Candidate partners per pair: 24 places either side in the ranking, and its 24 nearest free
+# Candidate partners per pair: 24 places either side in the ranking, and its 16 nearest free
 # partners either way (``partners.py``). After 8 rounds at most 8 of the places are old
 # opponents, and a wider window only slows the draw (see bench/draws.py).
 DEFAULT_WINDOW = 24
+
+
+def free_partners(k: int) -> int:
+    """The nearest free partners each way a place is offered beside its ``k`` places either side.
+
+    Two thirds of ``k`` (16 of 24): where the 24 places already hold that many free partners
+    (three units of a third each), nothing is added, and the round is as fast as before issue
+    38; a unit of half the field still reaches 16 partners of other units each way, which keeps
+    issue 38's 400-pair round at the optimum of every draw, where half of ``k`` does not
+    (``tests/tournaments/test_draws_optimum.py``). All ``k`` gave a deep round of three units a
+    half more meetings to match (196,000 against 133,000 at 5,000 pairs) and 1.6 times the time.
+    """
+    return max(1, 2 * k // 3)
+
+
 _E = TypeVar("_E", bound=StrEnum)
 _SOFT_FIRST_ROUND = 9
 
@@ -76,6 +91,22 @@ class SwissCosts:
         self.unit_penalty = self.gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
         self.scale = CostScale.build(entrants=len(self.ranked), max_soft=GAP_RESOLUTION + self.unit_penalty)
         self._candidates: dict[int, Candidates] = {}
+        # By place, for the hot paths (every candidate meeting asks ``free`` and ``edge``): the
+        # points, the lot keys, the unit (None when units are off or the pair has none) and the
+        # places met, either way round as ``Entrant.has_met`` reads them.
+        self._points = points
+        self._keys = [entrant.lot_key for entrant in self.ranked]
+        self._units = [None if same_unit == SameUnit.OFF else entrant.unit for entrant in self.ranked]
+        place = {entrant.id: x for x, entrant in enumerate(self.ranked)}
+        self._met: list[set[int]] = [set() for _ in self.ranked]
+        if avoid_rematches:
+            for x, entrant in enumerate(self.ranked):
+                for opponent in entrant.opponents:
+                    y = place.get(opponent)
+                    if y is not None:
+                        self._met[x].add(y)
+                        self._met[y].add(x)
+        self._lots = pair_lots(seed)
 
     def gap(self, x: float) -> int:
         # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
@@ -83,15 +114,15 @@ class SwissCosts:
 
     def free(self, i: int, j: int) -> bool:
         """Whether places ``i`` and ``j`` may meet at no more than their score gap."""
-        a, b = self.ranked[i], self.ranked[j]
-        return not (self.avoid_rematches and a.has_met(b)) and not (
-            self.same_unit != SameUnit.OFF and a.same_unit(b)
-        )
+        unit = self._units[i]
+        return j not in self._met[i] and (unit is None or unit != self._units[j])
 
     def candidates(self, k: int) -> Candidates:
         """The candidate meetings of the ranking for ``k`` (``partners.py``)."""
         if k not in self._candidates:
-            self._candidates[k] = Candidates(range(len(self.ranked)), k=k, free=self.free)
+            self._candidates[k] = Candidates(
+                range(len(self.ranked)), k=k, free=self.free, free_k=free_partners(k)
+            )
         return self._candidates[k]
 
     def near(self, k: int) -> Iterator[tuple[int, int]]:
@@ -99,11 +130,14 @@ class SwissCosts:
         return self.candidates(k).edges()
 
     def edge(self, i: int, j: int) -> int:
-        a, b, scale = self.ranked[i], self.ranked[j], self.scale
-        cost = scale.soft * self.gap(a.points - b.points) + jitter(self.seed, a.lot_key, b.lot_key)
-        if self.avoid_rematches and a.has_met(b):
+        scale, keys = self.scale, self._keys
+        a, b = keys[i], keys[j]
+        gap = (self._points[i] - self._points[j]) / self.spread
+        cost = scale.soft * round(gap**2 * GAP_RESOLUTION) + self._lots(min(a, b), max(a, b)) % JITTER
+        if j in self._met[i]:
             cost += scale.rematch
-        if self.same_unit != SameUnit.OFF and a.same_unit(b):
+        unit = self._units[i]
+        if unit is not None and unit == self._units[j]:
             cost += scale.same_unit if self.same_unit == SameUnit.HARD else scale.soft * self.unit_penalty
         return cost
 

@@ -16,7 +16,7 @@ class AbsentPairs(models.TextChoices):
     """What the draw does with a pair marked absent (an event setting)."""
 
     LEAVE_OUT = "leave_out", _("Left out of the draw (no match that round; an odd pair out gets the bye)")
-    FORFEIT = "forfeit", _("Drawn as usual; its match is a forfeit a referee records")
+    FORFEIT = "forfeit", _("Drawn as usual; publishing the round records its match as a forfeit")
 
 
 class CheckIn(models.Model):

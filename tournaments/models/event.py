@@ -209,11 +209,14 @@ class Event(LoadedValues, models.Model):
     def penalty_rules(self):
         """The effective penalty table (G12): the setting over the rule profile's table and variant."""
         profile = self.rule_profile()
+        game = get_game(self.game, pending=True)
         return build_table(
             self.penalty_table,
             default_table=getattr(profile, "penalty_table", "default"),
             signal_penalty=getattr(profile, "signal_penalty", "match_point"),
-            seat_rows=get_game(self.game, pending=True).seat_penalty_rows(),
+            seat_rows=game.seat_penalty_rows(),
+            # A game whose levels follow its deals alone reads the table's level changes as points.
+            levels=game.match_sheet is None or game.match_sheet.takes_level_changes,
         )
 
     @property

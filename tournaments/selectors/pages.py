@@ -51,6 +51,11 @@ def current_round(event: Event) -> Round | None:
     )
 
 
+def closed_round_numbers(event: Event) -> set[int]:
+    """The numbers of the event's closed rounds: those whose results are all in (one query)."""
+    return set(Round.objects.filter(event=event, status=RoundStatus.CLOSED).values_list("number", flat=True))
+
+
 def unit_names(event: Event) -> dict[int, str]:
     """The event's units' names by id."""
     return dict(Unit.objects.filter(event=event).values_list("id", "name"))
@@ -119,6 +124,15 @@ def pairs_with_players(event: Event) -> list[Pair]:
     """The event's active pairs by number, their players and unit loaded (the pair cards)."""
     pairs = Pair.objects.filter(event=event, status=PairStatus.ACTIVE).order_by("number")
     return list(pairs.select_related("player_1", "player_2", "player_3", "unit"))
+
+
+def pair_players(pair_ids: list[int]) -> dict[int, tuple[str | None, list[str]]]:
+    """Each pair's own name (None when it has none: it reads as its players) and its players' names
+    in seat order, by pair id (one query; the certificates)."""
+    rows = Pair.objects.filter(pk__in=pair_ids).values_list(
+        "id", "name", "player_1__name", "player_2__name", "player_3__name"
+    )
+    return {pk: (name or None, [p for p in players if p is not None]) for pk, name, *players in rows}
 
 
 def previous_round(round_: Round) -> Round | None:

@@ -180,6 +180,24 @@ def unit_delete(*, unit: Unit) -> None:
     unit.delete()
 
 
+def _refuse_entered(event: Event, carried: list[Member | None], slots: list[str]) -> None:
+    """One person plays an event once (docs/clubs.md): a carried member entered in the event already,
+    or twice in one entry, is ``member_entered``, as a member number naming them would be."""
+    ids = [member.pk if member is not None else None for member in carried]
+    entered = set(
+        Player.objects.filter(event=event, member_id__in=[i for i in ids if i]).values_list(
+            "member_id", flat=True
+        )
+    )
+    for index, member_id in enumerate(ids):
+        if member_id is not None and (member_id in entered or member_id in ids[:index]):
+            raise RegistrationRefused(
+                f"Member {member_id} is entered in this event already.",
+                "member_entered",
+                field=f"{slots[index]}.member",
+            )
+
+
 def entry_members(
     event: Event, entries: list[dict], slots: list[str], *, unit: Unit | None
 ) -> list[Member | None]:
@@ -192,6 +210,7 @@ def entry_members(
     # with the member they are: only the others are matched by number.
     carried = [entry.pop("member", None) for entry in entries]
     if any(member is not None for member in carried):
+        _refuse_entered(event, carried, slots)
         rest = [index for index, member in enumerate(carried) if member is None]
         matched = iter(
             entry_members(event, [entries[i] for i in rest], [slots[i] for i in rest], unit=unit)

@@ -32,6 +32,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import previous_round
 from tournaments.selectors.checkin import drawn_pairs, unmarked_numbers
+from tournaments.services.draw_guard import refuse_member_twice
 from tournaments.services.drawing import (
     draws_whole_stage,
     ignored_flags,
@@ -223,6 +224,7 @@ def round_draw(*, round_: Round, seed: int | None = None, unsettled_reason: str 
             relaxed = (entry for entry in draw.relaxed if entry.split(":", 1)[0] not in ignored)
     except draws.DrawError as exc:
         raise DrawFailed(name_pairs(round_.event, exc.detail), exc.code) from exc
+    refuse_member_twice(round_)
     round_.draw_seed = seed
     round_.draw_system = system
     round_.relaxed = numbered(round_.event, relaxed)
@@ -272,6 +274,7 @@ def recheck_and_store(
     )
     problems = [p for p in problems if p.split(":", 1)[0] not in ignored]
     _store(round_, annotated, best_of=_best_of(round_))
+    refuse_member_twice(round_)
     round_.relaxed = numbered(round_.event, [*draws.relaxed_of(annotated, ignore=ignored), *problems])
     round_.save()
     return round_
@@ -326,6 +329,7 @@ def round_publish(*, round_: Round, unsettled_reason: str | None = None) -> Roun
             f"The draw is broken: {', '.join(broken)}.", "draw_invalid", extra={"problems": broken}
         )
     _refuse_stale(round_)
+    refuse_member_twice(round_)  # a substitute named since the draw, or records merged since
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
-import django_filters
 from django.shortcuts import get_object_or_404
 from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -15,12 +15,11 @@ from rest_framework.response import Response
 
 from core.conditional import etag_of
 from core.fast import lean_filters
-from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from core.jobs_api import JOB_PARAMETERS, accepted_response
 from core.pagination import LARGEST_OFFSET, PageNumberPagination
 from core.schema import problems
 from tournaments import gate, jobs
-from tournaments.models import Event, Match, MatchStatus, Round
+from tournaments.models import Event, Round
 from tournaments.permissions import EventPermission
 from tournaments.selectors import (
     ALL_ROUNDS,
@@ -36,7 +35,9 @@ from tournaments.selectors import (
     with_count,
 )
 from tournaments.selectors.checkin import check_in_sheet, left_out_ids
+from tournaments.selectors.explain import draw_figures
 from tournaments.serializers.checkin import CheckInMarksSerializer, CheckInSheetSerializer, sheet_document
+from tournaments.serializers.explain import DrawFiguresSerializer
 from tournaments.serializers.schedule import (
     ClockExtendSerializer,
     DrawRequestSerializer,
@@ -51,6 +52,7 @@ from tournaments.serializers.schedule import (
 from tournaments.services import checkin, clock, draft_tables, stages
 from tournaments.services import rounds as services
 from tournaments.views.base import EventScopedMixin, EventScopedViewSet
+from tournaments.views.match_filters import MatchFilter
 
 
 class StageViewSet(EventScopedViewSet):
@@ -156,7 +158,12 @@ class RoundViewSet(EventScopedViewSet):
         serializer = PublishRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         reason = serializer.validated_data.get("unsettled_reason")
-        return self._state_change(services.round_publish, unsettled_reason=reason)
+        return self._state_change(self.publishing(), unsettled_reason=reason)
+
+    def publishing(self) -> Callable[..., Round]:
+        """The operation that publishes: the scoring layer's, which also forfeits absent pairs
+        (scoring.views.rounds), is served in place of this one."""
+        return services.round_publish
 
     @extend_schema(
         summary="Close a round", request=None, responses={200: RoundSerializer, **problems(403, 409, 412)}
@@ -207,6 +214,13 @@ class RoundViewSet(EventScopedViewSet):
                 round_ = checkin.check_in(round_=locked, marks=marks, user=request.user)
         return Response(sheet_document(round_, check_in_sheet(round_), left_out_ids(round_)))
 
+    @extend_schema(summary="The round's pairings in figures", responses={200: DrawFiguresSerializer})
+    @action(detail=True, methods=["get"])
+    def explain(self, request, *args, **kwargs):
+        """Each table's pairs with the points they carried in and their score group, and how far a
+        float went (docs/events.md "Readings of the draw"); the score groups and their sizes."""
+        return Response(draw_figures(self.get_object()))
+
     @extend_schema(
         summary="Start or resume the round clock",
         request=None,
@@ -238,18 +252,9 @@ class RoundViewSet(EventScopedViewSet):
         return self._state_change(clock.clock_extend, minutes=serializer.validated_data["minutes"])
 
 
-class MatchFilter(django_filters.FilterSet):
-    round = IntegerFilter(field_name="round__number", maximum=SMALLINT_MAX, help_text="Round number")
-    table = IntegerFilter(field_name="table", maximum=SMALLINT_MAX, help_text="Table number")
-    status = StringChoiceFilter(choices=MatchStatus.choices)
-
-    class Meta:
-        model = Match
-        fields = ["round", "table", "status"]
-
-
 class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
-    """The tables of the event's rounds, filtered with ``?round=``, ``?table=`` and ``?status=``.
+    """The tables of the event's rounds, filtered with ``?round=``, ``?table=``, ``?status=``, and
+    found by a pair's number (``?pair=``) or by a table's or a pair's number (``?number=``).
 
     Organizers may add a table to a draft round by hand (``POST``); the draw is re-checked.
     """

@@ -288,10 +288,27 @@ async function roundsPage() {
     $("#relaxed").textContent = `${T.relaxed}: ${relaxedWords(round.relaxed)}`;
     $("#clock-face").textContent = clockWords(round.clock);
     $("#clock-start").textContent = round.clock.state === "paused" ? T.clockResume : T.clockStart;
-    const matches = round.match_count ? await all(`${E}/matches/?round=${round.number}`) : [];
-    $("#pairings tbody").replaceChildren(...matches.map((m) => el("tr", { "data-table": m.table },
-      el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair)), el("td", {}, pairName(m.ew_pair)),
-      el("td", { class: m.flags.length ? "flag" : "muted" }, flagWords(m.flags)))));
+    const [matches, figures] = round.match_count
+      ? await Promise.all([all(`${E}/matches/?round=${round.number}`), api(`${E}/rounds/${round.number}/explain`).then((a) => a.data)])
+      : [[], { groups: [], tables: [] }];
+    // The figures beside the words: each pair's points and score group, and how far a float went
+    // (the API's ``…/explain``, from the same histories the draw paired on).
+    const byTable = new Map(figures.tables.map((t) => [t.table, t]));
+    const groupOf = (table, pair) => {
+      const row = pair && table ? table.pairs.find((p) => p.number === pair.number) : null;
+      return row ? el("small", { class: "muted", "data-group": row.group }, ` · ${fmt(T.scoreGroup, { points: row.points, group: row.group })}`) : "";
+    };
+    $("#score-groups").textContent = figures.groups.length
+      ? `${T.scoreGroups}: ${figures.groups.map((g) => fmt(T.groupOf, g)).join("; ")}` : "";
+    $("#pairings tbody").replaceChildren(...matches.map((m) => {
+      const table = byTable.get(m.table);
+      const floated = table && table.float_groups
+        ? el("div", { "data-float": table.float_points }, fmt(T.floatBy, { points: table.float_points, groups: table.float_groups })) : "";
+      return el("tr", { "data-table": m.table },
+        el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair), groupOf(table, m.ns_pair)),
+        el("td", {}, pairName(m.ew_pair), groupOf(table, m.ew_pair)),
+        el("td", { class: m.flags.length ? "flag" : "muted" }, flagWords(m.flags), floated));
+    }));
   }
   async function operate(path, body) {
     try {
@@ -341,15 +358,17 @@ async function boardPage() {
   let page = 1;
   let watcher = null;
   let open = null;
+  // The search by table or pair number is the API's (``?number=``): one page of the database's
+  // answer, polled like the board, whether the round has 24 tables or 2,500.
   function path() {
     const query = new URLSearchParams({ round: select.value, page: String(page), page_size: String(config.pageSize) });
     if ($("#board-status").value) { query.set("status", $("#board-status").value); }
+    const search = $("#board-search").value.trim();
+    if (search) { query.set("number", search); }
     return `${E}/matches/?${query}`;
   }
   function render(data) {
-    const search = $("#board-search").value.trim();
-    let rows = data.results;
-    if (search && !rows.length) { rows = []; }
+    const rows = data.results;
     $("#board-live").textContent = fmt(T.live, { time: new Date().toLocaleTimeString() });
     $("#board-counts").textContent = `${data.count} · ${T.page} ${page} ${T.of} ${Math.max(1, Math.ceil(data.count / config.pageSize))}`;
     $("#board tbody").replaceChildren(...rows.map((m) => {
@@ -368,24 +387,24 @@ async function boardPage() {
   // Each restart is a generation: an answer asked for by an earlier one (a poll in flight, a
   // search typed over) is not drawn.
   let generation = 0;
+  // The round's clock above its tables (the same clock the tables and the big screen read),
+  // polled like the board and counted down between polls.
+  let clock = null;
+  let clockWatcher = null;
   function restart() {
     if (watcher) { watcher.stop(); watcher = null; }
+    if (clockWatcher) { clockWatcher.stop(); clockWatcher = null; }
     generation += 1;
     const mine = generation;
-    const search = Number($("#board-search").value.trim());
-    if (search) { return find(search, mine); }
     watcher = poll(path(), config.poll, (data) => { if (mine === generation) { render(data); } }, (error) => showProblem(where, error));
+    clockWatcher = poll(`${E}/rounds/${select.value}/`, config.poll, (round) => {
+      if (mine === generation) { clock = round.clock; showClock(); }
+    }, (error) => showProblem(where, error));
   }
-  // A search by table or pair number reads the round's tables (a search is rare; the board's
-  // pages are what is polled) and shows the tables where that number sits or plays.
-  async function find(number, mine) {
-    try {
-      const status = $("#board-status").value;
-      const rows = (await all(`${E}/matches/?round=${select.value}${status ? `&status=${status}` : ""}`)).filter((m) => m.table === number
-        || [m.ns_pair, m.ew_pair, ...m.seats.map((seat) => seat.pair)].some((pair) => pair && pair.number === number));
-      if (mine === generation) { render({ results: rows, count: rows.length, next: null, previous: null }); }
-    } catch (error) { showProblem(where, error); }
+  function showClock() {
+    $("#board-clock").textContent = clock ? `${fmt(T.roundClock, { round: select.value })}: ${clockWords(clock)}` : "";
   }
+  setInterval(showClock, 1000);
   async function detail(id) {
     const box = $("#table-detail");
     try {

@@ -10,6 +10,9 @@ const slug = root.dataset.event;
 const isChief = root.dataset.chief === "true";
 const chiefView = root.dataset.chiefView === "true";
 const seconds = Number(root.dataset.poll) || 4;
+// The seats and sides of the event's tables, from its game (Daguai Luzi's six seats; no sides at a
+// table of four): the report form offers those alone.
+const TABLE = JSON.parse(document.getElementById("desk-table").textContent);
 const detail = document.getElementById("detail");
 const status = document.getElementById("live-status");
 const E = `events/${slug}`;
@@ -161,8 +164,8 @@ async function reportForm(call, done) {
   form.append(
     el("div", { class: "row" },
       select("infraction", codes.map((c) => [c.code, c.name]), call.infraction || "", T.infraction),
-      select("seat", [["", "—"], ["N", "N"], ["E", "E"], ["S", "S"], ["W", "W"]], "", T.seat),
-      select("side", [["", "—"], ["NS", "NS"], ["EW", "EW"]], "", T.side),
+      select("seat", [["", "—"], ...TABLE.seats.map((s) => [s.code, s.label])], "", T.seat),
+      TABLE.sides.length ? select("side", [["", "—"], ...TABLE.sides.map((s) => [s.code, s.label])], "", T.side) : null,
       el("div", { class: "field" }, el("label", { for: "f-deal" }, T.deal), el("input", { id: "f-deal", name: "deal", type: "number", min: "1", max: "200" }))),
     el("div", { class: "field" }, el("label", { for: "f-description" }, T.description),
       el("textarea", { id: "f-description", name: "description" }, call.about || "")),

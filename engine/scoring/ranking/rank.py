@@ -58,8 +58,18 @@ class UnitRow:
 _Blocks = list[tuple[list[int], str | None]]
 
 
-def rank(ctx: RankingContext, *, chain: Sequence[str], shared_places: bool = True) -> list[StandingRow]:
+def rank(
+    ctx: RankingContext,
+    *,
+    chain: Sequence[str],
+    shared_places: bool = True,
+    lead: Sequence[tuple[str, Mapping[int, Value]]] = (),
+) -> list[StandingRow]:
     """The standings of every pair of ``ctx`` (G10).
+
+    ``lead``: what ranks first in place of the match points, each ``(key, value by pair)`` splitting
+    what the one before left tied, before the chain (a duplicate event's percentage, then its total
+    matchpoints: docs/duplicate.md "Standings"); empty: the match points.
 
     With ``shared_places=False`` the pairs still tied after the chain are separated by seeded lots
     as if ``lots`` ended the chain. A seed is required whenever lots may be drawn (``lots`` in the
@@ -71,7 +81,12 @@ def rank(ctx: RankingContext, *, chain: Sequence[str], shared_places: bool = Tru
     if LOTS in chain and ctx.seed is None:
         raise SettingError(SettingCode.LOTS_SEED_REQUIRED, "seed", "drawing lots needs a stored seed")
     totals = ctx.match_points
-    blocks = _split(sorted(ctx.rounds), None, totals.__getitem__, MATCH_POINTS)
+    if lead:
+        blocks: _Blocks = [(sorted(ctx.rounds), None)]
+        for key, by_pair in lead:
+            blocks = _split_all(blocks, by_pair.__getitem__, key)
+    else:
+        blocks = _split(sorted(ctx.rounds), None, totals.__getitem__, MATCH_POINTS)
     values: dict[str, dict[int, Value]] = {}
     for key in chain:
         metric = METRICS[key]()

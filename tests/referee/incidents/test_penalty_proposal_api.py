@@ -73,7 +73,9 @@ def test_g12_the_public_does_not_read_a_proposal(play):
     [
         ({"side": "NS"}, "offence"),
         ({"offence": "nope", "side": "NS"}, "offence"),
-        ({"offence": "slow_play"}, "side"),
+        ({"offence": "hidden_card"}, "side"),
+        ({"offence": "slow_play"}, "seat"),  # counted per player: the seat, never the side alone
+        ({"offence": "slow_play", "side": "NS"}, "seat"),
     ],
 )
 def test_g12_a_proposal_needs_a_known_offence_and_who(play, referee, query, field):

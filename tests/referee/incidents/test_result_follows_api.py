@@ -235,3 +235,24 @@ def test_g12_a_ruling_on_a_disputed_result_keeps_which_side_claimed_what(
         ("NS", "7", "disputed"),
     ]
     assert all(v["cause"] for v in live)
+
+
+def test_g12_a_side_read_again_into_the_other_sides_old_claim_does_not_confirm_it(
+    four_deals, referee, keeper, table_1
+):
+    """Issue 35: EW's sheet read again with the ruling (EW +1: 7 : 5) equals what NS claimed before
+    the ruling; NS's claim is read again too (7 : 6), so the dispute stays for a referee to settle."""
+    event, match = four_deals["event"], four_deals["matches"][0]
+    other = role_client(event, Role.SCOREKEEPER)
+    ns = {"side": "NS", "levels": {"NS": "7", "EW": "5"}, "deals_played": 4}
+    ew = {"side": "EW", "levels": {"NS": "7", "EW": "4"}, "deals_played": 4}
+    assert keeper.post(result_url(match), ns, format="json").status_code == 201
+    assert other.post(result_url(match), ew, format="json").json()["status"] == "disputed"
+    ruled(referee, event, report(table_1, event, match, "hidden_card", seat="N", deal=4))
+    live = [v for v in result(table_1, match)["versions"] if v["status"] != "superseded"]
+    assert sorted((v["side"], v["levels"]["EW"], v["status"]) for v in live) == [
+        ("EW", "5", "disputed"),
+        ("NS", "6", "disputed"),
+    ]
+    match.refresh_from_db()
+    assert (match.status, match.winner_id) == (MatchStatus.DISPUTED, None)
