@@ -1,9 +1,16 @@
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 
 #: The reverse one-to-one from a match to its state row, as the lock statements join it.
 RELATION = "derived"
+
+
+def new_stamp() -> int:
+    """A stamp no earlier write of the row gave it: random, so that no counter needs reading first."""
+    return secrets.randbits(62)
 
 
 class MatchState(models.Model):
@@ -28,6 +35,10 @@ class MatchState(models.Model):
     tally = models.JSONField(null=True, blank=True)
     # The match had a result that is not superseded when the state was folded: the table posts no deal.
     result = models.BooleanField(default=False)
+    # Moved (a new random value) by every write of the row, a store or a forget: with the match row and
+    # the event's results_version it names what the table's read shows, so the table app's poll is
+    # answered 304 from them before anything is read or built (scoring.selectors.table).
+    stamp = models.BigIntegerField(default=new_stamp)
 
     class Meta:
         verbose_name = "match state"

@@ -1,5 +1,5 @@
-"""Which match a caller reaches: by its id (every ``/matches/{id}/…`` view and ``POST /sync``), or
-by a table token's table (``GET /table/``)."""
+"""Which match a caller reaches by its id (every ``/matches/{id}/…`` view and ``POST /sync``); a table
+token's table reaches its match through scoring.selectors.table (``GET /table/``)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from django.db.models import F, FilteredRelation, Q
 
 from core.fast.prepared import Prepared
 from scoring.models.states import RELATION
-from tournaments.models import Match, RoundStatus, TableToken
+from tournaments.models import Match, TableToken
 from tournaments.permissions import remember_roles
-from tournaments.selectors import ACCOUNT, MATCH_WITH_PLAYERS, events_visible_to, sees_match, viewer
+from tournaments.selectors import ACCOUNT, events_visible_to, sees_match, viewer
 
 
 def visible_match(request, pk, *, lock: bool = False, state: bool = False) -> Match | None:
@@ -130,15 +130,3 @@ def _with_table_token(request, pk: int, *, lock: bool, state: bool = False) -> M
     token.event = match.round.event
     user.vouch(token)
     return match
-
-
-def table_match(event_id: int, table: int) -> Match | None:
-    """A table's current match: the one of the latest published round, else of the latest closed
-    round, with both pairs' players."""
-    matches = Match.objects.filter(
-        round__event=event_id,
-        table=table,
-        round__status__in=(RoundStatus.PUBLISHED, RoundStatus.CLOSED),
-    ).select_related(*MATCH_WITH_PLAYERS)
-    match = matches.filter(round__status=RoundStatus.PUBLISHED).order_by("-round__number").first()
-    return match or matches.order_by("-round__number").first()

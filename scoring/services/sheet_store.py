@@ -31,6 +31,7 @@ from typing import Any
 
 from engine.sheets import MatchSheet, SheetState
 from scoring.models import MatchState
+from scoring.models.states import new_stamp
 from tournaments.models import Match
 
 
@@ -102,8 +103,8 @@ def store(
     counted = None if tally is None else dict(tally)
     row = row_of(match)
     if row is not None:
-        row.state, row.tally, row.result = data, counted, result
-        row.save(update_fields=["state", "tally", "result"])
+        row.state, row.tally, row.result, row.stamp = data, counted, result, new_stamp()
+        row.save(update_fields=["state", "tally", "result", "stamp"])
         return
     made = MatchState(match=match, state=data, tally=counted, result=result)
     MatchState.objects.bulk_create([made], ignore_conflicts=True)
@@ -116,17 +117,21 @@ def forget(matches: Iterable[Match]) -> None:
     Only ``scoring.services.changes.record`` calls it. An upsert (the row made forgotten if there is
     none): it writes the row even when nothing is stored, so it waits for a post holding the row's
     lock, and a post that locks the row after it reads it forgotten. A match locked with its row
-    already forgotten (``row_of``) sends nothing: nobody else can store it before this commits."""
+    already forgotten (``row_of``) sends nothing: nobody else can store it before this commits. Each
+    row written gets a new ``stamp`` (the table's read names it in its ETag, scoring.selectors.table);
+    the writers that lock the row with the match (a result's) also move the event's results_version,
+    which that ETag names too, so a forget that sends nothing leaves no table's ETag behind."""
     rows = {match.pk: row_of(match) for match in matches}
     ids = sorted(pk for pk, row in rows.items() if row is None or row.state is not None)
     if not ids:
         return
+    made = {pk: MatchState(match_id=pk, state=None, tally=None, result=False) for pk in ids}
     MatchState.objects.bulk_create(  # in one order: two writers never deadlock
-        [MatchState(match_id=pk, state=None, tally=None, result=False) for pk in ids],
+        list(made.values()),
         update_conflicts=True,
         unique_fields=["match"],
-        update_fields=["state", "tally", "result"],
+        update_fields=["state", "tally", "result", "stamp"],
     )
-    for row in rows.values():
-        if row is not None:
-            row.state, row.tally, row.result = None, None, False
+    for pk, row in rows.items():
+        if row is not None and pk in made:
+            row.state, row.tally, row.result, row.stamp = None, None, False, made[pk].stamp
