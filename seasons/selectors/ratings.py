@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Max, QuerySet
+from django.db.models import Count, F, Max
 
 from core.errors import DomainError
 from scoring.models import MatchResult, ResultSource, ResultStatus
@@ -15,6 +15,7 @@ from seasons.identity import live_member, merged_members
 from seasons.models import Rating, RatingChange, RatingRun, SeriesStatus
 from seasons.rating import Game, Skill, places_by_points, team_strength
 from tournaments.models import Club, Event, EventStatus, Member, Pair, Substitution, TableSeat
+from tournaments.selectors.rows import entrant_people
 
 #: A player of a club event who is no member yet counts in the replay (their partners' ratings
 #: need them) under a key of their own, but is stored nowhere.
@@ -31,28 +32,12 @@ class MatchKey:
     event_id: int
 
 
-def _people(pairs: QuerySet[Pair]) -> Iterator[tuple[int, list[tuple[int, int | None]]]]:
-    """Each entrant of ``pairs`` with its players as (player id, member id or None), one query."""
-    rows = pairs.values_list(
-        "pk",
-        "player_1_id",
-        "player_1__member_id",
-        "player_2_id",
-        "player_2__member_id",
-        "player_3_id",
-        "player_3__member_id",
-    )
-    for pk, *people in rows:
-        players = zip(people[::2], people[1::2], strict=True)
-        yield pk, [(player, member) for player, member in players if player is not None]
-
-
 def _teams(club_id: int, merged: Mapping[int, int]) -> dict[int, tuple[tuple[int, int | Guest], ...]]:
     """Each entrant of the club's events → its players as (player id, the rating's key: a member,
     a merged record as the member it became, another player as a guest)."""
     return {
         pk: tuple((player, _key(player, member, merged)) for player, member in people)
-        for pk, people in _people(Pair.objects.filter(event__club_id=club_id))
+        for pk, people in entrant_people(Pair.objects.filter(event__club_id=club_id))
     }
 
 
@@ -247,7 +232,7 @@ def pair_strengths(event: Event, pair_ids: Sequence[int]) -> dict[int, float]:
                 for _, member in people
             ]
         )
-        for pk, people in _people(Pair.objects.filter(event=event, pk__in=pair_ids))
+        for pk, people in entrant_people(Pair.objects.filter(event=event, pk__in=pair_ids))
     }
 
 

@@ -3,6 +3,8 @@ them here and hold no query of their own (tests/core/test_thin_views.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from django.db.models import QuerySet
 
 from tournaments.models import (
@@ -59,3 +61,20 @@ def event_invitations(event: Event) -> QuerySet[Invitation]:
 
 def event_substitutions(event: Event) -> QuerySet[Substitution]:
     return Substitution.objects.filter(pair__event=event).select_related("pair", "replaced", "substitute")
+
+
+def entrant_people(pairs: QuerySet[Pair]) -> Iterator[tuple[int, list[tuple[int, int | None]]]]:
+    """Each entrant of ``pairs`` with its players as (player id, member id or None), in one query
+    (the draw's guard against one member twice, the ratings' teams)."""
+    rows = pairs.values_list(
+        "pk",
+        "player_1_id",
+        "player_1__member_id",
+        "player_2_id",
+        "player_2__member_id",
+        "player_3_id",
+        "player_3__member_id",
+    )
+    for pk, *people in rows:
+        players = zip(people[::2], people[1::2], strict=True)
+        yield pk, [(player, member) for player, member in players if player is not None]

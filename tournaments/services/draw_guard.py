@@ -15,6 +15,7 @@ from collections import defaultdict
 
 from core.errors import Conflict
 from tournaments.models import Pair, Round, Substitution, TableSeat
+from tournaments.selectors.rows import entrant_people
 
 
 def _seated(round_: Round) -> dict[int, int]:
@@ -32,20 +33,7 @@ def _seated(round_: Round) -> dict[int, int]:
 def _members(round_: Round, pairs: set[int]) -> dict[int, set[int]]:
     """The members who play for each entrant in the round: its players' members, with a substitute
     covering the round in the place of the player replaced."""
-    players: dict[int, dict[int, int | None]] = {}
-    rows = Pair.objects.filter(pk__in=pairs).values_list(
-        "pk",
-        "player_1_id",
-        "player_1__member_id",
-        "player_2_id",
-        "player_2__member_id",
-        "player_3_id",
-        "player_3__member_id",
-    )
-    for pk, *people in rows:
-        players[pk] = {
-            player: member for player, member in zip(people[::2], people[1::2], strict=True) if player
-        }
+    players = {pk: dict(people) for pk, people in entrant_people(Pair.objects.filter(pk__in=pairs))}
     substitutions = Substitution.objects.filter(pair_id__in=pairs, from_round__lte=round_.number).values_list(
         "pair_id", "replaced_id", "substitute__member_id", "until_round"
     )
