@@ -24,10 +24,10 @@ from engine.duplicate.dealing import sorted_hand
 from engine.duplicate.movement import number_at
 from engine.duplicate.scoring import DIFFERENCE_SCALE, TableResult, session_totals, traveller
 from engine.scoring.methods import build_method
-from engine.scoring.ranking import RankingContext, pair_rounds, rank
+from engine.scoring.ranking import pair_rounds, rank
 from engine.seats import Side
 from scoring.models import Deal, DealSet, DealSetDeal, DealStatus, RoundDeals
-from scoring.selectors.standing_records import scored_records
+from scoring.selectors.standing_records import ranking_context, scored_records
 from tournaments.models import Event, Match, Pair, Round, RoundStatus
 
 
@@ -245,13 +245,11 @@ def duplicate_standings(event: Event, *, rounds: Iterable[int] | None = None) ->
         match_method=build_method(event.match_points),
         level_method=build_method(event.level_points),
     )
-    context = RankingContext(
-        rounds={pk: entries.get(pk, []) for pk in counted},
-        seed=event.lots_seed,
-        bye_in_opponents=event.opponents_bye,
-        forfeit_in_opponents=event.opponents_forfeit,
-        penalty_points=penalties,
-        lot_keys={pk: pairs[pk]["number"] for pk in counted},
+    context = ranking_context(
+        event,
+        {pk: entries.get(pk, []) for pk in counted},
+        penalties,
+        {pk: pairs[pk]["number"] for pk in counted},
     )
     lead: list[tuple[str, dict[int, float]]] = []
     if comparison == "matchpoints":

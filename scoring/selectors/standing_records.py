@@ -17,6 +17,7 @@ from typing import Any, TypedDict
 from django.db.models import Q
 
 from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
+from engine.scoring.ranking import RankingContext
 from engine.scoring.ranking.entries import PairRound
 from engine.scoring.ranking.tables import ByeRecord, ForfeitRecord, TableRecord, table_rounds
 from engine.seats import Side
@@ -289,3 +290,18 @@ def disqualified_tables(event: Event, tables: list[TableRecord]) -> list[Forfeit
         for player in table.players.values()
         if player in out
     ]
+
+
+def ranking_context(
+    event: Event, rounds: dict[Any, list[PairRound]], penalties: Any, lot_keys: dict[Any, int]
+) -> RankingContext:
+    """What the ranking reads of the event besides the entrants' rounds (G10): its lots seed and how a
+    bye and a forfeit count in opponents' points; the lots are drawn on ``lot_keys`` (pair numbers)."""
+    return RankingContext(
+        rounds=rounds,
+        seed=event.lots_seed,
+        bye_in_opponents=event.opponents_bye,
+        forfeit_in_opponents=event.opponents_forfeit,
+        penalty_points=penalties,
+        lot_keys=lot_keys,
+    )

@@ -21,8 +21,13 @@ from django.core.cache import cache
 
 from core.fast import read_ahead
 from engine.scoring.methods import build_method
-from engine.scoring.ranking import RankingContext, pair_rounds, rank, rank_units
-from scoring.selectors.standing_records import provisional_matches, scored_records, table_entries
+from engine.scoring.ranking import pair_rounds, rank, rank_units
+from scoring.selectors.standing_records import (
+    provisional_matches,
+    ranking_context,
+    scored_records,
+    table_entries,
+)
 from tournaments.models import Event, Pair, PairStatus, Unit
 
 CACHE_SECONDS = 24 * 60 * 60
@@ -197,14 +202,7 @@ def _ranked(event: Event, upto: int | None):
     }
     # What the lots are drawn on (G10): the pair numbers (the queryset's rows are read once).
     numbers = {pk: number for pk, number, *_ in listed if pk in pairs}
-    context = RankingContext(
-        rounds={pk: entries.get(pk, []) for pk in pairs},
-        seed=event.lots_seed,
-        bye_in_opponents=event.opponents_bye,
-        forfeit_in_opponents=event.opponents_forfeit,
-        penalty_points=penalties,
-        lot_keys=numbers,
-    )
+    context = ranking_context(event, {pk: entries.get(pk, []) for pk in pairs}, penalties, numbers)
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
     return rows, pairs, entries, rounds, penalties
 
