@@ -264,6 +264,7 @@ SPECTACULAR_SETTINGS = {
         "core.schema_hooks.enum_varnames",
         "core.schema_hooks.discriminator_values",
         "core.schema_hooks.nullable_types",
+        "core.schema_hooks.discriminated_members",
         "scoring.schema.any_game_bodies",
     ],
     "ENUM_NAME_OVERRIDES": {
@@ -304,8 +305,7 @@ SPECTACULAR_SETTINGS = {
         "DaguaiGameEnum": ["daguai"],
         "ShuangkouGameEnum": ["shuangkou"],
         "GuandanDuplicateGameEnum": ["guandan_duplicate"],
-        # Two sets of outcomes, named as they were before /sync's answers were one component a kind.
-        "SyncAnswerOutcomeEnum": "scoring.views.sync.OUTCOMES",
+        # Results' outcomes share their field name with /sync's answers' (strings, told apart by outcome).
         "HistoryResultOutcomeEnum": ["win", "loss", "draw", "bye"],
         # A series' status (seasons) shares its field name with an event's.
         "SeriesStatusEnum": "seasons.models.SeriesStatus.choices",

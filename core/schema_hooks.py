@@ -18,11 +18,55 @@ def discriminator_values(result, generator, request, public):
             continue
         name = discriminator["propertyName"]
         for value, ref in discriminator["mapping"].items():
-            member = schemas.get(ref.rsplit("/", 1)[-1], {})
-            prop = member.get("properties", {}).get(name)
-            if isinstance(prop, dict) and "$ref" not in prop:
-                prop["enum"] = sorted({*prop.get("enum", ()), value})
+            for member in _objects(schemas, ref):
+                prop = member.get("properties", {}).get(name)
+                if isinstance(prop, dict) and "$ref" not in prop:
+                    prop["enum"] = sorted({*prop.get("enum", ()), value})
     return result
+
+
+def discriminated_members(result, generator, request, public):
+    """drf-spectacular postprocessing hook, after ``nullable_types``: a member that is one
+    discriminated union (``DealPostedAnyGame.state``: ``MatchStateAnyGame``) is a ``$ref`` to it, not
+    drf-spectacular's ``allOf`` of one (the wrapper that carries the description): a generator
+    reads an ``allOf`` of a discriminated schema as inheriting from it and leaves the discriminator
+    out (openapi-typescript's ``Omit<MatchStateAnyGame, "game_code">``), so an app could not switch on
+    ``state.game_code`` (issue 35)."""
+    schemas = result.get("components", {}).get("schemas", {})
+    _unions_as_unions(result, {name for name, schema in schemas.items() if "discriminator" in schema})
+    return result
+
+
+def _unions_as_unions(node, unions: set[str]) -> None:
+    """Each lone ``allOf`` member under ``node`` that is one of ``unions``, as a ``$ref``."""
+    if isinstance(node, dict):
+        members = node.get("allOf")
+        if (
+            isinstance(members, list)
+            and len(members) == 1
+            and members[0].get("$ref", "").rsplit("/", 1)[-1] in unions
+            and set(node) <= {"allOf", "description", "readOnly", "title"}
+        ):
+            # a $ref alone: its description and readOnly go (OpenAPI 3.0 ignores a $ref's siblings)
+            ref = members[0]["$ref"]
+            node.clear()
+            node["$ref"] = ref
+        for value in node.values():
+            _unions_as_unions(value, unions)
+    elif isinstance(node, list):
+        for value in node:
+            _unions_as_unions(value, unions)
+
+
+def _objects(schemas: dict, ref: str) -> list[dict]:
+    """The objects a discriminator's mapping names: the component, or each member of a union it is
+    (a ``/sync`` answer of one ``kind`` is a ``oneOf`` told apart by ``outcome``)."""
+    member = schemas.get(ref.rsplit("/", 1)[-1], {})
+    if "properties" in member:
+        return [member]
+    return [
+        obj for each in member.get("oneOf", ()) if "$ref" in each for obj in _objects(schemas, each["$ref"])
+    ]
 
 
 def nullable_types(result, generator, request, public):

@@ -13,7 +13,6 @@ from core.idempotency import request_principal
 from core.permissions import Permission
 from core.problems import exception_handler
 from core.schema import PROBLEM_SERIALIZER, problems
-from core.schema_extensions import AnyOfProxySerializer
 from core.serializers import represent
 from scoring.actors import actor_of
 from scoring.selectors.access import visible_match
@@ -49,7 +48,6 @@ class SyncRequestSerializer(serializers.Serializer):
     items = SyncItemSerializer(many=True, min_length=1, max_length=200)  # type: ignore[call-arg]
 
 
-OUTCOMES = ["applied", "already_applied", "conflict", "refused"]
 BODY_HELP = {
     "deal": "What `POST /matches/{id}/deals/` takes.",
     "result": "What `POST /matches/{id}/result` takes.",
@@ -84,25 +82,36 @@ def _item(kind: str) -> type[serializers.Serializer]:
     )
 
 
-def _answer(kind: str) -> type[serializers.Serializer]:
-    name = f"Sync{kind.capitalize()}Answer"
-    body = AnyOfProxySerializer(
-        component_name=f"{name}Body",
-        serializers=[ANSWERS[kind], PROBLEM_SERIALIZER],
-        resource_type_field_name=None,
-        help_text="The single endpoint's answer when the item applied (or was applied already); its "
-        "problem+json body when it was refused or conflicted.",
-    )
+#: What an answer's ``outcome`` says of its body: the single endpoint's answer, or its problem.
+APPLIED, REFUSED = ("applied", "already_applied"), ("conflict", "refused")
+
+
+def _answer_as(kind: str, outcomes: tuple[str, ...], body, help_text: str) -> type[serializers.Serializer]:
+    """One kind's answer with one kind of body: applied (its endpoint's answer) or refused (a problem)."""
+    name = f"Sync{kind.capitalize()}{'Applied' if outcomes == APPLIED else 'Refused'}"
     fields = {
         "key": StrictCharField(),
         "kind": StrictCharField(help_text=f"`{kind}`."),
         "match": StrictIntegerField(),
-        "outcome": StrictChoiceField(choices=OUTCOMES),
+        "outcome": StrictCharField(help_text=" or ".join(f"`{outcome}`" for outcome in outcomes) + "."),
         "status": StrictIntegerField(help_text="The status the single endpoint would have answered."),
-        "body": body,
+        "body": _instance(body, help_text=help_text),
     }
     return extend_schema_serializer(component_name=name)(
         type(f"{name}Serializer", (serializers.Serializer,), fields)
+    )
+
+
+def _answer(kind: str) -> PolymorphicProxySerializer:
+    """One kind's answer, told apart by ``outcome``: its body is the single endpoint's answer when the
+    item applied (or was applied already), its problem+json body when it was refused or conflicted
+    (docs/api.md "The contract": a phone's generated client narrows on ``kind``, then ``outcome``)."""
+    applied = _answer_as(kind, APPLIED, ANSWERS[kind], "The single endpoint's answer.")
+    refused = _answer_as(kind, REFUSED, PROBLEM_SERIALIZER, "The single endpoint's problem+json body.")
+    return PolymorphicProxySerializer(
+        component_name=f"Sync{kind.capitalize()}Answer",
+        serializers={**dict.fromkeys(APPLIED, applied), **dict.fromkeys(REFUSED, refused)},
+        resource_type_field_name="outcome",
     )
 
 

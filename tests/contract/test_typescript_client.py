@@ -2,7 +2,8 @@
 contract"): openapi-typescript turns docs/openapi.json into types, ``tsc --strict`` compiles
 tests/contract/typescript/table.mts against them — no cast, no type written by hand, so a document
 that says less or other than an app needs fails to compile — and node runs it against the live
-server with openapi-fetch: who am I, a table's five deals to the end of its match, the result, and
+server with openapi-fetch: who am I, a table's five deals to the end of its match, a ``/sync``
+batch whose answers it narrows by ``kind`` and ``outcome``, the result, and
 a Daguai event's PATCH that sends only what it sets (issue 35)."""
 
 from __future__ import annotations
@@ -52,3 +53,6 @@ def test_a_typescript_client_compiled_strictly_keeps_a_tables_score(live_server)
     played = json.loads(run("node", str(build / "out" / "table.mjs"), env=env))
     assert played["winner"] == "NS" and played["game"] == "daguai"
     assert played["levels"] == ["2", "5", "8", "J", "A"]  # each deal at the level before it (G6)
+    # /sync's answers narrowed by kind and outcome: the last deal again, then one past the match's end
+    assert played["synced"][0] == "already_applied:guandan:5", played["synced"]
+    assert played["synced"][1].startswith("refused:") or played["synced"][1].startswith("conflict:")

@@ -111,16 +111,27 @@ def test_the_health_check_documents_its_own_503_body(document):
 
 
 def test_each_member_of_a_discriminated_one_of_names_its_own_value(document):
-    # JSON Schema's oneOf means exactly one: an answer must match one member, not all of them.
+    # JSON Schema's oneOf means exactly one: an answer must match one member, not all of them. A
+    # member may be a union itself (a /sync answer of one kind, told apart by its outcome): each of
+    # its objects names the value; a member two values map to (`applied`, `already_applied`) both.
     schemas = document["components"]["schemas"]
+
+    def objects(name):
+        member = schemas[name]
+        if "properties" in member:
+            return [member]
+        return [obj for each in member["oneOf"] for obj in objects(each["$ref"].rsplit("/", 1)[-1])]
+
     seen = 0
     for schema in schemas.values():
         discriminator = schema.get("discriminator") or {}
-        for value, ref in discriminator.get("mapping", {}).items():
-            member = schemas[ref.rsplit("/", 1)[-1]]
-            prop = member["properties"][discriminator["propertyName"]]
-            if "$ref" in prop:  # an enum component of its one value (ENUM_NAME_OVERRIDES)
-                prop = schemas[prop["$ref"].rsplit("/", 1)[-1]]
-            assert prop["enum"] == [value]
+        mapping = discriminator.get("mapping", {})
+        for value, ref in mapping.items():
+            for member in objects(ref.rsplit("/", 1)[-1]):
+                prop = member["properties"][discriminator["propertyName"]]
+                if "$ref" in prop:  # an enum component of its one value (ENUM_NAME_OVERRIDES)
+                    prop = schemas[prop["$ref"].rsplit("/", 1)[-1]]
+                assert value in prop["enum"]
+                assert prop["enum"] == sorted(v for v, r in mapping.items() if r == ref)
             seen += 1
     assert seen >= 8  # the play and replay answers of four games

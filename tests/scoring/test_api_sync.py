@@ -192,6 +192,17 @@ def test_each_item_and_answer_is_the_documents_member_of_its_kind(play, keeper):
         mapping = schemas[union]["discriminator"]["mapping"]
         assert schemas[union]["discriminator"]["propertyName"] == "kind"
         assert set(mapping) == {"deal", "result", "confirm"}
+    # Each kind's answer is told apart by its outcome: the endpoint's answer, or its problem.
+    for kind in ("Deal", "Result", "Confirm"):
+        assert schemas[f"Sync{kind}Answer"]["discriminator"] == {
+            "propertyName": "outcome",
+            "mapping": {
+                "applied": f"#/components/schemas/Sync{kind}Applied",
+                "already_applied": f"#/components/schemas/Sync{kind}Applied",
+                "conflict": f"#/components/schemas/Sync{kind}Refused",
+                "refused": f"#/components/schemas/Sync{kind}Refused",
+            },
+        }
     match = play["matches"][0]
     items = [deal("d", match, 1, ["N", "S"]), {"key": "c", "kind": "confirm", "match": match.pk, "body": {}}]
     answers = {
@@ -201,5 +212,8 @@ def test_each_item_and_answer_is_the_documents_member_of_its_kind(play, keeper):
     assert not valid("SyncConfirmAnswer", answers["deal"])
     assert answers["confirm"]["outcome"] in ("conflict", "refused")
     assert valid("SyncConfirmAnswer", answers["confirm"]) and valid("Problem", answers["confirm"]["body"])
+    assert valid("SyncDealApplied", answers["deal"]) and not valid("SyncDealRefused", answers["deal"])
+    assert valid("SyncConfirmRefused", answers["confirm"])
+    assert not valid("SyncConfirmApplied", answers["confirm"])
     for kind, name in (("deal", "SyncDealItemRequest"), ("confirm", "SyncConfirmItemRequest")):
         assert valid(name, next(item for item in items if item["kind"] == kind))

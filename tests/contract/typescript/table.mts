@@ -1,7 +1,8 @@
 // A scorekeeping app's table, typed from the committed OpenAPI document alone (docs/openapi.json,
 // turned into schema.d.ts by openapi-typescript): no cast, no type written by hand. Run by
 // tests/contract/test_typescript_client.py against a live server: who am I, a table of round 1,
-// five deals to the end of its match, the deals read back, the result confirmed; a Daguai event
+// five deals to the end of its match, the offline queue's answers, the deals read back, the result
+// confirmed; a Daguai event
 // edited with a PATCH that sends only what it sets.
 import createClient from "openapi-fetch";
 import type { paths } from "./schema.js";
@@ -41,6 +42,28 @@ for (let number = 1; number <= 5; number += 1) {
   if (!posted.data) fail(`deal ${number}`, posted.error);
   if (posted.data.deal.number !== number) fail("deal number", posted.data.deal);
 }
+// The phone's offline queue sends the last deal again and one past the end: each answer narrowed on
+// `kind`, then `outcome`, to the single endpoint's answer or its problem (no `"state" in body`).
+const synced = await api.POST("/api/v1/sync", {
+  body: {
+    items: [
+      { key: `ts-sync-${match.id}-5`, kind: "deal", match: match.id, body: { number: 5, finishing_order: ["N", "S"] } },
+      { key: `ts-sync-${match.id}-6`, kind: "deal", match: match.id, body: { number: 6, finishing_order: ["N", "S"] } },
+    ],
+  },
+});
+if (!synced.data) fail("sync", synced.error);
+// (TypeScript narrows a union on the branch that names a value: each outcome is named.)
+const outcomes: string[] = [];
+for (const answer of synced.data.items) {
+  if (answer.kind !== "deal") fail("sync: not a deal's answer", answer);
+  if (answer.outcome === "applied" || answer.outcome === "already_applied") {
+    outcomes.push(`${answer.outcome}:${answer.body.state.game_code}:${answer.body.deal.number}`);
+  } else if (answer.outcome === "conflict" || answer.outcome === "refused") {
+    outcomes.push(`${answer.outcome}:${answer.body.code}`);
+  }
+}
+
 const deals = await api.GET("/api/v1/matches/{id}/deals/", { params: { path: { id: match.id } } });
 if (!deals.data) fail("deals", deals.error);
 const levels = deals.data.map((deal) => deal.level);
@@ -67,4 +90,4 @@ const edited = await api.PATCH("/api/v1/events/{event_slug}/", {
 if (!edited.data) fail("daguai edit", edited.error);
 if (edited.data.game !== "daguai") fail("the edit changed the game", edited.data);
 
-console.log(JSON.stringify({ table: match.table, levels, winner: official.winner, game: edited.data.game }));
+console.log(JSON.stringify({ table: match.table, levels, synced: outcomes, winner: official.winner, game: edited.data.game }));
