@@ -3,7 +3,8 @@
 openapi-python-client (a dev dependency) generates a Python client from the committed document
 (docs/openapi.json, the one the server serves: tests/contract/test_committed_document.py), and the
 test plays a match of the demo event through that client only: who am I (``GET /me/``, no username
-typed), the event's tables, five deals posted as a scorekeeping app posts them, the deals read back,
+typed), the event's tables, five deals posted as a scorekeeping app posts them, a ``/sync`` batch
+whose answers are their own types, the deals read back,
 the result submitted and confirmed. A document that says less or other than the server answers
 breaks the generated code here (a ``KeyError`` on a member declared required but missing, a status
 it cannot parse), as it broke the apps of outside users.
@@ -80,6 +81,23 @@ def test_a_generated_client_keeps_a_tables_score(generated, live_server):
         assert posted.state.next_deal == (None if posted.state.finished else number + 1)
     assert posted.state.finished and posted.state.winner == models.SideEnum.NS
     assert posted.state.levels.ns == models.LevelEnum.A_PLUS  # past A (G6)
+    # The offline queue: the last deal again and one past the end, each answer its own type by
+    # kind and outcome (SyncDealApplied carries the deal's answer, SyncDealRefused its problem).
+    items = [
+        models.SyncDealItemRequest(
+            key=str(uuid.uuid4()),
+            kind=models.SyncDealItemRequestKind.DEAL,
+            match=match.id,
+            body=models.DealInputRequest(number=number, finishing_order=ONE_TWO),
+        )
+        for number in (5, 6)
+    ]
+    sync = generated("api.scorekeeping.sync_create")
+    synced = sync.sync(client=client, body=models.SyncRequestRequest(items))
+    again, past = synced.items
+    assert isinstance(again, models.SyncDealApplied) and isinstance(again.body.state, models.MatchState)
+    assert (again.outcome.value, again.body.deal.number) == ("already_applied", 5)
+    assert isinstance(past, models.SyncDealRefused) and past.body.code == "match_over", past
     deals = deals_list.sync(match.id, client=client)
     assert [deal.number for deal in deals] == [1, 2, 3, 4, 5]
     assert all(deal.leader is None and isinstance(deal.level, models.LevelEnum) for deal in deals)
