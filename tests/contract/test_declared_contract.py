@@ -152,3 +152,15 @@ def test_a_daguai_events_edit_sends_only_what_it_sets_and_keeps_its_game():
     edited = organiser.patch("/api/v1/events/daguai-night/", {"venue": "The tea house"}, format="json")
     assert edited.status_code == 200, edited.json()
     assert (edited.json()["game"], edited.json()["venue"]) == ("daguai", "The tea house")
+
+
+def test_every_answer_declares_its_request_id_and_every_401_how_to_authenticate():
+    for method, path in operations():
+        for status, response in DOC["paths"][path][method]["responses"].items():
+            assert response["headers"]["X-Request-ID"]["required"] is True, (method, path, status)
+        assert DOC["paths"][path][method]["responses"]["401"]["headers"]["WWW-Authenticate"]["required"]
+
+
+def test_a_jobs_read_declares_retry_after_while_it_runs():
+    headers = DOC["paths"]["/api/v1/jobs/{id}/"]["get"]["responses"]["200"]["headers"]
+    assert "Retry-After" in headers and not headers["Retry-After"].get("required")  # not once finished
