@@ -2,8 +2,7 @@
 // turned into schema.d.ts by openapi-typescript): no cast, no type written by hand. Run by
 // tests/contract/test_typescript_client.py against a live server: who am I, a table of round 1,
 // five deals to the end of its match, the offline queue's answers, the deals read back, the result
-// confirmed; a Daguai event
-// edited with a PATCH that sends only what it sets.
+// confirmed; a Daguai event edited with a PATCH that sends only what it sets.
 import createClient from "openapi-fetch";
 import type { paths } from "./schema.js";
 
