@@ -6,9 +6,10 @@
 For each size in ``NATIONAL_SIZES`` (pairs; default ``1000,5000,10000``), on a throwaway PostgreSQL
 database (``DATABASE_URL``'s server): gunicorn on ``bench.wsgi`` with ``WEB_CONCURRENCY`` sync workers
 (default 5), Redis as the cache and the Celery broker (two databases from ``NATIONAL_REDIS_DB``,
-default 12 and 13, flushed first; ``NATIONAL_BROKER_DB`` names the broker's when it is not the next one) and one Celery worker (``celery -A config worker -c 1``), as one
-machine is deployed (docs/deploy.md). Then, through the API (only the accounts and tokens of the
-organiser and of one scorekeeper are made with ``manage.py apitoken``: there is no sign-up endpoint):
+default 12 and 13, flushed first; ``NATIONAL_BROKER_DB`` names the broker's when it is not the next
+one) and one Celery worker (``celery -A config worker -c 1``), as one machine is deployed
+(docs/deploy.md). Then, through the API (only the accounts and tokens of the organiser and of one
+scorekeeper are made with ``manage.py apitoken``: there is no sign-up endpoint):
 
 - the event (Swiss, ``deal_count`` with ``NATIONAL_DEALS`` deals a match, default 2, so that a
   round is four posts a table), published; the pairs imported as one CSV (``POST …/pairs/import``);
