@@ -6,9 +6,10 @@
 For each size in ``NATIONAL_SIZES`` (pairs; default ``1000,5000,10000``), on a throwaway PostgreSQL
 database (``DATABASE_URL``'s server): gunicorn on ``bench.wsgi`` with ``WEB_CONCURRENCY`` sync workers
 (default 5), Redis as the cache and the Celery broker (two databases from ``NATIONAL_REDIS_DB``,
-default 12 and 13, flushed first) and one Celery worker (``celery -A config worker -c 1``), as one
-machine is deployed (docs/deploy.md). Then, through the API (only the accounts and tokens of the
-organiser and of one scorekeeper are made with ``manage.py apitoken``: there is no sign-up endpoint):
+default 12 and 13, flushed first; ``NATIONAL_BROKER_DB`` names the broker's when it is not the next
+one) and one Celery worker (``celery -A config worker -c 1``), as one machine is deployed
+(docs/deploy.md). Then, through the API (only the accounts and tokens of the organiser and of one
+scorekeeper are made with ``manage.py apitoken``: there is no sign-up endpoint):
 
 - the event (Swiss, ``deal_count`` with ``NATIONAL_DEALS`` deals a match, default 2, so that a
   round is four posts a table), published; the pairs imported as one CSV (``POST …/pairs/import``);
@@ -63,6 +64,9 @@ READS = int(os.environ.get("NATIONAL_READS", "1500"))  # requests per read yards
 HEAVY_READS = int(os.environ.get("NATIONAL_HEAVY_READS", "300"))  # whole standings tables
 INSERTS = int(os.environ.get("NATIONAL_INSERTS", "1500"))
 REDIS_DB = int(os.environ.get("NATIONAL_REDIS_DB", "12"))
+# The broker's database; the cache's own is fine too on a shared Redis with one database to spare:
+# the cache is flushed only between sizes and for the cold reads, after the last round's queue is empty.
+BROKER_DB = int(os.environ.get("NATIONAL_BROKER_DB", str(REDIS_DB + 1)))
 REDIS = "redis://127.0.0.1:6379"
 API = "/api/v1"
 JSON = {"Content-Type": "application/json"}
@@ -353,12 +357,12 @@ def event_settings(pairs: int) -> dict:
 
 def one_size(pairs: int) -> dict[str, float]:
     cache = redis.Redis.from_url(f"{REDIS}/{REDIS_DB}")
-    broker = redis.Redis.from_url(f"{REDIS}/{REDIS_DB + 1}")
+    broker = redis.Redis.from_url(f"{REDIS}/{BROKER_DB}")
     with throwaway_database() as url, tempfile.TemporaryDirectory(prefix="bench-national-") as folder:
         env = {
             **_environment(url),
             "CACHE_URL": f"{REDIS}/{REDIS_DB}",
-            "CELERY_BROKER_URL": f"{REDIS}/{REDIS_DB + 1}",
+            "CELERY_BROKER_URL": f"{REDIS}/{BROKER_DB}",
             "WEB_CONCURRENCY": str(WORKERS),
         }
         _manage(env, "migrate", "--noinput")

@@ -12,13 +12,12 @@ from rest_framework.test import APIClient
 
 from engine.duplicate.scoring import deal_points
 from engine.duplicate.teams import team_deal
+from tests.conftest import rolled_back
 from tests.scoring.conftest import API
 from tests.tournaments.conftest import client_for, new_user
 
 pytestmark = pytest.mark.django_db
 
-SLUG = "dup-teams"
-EVENT = f"{API}/events/{SLUG}"
 ORDERS = (["N", "S"], ["N", "E", "S"], ["W", "N", "E"], ["E", "W"], ["S", "W", "E"], ["E", "S", "N", "W"])
 
 
@@ -31,17 +30,21 @@ def order_for(round_: int, table: int, k: int) -> list[str]:
     return ORDERS[(round_ * 5 + table * 2 + k * 3 + table * k) % len(ORDERS)]
 
 
-@pytest.fixture
-def played():
-    return _played("round_robin")
+@pytest.fixture(scope="module")
+def played(django_db_setup, django_db_blocker):
+    """The round robin, played once for the four tests that read it (built again for each, it was
+    their whole time): they only read its answers, and its rows are rolled back after the module."""
+    with rolled_back(django_db_blocker):
+        yield _played("round_robin")
 
 
 def _played(kind: str):
+    EVENT = f"{API}/events/dup-teams-{kind.replace('_', '-')}"
     organizer = client_for(new_user("organizer"))
     keeper = client_for(new_user("keeper"))
     referee = client_for(new_user("referee"))
     body = {
-        "slug": SLUG,
+        "slug": EVENT.rsplit("/", 1)[1],
         "name": "Teams",
         "game": "guandan_duplicate",
         "rule_overrides": {"deals_per_round": 4},

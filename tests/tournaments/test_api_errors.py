@@ -11,10 +11,12 @@ back after it, on its own copy of the event.
 from __future__ import annotations
 
 import copy
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rest_framework.test import APIClient
 
 from tests.conftest import rolled_back
 from tests.tournaments.conftest import PROBLEM, client_for, event_with_rounds, field_errors, grant
@@ -228,6 +230,13 @@ def test_an_integer_beyond_its_range_is_a_400_naming_the_field(setup, method, ur
     assert "max_value" not in field_errors(response).values()
 
 
+@cache
+def served_document() -> dict:
+    """The document as served, asked once per process: building it takes about a second, and the
+    cases below only read it."""
+    return APIClient().get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+
 @pytest.mark.parametrize(
     ("component", "field", "maximum"),
     [
@@ -252,8 +261,8 @@ def test_an_integer_beyond_its_range_is_a_400_naming_the_field(setup, method, ur
         ("SinglesDrawRequest", "seed", SEED),
     ],
 )
-def test_the_openapi_schema_shows_each_integer_inputs_range(api_client, component, field, maximum):
-    schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+def test_the_openapi_schema_shows_each_integer_inputs_range(component, field, maximum):
+    schema = served_document()
     assert schema["components"]["schemas"][component]["properties"][field]["maximum"] == maximum
 
 
