@@ -23,10 +23,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from functools import cache
+from itertools import chain
 from typing import TypeVar
 
 from engine.lots import lot, pair_lots
 from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
+from tournaments.draws.certificate import certify
 from tournaments.draws.matching import GAP_RESOLUTION, JITTER, CostScale, jitter, min_cost_matching
 from tournaments.draws.partners import Candidates
 from tournaments.draws.runs import pair_by_runs
@@ -112,6 +114,24 @@ class SwissCosts:
         # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
         return round((x / self.spread) ** 2 * GAP_RESOLUTION)
 
+    @property
+    def points(self) -> list[float]:
+        """The points by place, best first."""
+        return self._points
+
+    def allowed(self, i: int, j: int) -> bool:
+        """Whether places ``i`` and ``j`` may meet without breaking a hard constraint."""
+        unit = self._units[i]
+        hard = self.same_unit == SameUnit.HARD and unit is not None and unit == self._units[j]
+        return not hard and j not in self._met[i]
+
+    def units(self, i: int, j: int) -> int:
+        """An allowed meeting's cost above the seeded tie-break, in units of ``scale.soft``: its
+        squared score gap, and a ``soft`` meeting inside a unit's penalty (``edge // soft``)."""
+        unit = self._units[i]
+        penalty = self.unit_penalty if unit is not None and unit == self._units[j] else 0
+        return self.gap(self._points[i] - self._points[j]) + penalty
+
     def free(self, i: int, j: int) -> bool:
         """Whether places ``i`` and ``j`` may meet at no more than their score gap."""
         unit = self._units[i]
@@ -186,7 +206,12 @@ def swiss_draw(
         soft_unit_points=soft_unit_points,
     )
     result = _by_blocks(costs, block=block, window=window) if block and len(costs.ranked) > block else None
-    played, bye = result or _whole_field(costs, window=window)
+    if result is not None and result[2]:
+        played, bye = result[0], result[1]
+    else:
+        played, bye = _best_of_every_draw(
+            costs, *(result[:2] if result else _whole_field(costs, window=window)), window=window
+        )
     pairings = _pairings(costs.ranked, played, bye, seed=seed)
     ignore = set()
     if not avoid_rematches:
@@ -196,7 +221,36 @@ def swiss_draw(
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
 
 
-def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int]], int | None]:
+def _best_of_every_draw(
+    costs: SwissCosts, played: list[tuple[int, int]], bye: int | None, *, window: int
+) -> tuple[list[tuple[int, int]], int | None]:
+    """The round drawn over the candidate meetings, proved the best of every draw
+    (``certificate.py``), or drawn again with the meetings the proof found missing."""
+    extra: set[tuple[int, int]] = set()
+    allowed = costs.allowed
+    while bye == costs.ideal_bye() and all(allowed(i, j) for i, j in played):
+        found = certify(
+            played=played,
+            points=costs.points,
+            candidates=chain(costs.near(window), extra),
+            units=costs.units,
+            allowed=allowed,
+            gap=costs.gap,
+        )
+        if found.proved:
+            break
+        new = set(found.missing) - extra
+        if not new:
+            # No potentials exist for the closed walks of the candidates (rare): every meeting.
+            return _whole_field(costs, window=len(costs.ranked))
+        extra |= new
+        played, bye = _whole_field(costs, window=window, extra=extra)
+    return played, bye
+
+
+def _whole_field(
+    costs: SwissCosts, *, window: int, extra: set[tuple[int, int]] | None = None
+) -> tuple[list[tuple[int, int]], int | None]:
     ranked, scale = costs.ranked, costs.scale
     size = len(ranked)
     wanted = costs.ideal_bye()
@@ -214,7 +268,7 @@ def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int
     return min_cost_matching(
         size=size,
         edge_cost=costs.edge,
-        near=costs.near,
+        near=(lambda k: chain(costs.near(k), extra)) if extra else costs.near,
         window=window,
         hard=scale.same_unit,
         bye_cost=costs.bye if size % 2 else None,
@@ -225,8 +279,9 @@ def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int
 
 def _by_blocks(
     costs: SwissCosts, *, block: int, window: int
-) -> tuple[list[tuple[int, int]], int | None] | None:
-    """The draw paired block by block, or run by run, if certified as good as any, else None.
+) -> tuple[list[tuple[int, int]], int | None, bool] | None:
+    """The draw paired block by block, or run by run, if certified, else None; and whether
+    the blocks' proof (over every draw) holds, not the runs' (over the candidate meetings).
 
     Blocks (``blocks.py``) come first, as they always did; when one of them fails its
     certificate, the field is cut into runs at drops in the points (``runs.py``), whose lower
@@ -263,19 +318,20 @@ def _by_blocks(
         good=good,
         merges=0,
     )
-    if played is None:
-        # A meeting without a hard part costs at most the widest gap plus the unit penalty.
-        played = pair_by_runs(
-            places,
-            [costs.ranked[i].points for i in places],
-            block=block,
-            window=window,
-            edge_cost=edge,
-            candidates=costs.candidates(window),
-            soft=soft,
-            cap=GAP_RESOLUTION + costs.unit_penalty + 1,
-        )
-    return None if played is None else (played, bye)
+    if played is not None:
+        return played, bye, True
+    # A meeting without a hard part costs at most the widest gap plus the unit penalty.
+    by_runs = pair_by_runs(
+        places,
+        [costs.ranked[i].points for i in places],
+        block=block,
+        window=window,
+        edge_cost=edge,
+        candidates=costs.candidates(window),
+        soft=soft,
+        cap=GAP_RESOLUTION + costs.unit_penalty + 1,
+    )
+    return None if by_runs is None else (by_runs, bye, False)
 
 
 def first_round_draw(

@@ -1,0 +1,134 @@
+"""A proof that a Swiss round is the best of every possible draw (docs/rules/guandan.md G11).
+
+The draw is matched over candidate meetings only (``partners.py``), block by block or run by
+run (``blocks.py``, ``runs.py``) or in one matching; each of those is the best over the
+candidates, and the candidates leave out most meetings of a large field. Issue 38 asks that a
+round be kept only when it costs what one matching over **every** meeting would, in every
+tier. This module checks that for a drawn round ``U``, in time close to linear in the field.
+
+**Tiers.** ``U`` breaks no hard constraint and gives the bye to the lowest pair without one (the
+caller checks both). Every other draw either breaks a hard constraint or gives the bye
+elsewhere, and then costs more in a higher tier, or it meets only *allowed* pairs (no rematch,
+``hard`` units apart) and gives the same bye. Among the latter, ``U`` is the best in every tier
+when no allowed draw costs fewer *units* (a meeting's cost above the seeded tie-break, its
+score gap squared plus a ``soft`` unit meeting's penalty: ``cost // soft``).
+
+**Alternating cycles.** Any allowed draw ``M`` with the same bye differs from ``U`` by disjoint
+cycles that alternate meetings of ``M`` and of ``U``; ``M`` costs fewer units than ``U`` only if
+one of them does. Write ``u'`` for ``u``'s opponent in ``U``. A cycle ``u1 - w1 = w1' = u2 - w2
+...`` (``-`` an allowed meeting not in ``U``, ``=`` one of ``U``, ``u(k+1) = wk'``) is a closed
+walk of arcs ``u -> w'`` in the directed graph ``D`` whose arc weighs ``T(u, w) - T(w, w')``;
+the cycle's change in cost is the walk's weight. So if ``D`` has **potentials** ``p`` with
+``p(w') <= p(u) + T(u, w) - T(w, w')`` for every allowed meeting ``u - w`` (and the same the
+other way round), every closed walk weighs at least zero and no allowed draw beats ``U``.
+
+**Finding and checking the potentials.** ``p`` is the shortest distance from a virtual source
+in ``D`` restricted to the candidate meetings (Bellman–Ford). A negative cycle there means no
+proof (``U`` may still be the best: ``D``'s walks may repeat a pair). The check over every
+allowed meeting does not list the ``n²/2`` meetings: a meeting's units are at least the squared
+gap of its two score groups, so for each place ``u`` and each score group only the places ``w``
+whose ``key(w) = T(w, w') + p(w')`` exceeds ``gap + p(u)`` are looked at one by one, best key
+first. A meeting that fails is returned: the caller adds it to the candidates and draws again.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from tournaments.draws.matching import shortest_potentials
+
+
+@dataclass(kw_only=True)
+class Certificate:
+    """The outcome of ``certify``: proved, or the meetings that broke the potentials."""
+
+    proved: bool
+    missing: list[tuple[int, int]] = field(default_factory=list)
+    negative_cycle: bool = False
+
+
+def certify(
+    *,
+    played: Sequence[tuple[int, int]],
+    points: Sequence[float],
+    candidates: Iterable[tuple[int, int]],
+    units: Callable[[int, int], int],
+    allowed: Callable[[int, int], bool],
+    gap: Callable[[float], int],
+    limit: int = 512,
+    rounds: int = 8,
+) -> Certificate:
+    """Whether no allowed draw of the places in ``played`` costs fewer units than ``played``.
+
+    ``played`` are the round's meetings as places (lower first), the bye left out; ``points``
+    the places' points, best first; ``candidates`` the meetings the round was matched over;
+    ``units(i, j)`` a meeting's cost in units, at least ``gap(points[i] - points[j])`` for an
+    allowed meeting; ``allowed(i, j)`` whether it keeps every hard constraint. At most ``limit``
+    failing meetings are returned.
+    """
+    mate: dict[int, int] = {}
+    for i, j in played:
+        mate[i], mate[j] = j, i
+    own = {v: units(min(v, w), max(v, w)) for v, w in mate.items()}
+    nodes = sorted(mate)
+    index = {v: x for x, v in enumerate(nodes)}
+    arcs: list[tuple[int, int, int]] = []
+
+    def add(i: int, j: int) -> None:
+        cost = units(i, j)
+        arcs.append((index[i], index[mate[j]], cost - own[j]))
+        arcs.append((index[j], index[mate[i]], cost - own[i]))
+
+    for i, j in candidates:
+        if i in mate and j in mate and mate[i] != j and allowed(i, j):
+            add(i, j)
+    # Score groups, each with its places.
+    groups: dict[float, list[int]] = {}
+    for v in nodes:
+        groups.setdefault(points[v], []).append(v)
+    added: set[tuple[int, int]] = set()
+    for _ in range(rounds):
+        found = shortest_potentials(len(nodes), arcs)
+        if found is None:
+            return Certificate(proved=False, negative_cycle=True, missing=sorted(added))
+        potential = {v: found[index[v]] for v in nodes}
+        missing = _failing(groups, mate, own, potential, points, units, allowed, gap, limit)
+        if not missing:
+            return Certificate(proved=True)
+        # Potentials that also hold for these meetings may exist: look again with them in.
+        for i, j in missing:
+            added.add((i, j))
+            add(i, j)
+    return Certificate(proved=False, missing=sorted(added))
+
+
+def _failing(
+    groups: dict[float, list[int]],
+    mate: dict[int, int],
+    own: dict[int, int],
+    potential: dict[int, int],
+    points: Sequence[float],
+    units: Callable[[int, int], int],
+    allowed: Callable[[int, int], bool],
+    gap: Callable[[float], int],
+    limit: int,
+) -> list[tuple[int, int]]:
+    """The allowed meetings whose arcs the potentials break (at most ``limit``)."""
+    key = {w: own[w] + potential[mate[w]] for w in mate}
+    ordered = {value: sorted(places, key=lambda w: -key[w]) for value, places in groups.items()}
+    keys = {value: [-key[w] for w in places] for value, places in ordered.items()}
+    missing: list[tuple[int, int]] = []
+    for u in mate:
+        for value, places in ordered.items():
+            # Only the places w with key(w) > gap + p(u) can fail, the best keys first.
+            threshold = gap(points[u] - value) + potential[u]
+            for w in places[: bisect_right(keys[value], -threshold - 1)]:
+                if w == u or w == mate[u] or not allowed(min(u, w), max(u, w)):
+                    continue
+                if units(min(u, w), max(u, w)) + potential[u] < key[w]:
+                    missing.append((min(u, w), max(u, w)))
+                    if len(missing) >= limit:
+                        return missing
+    return missing
