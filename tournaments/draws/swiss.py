@@ -64,6 +64,11 @@ def free_partners(k: int) -> int:
     return max(1, 2 * k // 3)
 
 
+# Up to this many pairs a later round is always the best of every possible draw: proved over
+# every meeting (``certificate.py``) or drawn over every one. One matching over every meeting
+# of 680 pairs (230,000) takes 3–4 s, of 1,000 pairs 15 s (issue 38).
+EVERY_MEETING_PAIRS = 700
+
 _E = TypeVar("_E", bound=StrEnum)
 _SOFT_FIRST_ROUND = 9
 
@@ -224,10 +229,18 @@ def swiss_draw(
 def _best_of_every_draw(
     costs: SwissCosts, played: list[tuple[int, int]], bye: int | None, *, window: int
 ) -> tuple[list[tuple[int, int]], int | None]:
-    """The round drawn over the candidate meetings, proved the best of every draw
-    (``certificate.py``), or drawn again with the meetings the proof found missing."""
+    """A field of up to ``EVERY_MEETING_PAIRS`` pairs: the round drawn over the candidate
+    meetings if proved the best of every possible draw (``certificate.py``), else drawn again
+    with the meetings the proof found missing, and in the end over every meeting. A larger
+    field's round is the best over its candidates (docs/events.md "Which meetings are
+    considered")."""
+    size = len(costs.ranked)
+    if size > EVERY_MEETING_PAIRS or window >= size - 1:
+        return played, bye
     extra: set[tuple[int, int]] = set()
     allowed = costs.allowed
+    # The proof covers rounds that break no hard constraint and give the bye where the rule
+    # does; any other round is drawn over every meeting at once.
     while bye == costs.ideal_bye() and all(allowed(i, j) for i, j in played):
         found = certify(
             played=played,
@@ -238,14 +251,13 @@ def _best_of_every_draw(
             gap=costs.gap,
         )
         if found.proved:
-            break
+            return played, bye
         new = set(found.missing) - extra
         if not new:
-            # No potentials exist for the closed walks of the candidates (rare): every meeting.
-            return _whole_field(costs, window=len(costs.ranked))
+            break  # no potentials for the candidates' closed walks (see certificate.py)
         extra |= new
         played, bye = _whole_field(costs, window=window, extra=extra)
-    return played, bye
+    return _whole_field(costs, window=size)
 
 
 def _whole_field(
