@@ -71,13 +71,18 @@ def certify(
     mate: dict[int, int] = {}
     for i, j in played:
         mate[i], mate[j] = j, i
-    own = {v: units(min(v, w), max(v, w)) for v, w in mate.items()}
     nodes = sorted(mate)
     index = {v: x for x, v in enumerate(nodes)}
+    shift = _odd_cuts(nodes, mate, points, units)
+
+    def reduced(i: int, j: int) -> int:
+        return units(i, j) - abs(shift[i] - shift[j])
+
+    own = {v: reduced(min(v, w), max(v, w)) for v, w in mate.items()}
     arcs: list[tuple[int, int, int]] = []
 
     def add(i: int, j: int) -> None:
-        cost = units(i, j)
+        cost = reduced(i, j)
         arcs.append((index[i], index[mate[j]], cost - own[j]))
         arcs.append((index[j], index[mate[i]], cost - own[i]))
 
@@ -94,7 +99,7 @@ def certify(
         if found is None:
             return Certificate(proved=False, negative_cycle=True, missing=sorted(added))
         potential = {v: found[index[v]] for v in nodes}
-        missing = _failing(groups, mate, own, potential, points, units, allowed, gap, limit)
+        missing = _failing(groups, mate, own, potential, points, reduced, allowed, gap, shift, limit)
         if not missing:
             return Certificate(proved=True)
         # Potentials that also hold for these meetings may exist: look again with them in.
@@ -113,9 +118,11 @@ def _failing(
     units: Callable[[int, int], int],
     allowed: Callable[[int, int], bool],
     gap: Callable[[float], int],
+    shift: dict[int, int],
     limit: int,
 ) -> list[tuple[int, int]]:
-    """The allowed meetings whose arcs the potentials break (at most ``limit``)."""
+    """The allowed meetings whose arcs the potentials break (at most ``limit``); ``units`` are
+    the reduced ones, at least the groups' gap less their difference in ``shift``."""
     key = {w: own[w] + potential[mate[w]] for w in mate}
     ordered = {value: sorted(places, key=lambda w: -key[w]) for value, places in groups.items()}
     keys = {value: [-key[w] for w in places] for value, places in ordered.items()}
@@ -123,7 +130,7 @@ def _failing(
     for u in mate:
         for value, places in ordered.items():
             # Only the places w with key(w) > gap + p(u) can fail, the best keys first.
-            threshold = gap(points[u] - value) + potential[u]
+            threshold = gap(points[u] - value) - abs(shift[u] - shift[places[0]]) + potential[u]
             for w in places[: bisect_right(keys[value], -threshold - 1)]:
                 if w == u or w == mate[u] or not allowed(min(u, w), max(u, w)):
                     continue
@@ -132,3 +139,42 @@ def _failing(
                     if len(missing) >= limit:
                         return missing
     return missing
+
+
+def _odd_cuts(
+    nodes: list[int], mate: dict[int, int], points: Sequence[float], units: Callable[[int, int], int]
+) -> dict[int, int]:
+    """Each place's ``shift``: the weights ``z`` of the cuts above it, summed.
+
+    A cut between two score groups with an odd number of places above it is crossed by every
+    draw at least once; where the round crosses it exactly once, it gets ``z``, a share of that
+    meeting's units. A meeting's units less the ``z`` of the cuts it crosses are its *reduced*
+    units; every draw's reduced total is at most its total less all the ``z``, the round's is
+    exactly that, so a round the best in reduced units is the best in units. Without the cuts
+    an odd score group's float has no potentials (its members meet around it at no cost in a
+    closed walk that uses the float twice).
+    """
+    size = len(nodes)
+    position = {v: x for x, v in enumerate(nodes)}
+    crossing = [0] * (size + 1)
+    for v in nodes:
+        if v < mate[v]:
+            crossing[position[v] + 1] += 1
+            crossing[position[mate[v]] + 1] -= 1
+    eligible, count = [], 0
+    for k in range(1, size):
+        count += crossing[k]
+        if k % 2 and count == 1 and points[nodes[k - 1]] != points[nodes[k]]:
+            eligible.append(k)
+    weight = [0] * (size + 1)
+    for v in nodes:
+        if v < mate[v]:
+            low, high = position[v], position[mate[v]]
+            cuts = eligible[bisect_right(eligible, low) : bisect_right(eligible, high)]
+            for k in cuts:
+                weight[k] = units(v, mate[v]) // len(cuts)
+    shift, total = {}, 0
+    for x, v in enumerate(nodes):
+        total += weight[x]
+        shift[v] = total
+    return shift
