@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.draws import swiss as swiss_module
-from tournaments.draws import swiss_draw
+from tournaments.draws import swiss_costs, swiss_draw
 from tournaments.draws.certificate import Certificate, certify
 from tournaments.draws.swiss import SwissCosts
 
@@ -64,7 +64,7 @@ def test_g11_issue_38_with_the_window_alone_the_proof_finds_the_missing_meetings
     # and the round drawn again with them is the best of every draw.
     field = half_unit_history(size=400, rounds=3, seed=5, shared=10)
     best = best_of_every_draw(field, backend="rustworkx")
-    with mock.patch.object(swiss_module, "free_partners", return_value=0):
+    with mock.patch.object(swiss_costs, "free_partners", return_value=0):
         with mock.patch.object(swiss_module, "_best_of_every_draw", side_effect=lambda c, p, b, **_: (p, b)):
             unproved = swiss_draw(field, seed=5)
         drawn = swiss_draw(field, seed=5)
@@ -93,7 +93,7 @@ def test_g11_a_round_over_tiny_candidates_is_proved_or_drawn_again_to_the_best_o
 ):
     # Rounds that must break a hard constraint or move the bye included: up to 700 pairs
     # those are drawn over every meeting.
-    with mock.patch.object(swiss_module, "free_partners", return_value=0):
+    with mock.patch.object(swiss_costs, "free_partners", return_value=0):
         drawn, least = drawn_and_least(
             field, seed=seed, same_unit=same_unit, avoid_rematches=avoid_rematches, window=window
         )
@@ -107,7 +107,7 @@ def test_g11_a_round_without_a_proof_is_drawn_over_every_meeting(field, seed, sa
     # in one matching over every meeting.
     refused = Certificate(proved=False, negative_cycle=True)
     with (
-        mock.patch.object(swiss_module, "free_partners", return_value=0),
+        mock.patch.object(swiss_costs, "free_partners", return_value=0),
         mock.patch.object(swiss_module, "certify", return_value=refused),
     ):
         drawn, least = drawn_and_least(field, seed=seed, same_unit=same_unit, avoid_rematches=True, window=1)
