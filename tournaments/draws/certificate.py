@@ -22,13 +22,26 @@ the cycle's change in cost is the walk's weight. So if ``D`` has **potentials** 
 ``p(w') <= p(u) + T(u, w) - T(w, w')`` for every allowed meeting ``u - w`` (and the same the
 other way round), every closed walk weighs at least zero and no allowed draw beats ``U``.
 
+**Odd cuts.** Potentials alone rarely exist: a score group with an odd number of pairs above its
+lower edge sends a float down, and ``D`` then holds a closed walk that meets around the float at
+no cost and counts the float twice. Every draw crosses such a cut at least once (an odd number
+of places above it), so a cut the round crosses exactly once gets a weight ``z``, a share of
+that meeting's units (``_odd_cuts``), and a meeting's *reduced* units are its units less the
+``z`` of the cuts it crosses. Every draw's reduced total is at most its total less all the
+``z``, and the round's is exactly that, so a round with no cheaper draw in reduced units has no
+cheaper draw in units: the argument above runs on the reduced units. (These are the odd-set
+duals of Edmonds' matching polytope, restricted to the ranking's cuts.)
+
 **Finding and checking the potentials.** ``p`` is the shortest distance from a virtual source
 in ``D`` restricted to the candidate meetings (Bellman–Ford). A negative cycle there means no
-proof (``U`` may still be the best: ``D``'s walks may repeat a pair). The check over every
-allowed meeting does not list the ``n²/2`` meetings: a meeting's units are at least the squared
-gap of its two score groups, so for each place ``u`` and each score group only the places ``w``
-whose ``key(w) = T(w, w') + p(w')`` exceeds ``gap + p(u)`` are looked at one by one, best key
-first. A meeting that fails is returned: the caller adds it to the candidates and draws again.
+proof (``U`` may still be the best): the caller draws the round over every allowed meeting. The
+check over every allowed meeting does not list the ``n²/2`` meetings: a meeting's reduced units
+are at least the squared gap of its two score groups less their difference in ``z`` (cuts fall
+only between score groups), so for each place ``u`` and each score group only the places ``w``
+whose ``key(w) = T(w, w') + p(w')`` exceeds that bound plus ``p(u)`` are looked at one by one,
+best key first. Potentials that fail on a meeting may be found again with its arcs added (up to
+``rounds`` times); a meeting that still fails is returned, and the caller adds it to the
+candidates and draws again. Issue 38's 680-pair round is proved in about 0.3 s.
 """
 
 from __future__ import annotations

@@ -85,7 +85,9 @@ def swiss_draw(
     ``block`` pairs is first paired block by block (``blocks.py``), then, if a block fails its
     certificate, run by run (``runs.py``), each kept only with its proof that no draw of the
     whole field is better in any tier; ``block=None`` always draws the whole field in one
-    matching.
+    matching. Up to ``EVERY_MEETING_PAIRS`` pairs a round not kept by the blocks' proof is then
+    proved the best of every possible draw, or drawn again until it is
+    (``_best_of_every_draw``, ``certificate.py``).
     """
     same_unit = _choice("same_unit", same_unit, SameUnit)
     costs = SwissCosts(
