@@ -62,6 +62,8 @@ DEFAULT_WINDOW = 24
 # every meeting (``certificate.py``) or drawn over every one. One matching over every meeting
 # of 680 pairs (230,000) takes 3–4 s, of 1,000 pairs 15 s (issue 38).
 EVERY_MEETING_PAIRS = 700
+# Rounds drawn again with the meetings the proof found missing, before every meeting is.
+_REDRAWS = 3
 
 _E = TypeVar("_E", bound=StrEnum)
 _SOFT_FIRST_ROUND = 9
@@ -128,7 +130,9 @@ def _best_of_every_draw(
     allowed = costs.allowed
     # The proof covers rounds that break no hard constraint and give the bye where the rule
     # does; any other round is drawn over every meeting at once.
-    while bye == costs.ideal_bye() and all(allowed(i, j) for i, j in played):
+    for attempt in range(_REDRAWS + 1):
+        if bye != costs.ideal_bye() or not all(allowed(i, j) for i, j in played):
+            return _whole_field(costs, window=size)
         found = certify(
             played=played,
             points=costs.points,
@@ -140,13 +144,14 @@ def _best_of_every_draw(
         if found.proved:
             return played, bye
         new = set(found.missing) - extra
-        if not new:
-            # No potentials for the candidates' closed walks (see certificate.py): a proper
-            # round exists, so the best of every draw is one over the allowed meetings.
-            return _every_allowed_meeting(costs, played, bye), bye
+        if not new or attempt == _REDRAWS:
+            break
         extra |= new
         played, bye = _whole_field(costs, window=window, extra=extra)
-    return _whole_field(costs, window=size)
+    # No potentials for the candidates' closed walks (see certificate.py), or the meetings
+    # found missing keep coming: a proper round exists, so the best of every draw is one over
+    # the allowed meetings.
+    return _every_allowed_meeting(costs, played, bye), bye
 
 
 def _every_allowed_meeting(
