@@ -7,14 +7,15 @@ round that breaks no hard constraint against every allowed meeting of the field
 These tests hold the drawn round against an outside checker (``whole_field.py``: one matching
 over every allowed meeting of the whole field, in networkx or rustworkx) on fields shaped like
 issue 38's event, and against an exact search over every draw on small fields whose candidate
-meetings are made tiny, so that only the proof can bring the round to the optimum.
+meetings are made tiny, so that only the proof can bring the round to the optimum; and the
+proof on its own never accepts a round that a matching over every meeting beats.
 """
 
 from __future__ import annotations
 
 from unittest import mock
 
-from hypothesis import given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 from tournaments.draws import swiss as swiss_module
@@ -23,7 +24,14 @@ from tournaments.draws.certificate import Certificate, certify
 from tournaments.draws.swiss import SwissCosts
 
 from .histories import histories
-from .test_draws_optimum import half_unit_history, least_tiers, tiers
+from .test_draws_optimum import (
+    complete_tiers,
+    half_unit_history,
+    least_tiers,
+    medium_fields,
+    shaped_fields,
+    tiers,
+)
 from .whole_field import best_of_every_draw, drawn_tiers, issue_38_event
 
 
@@ -170,3 +178,42 @@ def test_g11_the_proof_names_a_meeting_the_candidates_left_out():
     )
     assert not lacking.proved
     assert set(lacking.missing) & {(0, 1), (2, 3)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.one_of(shaped_fields(), medium_fields()),
+    st.sampled_from([2, 4]),
+    st.sampled_from(["hard", "soft", "off"]),
+    st.booleans(),
+)
+def test_g11_a_round_the_proof_accepts_is_never_beaten_by_a_draw_over_every_meeting(
+    field, window, same_unit, avoid_rematches
+):
+    # The proof on its own: the best over tiny candidates is often beaten, and the proof must
+    # then refuse it; whatever it accepts costs what one matching over every meeting costs.
+    options = {"seed": 23, "same_unit": same_unit, "avoid_rematches": avoid_rematches}
+    costs = SwissCosts(field, soft_unit_points=1.0, **options)
+    with (
+        mock.patch.object(swiss_costs, "free_partners", return_value=0),
+        mock.patch.object(swiss_module, "_best_of_every_draw", side_effect=lambda c, p, b, **_: (p, b)),
+    ):
+        drawn = swiss_draw(field, window=window, block=None, **options)
+    place = {entrant.id: n for n, entrant in enumerate(costs.ranked)}
+    played = [(min(place[p.ns], place[p.ew]), max(place[p.ns], place[p.ew])) for p in drawn.pairings if p.ew]
+    bye = next((place[p.ns] for p in drawn.pairings if p.ew is None), None)
+    assume(bye == costs.ideal_bye() and all(costs.allowed(i, j) for i, j in played))
+    found = certify(
+        played=played,
+        points=costs.points,
+        candidates=costs.candidates(window).edges(),
+        units=costs.units,
+        allowed=costs.allowed,
+        gap=costs.gap,
+    )
+    least = complete_tiers(field, costs, **options)
+    event("proved" if found.proved else "refused")
+    if found.proved:
+        assert tiers(drawn, costs) == least
+    elif not found.negative_cycle:
+        assert found.missing
