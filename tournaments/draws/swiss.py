@@ -60,7 +60,7 @@ DEFAULT_WINDOW = 24
 
 # Up to this many pairs a later round is always the best of every possible draw: proved over
 # every meeting (``certificate.py``) or drawn over every one. One matching over every meeting
-# of 680 pairs (230,000) takes 3–4 s, of 1,000 pairs 15 s (issue 38).
+# of 680 pairs (230,000) took 7–11 s on the loaded test machine, of 1,000 pairs 15 s and more.
 EVERY_MEETING_PAIRS = 700
 # Rounds drawn again with the meetings the proof found missing, before every meeting is.
 _REDRAWS = 3
@@ -158,7 +158,8 @@ def _every_allowed_meeting(
     costs: SwissCosts, played: list[tuple[int, int]], bye: int | None
 ) -> list[tuple[int, int]]:
     """The best draw over every allowed meeting of the places but ``bye`` (the drawn round
-    ``played`` is one of them): 230,000 meetings at 680 pairs, 3–5 s."""
+    ``played`` is one of them): about 230,000 meetings at 680 pairs, 7–11 s on the loaded 2-core
+    test machine."""
     places = [i for i in range(len(costs.ranked)) if i != bye]
     edge, allowed = costs.edge, costs.allowed
     edges = [
