@@ -175,3 +175,35 @@ def _perfect_matching(
         nx_graph.add_weighted_edges_from(weighted)
         matched = nx.max_weight_matching(nx_graph, maxcardinality=True)
     return matched if 2 * len(matched) == nodes else None
+
+
+def shortest_potentials(nodes: int, arcs: list[tuple[int, int, int]]) -> list[int] | None:
+    """Each node's shortest distance over ``arcs`` (a, b, weight) from a source with a free arc
+    to every node (Bellman–Ford), or None when a cycle weighs less than zero."""
+    source = nodes
+    every = [*arcs, *((source, v, 0) for v in range(nodes))]
+    if BACKEND == "rustworkx":
+        assert _rx is not None
+        graph = _rx.PyDiGraph()
+        graph.add_nodes_from(range(nodes + 1))
+        graph.add_edges_from(every)
+        try:
+            found = dict(_rx.digraph_bellman_ford_shortest_path_lengths(graph, source, float))
+        except _rx.NegativeCycle:
+            return None
+    else:
+        import networkx as nx
+
+        nx_graph: nx.DiGraph[int] = nx.DiGraph()
+        nx_graph.add_nodes_from(range(nodes + 1))
+        # Parallel arcs keep their least weight.
+        least: dict[tuple[int, int], int] = {}
+        for a, b, weight in every:
+            least[(a, b)] = min(weight, least.get((a, b), weight))
+        nx_graph.add_weighted_edges_from((a, b, w) for (a, b), w in least.items())
+        try:
+            found = nx.single_source_bellman_ford_path_length(nx_graph, source)
+        except nx.NetworkXUnbounded:
+            return None
+    # Every node is reached by its free arc; distances are sums of integers.
+    return [round(found.get(v, 0)) for v in range(nodes)]

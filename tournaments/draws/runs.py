@@ -47,9 +47,8 @@ whole-field draw are the best over ``G``, so ``G`` decides how close to the best
 round comes. With ``G`` a window of 24 places, a 680-pair round whose one ``hard`` unit held 338
 pairs was certified at 1,596 in squared score gaps where a draw over every meeting costs 1,402:
 the proof was right about ``G``, and ``G`` left the unit's pairs too few partners in their own
-score groups. Each place's nearest free partners closed that gap on every field the tests try
-against the complete graph (``test_draws_optimum.py``), but it is not a proof: a cascade of
-floats reaching further than that can still be missed.
+score groups. Up to ``swiss.EVERY_MEETING_PAIRS`` pairs the round the runs give is therefore
+proved again over every meeting (``certificate.py``), or drawn again until it is.
 
 Why it usually holds: cutting where the points drop makes an exit cost half a float, while
 meetings inside a score group cost nothing, and the exits of a side being even means a run

@@ -23,14 +23,23 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from functools import cache
+from itertools import chain
 from typing import TypeVar
 
-from engine.lots import lot, pair_lots
+from engine.lots import lot
 from tournaments.draws.blocks import DEFAULT_BLOCK, first_round_by_blocks, pair_by_blocks
-from tournaments.draws.matching import GAP_RESOLUTION, JITTER, CostScale, jitter, min_cost_matching
+from tournaments.draws.certificate import certify
+from tournaments.draws.matching import (
+    GAP_RESOLUTION,
+    CostScale,
+    jitter,
+    match_edges,
+    min_cost_matching,
+)
 from tournaments.draws.partners import Candidates
 from tournaments.draws.runs import pair_by_runs
 from tournaments.draws.seating import annotate, relaxed_of, seat_pair
+from tournaments.draws.swiss_costs import SwissCosts
 from tournaments.draws.types import (
     Draw,
     DrawError,
@@ -49,112 +58,15 @@ from tournaments.draws.types import (
 DEFAULT_WINDOW = 24
 
 
-def free_partners(k: int) -> int:
-    """The nearest free partners each way a place is offered beside its ``k`` places either side.
-
-    Two thirds of ``k`` (16 of 24): where the 24 places already hold that many free partners
-    (three units of a third each), nothing is added, and the round is as fast as before issue
-    38; a unit of half the field still reaches 16 partners of other units each way, which keeps
-    issue 38's 400-pair round at the optimum of every draw, where half of ``k`` does not
-    (``tests/tournaments/test_draws_optimum.py``). All ``k`` gave a deep round of three units a
-    half more meetings to match (196,000 against 133,000 at 5,000 pairs) and 1.6 times the time.
-    """
-    return max(1, 2 * k // 3)
-
+# Up to this many pairs a later round is always the best of every possible draw: proved over
+# every meeting (``certificate.py``) or drawn over every one. One matching over every meeting
+# of 680 pairs (230,000) took 7–11 s on the loaded test machine, of 1,000 pairs 15 s and more.
+EVERY_MEETING_PAIRS = 700
+# Rounds drawn again with the meetings the proof found missing, before every meeting is.
+_REDRAWS = 3
 
 _E = TypeVar("_E", bound=StrEnum)
 _SOFT_FIRST_ROUND = 9
-
-
-def rank_entrants(entrants: Sequence[Entrant]) -> list[Entrant]:
-    """Entrants by points, best first; the given order (the standings, G10) breaks ties."""
-    check_entrants(entrants)
-    return sorted(entrants, key=lambda entrant: -entrant.points)
-
-
-class SwissCosts:
-    """The cost of every meeting and of every bye in a Swiss round, by place in the ranking."""
-
-    def __init__(
-        self,
-        entrants: Sequence[Entrant],
-        *,
-        seed: int,
-        same_unit: SameUnit,
-        avoid_rematches: bool,
-        soft_unit_points: float,
-    ) -> None:
-        self.ranked = rank_entrants(entrants)
-        self.seed, self.same_unit, self.avoid_rematches = seed, same_unit, avoid_rematches
-        points = [entrant.points for entrant in self.ranked]
-        self.spread = max(points[0] - points[-1], soft_unit_points, 1.0)
-        self.unit_penalty = self.gap(soft_unit_points) if same_unit == SameUnit.SOFT else 0
-        self.scale = CostScale.build(entrants=len(self.ranked), max_soft=GAP_RESOLUTION + self.unit_penalty)
-        self._candidates: dict[int, Candidates] = {}
-        # By place, for the hot paths (every candidate meeting asks ``free`` and ``edge``): the
-        # points, the lot keys, the unit (None when units are off or the pair has none) and the
-        # places met, either way round as ``Entrant.has_met`` reads them.
-        self._points = points
-        self._keys = [entrant.lot_key for entrant in self.ranked]
-        self._units = [None if same_unit == SameUnit.OFF else entrant.unit for entrant in self.ranked]
-        place = {entrant.id: x for x, entrant in enumerate(self.ranked)}
-        self._met: list[set[int]] = [set() for _ in self.ranked]
-        if avoid_rematches:
-            for x, entrant in enumerate(self.ranked):
-                for opponent in entrant.opponents:
-                    y = place.get(opponent)
-                    if y is not None:
-                        self._met[x].add(y)
-                        self._met[y].add(x)
-        self._lots = pair_lots(seed)
-
-    def gap(self, x: float) -> int:
-        # Relative to the spread of points so the weights stay bounded whatever the scoring scale.
-        return round((x / self.spread) ** 2 * GAP_RESOLUTION)
-
-    def free(self, i: int, j: int) -> bool:
-        """Whether places ``i`` and ``j`` may meet at no more than their score gap."""
-        unit = self._units[i]
-        return j not in self._met[i] and (unit is None or unit != self._units[j])
-
-    def candidates(self, k: int) -> Candidates:
-        """The candidate meetings of the ranking for ``k`` (``partners.py``)."""
-        if k not in self._candidates:
-            self._candidates[k] = Candidates(
-                range(len(self.ranked)), k=k, free=self.free, free_k=free_partners(k)
-            )
-        return self._candidates[k]
-
-    def near(self, k: int) -> Iterator[tuple[int, int]]:
-        """The candidate meetings for ``k``, as ``matching.min_cost_matching`` asks for them."""
-        return self.candidates(k).edges()
-
-    def edge(self, i: int, j: int) -> int:
-        scale, keys = self.scale, self._keys
-        a, b = keys[i], keys[j]
-        gap = (self._points[i] - self._points[j]) / self.spread
-        cost = scale.soft * round(gap**2 * GAP_RESOLUTION) + self._lots(min(a, b), max(a, b)) % JITTER
-        if j in self._met[i]:
-            cost += scale.rematch
-        unit = self._units[i]
-        if unit is not None and unit == self._units[j]:
-            cost += scale.same_unit if self.same_unit == SameUnit.HARD else scale.soft * self.unit_penalty
-        return cost
-
-    def bye(self, i: int) -> int:
-        size = len(self.ranked)
-        return self.scale.bye_step * (size - 1 - i) + (self.scale.repeat_bye if self.ranked[i].had_bye else 0)
-
-    def total(self, played: Sequence[tuple[int, int]], bye: int | None) -> int:
-        """The cost of a whole draw given as places in the ranking."""
-        return sum(self.edge(i, j) for i, j in played) + (self.bye(bye) if bye is not None else 0)
-
-    def ideal_bye(self) -> int | None:
-        """The bye the rule asks for: the lowest-ranked pair without one (the lowest if all had one)."""
-        size = len(self.ranked)
-        if size % 2 == 0:
-            return None
-        return next((i for i in reversed(range(size)) if not self.ranked[i].had_bye), size - 1)
 
 
 def swiss_draw(
@@ -175,7 +87,9 @@ def swiss_draw(
     ``block`` pairs is first paired block by block (``blocks.py``), then, if a block fails its
     certificate, run by run (``runs.py``), each kept only with its proof that no draw of the
     whole field is better in any tier; ``block=None`` always draws the whole field in one
-    matching.
+    matching. Up to ``EVERY_MEETING_PAIRS`` pairs a round not kept by the blocks' proof is then
+    proved the best of every possible draw, or drawn again until it is
+    (``_best_of_every_draw``, ``certificate.py``).
     """
     same_unit = _choice("same_unit", same_unit, SameUnit)
     costs = SwissCosts(
@@ -186,7 +100,12 @@ def swiss_draw(
         soft_unit_points=soft_unit_points,
     )
     result = _by_blocks(costs, block=block, window=window) if block and len(costs.ranked) > block else None
-    played, bye = result or _whole_field(costs, window=window)
+    if result is not None and result[2]:
+        played, bye = result[0], result[1]
+    else:
+        played, bye = _best_of_every_draw(
+            costs, *(result[:2] if result else _whole_field(costs, window=window)), window=window
+        )
     pairings = _pairings(costs.ranked, played, bye, seed=seed)
     ignore = set()
     if not avoid_rematches:
@@ -196,7 +115,67 @@ def swiss_draw(
     return Draw(pairings=pairings, seed=seed, relaxed=relaxed_of(pairings, ignore=ignore))
 
 
-def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int]], int | None]:
+def _best_of_every_draw(
+    costs: SwissCosts, played: list[tuple[int, int]], bye: int | None, *, window: int
+) -> tuple[list[tuple[int, int]], int | None]:
+    """A field of up to ``EVERY_MEETING_PAIRS`` pairs: the round drawn over the candidate
+    meetings if proved the best of every possible draw (``certificate.py``), else drawn again
+    with the meetings the proof found missing, and in the end over every meeting. A larger
+    field's round is the best over its candidates (docs/events.md "Which meetings are
+    considered")."""
+    size = len(costs.ranked)
+    if size > EVERY_MEETING_PAIRS or window >= size - 1:
+        return played, bye
+    extra: set[tuple[int, int]] = set()
+    allowed = costs.allowed
+    # The proof covers rounds that break no hard constraint and give the bye where the rule
+    # does; any other round is drawn over every meeting at once.
+    for attempt in range(_REDRAWS + 1):
+        if bye != costs.ideal_bye() or not all(allowed(i, j) for i, j in played):
+            return _whole_field(costs, window=size)
+        found = certify(
+            played=played,
+            points=costs.points,
+            candidates=chain(costs.near(window), extra),
+            units=costs.units,
+            allowed=allowed,
+            gap=costs.gap,
+        )
+        if found.proved:
+            return played, bye
+        new = set(found.missing) - extra
+        if not new or attempt == _REDRAWS:
+            break
+        extra |= new
+        played, bye = _whole_field(costs, window=window, extra=extra)
+    # No potentials for the candidates' closed walks (see certificate.py), or the meetings
+    # found missing keep coming: a proper round exists, so the best of every draw is one over
+    # the allowed meetings.
+    return _every_allowed_meeting(costs, played, bye), bye
+
+
+def _every_allowed_meeting(
+    costs: SwissCosts, played: list[tuple[int, int]], bye: int | None
+) -> list[tuple[int, int]]:
+    """The best draw over every allowed meeting of the places but ``bye`` (the drawn round
+    ``played`` is one of them): about 230,000 meetings at 680 pairs, 7–11 s on the loaded 2-core
+    test machine."""
+    places = [i for i in range(len(costs.ranked)) if i != bye]
+    edge, allowed = costs.edge, costs.allowed
+    edges = [
+        (x, y, edge(i, j))
+        for x, i in enumerate(places)
+        for y in range(x + 1, len(places))
+        if allowed(i, j := places[y])
+    ]
+    matched = match_edges(len(places), edges)
+    assert matched is not None, "the drawn round is a perfect matching of allowed meetings"
+    return [(places[x], places[y]) for x, y in matched]
+
+
+def _whole_field(
+    costs: SwissCosts, *, window: int, extra: set[tuple[int, int]] | None = None
+) -> tuple[list[tuple[int, int]], int | None]:
     ranked, scale = costs.ranked, costs.scale
     size = len(ranked)
     wanted = costs.ideal_bye()
@@ -214,7 +193,7 @@ def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int
     return min_cost_matching(
         size=size,
         edge_cost=costs.edge,
-        near=costs.near,
+        near=(lambda k: chain(costs.near(k), extra)) if extra else costs.near,
         window=window,
         hard=scale.same_unit,
         bye_cost=costs.bye if size % 2 else None,
@@ -225,8 +204,9 @@ def _whole_field(costs: SwissCosts, *, window: int) -> tuple[list[tuple[int, int
 
 def _by_blocks(
     costs: SwissCosts, *, block: int, window: int
-) -> tuple[list[tuple[int, int]], int | None] | None:
-    """The draw paired block by block, or run by run, if certified as good as any, else None.
+) -> tuple[list[tuple[int, int]], int | None, bool] | None:
+    """The draw paired block by block, or run by run, if certified, else None; and whether
+    the blocks' proof (over every draw) holds, not the runs' (over the candidate meetings).
 
     Blocks (``blocks.py``) come first, as they always did; when one of them fails its
     certificate, the field is cut into runs at drops in the points (``runs.py``), whose lower
@@ -263,19 +243,20 @@ def _by_blocks(
         good=good,
         merges=0,
     )
-    if played is None:
-        # A meeting without a hard part costs at most the widest gap plus the unit penalty.
-        played = pair_by_runs(
-            places,
-            [costs.ranked[i].points for i in places],
-            block=block,
-            window=window,
-            edge_cost=edge,
-            candidates=costs.candidates(window),
-            soft=soft,
-            cap=GAP_RESOLUTION + costs.unit_penalty + 1,
-        )
-    return None if played is None else (played, bye)
+    if played is not None:
+        return played, bye, True
+    # A meeting without a hard part costs at most the widest gap plus the unit penalty.
+    by_runs = pair_by_runs(
+        places,
+        [costs.ranked[i].points for i in places],
+        block=block,
+        window=window,
+        edge_cost=edge,
+        candidates=costs.candidates(window),
+        soft=soft,
+        cap=GAP_RESOLUTION + costs.unit_penalty + 1,
+    )
+    return None if by_runs is None else (by_runs, bye, False)
 
 
 def first_round_draw(
