@@ -223,15 +223,20 @@ async function checkInPage() {
       const marks = ["present", "late", "absent"].map((status) => {
         const node = el("button", { type: "button", class: entry.status === status ? "" : "secondary", "aria-pressed": entry.status === status ? "true" : "false", "data-mark": status }, T[status]);
         node.addEventListener("click", async () => {
-          try { render((await api(`${E}/rounds/${select.value}/check-in`, { method: "POST", body: { marks: [{ pair: entry.pair.id, status, note: note.value }] } })).data); }
-          catch (error) { showProblem(where, error); }
+          try {
+            const { data } = await api(`${E}/rounds/${select.value}/check-in`, { method: "POST", body: { marks: [{ pair: entry.pair.id, status, note: note.value }] } });
+            render(data);
+            // What the mark did to a published round's table (docs/events.md "Check-in").
+            where.replaceChildren(...data.tables.map((done) => el("p", { class: done.outcome === "referee" ? "notice" : "done", "data-outcome": done.outcome }, fmt(T[`outcome.${done.outcome}`], done))));
+          } catch (error) { showProblem(where, error); }
         });
         return node;
       });
       return el("tr", { "data-pair": entry.pair.number, "data-status": entry.status || "" },
         el("td", { class: "num" }, entry.pair.number),
         el("td", {}, entry.pair.display_name, entry.drawn ? "" : el("span", { class: "flag" }, ` ${T.drawnNo}`)),
-        el("td", { class: "actions" }, ...marks), el("td", {}, note));
+        el("td", { class: "table-of" }, entry.table ? fmt(T.tableOf, { table: entry.table.table, status: T[`status.${entry.table.status}`] }) : ""),
+        el("td", {}, el("div", { class: "actions marks" }, ...marks)), el("td", {}, note));
     }));
   }
   select.addEventListener("change", sheet);
