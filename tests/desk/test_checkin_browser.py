@@ -10,9 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 
-from tests.desk.test_organiser_browser import DESK, PASSWORD, click, find, ready, wait
+from tests.desk.test_organiser_browser import DESK, PASSWORD, click, find, ready, shot, wait
 from tests.pages import test_browser
-from tests.pages.test_browser import shot
 from tests.tournaments.conftest import EventFactory, StageFactory, grant, make_pairs
 from tournaments.models import Match, MatchStatus, Round, RoundStatus
 from tournaments.services.checkin import Mark, check_in

@@ -8,7 +8,11 @@ const config = JSON.parse(document.getElementById("org-config").textContent);
 const E = `events/${config.event}`;
 const $ = (selector) => document.querySelector(selector);
 const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
+const LANG = document.documentElement.lang || undefined;  // dates and times in the page's language
+const when = (value) => new Date(value).toLocaleString(LANG);
 const pairName = (pair) => (pair ? `${pair.number} · ${pair.display_name}` : T.bye);
+// A role's name as the staff page's own role list gives it (translated by the template).
+const roleName = (role) => { const option = document.querySelector(`#role-role option[value="${role}"]`); return option ? option.textContent : role; };
 
 async function all(path) {  // every page of a paginated list
   const rows = [];
@@ -87,17 +91,17 @@ async function staffPage() {
   async function roles() {
     const body = $("#roles tbody");
     body.replaceChildren(...(await all(`${E}/roles/`)).map((role) => el("tr", { "data-role": role.role },
-      el("td", {}, role.username), el("td", {}, role.role), el("td", {}, role.tables.join(", ")),
+      el("td", {}, role.username), el("td", {}, roleName(role.role)), el("td", {}, role.tables.join(", ")),
       el("td", {}, button(T.remove, "secondary", async () => { await api(`${E}/roles/${role.id}/`, { method: "DELETE" }); roles(); }, $("#role-message"))))));
   }
   async function invitations() {
     $("#invitations tbody").replaceChildren(...(await all(`${E}/invitations/`)).map((item) => el("tr", { "data-state": item.state },
-      el("td", {}, item.name), el("td", {}, item.role), el("td", {}, item.state), el("td", {}, new Date(item.expires_at).toLocaleString()),
+      el("td", {}, item.name), el("td", {}, roleName(item.role)), el("td", {}, T[`invite.${item.state}`] || item.state), el("td", {}, when(item.expires_at)),
       el("td", {}, item.state === "pending" ? button(T.revoke, "secondary", async () => { await api(`${E}/invitations/${item.id}/revoke`, { method: "POST" }); invitations(); }, $("#invite-message")) : ""))));
   }
   async function tokens() {
     $("#tokens tbody").replaceChildren(...(await all(`${E}/table-tokens/`)).map((token) => el("tr", {},
-      el("td", { class: "num" }, token.table), el("td", {}, new Date(token.created_at).toLocaleString()), el("td", {}, token.revoked_at ? "revoked" : "live"))));
+      el("td", { class: "num" }, token.table), el("td", {}, when(token.created_at)), el("td", {}, token.revoked_at ? T.tokenRevoked : T.tokenLive))));
   }
   submit("#role-form", "#role-message", async (form) => {
     await api(`${E}/roles/`, { method: "POST", body: { username: form.username.value, role: form.role.value } });
@@ -308,7 +312,7 @@ async function roundsPage() {
     $("#pairings tbody").replaceChildren(...matches.map((m) => {
       const table = byTable.get(m.table);
       const floated = table && table.float_groups
-        ? el("div", { "data-float": table.float_points }, fmt(T.floatBy, { points: table.float_points, groups: table.float_groups })) : "";
+        ? el("div", { "data-float": table.float_points }, fmt(table.float_groups === 1 ? T.floatByOne : T.floatBy, { points: table.float_points, groups: table.float_groups })) : "";
       return el("tr", { "data-table": m.table },
         el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair), groupOf(table, m.ns_pair)),
         el("td", {}, pairName(m.ew_pair), groupOf(table, m.ew_pair)),
@@ -374,7 +378,7 @@ async function boardPage() {
   }
   function render(data) {
     const rows = data.results;
-    $("#board-live").textContent = fmt(T.live, { time: new Date().toLocaleTimeString() });
+    $("#board-live").textContent = fmt(T.live, { time: new Date().toLocaleTimeString(LANG) });
     $("#board-counts").textContent = `${data.count} · ${T.page} ${page} ${T.of} ${Math.max(1, Math.ceil(data.count / config.pageSize))}`;
     $("#board tbody").replaceChildren(...rows.map((m) => {
       const openButton = el("button", { type: "button", class: "secondary", "data-open": m.table }, T.open);
@@ -416,16 +420,33 @@ async function boardPage() {
       const [{ data: match }, { data: deals }, { data: result }] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/deals/`), api(`matches/${id}/result`)]);
       const list = Array.isArray(deals) ? deals : deals.results;
       const line = (match.state && match.state.level_line) || [];
-      const lineRows = line.map((entry) => el("tr", {}, el("td", { class: "num" }, entry.deal), el("td", {}, JSON.stringify(entry.after))));
+      // 记级: both levels after every deal; a referee's level change is an entry of its own (G12).
+      const lineRows = line.map((entry) => el("tr", entry.change ? { class: "change" } : {},
+        el("td", { class: "num" }, entry.change ? `${entry.deal} · ${T.levelChange}` : entry.deal), el("td", {}, entry.NS), el("td", {}, entry.EW)));
+      const lineHead = el("thead", {}, el("tr", {}, el("th", { class: "num" }, T.deal), el("th", {}, T.ns), el("th", {}, T.ew)));
       const voids = list.map((deal) => button(`${T.voidDeal} ${deal.number}`, "danger", async () => {
         const note = window.prompt(T.reason);
         if (!note) { return; }
         await api(`matches/${id}/deals/void`, { method: "POST", body: { from: deal.number, note } });
         detail(id);
       }, box));
-      const versions = (result.versions || []).map((version) => el("li", { "data-version": version.version, "data-status": version.status },
-        `v${version.version} · ${version.side || ""} · ${version.status} · ${T.levels} ${version.levels ? `${version.levels.NS}:${version.levels.EW}` : "—"} · ${version.winner || "—"} ${version.note || ""}`,
-        version.status === "disputed" || version.status === "submitted" ? button(T.confirmVersion, "", async () => { await api(`matches/${id}/result/confirm`, { method: "POST", body: { version: version.version } }); detail(id); }, box) : ""));
+      // The versions side by side, one column each (a dispute: both claims at a glance), in order.
+      const shown = (result.versions || []).filter((v) => v.status !== "superseded").sort((a, b) => a.version - b.version);
+      const sideWord = (side) => (side === "NS" ? T.ns : side === "EW" ? T.ew : side === "both" ? T.bothSides : "—");
+      const facts = [
+        [T.side, (v) => sideWord(v.side)],
+        [T.status, (v) => T[`result.${v.status}`] || v.status],
+        [T.levels, (v) => (v.levels ? `${v.levels.NS} : ${v.levels.EW}` : v.forfeit ? fmt(T.forfeitOf, { side: sideWord(v.forfeit.side) }) : "—")],
+        [T.winner, (v) => (v.winner ? sideWord(v.winner) : "—")],
+        [T.dealsPlayed, (v) => (v.deals_played === null || v.deals_played === undefined ? "—" : v.deals_played)],
+        [T.noteShort, (v) => v.note || "—"],
+      ];
+      const confirmOf = (version) => (version.status === "disputed" || version.status === "submitted"
+        ? button(T.confirmVersion, "", async () => { await api(`matches/${id}/result/confirm`, { method: "POST", body: { version: version.version } }); detail(id); }, box) : "");
+      const versions = shown.length ? el("table", { class: "grid versions" },
+        el("thead", {}, el("tr", {}, el("th", {}, ""), ...shown.map((v) => el("th", { scope: "col", "data-version": v.version, "data-status": v.status }, fmt(T.versionNo, { n: v.version }))))),
+        el("tbody", {}, ...facts.map(([label, value]) => el("tr", {}, el("th", { scope: "row" }, label), ...shown.map((v) => el("td", {}, String(value(v)))))),
+          el("tr", {}, el("th", {}, ""), ...shown.map((v) => el("td", { "data-version": v.version }, confirmOf(v)))))) : el("p", { class: "muted" }, T.noResult);
       const correction = el("form", { class: "row", id: "correct-form" }, el("div", { class: "field" }, el("label", { for: "correct-note" }, T.note), el("input", { id: "correct-note", required: true })), el("button", { type: "submit" }, T.correct));
       correction.addEventListener("submit", async (event) => {
         event.preventDefault();
@@ -435,9 +456,9 @@ async function boardPage() {
       });
       box.replaceChildren(el("h3", {}, `${T.table} ${match.table}: ${pairName(match.ns_pair)} – ${pairName(match.ew_pair)}`),
         el("p", {}, `${T.status}: ${T[`status.${match.status}`] || match.status} · ${T.clock}: ${clockWords(match.clock)}`),
-        el("h4", {}, T.levels), lineRows.length ? el("table", { class: "grid" }, el("tbody", {}, ...lineRows)) : el("p", { class: "muted" }, T.noDeals),
+        el("h4", {}, T.levels), lineRows.length ? el("table", { class: "grid" }, lineHead, el("tbody", {}, ...lineRows)) : el("p", { class: "muted" }, T.noDeals),
         el("div", { class: "actions" }, ...voids),
-        el("h4", {}, T.versions), el("ul", { class: "versions" }, ...versions), correction, el("div", { class: "detail-message", "aria-live": "polite" }));
+        el("h4", {}, T.versions), versions, correction, el("div", { class: "detail-message", "aria-live": "polite" }));
     } catch (error) { showProblem(box, error); }
   }
   for (const node of [select, $("#board-status")]) { node.addEventListener("change", () => { page = 1; restart(); }); }
