@@ -78,7 +78,7 @@ async function staffPage() {
   });
   submit("#invite-form", "#invite-message", async (form, where) => {
     const { data } = await api(`${E}/invitations/`, { method: "POST", body: { name: form.name.value, role: form.role.value, hours: Number(form.hours.value) } });
-    where.replaceChildren(el("div", { class: "done", role: "status" }, T.invitationLink, " ", el("input", { readonly: true, value: data.url, size: 60, id: "invite-link", "aria-label": T.invitationLink })));
+    where.replaceChildren(el("div", { class: "done", role: "status" }, T.invitationLink, " ", el("input", { readonly: true, value: data.url, id: "invite-link", class: "one-time-link", "aria-label": T.invitationLink })));
     invitations();
     return true;
   });
