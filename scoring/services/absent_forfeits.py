@@ -32,7 +32,7 @@ from scoring.services import changes
 from scoring.services.result_facts import ResultSubmission
 from scoring.services.result_rulings import reopen
 from scoring.services.results import result_submit
-from tournaments.models import AbsentPairs, Match, Round, RoundStatus, StageKind
+from tournaments.models import AbsentPairs, Match, MatchStatus, Round, RoundStatus, StageKind
 from tournaments.selectors.checkin import absent_ids
 from tournaments.services.checkin import CheckedIn, Mark, TableOutcome, check_in
 from tournaments.services.rounds import round_publish
@@ -72,6 +72,8 @@ def follow_absences(match: Match, absent: set[int], *, actor: Actor, note: str =
     recorded, withdrawn or changed (the outcome), ``referee`` when the rule cannot settle it (a
     knockout table with both pairs absent, a table that has begun), None when nothing is to do."""
     wanted = forfeit_side(match, absent)
+    if wanted is None and match.status != MatchStatus.CONFIRMED:
+        return None  # no absent pair, and no forfeit to give back (the check-in's is confirmed at once)
     if wanted == "both" and match.round.stage.kind == StageKind.KNOCKOUT:
         return REFEREE
     standing, begun = _standing_forfeit(match)
@@ -106,6 +108,8 @@ def forfeit_absent_pairs(round_: Round, *, actor: Actor) -> list[int]:
         return []
     done = []
     for match in round_.matches.select_related("round__stage").order_by("table"):
+        if forfeit_side(match, absent) is None:
+            continue  # no absent pair here: nothing to read (a round just published has no result)
         if follow_absences(match, absent, actor=actor) == FORFEITED:
             done.append(match.table)
     return done

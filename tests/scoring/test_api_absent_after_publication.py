@@ -7,7 +7,9 @@ withdrawn. Every case through ``POST …/rounds/{n}/check-in``."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.db.models import Q
+from django.test.utils import CaptureQueriesContext
 
 from core.models import AuditEntry
 from scoring.models import MatchResult, WebhookDelivery
@@ -201,3 +203,13 @@ def test_the_chief_referee_marks_and_forfeits_a_referee_only_reads():
     assert not MatchResult.objects.filter(match__round__event=event).exists()
     chief = role_client(event, Role.CHIEF_REFEREE)
     assert mark(chief, event, [pairs[0]], "absent")["tables"][0]["outcome"] == "forfeited"
+
+
+def test_re_marking_every_pair_late_reads_no_table_without_an_absent_pair_or_a_forfeit():
+    """A published round's tables with no absent pair and no forfeit are not read one by one: the
+    marks cost what they cost in a draft round, no deal or result is read."""
+    event, pairs, organizer = published(16)
+    with CaptureQueriesContext(connection) as queries:
+        mark(organizer, event, pairs, "late")
+    read = [q["sql"] for q in queries if "scoring_deal" in q["sql"] or "scoring_matchresult" in q["sql"]]
+    assert read == []
