@@ -9,12 +9,28 @@ from collections.abc import Iterable
 from tournaments.models import Pair, Player, Substitution
 
 
+def stand_ins(substitutions: Iterable[Substitution], number: int) -> list[Substitution]:
+    """The substitutions that put a substitute in a registered player's place in round ``number``."""
+    return [s for s in substitutions if s.covers(number)]
+
+
 def played(
     players: Iterable[Player], substitutions: Iterable[Substitution], number: int
 ) -> tuple[Player, ...]:
     """``players`` of a pair in order, each replaced by its substitute in round ``number``."""
-    instead = {s.replaced_id: s.substitute for s in substitutions if s.covers(number)}
+    instead = {s.replaced_id: s.substitute for s in stand_ins(substitutions, number)}
     return tuple(instead.get(player.pk, player) for player in players)
+
+
+def stand_in_names(
+    substitutions: dict[int, list[Substitution]], pair_id: int | None, number: int
+) -> list[dict[str, str]]:
+    """What a page shows of who played for the pair in round ``number`` in whose place: each
+    substitute's name with the replaced player's ("张三 (代 李四)"); empty as registered."""
+    if pair_id is None:
+        return []
+    covering = stand_ins(substitutions.get(pair_id, ()), number)
+    return [{"substitute": s.substitute.name, "replaced": s.replaced.name} for s in covering]
 
 
 def substitutions_of(pair_ids: Iterable[int]) -> dict[int, list[Substitution]]:

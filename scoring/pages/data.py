@@ -36,6 +36,7 @@ from scoring.selectors.standings import shown_tiebreaks, standings_table, units_
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Event, Round
 from tournaments.selectors import PUBLISHED_ROUNDS, match_page
+from tournaments.substitutes import stand_in_names, substitutions_of
 
 #: The public pages are what an anonymous API caller reads, whoever looks at them (an organiser
 #: logged in to the admin sees the public page too, never a draft).
@@ -124,8 +125,18 @@ def results(event: Event, number: int) -> list[dict[str, Any]]:
     matches = round_matches(event, number)
     deals = current_deals(matches.values())
     profiles: dict[int, Any] = {}
+    # Who really played where a substitute did (the rows' ``played``; docs/events.md "Substitutes"):
+    # one query, none when no table of the round had one.
+    substituted = {
+        pair["id"] for row in rows if row["played"] for pair in (row["ns_pair"], row["ew_pair"]) if pair
+    }
+    substitutions = substitutions_of(substituted) if substituted else {}
     for row in rows:
         match = matches[row["match"]]
+        row["stand_ins"] = {
+            side: stand_in_names(substitutions, (row[f"{side.lower()}_pair"] or {}).get("id"), number)
+            for side in ("NS", "EW")
+        }
         row["level_line"] = row["sheet_line"] = None
         if match.is_bye:
             continue

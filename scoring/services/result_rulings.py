@@ -80,11 +80,11 @@ def result_follow_rulings(*, match: Match, actor: Actor, cause: Mapping[str, Any
         if basis is None:
             continue  # a forfeit: it has no levels (and records no ruling withdrawn since)
         if basis.source == ResultSource.FORFEIT and basis.pk == version.pk:
-            _reopen(match, versions)  # the forfeit recorded the withdrawn ruling and corrected nothing
+            reopen(match, versions)  # the forfeit recorded the withdrawn ruling and corrected nothing
             return None
         finished, facts = _reading(match, versions, basis, unchanged=basis.pk == version.pk)
         if not finished:
-            _reopen(match, versions)
+            reopen(match, versions)
             return None
         if facts is None and basis.source == ResultSource.LEVELS:
             continue  # the sheet as entered, and no change it lacks
@@ -198,9 +198,10 @@ def _as_entered(entered: MatchResult) -> ResultFacts:
     )
 
 
-def _reopen(match: Match, versions: list[MatchResult]) -> None:
+def reopen(match: Match, versions: list[MatchResult]) -> None:
     """The match has no result any more: the rulings leave it unfinished (a knockout level again,
-    its extra deal not played), or the forfeit that was its result recorded a ruling withdrawn since.
+    its extra deal not played), the forfeit that was its result recorded a ruling withdrawn since,
+    or the check-in's forfeit of a pair marked present again (scoring.services.absent_forfeits).
     Every version is withdrawn (superseded, none in its place) and the match is back in play, without
     a winner — unless a standing ruling decides it, which keeps it decided."""
     decided = rulings().winner(match)[0]

@@ -16,7 +16,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.pages import test_browser
-from tests.pages.test_browser import shot
+from tests.pages.test_browser import shot as page_shot
 from tournaments.models import Match, TableToken
 
 browser = test_browser.chrome  # the pages' browser fixture, by another name here
@@ -26,6 +26,12 @@ DESK = (1280, 900)
 TABLET = (1024, 900)
 PASSWORD = "a-long-Passw0rd"
 FIRST = ["李雷", "王芳", "张伟", "刘洋", "陈静", "杨帆", "赵敏", "黄磊", "周杰", "吴迪", "徐丽", "孙悦"]
+
+
+def shot(driver, name: str, size: tuple[int, int]) -> None:
+    """The pages' screenshot of the whole page, from its top (a click may have scrolled it)."""
+    driver.execute_script("window.scrollTo(0, 0)")
+    page_shot(driver, name, size)
 
 
 def wait(driver, condition, seconds: float = 15):
@@ -242,10 +248,12 @@ def rounds_for(driver, site, slug, client, lang, *, first: bool) -> None:
         find(driver, "#board-search").send_keys(" ")  # an empty search: the board's pages again
         wait(driver, lambda d: len(d.find_elements("css selector", "#board tbody tr")) == 12)
     click(driver, f'#board tr[data-table="{disputed.table}"] button[data-open]')
-    wait(driver, lambda d: d.find_elements("css selector", '#table-detail li[data-version="1"] button'))
+    wait(driver, lambda d: d.find_elements("css selector", '#table-detail td[data-version="1"] button'))
+    claims = driver.find_elements("css selector", '#table-detail th[data-version][data-status="disputed"]')
+    assert len(claims) == 2  # both versions of the dispute, side by side
     if first:
         shot(driver, f"desk-{lang}-table-detail", DESK)
-    click(driver, '#table-detail li[data-version="1"] button')
+    click(driver, '#table-detail td[data-version="1"] button')
     wait(
         driver,
         lambda d: (

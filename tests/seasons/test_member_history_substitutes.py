@@ -4,6 +4,8 @@ registered player's, through the API and the member's page (seasons/histories.py
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -99,3 +101,48 @@ def test_g11_the_events_results_say_who_played_in_the_substitutes_round(evening)
     assert second["played"]["NS"] == ["S", pair.player_2.name]
     opponent = Pair.objects.get(pk=second["ew_pair"]["id"])
     assert second["played"]["EW"] == [player.name for player in opponent.players]
+
+
+def stand_ins(html: str) -> list[str]:
+    """The texts of the page's ``stand-in`` spans (who played in whose place), in order."""
+    return [re.sub(r"\s+", " ", text).strip() for text in re.findall(r'class="stand-in"[^>]*>([^<]*)<', html)]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "S (for {name})"), ("zh-hans", "S (代 {name})")])
+def test_g11_the_results_page_shows_the_substitute_in_the_replaced_players_place(evening, lang, words):
+    *_, pair = evening
+    url = f"/e/{pair.event.slug}/rounds/{{}}/results/"
+    second = APIClient().get(url.format(2), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert stand_ins(second) == [words.format(name=pair.player_1.name)]
+    first = APIClient().get(url.format(1), HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert stand_ins(first) == []  # round 1 was played as registered
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "S (for {name})"), ("zh-hans", "S (代 {name})")])
+def test_g11_the_substitutes_history_page_says_whose_place_they_played_in(evening, lang, words):
+    club, _, substitute, _, pair = evening
+    html = (
+        APIClient()
+        .get(f"/c/{club.slug}/players/{substitute.pk}/", HTTP_ACCEPT_LANGUAGE=lang)
+        .content.decode()
+    )
+    assert stand_ins(html) == [words.format(name=pair.player_1.name)]
+
+
+def test_g11_the_partners_history_shows_the_substitute_in_round_2_only(evening):
+    club, _, _, partner, pair = evening
+    html = (
+        APIClient().get(f"/c/{club.slug}/players/{partner.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    )
+    assert stand_ins(html) == [f"S (for {pair.player_1.name})"]
+    assert "as registered" in html  # round 1
+
+
+def test_g11_an_opponents_history_shows_who_played_against_them(evening):
+    club, _, _, _, pair = evening
+    opponent = pair.event.rounds.get(number=2).matches.get(table=1).ew_pair
+    member = MemberFactory(club=club, name="Opponent")
+    opponent.player_1.member = member
+    opponent.player_1.save(update_fields=["member"])
+    html = APIClient().get(f"/c/{club.slug}/players/{member.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"S (for {pair.player_1.name})" in stand_ins(html)

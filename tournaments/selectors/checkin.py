@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.models import AbsentPairs, Attendance, CheckIn, Pair, Round
+from tournaments.models import AbsentPairs, Attendance, CheckIn, Match, Pair, Round, TableSeat
 from tournaments.selectors.pages import stage_pairs
 
 
@@ -13,6 +13,7 @@ from tournaments.selectors.pages import stage_pairs
 class Entry:
     pair: Pair
     mark: CheckIn | None
+    match: Match | None = None  # the pair's table in the round (None: not drawn yet, or left out)
 
     @property
     def status(self) -> str | None:
@@ -47,8 +48,8 @@ def drawn_pairs(round_: Round) -> tuple[list[Pair], bool]:
 
 
 def check_in_sheet(round_: Round) -> list[Entry]:
-    """Every pair the round's stage would place, by number, with its mark (None: not checked in),
-    and any other pair marked for the round (one withdrawn since)."""
+    """Every pair the round's stage would place, by number, with its mark (None: not checked in)
+    and its table in the round's draw, and any other pair marked for the round (one withdrawn since)."""
     pairs, _ = stage_pairs(round_.stage)
     by_pair = marks(round_)
     listed = {pair.pk for pair in pairs}
@@ -60,7 +61,15 @@ def check_in_sheet(round_: Round) -> list[Entry]:
             "player_1", "player_2", "player_3", "unit"
         )
     }
-    return [Entry(pair=loaded[pair.pk], mark=by_pair.get(pair.pk)) for pair in everyone]
+    matches = {match.pk: match for match in Match.objects.filter(round=round_)}
+    tables: dict[int, Match] = {}  # pair id → its table (a seat's entrant at a table of four too)
+    for match in matches.values():
+        tables |= {pair: match for pair in (match.ns_pair_id, match.ew_pair_id) if pair is not None}
+    for seat_match, seat_pair in TableSeat.objects.filter(round=round_).values_list("match_id", "pair_id"):
+        tables[seat_pair] = matches[seat_match]
+    return [
+        Entry(pair=loaded[pair.pk], mark=by_pair.get(pair.pk), match=tables.get(pair.pk)) for pair in everyone
+    ]
 
 
 def unmarked_numbers(round_: Round) -> list[int]:

@@ -25,6 +25,26 @@ class Mark:
     note: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
+class TableOutcome:
+    """What a mark given after the round was published did to a table (docs/events.md "Check-in"):
+    ``forfeited``, ``forfeit_withdrawn``, ``forfeit_changed``, or ``referee`` (recorded only: the
+    table is the referee's to rule on)."""
+
+    match: int
+    table: int
+    outcome: str
+
+
+@dataclass(frozen=True)
+class CheckedIn:
+    """A check-in as served: the round, and what the marks did to its published tables (the
+    scoring layer's ``check_in_with_forfeits`` follows them; a draft round's list is empty)."""
+
+    round: Round
+    tables: list[TableOutcome]
+
+
 @transaction.atomic
 def check_in(*, round_: Round, marks: Sequence[Mark], user=None) -> Round:
     """Mark entrants for a draft or published round (a late arrival after the draw is recorded

@@ -1,36 +1,9 @@
 // The organiser's desk (docs/desk.md "The organiser's desk"): every read and write goes through the
 // public API as the logged-in organiser (desk.js), so the page can do nothing the API refuses, and
 // shows the API's own refusals. Each page is one function, chosen by the page's config.
-import { api, el, poll, showDone, showProblem, texts } from "./desk.js";
-
-const T = texts();
-const config = JSON.parse(document.getElementById("org-config").textContent);
-const E = `events/${config.event}`;
-const $ = (selector) => document.querySelector(selector);
-const fmt = (text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => String(values[name]));
-const pairName = (pair) => (pair ? `${pair.number} · ${pair.display_name}` : T.bye);
-
-async function all(path) {  // every page of a paginated list
-  const rows = [];
-  let url = path.includes("?") ? `${path}&page_size=500` : `${path}?page_size=500`;
-  while (url) {
-    const { data } = await api(url);
-    if (Array.isArray(data)) { return data; }
-    rows.push(...data.results);
-    url = data.next;
-  }
-  return rows;
-}
-
-// Show a refusal's field errors beside their fields (``data-field``), and the whole problem on top.
-function fieldProblems(form, where, error) {
-  form.querySelectorAll(".field-error").forEach((node) => { node.textContent = ""; });
-  for (const item of (error.body && error.body.errors) || []) {
-    const slot = form.querySelector(`[data-field="${(item.field || "").split(".")[0]}"] .field-error`);
-    if (slot) { slot.textContent = item.message || item.detail; }
-  }
-  showProblem(where, error);
-}
+import { api, el, showDone, showProblem } from "./desk.js";
+import { boardPage } from "./board.js";
+import { $, E, T, all, button, clockWords, config, fieldProblems, fmt, pairName, roleName, roundOptions, submit, when } from "./organiser-common.js";
 
 // ---- the event: its settings, each explained, the profile's defaults beside them -------------
 async function eventPage() {
@@ -87,17 +60,17 @@ async function staffPage() {
   async function roles() {
     const body = $("#roles tbody");
     body.replaceChildren(...(await all(`${E}/roles/`)).map((role) => el("tr", { "data-role": role.role },
-      el("td", {}, role.username), el("td", {}, role.role), el("td", {}, role.tables.join(", ")),
+      el("td", {}, role.username), el("td", {}, roleName(role.role)), el("td", {}, role.tables.join(", ")),
       el("td", {}, button(T.remove, "secondary", async () => { await api(`${E}/roles/${role.id}/`, { method: "DELETE" }); roles(); }, $("#role-message"))))));
   }
   async function invitations() {
     $("#invitations tbody").replaceChildren(...(await all(`${E}/invitations/`)).map((item) => el("tr", { "data-state": item.state },
-      el("td", {}, item.name), el("td", {}, item.role), el("td", {}, item.state), el("td", {}, new Date(item.expires_at).toLocaleString()),
+      el("td", {}, item.name), el("td", {}, roleName(item.role)), el("td", {}, T[`invite.${item.state}`] || item.state), el("td", {}, when(item.expires_at)),
       el("td", {}, item.state === "pending" ? button(T.revoke, "secondary", async () => { await api(`${E}/invitations/${item.id}/revoke`, { method: "POST" }); invitations(); }, $("#invite-message")) : ""))));
   }
   async function tokens() {
     $("#tokens tbody").replaceChildren(...(await all(`${E}/table-tokens/`)).map((token) => el("tr", {},
-      el("td", { class: "num" }, token.table), el("td", {}, new Date(token.created_at).toLocaleString()), el("td", {}, token.revoked_at ? "revoked" : "live"))));
+      el("td", { class: "num" }, token.table), el("td", {}, when(token.created_at)), el("td", {}, token.revoked_at ? T.tokenRevoked : T.tokenLive))));
   }
   submit("#role-form", "#role-message", async (form) => {
     await api(`${E}/roles/`, { method: "POST", body: { username: form.username.value, role: form.role.value } });
@@ -105,28 +78,12 @@ async function staffPage() {
   });
   submit("#invite-form", "#invite-message", async (form, where) => {
     const { data } = await api(`${E}/invitations/`, { method: "POST", body: { name: form.name.value, role: form.role.value, hours: Number(form.hours.value) } });
-    where.replaceChildren(el("div", { class: "done", role: "status" }, T.invitationLink, " ", el("input", { readonly: true, value: data.url, size: 60, id: "invite-link", "aria-label": T.invitationLink })));
+    where.replaceChildren(el("div", { class: "done", role: "status" }, T.invitationLink, " ", el("input", { readonly: true, value: data.url, id: "invite-link", class: "one-time-link", "aria-label": T.invitationLink })));
     invitations();
     return true;
   });
   submit("#token-form", "#token-message", async (form) => { await api(`${E}/table-tokens/`, { method: "POST", body: { table: Number(form.table.value) } }); tokens(); });
   await Promise.all([roles(), invitations(), tokens()]);
-}
-
-function button(label, kind, action, where) {
-  const node = el("button", { type: "button", class: kind }, label);
-  node.addEventListener("click", async () => { try { await action(); } catch (error) { showProblem(where, error); } });
-  return node;
-}
-
-function submit(formSelector, whereSelector, action) {
-  const form = $(formSelector);
-  const where = $(whereSelector);
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try { if (!(await action(form, where, event.submitter))) { showDone(where, T.saved); } }
-    catch (error) { fieldProblems(form, where, error); }
-  });
 }
 
 // ---- registration: pairs, import with a dry run first, withdraw -------------------------------
@@ -198,14 +155,6 @@ async function followJob(job, where, done) {
 }
 
 // ---- check-in ------------------------------------------------------------------------------------
-async function roundOptions(select, wanted) {
-  const rounds = await all(`${E}/rounds/`);
-  select.replaceChildren(...rounds.map((r) => el("option", { value: r.number }, `${T.round} ${r.number} · ${T[`round.${r.status}`] || r.status}`)));
-  const open = wanted || (rounds.find((r) => r.status !== "closed") || rounds[rounds.length - 1] || {}).number;
-  if (open) { select.value = String(open); }
-  return rounds;
-}
-
 async function checkInPage() {
   const select = $("#checkin-round");
   await roundOptions(select);
@@ -223,15 +172,20 @@ async function checkInPage() {
       const marks = ["present", "late", "absent"].map((status) => {
         const node = el("button", { type: "button", class: entry.status === status ? "" : "secondary", "aria-pressed": entry.status === status ? "true" : "false", "data-mark": status }, T[status]);
         node.addEventListener("click", async () => {
-          try { render((await api(`${E}/rounds/${select.value}/check-in`, { method: "POST", body: { marks: [{ pair: entry.pair.id, status, note: note.value }] } })).data); }
-          catch (error) { showProblem(where, error); }
+          try {
+            const { data } = await api(`${E}/rounds/${select.value}/check-in`, { method: "POST", body: { marks: [{ pair: entry.pair.id, status, note: note.value }] } });
+            render(data);
+            // What the mark did to a published round's table (docs/events.md "Check-in").
+            where.replaceChildren(...data.tables.map((done) => el("p", { class: done.outcome === "referee" ? "notice" : "done", "data-outcome": done.outcome }, fmt(T[`outcome.${done.outcome}`], done))));
+          } catch (error) { showProblem(where, error); }
         });
         return node;
       });
       return el("tr", { "data-pair": entry.pair.number, "data-status": entry.status || "" },
         el("td", { class: "num" }, entry.pair.number),
         el("td", {}, entry.pair.display_name, entry.drawn ? "" : el("span", { class: "flag" }, ` ${T.drawnNo}`)),
-        el("td", { class: "actions" }, ...marks), el("td", {}, note));
+        el("td", { class: "table-of" }, entry.table ? fmt(T.tableOf, { table: entry.table.table, status: T[`status.${entry.table.status}`] }) : ""),
+        el("td", {}, el("div", { class: "actions marks" }, ...marks)), el("td", {}, note));
     }));
   }
   select.addEventListener("change", sheet);
@@ -252,16 +206,6 @@ function flagWords(flags) {
 function relaxedWords(relaxed) {
   if (!relaxed.length) { return T.relaxedNone; }
   return relaxed.map((entry) => { const [code, who] = entry.split(":"); return `${T[`flag.${code}`] || code}${who ? ` (${T.pairs} ${who})` : ""}`; }).join("; ");
-}
-
-function clockWords(clock) {
-  const state = T[`clock.${clock.state}`];
-  if (clock.limit_minutes === null) { return `${state} · ${T.noLimit}`; }
-  let seconds = clock.remaining_seconds;
-  if (clock.state === "running") { seconds = Math.round((Date.parse(clock.ends_at) - Date.now()) / 1000); }
-  if (seconds <= 0) { return `${state} · ${T.timeUp}`; }
-  const minutes = Math.floor(seconds / 60);
-  return `${state} · ${minutes}:${String(seconds % 60).padStart(2, "0")} ${T.left}`;
 }
 
 async function roundsPage() {
@@ -303,7 +247,7 @@ async function roundsPage() {
     $("#pairings tbody").replaceChildren(...matches.map((m) => {
       const table = byTable.get(m.table);
       const floated = table && table.float_groups
-        ? el("div", { "data-float": table.float_points }, fmt(T.floatBy, { points: table.float_points, groups: table.float_groups })) : "";
+        ? el("div", { "data-float": table.float_points }, fmt(table.float_groups === 1 ? T.floatByOne : T.floatBy, { points: table.float_points, groups: table.float_groups })) : "";
       return el("tr", { "data-table": m.table },
         el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair), groupOf(table, m.ns_pair)),
         el("td", {}, pairName(m.ew_pair), groupOf(table, m.ew_pair)),
@@ -348,101 +292,6 @@ async function roundsPage() {
   });
   setInterval(() => { if (current && current.clock) { $("#clock-face").textContent = clockWords(current.clock); } }, 1000);
   await load();
-}
-
-// ---- the round board: every table's state, live, paged, searchable; a table's deals and result ---
-async function boardPage() {
-  const select = $("#board-round");
-  await roundOptions(select);
-  const where = $("#board-message");
-  let page = 1;
-  let watcher = null;
-  let open = null;
-  // The search by table or pair number is the API's (``?number=``): one page of the database's
-  // answer, polled like the board, whether the round has 24 tables or 2,500.
-  function path() {
-    const query = new URLSearchParams({ round: select.value, page: String(page), page_size: String(config.pageSize) });
-    if ($("#board-status").value) { query.set("status", $("#board-status").value); }
-    const search = $("#board-search").value.trim();
-    if (search) { query.set("number", search); }
-    return `${E}/matches/?${query}`;
-  }
-  function render(data) {
-    const rows = data.results;
-    $("#board-live").textContent = fmt(T.live, { time: new Date().toLocaleTimeString() });
-    $("#board-counts").textContent = `${data.count} · ${T.page} ${page} ${T.of} ${Math.max(1, Math.ceil(data.count / config.pageSize))}`;
-    $("#board tbody").replaceChildren(...rows.map((m) => {
-      const openButton = el("button", { type: "button", class: "secondary", "data-open": m.table }, T.open);
-      openButton.addEventListener("click", () => { open = m.id; detail(m.id); });
-      return el("tr", { "data-table": m.table, "data-status": m.status, class: m.status === "disputed" ? "flag" : "" },
-        el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair)), el("td", {}, pairName(m.ew_pair)),
-        el("td", { class: "state" }, T[`status.${m.status}`] || m.status), el("td", {}, openButton));
-    }));
-    const pages = $("#board-pages");
-    pages.replaceChildren();
-    if (data.previous) { pages.append(button(T.previous, "secondary", () => { page -= 1; restart(); }, where)); }
-    if (data.next) { pages.append(button(T.next, "secondary", () => { page += 1; restart(); }, where)); }
-    if (open) { detail(open); }
-  }
-  // Each restart is a generation: an answer asked for by an earlier one (a poll in flight, a
-  // search typed over) is not drawn.
-  let generation = 0;
-  // The round's clock above its tables (the same clock the tables and the big screen read),
-  // polled like the board and counted down between polls.
-  let clock = null;
-  let clockWatcher = null;
-  function restart() {
-    if (watcher) { watcher.stop(); watcher = null; }
-    if (clockWatcher) { clockWatcher.stop(); clockWatcher = null; }
-    generation += 1;
-    const mine = generation;
-    watcher = poll(path(), config.poll, (data) => { if (mine === generation) { render(data); } }, (error) => showProblem(where, error));
-    clockWatcher = poll(`${E}/rounds/${select.value}/`, config.poll, (round) => {
-      if (mine === generation) { clock = round.clock; showClock(); }
-    }, (error) => showProblem(where, error));
-  }
-  function showClock() {
-    $("#board-clock").textContent = clock ? `${fmt(T.roundClock, { round: select.value })}: ${clockWords(clock)}` : "";
-  }
-  setInterval(showClock, 1000);
-  async function detail(id) {
-    const box = $("#table-detail");
-    try {
-      const [{ data: match }, { data: deals }, { data: result }] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/deals/`), api(`matches/${id}/result`)]);
-      const list = Array.isArray(deals) ? deals : deals.results;
-      const line = (match.state && match.state.level_line) || [];
-      const lineRows = line.map((entry) => el("tr", {}, el("td", { class: "num" }, entry.deal), el("td", {}, JSON.stringify(entry.after))));
-      const voids = list.map((deal) => button(`${T.voidDeal} ${deal.number}`, "danger", async () => {
-        const note = window.prompt(T.reason);
-        if (!note) { return; }
-        await api(`matches/${id}/deals/void`, { method: "POST", body: { from: deal.number, note } });
-        detail(id);
-      }, box));
-      const versions = (result.versions || []).map((version) => el("li", { "data-version": version.version, "data-status": version.status },
-        `v${version.version} · ${version.side || ""} · ${version.status} · ${T.levels} ${version.levels ? `${version.levels.NS}:${version.levels.EW}` : "—"} · ${version.winner || "—"} ${version.note || ""}`,
-        version.status === "disputed" || version.status === "submitted" ? button(T.confirmVersion, "", async () => { await api(`matches/${id}/result/confirm`, { method: "POST", body: { version: version.version } }); detail(id); }, box) : ""));
-      const correction = el("form", { class: "row", id: "correct-form" }, el("div", { class: "field" }, el("label", { for: "correct-note" }, T.note), el("input", { id: "correct-note", required: true })), el("button", { type: "submit" }, T.correct));
-      correction.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const official = result.official;
-        try { await api(`matches/${id}/result`, { method: "POST", body: { corrects: official ? official.version : null, note: $("#correct-note").value, confirm: true } }); detail(id); }
-        catch (error) { showProblem(box.querySelector(".detail-message"), error); }
-      });
-      box.replaceChildren(el("h3", {}, `${T.table} ${match.table}: ${pairName(match.ns_pair)} – ${pairName(match.ew_pair)}`),
-        el("p", {}, `${T.status}: ${T[`status.${match.status}`] || match.status} · ${T.clock}: ${clockWords(match.clock)}`),
-        el("h4", {}, T.levels), lineRows.length ? el("table", { class: "grid" }, el("tbody", {}, ...lineRows)) : el("p", { class: "muted" }, T.noDeals),
-        el("div", { class: "actions" }, ...voids),
-        el("h4", {}, T.versions), el("ul", { class: "versions" }, ...versions), correction, el("div", { class: "detail-message", "aria-live": "polite" }));
-    } catch (error) { showProblem(box, error); }
-  }
-  for (const node of [select, $("#board-status")]) { node.addEventListener("change", () => { page = 1; restart(); }); }
-  $("#board-search").addEventListener("input", () => { page = 1; restart(); });
-  $("#board-filter").addEventListener("submit", (event) => event.preventDefault());
-  $("#publish-standings").addEventListener("click", async () => {
-    try { await api(`${E}/`, { method: "PATCH", body: { publish_standings: true, status: "published" } }); showDone(where, T.standingsPublished); }
-    catch (error) { showProblem(where, error); }
-  });
-  restart();
 }
 
 const PAGES = { "org-event": eventPage, "org-new": eventPage, "org-staff": staffPage, "org-registration": registrationPage, "org-checkin": checkInPage, "org-rounds": roundsPage, "org-board": boardPage };

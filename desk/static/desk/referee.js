@@ -44,7 +44,7 @@ function where(item) {
 }
 
 function stamp(ok) {
-  status.textContent = ok ? `${T.updated} ${new Date().toLocaleTimeString()}` : T.offline;
+  status.textContent = ok ? `${T.updated} ${new Date().toLocaleTimeString(document.documentElement.lang || undefined)}` : T.offline;
 }
 
 function onError(error) { stamp(false); }
