@@ -217,7 +217,6 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["core.permissions.DeclaredPermission"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.fast.negotiation.ContentNegotiation",
     # JSON in (docs/api.md): 413 over DATA_UPLOAD_MAX_MEMORY_SIZE, 400 when nested too deep. The one
     # upload (pairs/import) declares its own multipart parsers; anything else is a 415.
     "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
