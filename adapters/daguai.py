@@ -1,13 +1,13 @@
 """Daguai Luzi's adapter (docs/rules/daguai.md): its deal body is the sheet's own, its referee
-questions those of referee.api.game_serializers.daguai; its score sheet has no rules summary yet."""
+questions those of adapters.wire.daguai; its score sheet has no rules summary yet."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiExample
 
+from adapters import wire
 from adapters.common import open_body
 from engine import daguai
-from referee.api import game_serializers as wire
 from scoring.adapters import GameAdapter, RefereeWire
 
 STATE = "A Daguai Luzi match so far (docs/rules/daguai.md K5): the teams' points and the next dealer."

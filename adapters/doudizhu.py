@@ -1,15 +1,15 @@
 """Four-player Dou Dizhu's adapter (docs/rules/doudizhu.md): its deal body is the sheet's own, its
-referee questions those of referee.api.game_serializers.doudizhu, with a bidding (D2, D3)."""
+referee questions those of adapters.wire.doudizhu, with a bidding (D2, D3)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample
 
+from adapters import wire
 from adapters.common import open_body
 from engine import doudizhu
 from engine.seats import seat_order
-from referee.api import game_serializers as wire
 from scoring.adapters import GameAdapter, RefereeWire
 
 

@@ -1,5 +1,5 @@
 """Shuangkou's adapter (docs/rules/shuangkou.md): its deal body is the sheet's own, its referee
-questions those of referee.api.game_serializers.shuangkou."""
+questions those of adapters.wire.shuangkou."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiExample
 
+from adapters import wire
 from adapters.common import open_body
 from engine import shuangkou
 from engine.shuangkou.cards import format_level
-from referee.api import game_serializers as wire
 from scoring.adapters import GameAdapter, RefereeWire
 from scoring.pages.i18n import listing
 

@@ -217,7 +217,6 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["core.permissions.DeclaredPermission"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "core.fast.negotiation.ContentNegotiation",
     # JSON in (docs/api.md): 413 over DATA_UPLOAD_MAX_MEMORY_SIZE, 400 when nested too deep. The one
     # upload (pairs/import) declares its own multipart parsers; anything else is a 415.
     "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
@@ -290,15 +289,15 @@ SPECTACULAR_SETTINGS = {
         "UnsettledOperationEnum": ["draw", "publish"],
         # Whom an incident or an appeal names: the seats of every game's table (issue 35: Daguai's six).
         "IncidentSeatEnum": "referee.incidents.serializers.SEATS",
-        # The referee answers of the games beside Guandan (referee.api.game_serializers): their sets
+        # The referee answers of the games beside Guandan (adapters.wire): their sets
         # share field names (seat, type, game, winner) with other sets.
-        "DaguaiSeatEnum": "referee.api.game_serializers.DAGUAI",
-        "DoudizhuComboTypeEnum": "referee.api.game_serializers.DOUDIZHU_TYPES",
-        "DaguaiComboTypeEnum": "referee.api.game_serializers.DAGUAI_TYPES",
-        "ShuangkouPlayKindEnum": "referee.api.game_serializers.SHUANGKOU_KINDS",
+        "DaguaiSeatEnum": "adapters.wire.DAGUAI",
+        "DoudizhuComboTypeEnum": "adapters.wire.DOUDIZHU_TYPES",
+        "DaguaiComboTypeEnum": "adapters.wire.DAGUAI_TYPES",
+        "ShuangkouPlayKindEnum": "adapters.wire.SHUANGKOU_KINDS",
         # Levels as the server writes them (G2; Shuangkou's S2 with its no-trump deal).
         "LevelEnum": "scoring.serializers.plays.LEVELS",
-        "ShuangkouLevelEnum": "referee.api.game_serializers.SHUANGKOU_LEVELS",
+        "ShuangkouLevelEnum": "adapters.wire.SHUANGKOU_LEVELS",
         "DoudizhuWinnerEnum": ["landlord", "farmers"],
         "GuandanGameEnum": ["guandan"],
         "Doudizhu4GameEnum": ["doudizhu4"],

@@ -215,6 +215,12 @@ class MatchSheet(ABC, Generic[StateT]):
         played against the match, which a posted identity is compared before)."""
         return self.identity(posted) if self.identity_is_posted else record()
 
+    def rederived_identity(self, kept: str, record: Callable[[], str]) -> str:
+        """What identifies a deal derived again after a correction of an earlier one: what identified
+        it (``kept``) when ``identity_is_posted`` (the table posted it as it was), else its new
+        record's (``record()``, asked only then)."""
+        return kept if self.identity_is_posted else record()
+
     #: What a result refused because the posted deals do not end the match says to do next.
     unfinished_hint: ClassVar[str] = (
         "The posted deals do not end the match: post the remaining deals, or say `time_up` when "

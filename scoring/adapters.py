@@ -39,6 +39,9 @@ class RefereeWire:
     replay_answer: Serializer
     bidding_request: Serializer | None = None
     bidding_answer: Serializer | None = None
+    #: ``tributes/validate`` (G7 tribute and return): the games that have one (Guandan).
+    tribute_request: Serializer | None = None
+    tribute_answer: Serializer | None = None
     ask_play: Callable[..., Any] | None = None
     ask_replay: Callable[..., Any] | None = None
     #: The game's OpenAPI examples of each question (``play``, ``replay``, ``tribute``, ``bidding``):

@@ -2,7 +2,7 @@
 the game's registry entry (``engine.game.Game``, docs/rules/index.md "Adding a game").
 
 The check parses every module of the service's packages beside the engine (their migrations, which
-record history, left out; the seasons and the game adapters included) and fails on a game named
+record history, left out; the seasons, the desks and the game adapters included) and fails on a game named
 where code decides by it: compared (``==``, ``!=``, ``in``, ``not in``, ``is``), as a ``match``
 case, or as a dict key (a literal's key, ``dict(code=...)``, a subscript, ``.get(...)``). A game is
 named by its registry key written as a string constant, by a game's code read off its engine
@@ -24,7 +24,7 @@ from engine.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The service's packages (pyproject's ``packages.find``) other than ``engine``.
-PACKAGES = ("config", "core", "referee", "tournaments", "scoring", "seasons", "adapters")
+PACKAGES = ("config", "core", "desk", "referee", "tournaments", "scoring", "seasons", "adapters")
 CODES = frozenset(GAMES)
 _COMPARISONS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn, ast.Is, ast.IsNot)
 _LOOKUPS = ("get", "pop", "setdefault")
@@ -203,9 +203,78 @@ def test_the_check_lets_the_default_game_stand_as_a_value():
 
 def test_the_check_scans_the_seasons_and_the_adapters():
     scanned = {path.relative_to(ROOT).parts[0] for path in _modules()}
-    assert {"seasons", "adapters", "scoring", "referee", "tournaments"} <= scanned
+    assert {"seasons", "adapters", "desk", "scoring", "referee", "tournaments"} <= scanned
 
 
 def test_the_check_reads_the_registrys_codes():
     assert set(GAMES) == CODES and {"guandan", "doudizhu4", "daguai", "shuangkou"} <= CODES
     assert game_keys('x = game == "newgame"', {"newgame"}) == [(1, "newgame")]
+
+
+#: The engine packages of the registry's games (``engine.guandan``, ``engine.doudizhu``, …).
+GAME_PACKAGES = frozenset(game.validate_play.__module__.split(".")[1] for game in GAMES.values())
+#: What a scoresheet says of its game that a service may ask (``engine/sheets.py`` ``MatchSheet``).
+SHEET_FLAGS = frozenset(
+    {"identity_is_posted", "results_from_levels", "takes_level_changes", "deals_from_set"}
+)
+
+#: Every place outside the engine and the adapters that is about one game (issue 36: at most five of
+#: Guandan's): a branch on a flag only one game's scoresheet sets, or an import of a game's engine.
+#: Guandan's are the level sheet (记级, G8) and the referee's level changes (G12); duplicate
+#: Guandan's deal sets, travellers and team matches are a format of their own (docs/duplicate.md).
+GAME_SITES = [
+    ("referee/incidents/reach.py", "takes_level_changes"),
+    ("scoring/selectors/duplicate.py", "engine.duplicate"),
+    ("scoring/selectors/duplicate_teams.py", "engine.duplicate"),
+    ("scoring/selectors/matches.py", "takes_level_changes"),
+    ("scoring/serializers/duplicate.py", "engine.duplicate"),
+    ("scoring/services/duplicate.py", "deals_from_set"),
+    ("scoring/services/duplicate.py", "deals_from_set"),
+    ("scoring/services/duplicate.py", "engine.duplicate"),
+    ("scoring/services/result_facts.py", "results_from_levels"),
+    ("scoring/services/result_facts.py", "results_from_levels"),
+    ("tournaments/models/event.py", "takes_level_changes"),
+]
+
+
+def _game_package(module: str) -> str | None:
+    """``engine.<game>`` when ``module`` is (in) a game's engine package."""
+    parts = module.split(".")
+    return f"engine.{parts[1]}" if parts[0] == "engine" and parts[1:2] and parts[1] in GAME_PACKAGES else None
+
+
+def game_sites(source: str) -> list[str]:
+    """The game-specific sites of a module: each read of a scoresheet flag, each import of a game's
+    engine (by package, once per module)."""
+    tree = ast.parse(source)
+    flags = [
+        node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr in SHEET_FLAGS
+    ]
+    modules: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            modules += [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        elif isinstance(node, ast.Import):
+            modules += [alias.name for alias in node.names]
+    imported = {package for module in modules if (package := _game_package(module)) is not None}
+    return sorted(flags) + sorted(imported)
+
+
+def test_the_game_specific_sites_outside_the_engine_and_the_adapters_are_the_listed_ones():
+    sites = sorted(
+        (str(path.relative_to(ROOT)), site)
+        for path in _modules()
+        if path.relative_to(ROOT).parts[0] != "adapters"
+        for site in game_sites(path.read_text(encoding="utf-8"))
+    )
+    assert sites == sorted(GAME_SITES)
+    guandans = [site for site in GAME_SITES if site[1] in SHEET_FLAGS and site[1] != "deals_from_set"]
+    assert len(guandans) <= 5
+
+
+def test_the_site_check_finds_a_flag_and_a_games_engine():
+    source = (
+        "from engine import guandan, sheets\nimport engine.daguai.play\nfrom engine.doudizhu.sheet import X\n"
+        "if sheet.takes_level_changes: pass\n"
+    )
+    assert game_sites(source) == ["takes_level_changes", "engine.daguai", "engine.doudizhu", "engine.guandan"]

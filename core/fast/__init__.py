@@ -84,12 +84,6 @@ PATHS: dict[str, FastPath] = {
             (DJANGO,),
         ),
         FastPath(
-            "compiled_updates",
-            "core.fast.updates",
-            "the ORM's compiler writing each UPDATE of save(update_fields=…)",
-            (DJANGO,),
-        ),
-        FastPath(
             "audit_diffs",
             "core.fast.audit_diffs",
             "django-auditlog's model_instance_diff working out which fields to walk for every row",
@@ -141,12 +135,6 @@ PATHS: dict[str, FastPath] = {
             "replay_fragments",
             "core.fast.fragments",
             "DRF's renderer encoding a replayed deal's every entry",
-            (DRF,),
-        ),
-        FastPath(
-            "negotiation",
-            "core.fast.negotiation",
-            "DRF's content negotiation parsing Accept when none is sent",
             (DRF,),
         ),
         FastPath(

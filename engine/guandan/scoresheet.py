@@ -225,13 +225,16 @@ class GuandanSheet(MatchSheet[TieState]):
 
     def deal_answer(self, record: Mapping[str, Any]) -> dict[str, Any]:
         """A Guandan deal's answer shows its members apart (its finishing order, tribute and leader,
-        whether its plays were recorded) and no ``record`` (G5-G7: the deal is its own members)."""
+        whether its plays were recorded; G5-G7: the deal is its own members) and, as its ``record``,
+        only the members kept as posted (``KEPT_AS_POSTED``) it has, or None: a new deal field is read
+        back as it was posted with no edit here."""
+        kept = {name: record[name] for name in KEPT_AS_POSTED if record.get(name) is not None}
         return {
             "finishing_order": record["finishing_order"],
             "tribute": record["tribute"],
             "leader": record["leader"] or None,
             "recorded_plays": record["plays"] is not None,
-            "record": None,
+            "record": kept or None,
         }
 
     def stored_form(

@@ -142,6 +142,25 @@ def check_bidding(data: Any) -> dict[str, Any]:
     return _answer(game, profile, verdict.to_dict())
 
 
+def tribute_request(game: Game) -> type[serializers.Serializer]:
+    """The request serializer of ``game``'s tribute question (G7 is Guandan's): a 400
+    ``not_supported`` at ``game`` for a game with none."""
+    wire_entry = adapter(game.code).referee if game.code in served() else None
+    if game.validate_tributes is None or wire_entry is None or wire_entry.tribute_request is None:
+        raise BadInput("not_supported", f"{game.name} has no tribute.", field="game")
+    return wire_entry.tribute_request
+
+
+def documented(question: str) -> tuple[type[serializers.Serializer], type[serializers.Serializer]]:
+    """The request and answer serializers of a question only some games ask (``tribute``,
+    ``bidding``), as the OpenAPI document shows them: those of the first adapter that asks it."""
+    for entry in adapters():
+        request = getattr(entry.referee, f"{question}_request", None)
+        if request is not None:
+            return request, getattr(entry.referee, f"{question}_answer")
+    raise LookupError(f"no game adapter asks the {question} question")
+
+
 def examples(question: str) -> list[Any]:
     """Every game's OpenAPI examples of ``question`` (``play``, ``replay``, ``tribute``, ``bidding``),
     in the adapters' order: each game's are its adapter's (``RefereeWire.examples``)."""

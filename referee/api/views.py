@@ -31,13 +31,7 @@ from engine.errors import BadInput
 from engine.penalties import NAMES
 from engine.registry import GAMES, referee_game
 from referee.api import games
-from referee.api.game_serializers import DoudizhuBiddingRequest, DoudizhuBiddingVerdictSerializer
-from referee.api.serializers import (
-    InfractionSerializer,
-    RulesetSerializer,
-    TributeValidateRequest,
-    TributeVerdictSerializer,
-)
+from referee.api.serializers import InfractionSerializer, RulesetSerializer
 from referee.labels import INFRACTION_LABELS
 from scoring.adapters import adapters
 
@@ -48,10 +42,6 @@ class RefereeQuestion(APIView):
     read_permission = Permission.PUBLIC
     write_permission = Permission.PUBLIC
     changes_nothing = True
-    request_serializer: type
-
-    def parsed(self, request) -> dict:
-        return lean.validated(self.request_serializer, request.data)
 
 
 class EveryGameQuestion(RefereeQuestion):
@@ -106,21 +96,22 @@ class DealReplayView(EveryGameQuestion):
     common = staticmethod(games.replay_deal)
 
 
-class TributeValidateView(RefereeQuestion):
-    request_serializer = TributeValidateRequest
+_TRIBUTE_REQUEST, _TRIBUTE_ANSWER = games.documented("tribute")  # Guandan's (its adapter's)
+_BIDDING_REQUEST, _BIDDING_ANSWER = games.documented("bidding")  # Dou Dizhu's
 
+
+class TributeValidateView(RefereeQuestion):
     @extend_schema(
         summary="Check tributes and returns, anti-tribute, and who leads (G7)",
-        request=TributeValidateRequest,
-        responses={200: TributeVerdictSerializer, **problems(400)},
+        request=_TRIBUTE_REQUEST,
+        responses={200: _TRIBUTE_ANSWER, **problems(400)},
         examples=games.examples("tribute"),
         tags=["referee"],
     )
     def post(self, request):
         named = referee_game(games.game_code(request.data))
-        if named.validate_tributes is None:  # a game with no tribute (G7 is Guandan's)
-            raise BadInput("not_supported", f"{named.name} has no tribute.", field="game")
-        data = self.parsed(request)
+        serializer = games.tribute_request(named)  # a game with no tribute: 400 (G7 is Guandan's)
+        data = lean.validated(serializer, request.data)
         game, profile = games.named_profile(data)
         if game.validate_tributes is None:
             raise BadInput("not_supported", f"{game.name} has no tribute.", field="ruleset")
@@ -136,16 +127,14 @@ class TributeValidateView(RefereeQuestion):
         for item in (*body["tributes"], *body["returns"], *body["missing"]):
             if item["code"]:
                 item["detail"] = engine_message(item["code"], item["detail"])
-        return Response(body)  # TributeVerdictSerializer's shape
+        return Response(body)  # the tribute answer's shape (TributeVerdictSerializer)
 
 
 class BiddingValidateView(RefereeQuestion):
-    request_serializer = DoudizhuBiddingRequest
-
     @extend_schema(
         summary="Check a Dou Dizhu bidding: landlord, bid and the farmers' bomb allowances (D2, D3)",
-        request=DoudizhuBiddingRequest,
-        responses={200: DoudizhuBiddingVerdictSerializer, **problems(400)},
+        request=_BIDDING_REQUEST,
+        responses={200: _BIDDING_ANSWER, **problems(400)},
         examples=games.examples("bidding"),
         tags=["referee"],
     )
@@ -154,13 +143,13 @@ class BiddingValidateView(RefereeQuestion):
 
 
 # Each question's input check is compiled when the views load, not by the first request to ask it.
-lean.shape(TributeValidateView.request_serializer)
 for _adapter in adapters():
     if _adapter.referee is not None:
         for _serializer in (_adapter.referee.play_request, _adapter.referee.replay_request):
             lean.shape(_serializer)
-        if _adapter.referee.bidding_request is not None:
-            lean.shape(_adapter.referee.bidding_request)
+        for _own in (_adapter.referee.bidding_request, _adapter.referee.tribute_request):
+            if _own is not None:
+                lean.shape(_own)
 
 
 def _ruleset(key: str, game, profile) -> dict:

@@ -4,7 +4,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from core.fast.inserts import CompiledInsert
-from core.fast.updates import CompiledUpdate
 
 
 class ResultStatus(models.TextChoices):
@@ -20,7 +19,7 @@ class ResultSource(models.TextChoices):
     FORFEIT = "forfeit", _("Forfeit or withdrawal")
 
 
-class MatchResult(CompiledInsert, CompiledUpdate, models.Model):
+class MatchResult(CompiledInsert, models.Model):
     """One version of a match's result (G8). Versions are never edited.
 
     A correction is a new version that names the version it corrects; the one it replaces is

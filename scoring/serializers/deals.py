@@ -128,8 +128,8 @@ class DealSerializer(StrictModelSerializer):
         help_text="Who led the deal's first play, if recorded; else null."
     )
     record = serializers.SerializerMethodField(
-        help_text="The deal's record as its game's sheet keeps it (docs/rules/<game>.md); null for Guandan, "
-        "whose record is the deal's own members.",
+        help_text="The deal's record as its game's sheet keeps it (docs/rules/<game>.md); for Guandan, "
+        "whose record is the deal's own members, only the members kept as posted (null when none).",
     )
     recorded_plays = serializers.SerializerMethodField()
     corrects = serializers.SerializerMethodField(help_text="The version this one replaced.")

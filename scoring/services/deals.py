@@ -234,8 +234,7 @@ def deal_correct(
 def _later_fields(
     sheet: MatchSheet, deal: Deal, level: int | None, record: dict[str, Any], *, corrected: int
 ) -> dict[str, Any]:
-    # A deal identified by what was posted keeps its identity: the table posted it as it was.
-    digest = deal.content_hash if sheet.identity_is_posted else content_hash(record)
+    digest = sheet.rederived_identity(deal.content_hash, lambda: content_hash(record))
     return {
         "level": level,
         **Deal.record_fields(record),

@@ -90,7 +90,7 @@ class TabularView(EventScopedMixin, GenericAPIView):
         # ``?format=`` names the representation outright and wins over ``Accept`` (a link on a club's
         # page sends the browser's Accept): DRF would answer 406 when the two disagree.
         wanted = request.query_params.get("format") or ("csv" if self.export else None)
-        if wanted is not None:  # else DRF's (core.fast.negotiation), without building the renderers twice
+        if wanted is not None:  # else DRF's, without building the renderers twice
             for renderer in self.get_renderers():
                 if renderer.format == wanted:
                     return renderer, renderer.media_type

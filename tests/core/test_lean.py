@@ -11,11 +11,11 @@ import pytest
 from django.http import QueryDict
 from rest_framework import serializers
 
+from adapters.guandan.tribute import TributeValidateRequest
 from adapters.guandan.wire import ActionSerializer, DealReplayRequest, PlayValidateRequest
 from core.fast import lean, lean_filters
 from core.filters import SMALLINT_MAX, IntegerFilter, StringChoiceFilter
 from engine.guandan.simulate import simulate_deal
-from referee.api.serializers import TributeValidateRequest
 from tournaments.models import Match, MatchStatus
 from tournaments.views.match_filters import MatchFilter
 

@@ -116,7 +116,7 @@ def test_g8_match_settings_are_enums_of_every_games_values(doc):
 
 
 def test_seats_and_types_of_every_game_are_enums(doc):
-    # Schemas set on declared fields (referee.api.game_serializers' ``enum``, ``listed``) reach the
+    # Schemas set on declared fields (adapters.wire' ``enum``, ``listed``) reach the
     # document, although DRF copies the fields without them (core.schema ``_declared``).
     enum = "#/components/schemas/{}".format
     assert schemas(doc)["DoudizhuEntry"]["properties"]["seat"] == {"$ref": enum("SeatEnum")}

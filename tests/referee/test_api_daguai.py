@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from adapters.wire import DaguaiPlayVerdictSerializer, DaguaiReplaySerializer
 from engine.daguai.profiles import BUILTIN
 from engine.daguai.simulate import simulate_deal
-from referee.api.game_serializers import DaguaiPlayVerdictSerializer, DaguaiReplaySerializer
 from tests.engine.daguai.builders import ask, pass_, play, request
 
 pytestmark = pytest.mark.django_db

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from engine.doudizhu.profiles import BUILTIN
-from engine.doudizhu.simulate import simulate_deal
-from referee.api.game_serializers import (
+from adapters.wire import (
     DoudizhuBiddingVerdictSerializer,
     DoudizhuPlayVerdictSerializer,
     DoudizhuReplaySerializer,
 )
+from engine.doudizhu.profiles import BUILTIN
+from engine.doudizhu.simulate import simulate_deal
 from tests.engine.doudizhu.builders import FORCED_N, N_AT_ONE, bid, pass_, play, request
 
 pytestmark = pytest.mark.django_db

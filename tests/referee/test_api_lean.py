@@ -9,11 +9,11 @@ from unittest import mock
 import pytest
 from rest_framework import serializers
 
+from adapters.guandan.tribute import TributeVerdictSerializer
 from adapters.guandan.wire import DealReplaySerializer, PlayVerdictSerializer
 from engine.guandan.cards import ALL_CODES, format_level
 from engine.guandan.profiles import STANDARD
 from engine.guandan.simulate import simulate_deal
-from referee.api.serializers import TributeVerdictSerializer
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"

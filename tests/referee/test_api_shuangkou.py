@@ -9,9 +9,9 @@ from collections import Counter
 
 import pytest
 
+from adapters.wire import ShuangkouPlayVerdictSerializer, ShuangkouReplaySerializer
 from engine.shuangkou.profiles import BUILTIN
 from engine.shuangkou.simulate import simulate_deal
-from referee.api.game_serializers import ShuangkouPlayVerdictSerializer, ShuangkouReplaySerializer
 
 pytestmark = pytest.mark.django_db
 PLAYS = "/api/v1/referee/plays/validate"

@@ -3,7 +3,6 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.fast.updates import CompiledUpdate
 from core.loaded import LoadedValues
 from tournaments.draws import DrawKind, FirstRound
 
@@ -106,7 +105,7 @@ class MatchStatus(models.TextChoices):
     CONFIRMED = "confirmed", _("Confirmed")  # the result was confirmed; only these count (G10)
 
 
-class Match(CompiledUpdate, models.Model):  # a result's confirmation saves it (core.fast.updates)
+class Match(models.Model):
     """One table of a round: NS pair against EW pair, a bye (no EW pair), or a table of four
     players who each score for themselves (no pairs: its ``seats``, ``TableSeat``; four-player Dou
     Dizhu, docs/events.md "Tables of four")."""

@@ -34,3 +34,15 @@ def test_a_kept_member_stays_when_the_deal_is_derived_again(scorer_kept):
 def test_a_member_not_posted_leaves_the_record_as_it_was(scorer_kept):
     record = SHEET.play({"finishing_order": ["N", "S"]}, state=SHEET.begin(STANDARD), profile=STANDARD).record
     assert set(record) == set(scoresheet.RECORD_MEMBERS)
+
+
+def test_a_kept_member_is_read_back_in_the_deals_answer(scorer_kept):
+    record = SHEET.play(
+        {"finishing_order": ["N", "S"], "scorer": "Li"}, state=SHEET.begin(STANDARD), profile=STANDARD
+    ).record
+    assert SHEET.deal_answer(record)["record"] == {"scorer": "Li"}
+
+
+def test_a_deal_without_kept_members_answers_no_record(scorer_kept):
+    record = SHEET.play({"finishing_order": ["N", "S"]}, state=SHEET.begin(STANDARD), profile=STANDARD).record
+    assert SHEET.deal_answer(record)["record"] is None

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.doudizhu import GAME as DOUDIZHU
 from engine.errors import BadInput
 from engine.guandan.cards import format_cards
 from engine.guandan.posted import PostedDeal
@@ -28,6 +29,19 @@ def _record(data, state):
 
 def test_guandan_keeps_its_matches_on_a_scoresheet():
     assert isinstance(SHEET, MatchSheet) and SHEET.identity_is_posted and SHEET.line_kind == "level_line"
+
+
+def test_a_rederived_guandan_deal_keeps_the_identity_it_was_posted_with():
+    """A later deal derived again after a correction is still the deal its table posted (G5)."""
+    asked = []
+    assert SHEET.rederived_identity("posted", lambda: asked.append(1) or "record") == "posted"
+    assert asked == []
+
+
+def test_a_rederived_deal_of_a_game_identified_by_its_record_takes_the_new_one():
+    sheet = DOUDIZHU.match_sheet
+    assert sheet is not None and not sheet.identity_is_posted
+    assert sheet.rederived_identity("posted", lambda: "record") == "record"
 
 
 def test_read_parses_once_into_a_frozen_value():

@@ -1,9 +1,9 @@
-"""Wire shapes of the referee questions of the games beside Guandan (docs/rules/doudizhu.md,
+"""Wire shapes of the referee questions of the games beside Guandan, their adapters' (docs/rules/doudizhu.md,
 docs/rules/daguai.md, docs/rules/shuangkou.md, each "API"; docs/referee.md): one module
 per game (``doudizhu``, ``daguai``, ``shuangkou``), what they share in ``common``; this package
 re-exports them all.
 
-As for Guandan (``referee.api.serializers``), the request serializers check the JSON structure
+As for Guandan (``adapters.guandan.wire``), the request serializers check the JSON structure
 only and the engine reads every value (a malformed one is its ``BadInput``: a 400 naming the
 field); the answer serializers document the engine's ``to_dict`` forms, and tests check that
 each answer is what its serializer writes. Every question and answer names its ``game``: the
@@ -14,7 +14,7 @@ Values that are a fixed set per game (types, seats, the game itself) are documen
 enums rather than ``ChoiceField``s, whose named enum components would collide across games.
 """
 
-from referee.api.game_serializers.common import (
+from adapters.wire.common import (
     DAGUAI,
     DAGUAI_TYPES,
     DOUDIZHU_TYPES,
@@ -23,7 +23,7 @@ from referee.api.game_serializers.common import (
     SHUANGKOU_LEVELS,
     listed,
 )
-from referee.api.game_serializers.daguai import (
+from adapters.wire.daguai import (
     DaguaiActionSerializer,
     DaguaiEntrySerializer,
     DaguaiPlayRequest,
@@ -34,7 +34,7 @@ from referee.api.game_serializers.daguai import (
     DaguaiScoreSerializer,
     IndexViolationSerializer,
 )
-from referee.api.game_serializers.doudizhu import (
+from adapters.wire.doudizhu import (
     BiddingViolationSerializer,
     DoudizhuActionSerializer,
     DoudizhuBiddingRequest,
@@ -50,7 +50,7 @@ from referee.api.game_serializers.doudizhu import (
     DoudizhuScoreSerializer,
     PartViolationSerializer,
 )
-from referee.api.game_serializers.shuangkou import (
+from adapters.wire.shuangkou import (
     ShuangkouCallSerializer,
     ShuangkouLevelChangeSerializer,
     ShuangkouPlayRequest,

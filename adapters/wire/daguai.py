@@ -5,14 +5,15 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
-from core.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
-from referee.api.game_serializers.common import (
+from adapters.wire.common import (
     DAGUAI,
     DAGUAI_TYPES,
     PassSerializer,
     listed,
 )
-from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
+from core.fields import StrictBooleanField, StrictCharField, StrictFloatField, StrictIntegerField
+from referee.api.serializers import ReasonSerializer, RulesMixin, enum, game_field
+from scoring.serializers.plays import _cards
 
 
 class DaguaiPlayRequest(RulesMixin):

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from core.fields import StrictBooleanField, StrictCharField, StrictIntegerField
-from referee.api.game_serializers.common import (
+from adapters.wire.common import (
     SEATS,
     SHUANGKOU_KINDS,
     SHUANGKOU_LEVELS,
     listed,
 )
-from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
+from core.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from referee.api.serializers import ReasonSerializer, RulesMixin, enum, game_field
+from scoring.serializers.plays import _cards
 
 
 def _level(**kwargs) -> StrictCharField:

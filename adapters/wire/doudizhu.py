@@ -5,14 +5,15 @@ from __future__ import annotations
 from drf_spectacular.drainage import set_override
 from rest_framework import serializers
 
-from core.fields import StrictBooleanField, StrictCharField, StrictIntegerField
-from referee.api.game_serializers.common import (
+from adapters.wire.common import (
     DOUDIZHU_TYPES,
     SEATS,
     PassSerializer,
     listed,
 )
-from referee.api.serializers import ReasonSerializer, RulesMixin, _cards, enum, game_field
+from core.fields import StrictBooleanField, StrictCharField, StrictIntegerField
+from referee.api.serializers import ReasonSerializer, RulesMixin, enum, game_field
+from scoring.serializers.plays import _cards
 
 
 class DoudizhuPlayRequest(RulesMixin):
