@@ -44,9 +44,14 @@ def record(
         sheet_store.forget([match])
     if not standings and not tables:
         return
-    event = event if event is not None else match.round.event if match is not None else None
-    assert event is not None, "a change names its event"
-    changed(event, rows=standings, shows=standings, tables=tables, news=news)
+    # The standings' subscribers need the event (its slug, its club); the tables' stamp only its id.
+    told: Event | int
+    if event is not None:
+        told = event
+    else:
+        assert match is not None, "a change names its event"
+        told = match.round.event if standings else match.round.event_id
+    changed(told, rows=standings, shows=standings, tables=tables, news=news)
 
 
 def hear(change: Change) -> None:
