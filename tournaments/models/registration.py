@@ -4,7 +4,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
-
 class Unit(models.Model):
     """A club, department or school group that pairs belong to (G11)."""
 
