@@ -5,7 +5,7 @@ tables of 40 rows with every tiebreak) on every request would cost what the stan
 a single event, so the placings a series needs — place, match points, status, unit and the members
 of each entrant — are kept in one ``EventPlacings`` row per event, under the event's
 ``results_version``: every result, correction, withdrawal and round closing moves that version
-(scoring.signals), so a stored row whose version is the event's is never stale. A row behind is
+(tournaments.changes), so a stored row whose version is the event's is never stale. A row behind is
 written again from the event's standings (``scoring.selectors.standings``, themselves cached) the
 first time a series reads it: a handful of queries once per change, none after.
 """

@@ -8,6 +8,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        from tournaments import clubs, jobs, permissions, receivers, schema  # noqa: F401  - role checks, OpenAPI extension, the tables stamp
+        from tournaments import clubs, jobs, permissions, schema  # noqa: F401  - role checks, OpenAPI extension
 
         jobs.register()  # its long work (imports, draws) as kinds of job

@@ -5,8 +5,8 @@ A club website polling the standings with its ``ETag`` costs what reading the ev
 one SQL query was half of the request. With a cache shared by every process (Redis:
 ``EVENT_GATE_CACHE``, on by default whenever ``CACHE_URL`` names one) the row is kept there and
 checked against the event's **stamp**, a cache counter that every change of the event moves once
-its transaction has committed (``moved``: each bump of ``results_version``, and every save or
-deletion of the event bumps it, scoring.signals).
+its transaction has committed (``moved``: every change of the event's rows, with its bump of
+``results_version``; only ``tournaments.changes.changed`` calls it).
 
 Why a reader never keeps a stale row: it reads the stamp *before* the row, and files the row under
 that stamp. A change committed before the row was read is in the row; one committed after moves
@@ -144,8 +144,8 @@ def _move(key: str) -> None:
 
 # ---- the event's tables ---------------------------------------------------------------------
 # The same guarantee for what the public list of the event's tables shows (its matches' rows):
-# a stamp that every write of one of its matches moves once it commits (``tables_moved``, from
-# tournaments.receivers and the services that write matches in bulk), read before the rows.
+# a stamp that every write of one of its matches moves once it commits (``tables_moved``, called by
+# ``tournaments.changes.changed(…, tables=True)`` alone), read before the rows.
 
 
 def _tables_key(event_id: int) -> str:

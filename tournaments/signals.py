@@ -1,15 +1,10 @@
-"""What the tournaments layer tells the layers above it, which it does not import.
-
-``round_published``: sent by ``services.rounds.round_publish`` once a round is published, in the
-publishing transaction (``round=`` the round); the scoring app queues its ``round.published``
-webhook on it (scoring.signals).
+"""What the tournaments layer tells the layers above it, which it does not import, besides the
+changes of an event's rows (``tournaments.changes``: its one write path and its subscribers).
 
 ``member_merged``: see below.
 """
 
 from django.dispatch import Signal
-
-round_published = Signal()
 
 #: ``member_merged``: sent by ``services.clubs.member_merge`` in the merging transaction, once every
 #: entry of the merged member points at the one it became (``member=`` the merged member, whose

@@ -17,7 +17,9 @@ from engine.penalties import Effect, PenaltyKind, Target
 from engine.seats import Side
 from referee.models import Incident, Penalty, PenaltyStatus, Ruling, RulingStatus
 from scoring.models import MatchResult, ResultStatus
+from scoring.services import changes
 from scoring.services.knockout_winners import follow_knockout_winner
+from tournaments.changes import changed
 from tournaments.models import Match, MatchStatus, Pair, PairStatus
 
 
@@ -69,7 +71,8 @@ def _disqualify(pair_id: int, ruling: Ruling) -> dict:
     pair = Pair.objects.select_for_update().get(pk=pair_id)
     before = {"pair": pair.pk, "status": pair.status, "status_reason": pair.status_reason}
     pair.status, pair.status_reason = PairStatus.DISQUALIFIED, f"Ruling {ruling.pk} (G12)"
-    pair.save()
+    pair.save(update_fields=["status", "status_reason"])
+    changed(pair.event_id, shows=before["status"] != pair.status)
     return before
 
 
@@ -89,6 +92,7 @@ def _decide_match(match: Match, penalty: Penalty) -> dict:
     follow_knockout_winner(match, winner)
     match.status, match.winner = MatchStatus.CONFIRMED, winner
     match.save(update_fields=["status", "winner"])
+    changes.record(match, forget=False, tables=True)
     return before
 
 
@@ -113,6 +117,7 @@ def _undecide_match(penalty: Penalty, before: dict) -> None:
     follow_knockout_winner(match, winner)
     match.status, match.winner = status, winner
     match.save(update_fields=["status", "winner"])
+    changes.record(match, forget=False, tables=True)
 
 
 def withdraw_penalty(penalty: Penalty, status: str) -> None:
@@ -126,7 +131,8 @@ def withdraw_penalty(penalty: Penalty, status: str) -> None:
         pair = Pair.objects.select_for_update().get(pk=before["pair"])
         if pair.status == PairStatus.DISQUALIFIED:
             pair.status, pair.status_reason = before["status"], before["status_reason"]
-            pair.save()
+            pair.save(update_fields=["status", "status_reason"])
+            changed(pair.event_id, shows=True)  # reinstated: back in the standings' status
 
 
 def overturn_ruling(ruling: Ruling) -> None:

@@ -11,7 +11,7 @@ What the read shows, and what moves when it changes:
   moved by every store and forget of it, scoring.services.sheet_store) and the event's
   ``results_version`` (moved by every result and ruling, scoring.services.changes);
 - pairs, players, units, rounds and the event's settings (the names, whether results are shown):
-  the event's ``results_version`` (scoring/signals.py), read with the token;
+  the event's ``results_version`` (moved by their writers, tournaments.changes), read with the token;
 - who played in a registered player's place: the event's substitutions, counted here.
 
 The stamps are read *before* the answer is built from the rows, so an answer is never older than

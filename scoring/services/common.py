@@ -92,8 +92,8 @@ class Moved(NamedTuple):
 def move_results_version(event_id: int) -> Moved | None:
     """The event's ``results_version`` moved on by one, in one ``UPDATE … RETURNING`` that answers the
     new version and whether the event has an active webhook, so that ``notify_standings`` reads
-    neither again; None when the event is gone (its deletion's signal). The statement is written once
-    per database (the ORM's update has no RETURNING)."""
+    neither again; None when the event is gone (a change told after its deletion). The statement is
+    written once per database (the ORM's update has no RETURNING)."""
     using = router.db_for_write(Event)
     if using not in _moves:
         _moves[using] = _move_statement(connections[using].ops.quote_name)

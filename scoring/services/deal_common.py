@@ -18,6 +18,7 @@ from scoring.models import Deal, DealStatus, MatchResult, ResultStatus
 from scoring.problems import Missing, NotAllowed, RuleRefused, ScoreConflict
 from scoring.rulings import rulings
 from scoring.selectors.matches import match_deals
+from scoring.services import changes
 from scoring.services.common import IfMatch, require_correction_right, require_keeper, require_playing
 from tournaments.models import Match, MatchStatus, RoundStatus
 
@@ -69,6 +70,7 @@ def mark_playing(match: Match) -> None:
         before = copy.copy(match)
         match.status = MatchStatus.PLAYING
         save_audited(match, before, ["status"])
+        changes.record(match, forget=False, tables=True)  # the list of the tables shows it playing
 
 
 def new_deal_version(match: Match, old: Deal, fields: dict[str, Any], actor: Actor) -> Deal:

@@ -24,6 +24,7 @@ from scoring.actors import Actor
 from scoring.selectors.duplicate_teams import round_team_matches
 from scoring.services.duplicate import require_duplicate
 from tournaments import draws
+from tournaments.changes import changed
 from tournaments.draws.round_robin import berger_schedule
 from tournaments.draws.swiss import swiss_draw
 from tournaments.models import Pair, PairStatus, Round, RoundStatus, StageKind
@@ -85,6 +86,7 @@ def team_round_draw(*, round_: Round, actor: Actor) -> Round:
     round_.draw_system = TEAM_SWISS if swiss else TEAM_DRAW
     round_.draw_seed, round_.drawn_at = seed, timezone.now()
     round_.save(update_fields=["draw_system", "draw_seed", "drawn_at"])
+    changed(round_.event_id)
     return round_
 
 

@@ -18,6 +18,7 @@ from django.db.models import Q
 from core.bulk_audit import save_audited
 from scoring.models import Deal, MatchResult, ResultStatus
 from scoring.problems import ScoreConflict
+from scoring.services import changes
 from scoring.tasks import queue_event
 from tournaments.models import Match, Pair, RoundStatus, StageKind
 
@@ -80,6 +81,7 @@ def _replace(later: Match, old: int, winner: Pair) -> None:
     setattr(later, field, winner)
     save_audited(later, before, [field])
     round_, event = later.round, later.round.event
+    changes.record(later, event=event, forget=False, tables=True)
     queue_event(
         event,
         "round.published",

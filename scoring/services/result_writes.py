@@ -46,4 +46,4 @@ def save_match(match: Match, fields: dict[str, Any]) -> None:
         setattr(match, name, value)
     if fields:
         save_audited(match, before, list(fields))
-    changes.record(match)
+    changes.record(match, tables=bool(fields))  # its row written: the list of the tables moves

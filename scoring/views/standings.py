@@ -131,7 +131,7 @@ GATE_FIELDS = event_columns("id", "slug", "status", "publish_standings", "result
 class VersionETagMixin:
     """The ETag of a standings answer, from what the table is a function of: the event's
     ``results_version`` (moved by every result, ruling, registration, round and event change, the
-    publish flags included: scoring.signals), the table asked for (``kind``, ``?round=``), the
+    publish flags included: tournaments.changes), the table asked for (``kind``, ``?round=``), the
     representation (JSON, CSV, XLSX; a file or not) and the language of its labels, and the
     standings cache's generation (a release that computes tables otherwise starts a new one).
 

@@ -11,6 +11,7 @@ from django.test import Client
 
 from core.admin_fields import ServiceOwnedAdmin
 from core.models import AuditEntry
+from scoring.models import WebhookDelivery
 from tests.factories import MatchFactory
 from tests.tournaments.conftest import new_user
 from tournaments import models
@@ -132,3 +133,26 @@ def test_an_events_name_may_still_be_corrected_but_not_its_status():
     assert response.status_code == 302, response.content.decode()[:2000]
     event.refresh_from_db()
     assert event.name == "Corrected name" and event.venue == "Hall B" and event.status != "finished"
+
+
+def test_a_pair_renamed_in_the_admin_is_told_as_a_service_tells_it():
+    """The admin is a writer too (tournaments.changes): the event's results_version moves and the club
+    websites hear that the standings changed (a pair's name is shown)."""
+    match = MatchFactory()
+    pair, event = match.ns_pair, match.round.event
+    event.webhooks.create(url="https://club.example/hook", events=["standings.updated"])
+    before = models.Event.objects.get(pk=event.pk).results_version
+    response = superuser_client().post(f"/admin/tournaments/pair/{pair.pk}/change/", {"name": "新名字"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert models.Event.objects.get(pk=event.pk).results_version == before + 1
+    assert list(WebhookDelivery.objects.values_list("event_type", flat=True)) == ["standings.updated"]
+
+
+def test_an_event_renamed_in_the_admin_moves_its_version_but_tells_no_standings():
+    event = MatchFactory().round.event
+    event.webhooks.create(url="https://club.example/hook", events=["standings.updated"])
+    before = models.Event.objects.get(pk=event.pk).results_version
+    response = superuser_client().post(f"/admin/tournaments/event/{event.pk}/change/", {"name": "Renamed"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert models.Event.objects.get(pk=event.pk).results_version == before + 1
+    assert not WebhookDelivery.objects.exists()

@@ -9,6 +9,7 @@ from html import unescape
 from django.test import Client
 
 from tests.pages.test_sheet_results_pages import event_with_a_match
+from tournaments.changes import changed
 
 
 def summary(event, *, ruleset: str | None = None, overrides: dict | None = None, **headers) -> list[str]:
@@ -17,6 +18,7 @@ def summary(event, *, ruleset: str | None = None, overrides: dict | None = None,
         event.ruleset = ruleset
     event.rule_overrides = overrides or {}
     event.save()
+    changed(event)  # the test writes the event: it says so, as a service does (tournaments.changes)
     response = Client().get(f"/e/{event.slug}/print/rounds/1/scoresheets", **headers)
     assert response.status_code == 200, response.content[:300]
     section = re.search(r'<section class="rules".*?<ul>(.*?)</ul>', response.content.decode(), re.S)

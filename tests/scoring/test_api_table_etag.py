@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.scoring.conftest import API, NS_SWEEP, post_deals, result_url
 from tests.tournaments.conftest import MatchFactory, RoundFactory, role_client
 from tournaments.models import Role, RoundStatus
+from tournaments.services.registration import pair_update
 
 pytestmark = pytest.mark.django_db
 
@@ -99,8 +100,7 @@ def test_g8_the_rounds_clock_started_moves_the_etag(play, table_1):
 def test_a_pair_renamed_moves_the_etag(play, table_1):
     tag = etag(table_1)
     pair = play["pairs"][0]
-    pair.name = "新的名字"
-    pair.save()
+    pair_update(pair=pair, name="新的名字")
     response = polled(table_1, tag)
     assert response.status_code == 200
     assert response.json()["ns_pair"]["name"] == "新的名字"

@@ -17,6 +17,7 @@ from tests.tournaments.conftest import role_client
 from tournaments import gate
 from tournaments.models import Event, Role
 from tournaments.selectors import event_columns, public_event
+from tournaments.services.events import event_update
 
 pytestmark = pytest.mark.django_db
 SHEET = {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 9}
@@ -134,7 +135,6 @@ def test_a_new_event_under_an_old_slug_is_that_events(play, shared, django_captu
     event = play["event"]
     public_event(event.slug, FIELDS)
     with django_capture_on_commit_callbacks(execute=True):
-        event.slug = "gone"
-        event.save()
+        event_update(event=event, slug="gone")
         newcomer = EventFactory(published=True, slug="play")
     assert public_event("play", FIELDS).pk == newcomer.pk

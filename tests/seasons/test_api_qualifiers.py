@@ -12,7 +12,7 @@ from tests.seasons.conftest import club_organizer, link, members, played, series
 from tests.tournaments.conftest import assert_problem, client_for, grant, new_user
 from tournaments.models import EventStatus, Pair, PairStatus, Player, Role
 from tournaments.services.clubs import member_merge
-from tournaments.services.registration import RegistrationRefused, pair_create
+from tournaments.services.registration import RegistrationRefused, pair_create, pair_update
 
 pytestmark = pytest.mark.django_db
 
@@ -135,8 +135,7 @@ def test_g11_merged_records_of_one_person_go_on_once(club):
 
 def test_g11_qualifiers_a_withdrawn_or_declining_pair_is_replaced_by_the_next(season):
     pairs_1, _ = season["pairs"]
-    pairs_1[0].status = PairStatus.WITHDRAWN
-    pairs_1[0].save()
+    pair_update(pair=pairs_1[0], status=PairStatus.WITHDRAWN)
     season["links"][0].declined = [pairs_1[1].pk]
     season["links"][0].save()
     body = APIClient().get(url(season)).json()
@@ -229,8 +228,7 @@ def test_g11_register_qualifiers_again_answers_the_same(season):
 def test_g11_register_qualifiers_again_after_the_standings_changed_is_a_409(season):
     season["organizer"].post(url(season))
     pairs_1, _ = season["pairs"]
-    pairs_1[0].status = PairStatus.WITHDRAWN
-    pairs_1[0].save()
+    pair_update(pair=pairs_1[0], status=PairStatus.WITHDRAWN)
     assert_problem(season["organizer"].post(url(season)), 409, "qualifiers_registered")
 
 

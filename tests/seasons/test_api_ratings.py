@@ -14,6 +14,7 @@ from tests.factories import EventFactory, MatchFactory, RoundFactory, StageFacto
 from tests.seasons.conftest import API, EW_WINS, NS_WINS, club_organizer, member_pair, official, series_of
 from tests.tournaments.conftest import assert_problem, role_client
 from tournaments.models import Member, Role, RoundStatus, StageKind
+from tournaments.services.registration import player_update
 
 pytestmark = pytest.mark.django_db
 
@@ -185,8 +186,8 @@ def test_r2_a_player_linked_to_another_member_moves_their_matches(
         official(referee, season["matches"][0], NS_WINS)
     player = season["pairs"][0].player_1
     with django_capture_on_commit_callbacks(execute=True):
-        player.member = Member.objects.create(club=season["event"].club, name="A2")
-        player.save()
+        Member.objects.create(club=season["event"].club, name="A2", member_number="A2")
+        player_update(player=player, member_number="A2")
     assert set(names(table(client))) == {"A2", "B", "C", "D"}
 
 

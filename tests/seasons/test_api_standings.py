@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from tests.seasons.conftest import club_organizer, members, played, series_of
 from tests.tournaments.conftest import assert_problem
 from tournaments.models import EventStatus, Member, PairStatus
+from tournaments.services.registration import pair_update
 
 pytestmark = pytest.mark.django_db
 
@@ -157,8 +158,7 @@ def test_g11_series_placings_follow_a_correction(club):
     first, pairs = played(club, [a, b])
     series = series_of(club, [first])
     assert standings(APIClient(), series)["rows"][0]["entrant"]["name"].startswith(a[0].name)
-    pairs[0].status = PairStatus.DISQUALIFIED  # moves the event's results version
-    pairs[0].save()
+    pair_update(pair=pairs[0], status=PairStatus.DISQUALIFIED)  # moves the event's results version
     assert [row["points"] for row in standings(APIClient(), series)["rows"]] == [8.0]
 
 

@@ -6,7 +6,6 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.loaded import LoadedValues
 from engine import DEFAULT_GAME, game_codes, get_game
 from engine.penalties import build_table
 from engine.scoring.methods import build_method
@@ -54,7 +53,7 @@ class OpponentsForfeit(models.TextChoices):
     OWN = "own", _("A forfeited match counts as an opponent with the pair's own points")
 
 
-class Event(LoadedValues, models.Model):
+class Event(models.Model):
     """A tournament. Its rules are a built-in rule profile plus overrides (docs/rules/guandan.md G1-G12).
 
     The match format (G8) fields are nullable: null means "as the rule profile says".

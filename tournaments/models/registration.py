@@ -3,10 +3,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.loaded import LoadedValues
 
-
-class Unit(LoadedValues, models.Model):
+class Unit(models.Model):
     """A club, department or school group that pairs belong to (G11)."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="units")
@@ -21,7 +19,7 @@ class Unit(LoadedValues, models.Model):
         return self.name
 
 
-class Player(LoadedValues, models.Model):
+class Player(models.Model):
     """A person. ``email`` and ``phone`` are contact data: never public."""
 
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="players")
@@ -48,7 +46,7 @@ class PairStatus(models.TextChoices):
     DISQUALIFIED = "disqualified", _("Disqualified")
 
 
-class Pair(LoadedValues, models.Model):
+class Pair(models.Model):
     """An entrant of the event: the players who stay together for the whole event (G11:
     中途不得换人): two in the partnership games, three in a Daguai Luzi team (docs/rules/daguai.md
     K1), who hold ``player_3``, and one alone in a game where each player scores for themselves

@@ -3,7 +3,6 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from core.loaded import LoadedValues
 from tournaments.draws import DrawKind, FirstRound
 
 
@@ -53,7 +52,7 @@ class RoundStatus(models.TextChoices):
     CLOSED = "closed", _("Closed")  # results final
 
 
-class Round(LoadedValues, models.Model):
+class Round(models.Model):
     event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="rounds")
     stage = models.ForeignKey(Stage, on_delete=models.PROTECT, related_name="rounds")
     number = models.PositiveSmallIntegerField()

@@ -18,7 +18,7 @@ def save_fields(instance: M, fields: dict, *, allowed: Collection[str], also: It
     """Set ``fields`` on ``instance`` and save those columns (and ``also``, e.g. an ``auto_now``).
 
     A name outside ``allowed`` is a programming error (a ``TypeError``), never a silent write. With
-    no field at all the instance is saved whole, as an empty edit always was (its signals run).
+    no field at all the instance is saved whole, as an empty edit always was.
     """
     unknown = set(fields) - set(allowed)
     if unknown:

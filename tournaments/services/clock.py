@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.errors import Conflict
+from tournaments.changes import changed
 from tournaments.clock import (
     EXTENDED_MAX_MINUTES,
     PAUSED,
@@ -25,6 +26,7 @@ from tournaments.services.rounds import lock_round, require_status
 
 def _save(round_: Round, *names: str) -> Round:
     round_.save(update_fields=[*names, "updated_at"])
+    changed(round_.event_id)
     return round_
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from core.errors import Conflict, DomainError, Forbidden
 from engine import DEFAULT_GAME, get_game
 from engine.scoring.methods import build_method
+from tournaments.changes import changed, differs
 from tournaments.clubs import organises_club
 from tournaments.models import (
     EVENT_FIELDS,
@@ -53,7 +54,23 @@ def event_create(*, by: User, **fields: Any) -> Event:
     fields = {"ruleset": get_game(game).default_profile, **game_scoring_defaults(game), **fields}
     event = Event.objects.create(created_by=by, **fields)
     EventRole.objects.create(event=event, user=by, role=Role.ORGANIZER)
+    changed(event)  # a new event shows no standings yet
     return event
+
+
+# The event's settings that the standings show (a change of one is ``standings.updated``).
+EVENT_SHOWN = frozenset(
+    {
+        "match_points",
+        "level_points",
+        "tiebreaks",
+        "shared_places",
+        "opponents_bye",
+        "opponents_forfeit",
+        "unit_best",
+        "lots_seed",
+    }
+)
 
 
 def _check_club(by: User, club: Club | None) -> None:
@@ -87,7 +104,10 @@ def event_update(*, event: Event, by: User | None = None, **fields: Any) -> Even
         del fields["club"]  # unchanged: nothing to check, nothing to write
     if "game" in fields:
         get_game(fields["game"])  # an unknown game: a 400 at ``game``
-    return save_fields(event, fields, allowed=EVENT_FIELDS, also=("updated_at",))
+    shows = differs(event, fields, EVENT_SHOWN)
+    save_fields(event, fields, allowed=EVENT_FIELDS, also=("updated_at",))
+    changed(event, shows=shows)
+    return event
 
 
 @transaction.atomic
@@ -99,7 +119,9 @@ def event_delete(*, event: Event) -> None:
     Round.objects.filter(event=event).delete()
     Pair.objects.filter(event=event).delete()
     Player.objects.filter(event=event).delete()
+    event_id = event.pk
     event.delete()
+    changed(event_id)  # no kept row of it is served again
 
 
 class UnknownUser(DomainError):

@@ -14,6 +14,7 @@ from django.db import transaction
 from rest_framework.exceptions import ErrorDetail, ValidationError
 
 from core.bulk_audit import log_created
+from tournaments.changes import changed
 from tournaments.importing import SheetError, read_rows
 from tournaments.models import Event, Pair, Player, Unit
 from tournaments.services.clubs import Entrant, MemberMatcher
@@ -201,6 +202,7 @@ def _create(
         audited = []
         created += pairs
         progress(len(created), len(rows))
+    changed(event)  # written in bulk, once for the whole list (new pairs: no standings change)
     return created
 
 

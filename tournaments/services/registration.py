@@ -17,6 +17,7 @@ from core.errors import Conflict, DomainError
 from core.fields import column_max
 from engine import get_game
 from engine.lots import lot
+from tournaments.changes import changed, differs
 from tournaments.models import Event, Member, Pair, Player, Unit
 from tournaments.services import save_fields
 from tournaments.services.clubs import Entrant, MemberMatcher
@@ -128,7 +129,7 @@ def pair_create(
         Player.objects.create(event=event, member=member, **{"unit": unit, **data})
         for data, member in zip(given, members, strict=True)
     ]
-    return Pair.objects.create(
+    pair = Pair.objects.create(
         event=event,
         number=number,
         name=name,
@@ -139,11 +140,17 @@ def pair_create(
         seed=seed,
         grade=grade,
     )
+    changed(event)  # a new pair shows a row of zeros: no standings it shows changed
+    return pair
 
 
 PAIR_FIELDS = frozenset({"name", "unit", "seed", "grade", "status", "status_reason"})
 UNIT_FIELDS = frozenset({"name", "short_name"})
 PLAYER_FIELDS = frozenset({"name", "unit", "seed", "email", "phone"})
+# What the standings show of each (a change of one is ``standings.updated``, scoring.services.changes).
+PAIR_SHOWN = frozenset({"number", "name", "player_1", "player_2", "unit", "status"})
+UNIT_SHOWN = frozenset({"name", "short_name"})
+PLAYER_SHOWN = frozenset({"name"})
 
 
 @transaction.atomic
@@ -155,29 +162,39 @@ def pair_update(*, pair: Pair, **fields: Any) -> Pair:
     """
     if "status" in fields and fields["status"] != pair.status:
         fields.setdefault("status_reason", "")
-    return save_fields(pair, fields, allowed=PAIR_FIELDS)
+    shows = differs(pair, fields, PAIR_SHOWN)
+    save_fields(pair, fields, allowed=PAIR_FIELDS)
+    changed(pair.event_id, shows=shows)
+    return pair
 
 
 @transaction.atomic
 def pair_delete(*, pair: Pair) -> None:
     """Delete a pair (refused by the database once it played: its matches protect it)."""
     pair.delete()
+    changed(pair.event_id)
 
 
 @transaction.atomic
 def unit_create(*, event: Event, **fields: Any) -> Unit:
-    return Unit.objects.create(event=event, **_only(fields, UNIT_FIELDS, Unit))
+    unit = Unit.objects.create(event=event, **_only(fields, UNIT_FIELDS, Unit))
+    changed(event)
+    return unit
 
 
 @transaction.atomic
 def unit_update(*, unit: Unit, **fields: Any) -> Unit:
-    return save_fields(unit, fields, allowed=UNIT_FIELDS)
+    shows = differs(unit, fields, UNIT_SHOWN)
+    save_fields(unit, fields, allowed=UNIT_FIELDS)
+    changed(unit.event_id, shows=shows)
+    return unit
 
 
 @transaction.atomic
 def unit_delete(*, unit: Unit) -> None:
     """Delete a unit (refused by the database while players belong to it)."""
     unit.delete()
+    changed(unit.event_id)
 
 
 def _refuse_entered(event: Event, carried: list[Member | None], slots: list[str]) -> None:
@@ -254,7 +271,9 @@ def player_create(*, event: Event, **fields: Any) -> Player:
     """Register one player (a single, paired later by lot); in an event of a club, with its member."""
     fields = dict(fields)
     member = entry_members(event, [fields], ["player"], unit=None)[0]
-    return Player.objects.create(event=event, member=member, **_only(fields, PLAYER_FIELDS, Player))
+    player = Player.objects.create(event=event, member=member, **_only(fields, PLAYER_FIELDS, Player))
+    changed(event)
+    return player
 
 
 @transaction.atomic
@@ -272,13 +291,18 @@ def player_update(*, player: Player, **fields: Any) -> Player:
         member = entry_members(player.event, [entry], ["player"], unit=None)[0]
         if member is not None:
             fields["member"] = member
-    return save_fields(player, fields, allowed=PLAYER_FIELDS | {"member"})
+    shows = differs(player, fields, PLAYER_SHOWN)
+    linked = differs(player, fields, {"member"})  # who played their matches moved (the ratings)
+    save_fields(player, fields, allowed=PLAYER_FIELDS | {"member"})
+    changed(player.event_id, shows=shows, members=linked)
+    return player
 
 
 @transaction.atomic
 def player_delete(*, player: Player) -> None:
     """Delete a player (refused by the database once in a pair)."""
     player.delete()
+    changed(player.event_id)
 
 
 def _only(fields: dict[str, Any], allowed: frozenset[str], model: type[Model]) -> dict[str, Any]:
@@ -336,4 +360,5 @@ def singles_draw(*, event: Event, seed: int | None = None) -> tuple[list[Pair], 
                 event=event, number=take_number(numbers), player_1=first, player_2=second, unit=unit
             )
         )
+    changed(event)
     return pairs, seed, left_over

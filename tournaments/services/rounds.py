@@ -18,7 +18,8 @@ from django.utils import timezone
 from core.bulk_audit import log_bulk
 from core.errors import Conflict, DomainError
 from core.fields import column_max
-from tournaments import draws, gate
+from tournaments import draws
+from tournaments.changes import changed
 from tournaments.models import (
     Event,
     Match,
@@ -49,7 +50,6 @@ from tournaments.services.tables import (
     store_tables,
 )
 from tournaments.services.unsettled import settle_or_override
-from tournaments.signals import round_published
 
 # check_draw problems that make a round unplayable; the others are flags on matches.
 STRUCTURAL = {
@@ -99,7 +99,9 @@ def round_create(
         number = top + 1
     elif Round.objects.filter(event=event, number=number).exists():
         raise DomainError(f"Round {number} exists.", "duplicate_number", field="number")
-    return Round.objects.create(event=event, stage=stage, number=number, starts_at=starts_at)
+    round_ = Round.objects.create(event=event, stage=stage, number=number, starts_at=starts_at)
+    changed(event)
+    return round_
 
 
 @transaction.atomic
@@ -111,15 +113,16 @@ def round_update(
     Only the columns that change are written (and ``updated_at``).
     """
     round_ = lock_round(round_)
-    changed = ["updated_at"]
+    written = ["updated_at"]
     if stage is not None and stage.pk != round_.stage_id:
         require_status(round_, RoundStatus.DRAFT)
         round_.stage = stage
-        changed += ["stage", *_forget_draw(round_)]
+        written += ["stage", *_forget_draw(round_)]
     if not isinstance(starts_at, Unchanged):
         round_.starts_at = starts_at
-        changed.append("starts_at")
-    round_.save(update_fields=changed)
+        written.append("starts_at")
+    round_.save(update_fields=written)
+    changed(round_.event_id, tables="stage" in written)  # a new stage: its draw's matches are gone
     return round_
 
 
@@ -148,13 +151,14 @@ def _store(round_: Round, pairings: Iterable[draws.Pairing], *, best_of: int) ->
 
     Rows are updated in place by table number (a table keeps its match id through edits);
     tables that are gone are deleted and new ones created. Created and changed rows are written in
-    bulk, which sends no model signals, so they are audited here (core.bulk_audit.log_bulk).
+    bulk, which sends no model signals, so they are audited here (core.bulk_audit.log_bulk). The
+    caller says the tables changed (``tournaments.changes.changed(…, tables=True)``).
     """
     knockout = round_.stage.kind == StageKind.KNOCKOUT
     existing = {m.table: m for m in round_.matches.all()}
     wanted = {p.table: p for p in pairings}
     round_.matches.exclude(table__in=wanted).delete()  # a queryset delete still signals: auditlog logs it
-    changed, created, audit = [], [], []
+    edited, created, audit = [], [], []
     for table, p in wanted.items():
         fields = {
             "ns_pair_id": p.ns,
@@ -175,11 +179,10 @@ def _store(round_: Round, pairings: Iterable[draws.Pairing], *, best_of: int) ->
         if changes:
             for name, value in fields.items():
                 setattr(match, name, value)
-            changed.append(match)
+            edited.append(match)
             audit.append((match, "update", changes))
-    Match.objects.bulk_update(changed, ["ns_pair_id", "ew_pair_id", "flags", "best_of", "bracket_slot"])
+    Match.objects.bulk_update(edited, ["ns_pair_id", "ew_pair_id", "flags", "best_of", "bracket_slot"])
     Match.objects.bulk_create(created)
-    gate.tables_moved(round_.event_id)  # written in bulk: no model signal moves it (tournaments.receivers)
     audit += [
         (
             m,
@@ -230,6 +233,7 @@ def round_draw(*, round_: Round, seed: int | None = None, unsettled_reason: str 
     round_.relaxed = numbered(round_.event, relaxed)
     round_.drawn_at = timezone.now()
     round_.save()
+    changed(round_.event_id, tables=True)
     return round_
 
 
@@ -277,6 +281,7 @@ def recheck_and_store(
     refuse_member_twice(round_)
     round_.relaxed = numbered(round_.event, [*draws.relaxed_of(annotated, ignore=ignored), *problems])
     round_.save()
+    changed(round_.event_id, tables=True)
     return round_
 
 
@@ -333,7 +338,10 @@ def round_publish(*, round_: Round, unsettled_reason: str | None = None) -> Roun
     round_.status = RoundStatus.PUBLISHED
     round_.published_at = timezone.now()
     round_.save()
-    round_published.send(sender=Round, round=round_)  # the club websites' webhook (scoring)
+    # A bye scores as the event says (G9): its publication changes the standings. The club
+    # websites hear of the pairings (``round.published``, scoring.services.changes).
+    byes = round_.matches.filter(ew_pair__isnull=True).exists()
+    changed(round_.event, shows=byes, published_round=round_)
     return round_
 
 
@@ -383,7 +391,9 @@ def round_delete(*, round_: Round) -> None:
     """Only a draft round may be deleted: a published draw is a record."""
     round_ = lock_round(round_)
     require_status(round_, RoundStatus.DRAFT)
+    event_id = round_.event_id
     round_.delete()
+    changed(event_id, tables=True)  # its matches went with it
 
 
 @transaction.atomic
@@ -408,4 +418,5 @@ def round_close(*, round_: Round) -> Round:
     round_.status = RoundStatus.CLOSED
     round_.closed_at = timezone.now()
     round_.save()
+    changed(round_.event_id)
     return round_

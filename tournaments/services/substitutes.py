@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from core.errors import Conflict, DomainError
+from tournaments.changes import changed
 from tournaments.models import Pair, Player, Substitution
 
 
@@ -42,6 +43,7 @@ def substitution_create(
         )
     if substitute is None:
         player = Player.objects.create(event=pair.event, name=name, unit=pair.unit)
+        changed(pair.event_id)  # a new player of the event (in no pair: no standings change)
     else:
         found = Player.objects.filter(event=pair.event_id, pk=substitute).first()
         if found is None:

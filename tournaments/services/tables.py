@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from core.errors import Conflict, DomainError
-from tournaments import draws, gate
+from tournaments import draws
 from tournaments.draws.tables import TablesDraw, tables_draw
 from tournaments.models import Event, Match, Round, StageKind, TableSeat
 
@@ -53,7 +53,8 @@ def draw_tables(round_: Round, entrants: Sequence[draws.Entrant], *, seed: int, 
 def store_tables(round_: Round, drawn: TablesDraw) -> None:
     """Write a draw as the round's matches: its tables in order, then one bye match per player out.
 
-    The draft's matches are replaced (a redraw starts again: nothing is scored on a draft).
+    The draft's matches are replaced (a redraw starts again: nothing is scored on a draft); the
+    caller says the tables changed (``tournaments.changes.changed(…, tables=True)``).
     """
     round_.matches.all().delete()
     matches = [
@@ -66,7 +67,6 @@ def store_tables(round_: Round, drawn: TablesDraw) -> None:
         for n, pair in enumerate(drawn.byes, start=1)
     ]
     created = Match.objects.bulk_create(matches)
-    gate.tables_moved(round_.event_id)  # written in bulk: no model signal moves it (tournaments.receivers)
     seats = [
         TableSeat(match=match, round=round_, seat=seat, pair_id=pair)
         for match, table in zip(created, drawn.tables, strict=False)

@@ -320,12 +320,12 @@ class EventMatchViewSet(EventScopedMixin, mixins.ListModelMixin, viewsets.Generi
         stamp = gate.tables_stamp(event.pk) if self._public_read() else None
         if stamp is not None:
             # Read before the rows, and moved by every write of one of the event's matches once it
-            # commits (tournaments.gate, tournaments.receivers): the rows are not read for it, and
+            # commits (tournaments.gate, moved by tournaments.changes): the rows are not read for it, and
             # an answer kept under it is never older than it.
             return etag_of([request.build_absolute_uri(), "tables", stamp, event.results_version])
         count, rows = self._page = self._read_matches()
         # The pairs and players on the page are not read for this: the event's results_version
-        # moves whenever a pair, player, unit, round or the event is saved (scoring/signals.py,
+        # moves whenever a pair, player, unit, round or the event is written (tournaments.changes,
         # the standings cache's generation), so it stands for them.
         version = self.get_event().results_version
         return etag_of([request.build_absolute_uri(), count, rows, version])
