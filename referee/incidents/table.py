@@ -31,7 +31,7 @@ from core.fields import (
 from core.schema import problems
 from referee.incidents.seats import seats_hit
 from referee.incidents.selectors import match_incidents
-from referee.labels import infraction_label
+from referee.labels import effect_label, infraction_label
 from referee.models import SEATS, SIDES, Incident, IncidentStatus, Ruling, RulingStatus
 from scoring.permissions import ScoringPermission
 from scoring.views.base import MatchScopedView
@@ -39,6 +39,7 @@ from scoring.views.base import MatchScopedView
 
 class TablePenaltySerializer(serializers.Serializer):
     kind = StrictCharField(help_text='The effect\'s kind (docs/referees.md "Effects"): levels, warning, …')
+    label = StrictCharField(help_text="The kind's name in the caller's language.")
     to = StrictCharField(help_text="Whom it hits, from the offender: offender, opponents, both.")
     side = StrictCharField(
         allow_blank=True, help_text="The side hit (NS, EW, both); blank at a table of four."
@@ -107,6 +108,7 @@ def _ruling(incident: Incident, ruling: Ruling) -> dict:
         "penalties": [
             {
                 "kind": p.kind,
+                "label": effect_label(p.kind),
                 "to": p.to,
                 "side": p.side,
                 "seats": [] if p.side else list(seats_hit(p.to, incident.seat)),
