@@ -123,9 +123,13 @@ def first_load(url: str, preset: str) -> dict:
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **PRESETS[preset]})
         driver.get(url)
-        WebDriverWait(driver, 120, poll_frequency=0.2).until(
-            lambda d: d.execute_script("return performance.getEntriesByName('table-usable').length")
-        )
+        try:
+            WebDriverWait(driver, 120, poll_frequency=0.2).until(
+                lambda d: d.execute_script("return performance.getEntriesByName('table-usable').length")
+            )
+        except Exception:
+            print("table_app: never usable:", driver.execute_script("return document.body.innerText")[:500])
+            raise
         first = driver.execute_script(MEASURE, list(APP_FILES))
         WebDriverWait(driver, 60).until(
             lambda d: d.execute_script("return !!navigator.serviceWorker.controller")

@@ -1,10 +1,9 @@
 // The table app (docs/table-app.md): one table's phone, from its card to the confirmed result.
 // It talks to the public API only and knows no rule: the game's deal form and the engine's preview
 // say everything about a deal; the table's match (GET /table/) says where the match stands.
-import { Api, Offline, Problem, newKey } from "./api.js";
+import { Api, Offline, Problem, newKey, queue } from "./api.js";
 import { dealForm } from "./form.js";
 import { appConfig, language, setLanguage, t } from "./i18n.js";
-import * as queue from "./queue.js";
 import { button, h, mount } from "./views.js";
 
 const KEY = "table.key";
@@ -93,26 +92,18 @@ async function refresh({ poll = false } = {}) {
     app.revoked = false;
     if (poll && !table.changed && !was && !queue.load().length) return; // nothing new: no redraw
     if (table.changed || !app.form) {
-      const before = app.match && app.match.id;
-      app.match = table.body;
-      const slug = app.match.event;
-      const id = app.match.id;
-      const newEvent = !app.event || app.event.slug !== slug || before !== id;
-      // Asked side by side: on a slow network each round trip is what the table waits for.
-      const [event, form, result, calls, incidents] = await Promise.all([
-        newEvent ? api.get(`/events/${slug}/`) : Promise.resolve({ body: app.event }),
-        api.get(`/matches/${id}/deal-form`),
-        api.get(`/matches/${id}/result`),
-        api.get(`/matches/${id}/calls/`),
-        api.get(`/matches/${id}/incidents`),
-      ]);
-      app.event = event.body;
-      if (JSON.stringify(form.body.form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
-      app.form = form.body.form;
-      app.result = result.body;
-      app.calls = calls.body;
-      app.incidents = incidents.body;
+      // One read draws the first screen (docs/deploy.md "The table app's costs": on a slow network
+      // each round trip is what the table waits for): the match, the event's name, the next deal's
+      // form and the result come with it; the calls and the incidents follow, after the screen.
+      const body = table.body;
+      app.match = body;
+      app.event = { slug: body.event, name: body.event_name };
+      if (JSON.stringify(body.deal_form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
+      app.form = body.deal_form;
+      app.result = body.results;
       saveSnapshot();
+      render();
+      await readAside(body.id);
     }
     await sendQueue();
   } catch (error) {
@@ -125,6 +116,14 @@ async function refresh({ poll = false } = {}) {
     }
   }
   render();
+}
+
+// What the first screen does not wait for: the table's calls and its incidents, side by side.
+async function readAside(id) {
+  const [calls, incidents] = await Promise.all([api.get(`/matches/${id}/calls/`), api.get(`/matches/${id}/incidents`)]);
+  app.calls = calls.body;
+  app.incidents = incidents.body;
+  saveSnapshot();
 }
 
 async function sendQueue() {
