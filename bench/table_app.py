@@ -206,8 +206,9 @@ def main() -> None:
             f"{later['all'] / 1000:.1f} kB with the API's answers; "
             f"usable after {later['usable'] / 1000:.2f} s"
         )
-        waves = round_trips(first["path"])
-        print(f"table_app.round_trips_{preset}: {len(waves)} sequential before usable: {waves}")
+        for name, load_ in (("first", first), ("later", later)):
+            waves = round_trips(load_["path"])
+            print(f"table_app.round_trips_{name}_{preset}: {len(waves)} sequential before usable: {waves}")
     if not rates_304:
         return
     for name, pairs in (("poll_304", rates_304), ("poll_200", rates_200)):
