@@ -39,7 +39,7 @@ from scoring.views.base import MatchScopedView
 
 class TablePenaltySerializer(serializers.Serializer):
     kind = StrictCharField(help_text='The effect\'s kind (docs/referees.md "Effects"): levels, warning, …')
-    label = StrictCharField(help_text="The kind's name in the caller's language.")
+    kind_name = StrictCharField(help_text="The kind's name in the caller's language.")
     to = StrictCharField(help_text="Whom it hits, from the offender: offender, opponents, both.")
     side = StrictCharField(
         allow_blank=True, help_text="The side hit (NS, EW, both); blank at a table of four."
@@ -108,7 +108,7 @@ def _ruling(incident: Incident, ruling: Ruling) -> dict:
         "penalties": [
             {
                 "kind": p.kind,
-                "label": effect_label(p.kind),
+                "kind_name": effect_label(p.kind),
                 "to": p.to,
                 "side": p.side,
                 "seats": [] if p.side else list(seats_hit(p.to, incident.seat)),

@@ -490,7 +490,7 @@ function rulingText(incident) {
   return ruling.penalties.map((p) => {
     const who = whoText(p.side, p.seats.length ? p.seats : [incident.seat].filter(Boolean));
     const amount = p.amount === null ? null : (p.amount > 0 ? `+${p.amount}` : String(p.amount));
-    const text = amount === null ? t("penalty_plain", { kind: p.label, side: who }) : t("penalty_amount", { kind: p.label, amount, side: who });
+    const text = amount === null ? t("penalty_plain", { kind: p.kind_name, side: who }) : t("penalty_amount", { kind: p.kind_name, amount, side: who });
     return p.status === "active" ? text : `${text} — ${t("penalty_cancelled")}`;
   });
 }

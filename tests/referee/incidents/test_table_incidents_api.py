@@ -54,7 +54,7 @@ def test_the_table_reads_its_incident_and_the_rulings_public_effect_G12(play, ta
     assert row["ruling"]["penalties"] == [
         {
             "kind": "levels",
-            "label": "级数",
+            "kind_name": "级数",
             "to": "opponents",
             "side": "NS",
             "seats": [],
