@@ -121,4 +121,4 @@ venue: install
 	$(BIN)/python manage.py migrate --noinput && \
 	$(BIN)/python manage.py collectstatic --noinput -v 0 && \
 	echo "Serving the event at $$PUBLIC_URL (print the table cards from there)" && \
-	GUNICORN_BIND=0.0.0.0:$(VENUE_PORT) WEB_CONCURRENCY=$${WEB_CONCURRENCY:-3} $(BIN)/gunicorn -c gunicorn.conf.py
+	WHITENOISE_USE_FINDERS=false GUNICORN_BIND=0.0.0.0:$(VENUE_PORT) WEB_CONCURRENCY=$${WEB_CONCURRENCY:-3} $(BIN)/gunicorn -c gunicorn.conf.py

@@ -93,8 +93,25 @@ const entries = [performance.getEntriesByType("navigation")[0], ...performance.g
 const app = entries.filter((e) => arguments[0].some((p) => new URL(e.name).pathname.startsWith(p)));
 const sum = (list) => list.reduce((total, e) => total + (e.transferSize || 0), 0);
 const mark = performance.getEntriesByName("table-usable")[0];
-return {app: sum(app), all: sum(entries), usable: mark ? mark.startTime : null, files: app.length};
+const usable = mark ? mark.startTime : null;
+// What the first screen waited for: every request that ended before it was usable, in order.
+const path = entries.filter((e) => usable === null || e.responseEnd <= usable)
+  .map((e) => ({name: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd,
+                size: e.transferSize || 0, encoding: e.contentEncoding || null}));
+return {app: sum(app), all: sum(entries), usable, files: app.length, path};
 """
+
+
+def round_trips(path: list[dict]) -> list[list[str]]:
+    """The requests before usable, as sequential waves: a request that started after the previous
+    wave's first answer came back waited for something of it (the chain the first screen walks)."""
+    waves: list[list[dict]] = []
+    for entry in sorted(path, key=lambda e: e["start"]):
+        if waves and entry["start"] < min(e["end"] for e in waves[-1]):
+            waves[-1].append(entry)
+        else:
+            waves.append([entry])
+    return [[e["name"] for e in wave] for wave in waves]
 
 
 def first_load(url: str, preset: str) -> dict:
@@ -106,9 +123,13 @@ def first_load(url: str, preset: str) -> dict:
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, **PRESETS[preset]})
         driver.get(url)
-        WebDriverWait(driver, 120, poll_frequency=0.2).until(
-            lambda d: d.execute_script("return performance.getEntriesByName('table-usable').length")
-        )
+        try:
+            WebDriverWait(driver, 120, poll_frequency=0.2).until(
+                lambda d: d.execute_script("return performance.getEntriesByName('table-usable').length")
+            )
+        except Exception:
+            print("table_app: never usable:", driver.execute_script("return document.body.innerText")[:500])
+            raise
         first = driver.execute_script(MEASURE, list(APP_FILES))
         WebDriverWait(driver, 60).until(
             lambda d: d.execute_script("return !!navigator.serviceWorker.controller")
@@ -154,7 +175,8 @@ def main() -> None:
         print("table_app: skipped (no chromium / chromedriver installed)")
         return
     with throwaway_database() as url, tempfile.TemporaryDirectory(prefix="bench-static-") as static:
-        env = {**_environment(url), "STATIC_ROOT": static}
+        # Collected, so served as a deployment serves them: from STATIC_ROOT, gzipped (config/settings.py).
+        env = {**_environment(url), "STATIC_ROOT": static, "WHITENOISE_USE_FINDERS": "false"}
         data = load_data(env)
         subprocess.run(
             [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
@@ -170,7 +192,8 @@ def main() -> None:
             ]
             # The card of a table with no deal yet (round 5's tables are the latest published).
             loads = {preset: first_load(cards[100]["url"], preset) for preset in PRESETS}
-            rates_304, rates_200 = polling(port, [card["key"] for card in cards])
+            polled = os.environ.get("TABLE_APP_POLLING", "1") != "0"
+            rates_304, rates_200 = polling(port, [card["key"] for card in cards]) if polled else ([], [])
     for preset, load in loads.items():
         first, later = load["first"], load["later"]
         print(
@@ -183,6 +206,11 @@ def main() -> None:
             f"{later['all'] / 1000:.1f} kB with the API's answers; "
             f"usable after {later['usable'] / 1000:.2f} s"
         )
+        for name, load_ in (("first", first), ("later", later)):
+            waves = round_trips(load_["path"])
+            print(f"table_app.round_trips_{name}_{preset}: {len(waves)} sequential before usable: {waves}")
+    if not rates_304:
+        return
     for name, pairs in (("poll_304", rates_304), ("poll_200", rates_200)):
         ratio = statistics.median(rate / bare for rate, bare in pairs)
         rate = statistics.median(rate for rate, _ in pairs)

@@ -202,7 +202,11 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-WHITENOISE_USE_FINDERS = True  # serve the Swagger/Redoc assets without collectstatic
+# Serve the apps' static folders as they are (the Swagger/Redoc assets without collectstatic). Where
+# collectstatic has run (`make venue`, a deployment), set it false: the files are then served from
+# STATIC_ROOT with their gzip copies (CompressedStaticFilesStorage), which the apps' own folders lack
+# and, served from them, shadow (docs/deploy.md "The table app's costs").
+WHITENOISE_USE_FINDERS = env.bool("WHITENOISE_USE_FINDERS", default=True)
 
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if env.bool("BEHIND_TLS_PROXY", False) else None
 

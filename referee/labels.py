@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from engine.penalties import Infraction
+from engine.penalties import Infraction, PenaltyKind
 
 INFRACTION_LABELS = {
     Infraction.HIDDEN_CARD: _("Hidden card"),
@@ -26,6 +26,29 @@ INFRACTION_LABELS = {
 }
 
 
+# What a penalty does, as the referee's desk and the table's phone name it (docs/referees.md "Effects").
+EFFECT_LABELS = {
+    PenaltyKind.WARNING: _("Warning"),
+    PenaltyKind.VIOLATION: _("Violation"),
+    PenaltyKind.FOUL: _("Foul"),
+    PenaltyKind.REMEDY: _("Put right on the spot"),
+    PenaltyKind.LOSE_TURN: _("Loses a turn"),
+    PenaltyKind.REDO_TRIBUTE: _("Tribute done again"),
+    PenaltyKind.REDO_DEAL: _("Deal played again"),
+    PenaltyKind.TAKE_BACK: _("Hand taken back"),
+    PenaltyKind.LEVELS: _("Levels"),
+    PenaltyKind.MATCH_POINTS: _("Match points"),
+    PenaltyKind.MATCH_AWARDED: _("Match awarded"),
+    PenaltyKind.FORFEIT: _("Forfeit"),
+    PenaltyKind.DISQUALIFICATION: _("Disqualification"),
+}
+
+
 def infraction_label(code: str) -> str | None:
     """The name of an infraction code in the active language; None for no infraction."""
     return str(INFRACTION_LABELS[Infraction(code)]) if code else None
+
+
+def effect_label(kind: str) -> str:
+    """The name of a penalty's kind in the active language."""
+    return str(EFFECT_LABELS[PenaltyKind(kind)])

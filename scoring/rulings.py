@@ -56,6 +56,10 @@ class Rulings:
     #: the pairs, or a table of four's players): provisional in the
     #: standings; ``rounds`` as for ``standings``.
     provisional: Callable[[Event, Q], list[dict[str, Any]]] = lambda event, rounds: []
+    #: ``()`` → an expression of the outer match (``OuterRef("pk")``) that moves when an incident of it
+    #: is reported (its incidents' count): a stamp of the table read (scoring.selectors.table), so a
+    #: table's phone sees its incidents at its next poll; None: no incidents to stamp.
+    incident_stamp: Callable[[], Any] = lambda: None
 
 
 def _as_played(event: Event, records: list[MatchRecord], rounds: Q) -> tuple[list[MatchRecord], dict]:

@@ -7,25 +7,10 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from engine.penalties import PenaltyKind, Target
+from engine.penalties import Target
+from referee.labels import EFFECT_LABELS
 from referee.models import AppealStatus, PenaltyStatus
 from tournaments.models import MatchStatus
-
-EFFECT_LABELS = {
-    PenaltyKind.WARNING: _("Warning"),
-    PenaltyKind.VIOLATION: _("Violation"),
-    PenaltyKind.FOUL: _("Foul"),
-    PenaltyKind.REMEDY: _("Put right on the spot"),
-    PenaltyKind.LOSE_TURN: _("Loses a turn"),
-    PenaltyKind.REDO_TRIBUTE: _("Tribute done again"),
-    PenaltyKind.REDO_DEAL: _("Deal played again"),
-    PenaltyKind.TAKE_BACK: _("Hand taken back"),
-    PenaltyKind.LEVELS: _("Levels"),
-    PenaltyKind.MATCH_POINTS: _("Match points"),
-    PenaltyKind.MATCH_AWARDED: _("Match awarded"),
-    PenaltyKind.FORFEIT: _("Forfeit"),
-    PenaltyKind.DISQUALIFICATION: _("Disqualification"),
-}
 
 TARGET_LABELS = {
     Target.OFFENDER: _("the offender"),

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser
 
 from referee.incidents.selectors import (
+    incident_count,
     level_changes,
     level_changes_since,
     ruled_winner,
@@ -76,4 +77,5 @@ RULINGS = Rulings(
     match_penalties=match_penalties,
     seat_forfeits=seat_forfeits,
     provisional=provisional_matches,
+    incident_stamp=incident_count,
 )

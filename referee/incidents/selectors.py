@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import datetime
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Count, OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from core.fast.prepared import Prepared
 from engine.levels import LevelChange
@@ -275,3 +275,23 @@ def waits_for_chief() -> Q:
 def waiting_for_chief(incidents: QuerySet[Incident]) -> QuerySet[Incident]:
     """``incidents`` narrowed to those waiting for the chief referee (``waits_for_chief``), once each."""
     return incidents.filter(pk__in=Incident.objects.filter(waits_for_chief()).values("pk"))
+
+
+def match_incidents(match_id: int) -> QuerySet[Incident]:
+    """The incidents of match ``match_id``, oldest first, each with its rulings (and their penalties),
+    oldest first: three queries."""
+    rulings = Ruling.objects.order_by("id").prefetch_related(
+        Prefetch("penalties", queryset=Penalty.objects.order_by("id"))
+    )
+    return (
+        Incident.objects.filter(match_id=match_id)
+        .prefetch_related(Prefetch("rulings", queryset=rulings))
+        .order_by("id")
+    )
+
+
+def incident_count() -> Subquery:
+    """How many incidents the outer match (``OuterRef("pk")``) has: a stamp of the table read (an
+    incident is never deleted, so a new one always moves it)."""
+    rows = Incident.objects.filter(match=OuterRef("pk")).order_by().values("match")
+    return Subquery(rows.annotate(n=Count("id")).values("n")[:1])

@@ -1,5 +1,6 @@
 from django.urls import re_path
 
+from referee.incidents.table import MatchIncidentsView
 from referee.incidents.views import (
     IncidentViewSet,
     PenaltyCancelPreviewView,
@@ -13,6 +14,7 @@ router.register(f"{EVENT}/incidents", IncidentViewSet, basename="incident")
 
 urlpatterns = [
     *router.urls,
+    re_path(r"^matches/(?P<pk>\d{1,18})/incidents/?$", MatchIncidentsView.as_view(), name="match-incidents"),
     re_path(r"^penalties/(?P<pk>\d+)/cancel$", PenaltyCancelView.as_view(), name="penalty-cancel"),
     re_path(
         r"^penalties/(?P<pk>\d+)/cancel/preview$",

@@ -12,7 +12,10 @@ What the read shows, and what moves when it changes:
   ``results_version`` (moved by every result and ruling, scoring.services.changes);
 - pairs, players, units, rounds and the event's settings (the names, whether results are shown):
   the event's ``results_version`` (moved by their writers, tournaments.changes), read with the token;
-- who played in a registered player's place: the event's substitutions, counted here.
+- who played in a registered player's place: the event's substitutions, counted here;
+- its incidents (the table app's "Incidents and rulings"): their count, an expression the referee
+  app registers (``Rulings.incident_stamp``; scoring never imports it); their rulings, appeals and
+  cancellations move ``results_version``.
 
 The stamps are read *before* the answer is built from the rows, so an answer is never older than
 the ETag it carries: a change committed in between makes the next poll a ``200``, never a stale
@@ -25,6 +28,7 @@ from django.db.models import Case, Count, IntegerField, Max, Subquery, Sum, Valu
 from django.db.models.functions import Coalesce
 
 from scoring.models.states import RELATION
+from scoring.rulings import rulings
 from tournaments.models import Match, RoundStatus, Substitution
 from tournaments.selectors import MATCH_WITH_PLAYERS
 
@@ -61,6 +65,7 @@ def table_stamps(event_id: int, table: int) -> tuple | None:
     """The table's current match (the one of the latest published round, else of the latest closed
     round: ``table_match``) as the stamps of what its read shows, its id first; None when no shown
     round has a match at that table. One query."""
+    incidents = rulings().incident_stamp()
     rows = (
         Match.objects.filter(round__event=event_id, table=table, round__status__in=SHOWN)
         .annotate(
@@ -72,9 +77,10 @@ def table_stamps(event_id: int, table: int) -> tuple | None:
             substituted=_substitutions(event_id, Count("id")),
             last_substitution=_substitutions(event_id, Max("id")),
             substitution_ends=_substitutions(event_id, Sum(Coalesce("until_round", 0))),
+            incident_stamp=incidents if incidents is not None else Value(0),
         )
         .order_by("published", "-round__number")
-        .values_list(*COLUMNS, "substituted", "last_substitution", "substitution_ends")
+        .values_list(*COLUMNS, "substituted", "last_substitution", "substitution_ends", "incident_stamp")
     )
     return rows.first()
 

@@ -3,13 +3,14 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from core.fields import StrictIntegerField
+from core.fields import StrictCharField, StrictIntegerField
 from core.serializers import represent, represent_many
 from scoring.models import MatchResult, ResultStatus
 from scoring.permissions import results_visible
 from scoring.selectors.matches import correction_deadline, match_state, official_result
 from scoring.serializers.deals import match_state_schema
-from scoring.serializers.results import ResultSerializer
+from scoring.serializers.forms import DealFormSerializer
+from scoring.serializers.results import MatchResultsSerializer, ResultSerializer
 from tournaments.clock import Clock, round_clock
 from tournaments.models import Match
 from tournaments.serializers.schedule import ClockSerializer, MatchSerializer
@@ -101,3 +102,16 @@ class MatchDetailSerializer(MatchSerializer):
             return None
         official.match = match
         return ResultSerializer(official).data
+
+
+class TableSerializer(MatchDetailSerializer):
+    """``GET /table/``: the table's match as ``GET /matches/{id}/`` reads it, with what the table app's
+    first screen needs beside it, so that it waits for one read (docs/table-app.md)."""
+
+    event_name = StrictCharField(read_only=True, help_text="The event's name.")
+    deal_form = DealFormSerializer(read_only=True, help_text="The next deal's form (``…/deal-form``'s).")
+    results = MatchResultsSerializer(read_only=True, help_text="The match's result (``GET …/result``).")
+
+    class Meta(MatchDetailSerializer.Meta):
+        fields = [*MatchDetailSerializer.Meta.fields, "event_name", "deal_form", "results"]
+        read_only_fields = fields

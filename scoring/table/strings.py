@@ -88,4 +88,18 @@ STRINGS = {
     "referee_called": _("A referee is called."),
     "call_open": _("Referee called: {about}"),
     "cancel_call": _("Cancel the call"),
+    # The table's incidents and their rulings (GET /matches/{id}/incidents): what the API shows a table.
+    "incidents": _("Incidents and rulings"),
+    "incident_at_deal": _("Deal {deal} · {who}: {infraction}"),
+    "incident_no_deal": _("{who}: {infraction}"),
+    "incident_reported": _("Waiting for a referee's ruling."),
+    "incident_ruled": _("Ruled."),
+    "incident_appealed": _("Appealed: waiting for the chief referee."),
+    "incident_decided": _("Decided by the chief referee."),
+    "incident_waits_chief": _("Waiting for the chief referee's review."),
+    "ruling_dismissed": _("Dismissed: no infraction."),
+    "ruling_overturned": _("Overturned by the chief referee."),
+    "penalty_amount": _("{kind} {amount} ({side})"),
+    "penalty_plain": _("{kind} ({side})"),
+    "penalty_cancelled": _("cancelled"),
 }

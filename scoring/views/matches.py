@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import status
 from rest_framework.response import Response
@@ -18,6 +18,7 @@ from core.throttling import PinRateThrottle
 from scoring.models import Deal, MatchResult
 from scoring.permissions import ScoringPermission
 from scoring.problems import Missing, NotAllowed, deal_voided
+from scoring.selectors.deal_forms import next_deal_form
 from scoring.selectors.deals import current_deal, current_deals, voided_deal_of
 from scoring.selectors.matches import deal_history, match_results, match_sheet, state_answer
 from scoring.selectors.table import table_match, table_stamps
@@ -32,7 +33,7 @@ from scoring.serializers.deals import (
     deal_input_serializer,
     every_game,
 )
-from scoring.serializers.matches import MatchDetailSerializer, results_document
+from scoring.serializers.matches import MatchDetailSerializer, TableSerializer, results_document
 from scoring.serializers.results import (
     MatchResultsSerializer,
     PinConfirmInputSerializer,
@@ -362,7 +363,7 @@ class TableView(ConditionalMixin, APIView):
 
     @extend_schema(
         summary="My table's current match (table tokens)",
-        responses={200: MatchDetailSerializer, **problems(401, 403, 404)},
+        responses={200: TableSerializer, **problems(401, 403, 404)},
         tags=["scorekeeping"],
     )
     def get(self, request):
@@ -372,4 +373,11 @@ class TableView(ConditionalMixin, APIView):
             raise Missing(
                 "No published round has a match at this table yet.", "no_match", extra={"table": token.table}
             )
-        return Response(MatchDetailSerializer(match, context={"request": request}).data)
+        # What the phone's first screen needs, in this one read (docs/deploy.md "The table app's
+        # costs": a round trip is 2 s on a slow network): the match, the event's name, the next
+        # deal's form (``…/deal-form``'s) and the result (``…/result``'s), all named by the ETag's stamps.
+        body = dict(MatchDetailSerializer(match, context={"request": request}).data)
+        body["event_name"] = match.round.event.name
+        body["deal_form"] = next_deal_form(match).to_dict(gettext)
+        body["results"] = results_document(match, match_results(match), staff=True)
+        return Response(body)

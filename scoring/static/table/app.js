@@ -1,10 +1,9 @@
 // The table app (docs/table-app.md): one table's phone, from its card to the confirmed result.
 // It talks to the public API only and knows no rule: the game's deal form and the engine's preview
 // say everything about a deal; the table's match (GET /table/) says where the match stands.
-import { Api, Offline, Problem, newKey } from "./api.js";
+import { Api, Offline, Problem, newKey, queue } from "./api.js";
 import { dealForm } from "./form.js";
 import { appConfig, language, setLanguage, t } from "./i18n.js";
-import * as queue from "./queue.js";
 import { button, h, mount } from "./views.js";
 
 const KEY = "table.key";
@@ -17,6 +16,7 @@ const app = {
   form: null, // GET /matches/{id}/deal-form
   result: null, // GET /matches/{id}/result
   calls: [],
+  incidents: [], // GET /matches/{id}/incidents: what the API shows a table of its incidents
   infractions: [],
   message: null, // {kind, text}
   offline: false,
@@ -52,8 +52,8 @@ function leave() {
 }
 
 function saveSnapshot() {
-  const { match, event, form, result } = app;
-  localStorage.setItem(SNAPSHOT, JSON.stringify({ match, event, form, result }));
+  const { match, event, form, result, incidents } = app;
+  localStorage.setItem(SNAPSHOT, JSON.stringify({ match, event, form, result, incidents }));
 }
 
 function loadSnapshot() {
@@ -92,24 +92,18 @@ async function refresh({ poll = false } = {}) {
     app.revoked = false;
     if (poll && !table.changed && !was && !queue.load().length) return; // nothing new: no redraw
     if (table.changed || !app.form) {
-      const before = app.match && app.match.id;
-      app.match = table.body;
-      const slug = app.match.event;
-      const id = app.match.id;
-      const newEvent = !app.event || app.event.slug !== slug || before !== id;
-      // Asked side by side: on a slow network each round trip is what the table waits for.
-      const [event, form, result, calls] = await Promise.all([
-        newEvent ? api.get(`/events/${slug}/`) : Promise.resolve({ body: app.event }),
-        api.get(`/matches/${id}/deal-form`),
-        api.get(`/matches/${id}/result`),
-        api.get(`/matches/${id}/calls/`),
-      ]);
-      app.event = event.body;
-      if (JSON.stringify(form.body.form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
-      app.form = form.body.form;
-      app.result = result.body;
-      app.calls = calls.body;
+      // One read draws the first screen (docs/deploy.md "The table app's costs": on a slow network
+      // each round trip is what the table waits for): the match, the event's name, the next deal's
+      // form and the result come with it; the calls and the incidents follow, after the screen.
+      const body = table.body;
+      app.match = body;
+      app.event = { slug: body.event, name: body.event_name };
+      if (JSON.stringify(body.deal_form) !== JSON.stringify(app.form)) app.entry = null; // another deal, or language
+      app.form = body.deal_form;
+      app.result = body.results;
       saveSnapshot();
+      render();
+      await readAside(body.id);
     }
     await sendQueue();
   } catch (error) {
@@ -122,6 +116,14 @@ async function refresh({ poll = false } = {}) {
     }
   }
   render();
+}
+
+// What the first screen does not wait for: the table's calls and its incidents, side by side.
+async function readAside(id) {
+  const [calls, incidents] = await Promise.all([api.get(`/matches/${id}/calls/`), api.get(`/matches/${id}/incidents`)]);
+  app.calls = calls.body;
+  app.incidents = incidents.body;
+  saveSnapshot();
 }
 
 async function sendQueue() {
@@ -471,6 +473,45 @@ function callsPanel() {
       button(t("cancel"), () => { app.calling = false; render(); }, { class: "secondary" })));
 }
 
+// The table's incidents and their rulings, as the API shows them to a table (never the referees'
+// notes or who reported): the infraction, who, the deal, the status and the ruling's public effect.
+function whoText(side, seats) {
+  const form = app.form || { sides: {}, names: {} };
+  if (side === "both") return Object.values(form.sides).join(" · ");
+  if (side) return form.sides[side] || side;
+  return seats.map((seat) => form.names[seat] || seat).join(" · ");
+}
+
+function rulingText(incident) {
+  const ruling = incident.ruling;
+  if (!ruling) return [];
+  if (ruling.status === "overturned") return [t("ruling_overturned")];
+  if (ruling.dismissed) return [t("ruling_dismissed")];
+  return ruling.penalties.map((p) => {
+    const who = whoText(p.side, p.seats.length ? p.seats : [incident.seat].filter(Boolean));
+    const amount = p.amount === null ? null : (p.amount > 0 ? `+${p.amount}` : String(p.amount));
+    const text = amount === null ? t("penalty_plain", { kind: p.kind_name, side: who }) : t("penalty_amount", { kind: p.kind_name, amount, side: who });
+    return p.status === "active" ? text : `${text} — ${t("penalty_cancelled")}`;
+  });
+}
+
+function incidentsPanel() {
+  const incidents = app.incidents || [];
+  if (!incidents.length) return null;
+  const rows = incidents.map((incident) => {
+    const who = whoText(incident.side, [incident.seat].filter(Boolean));
+    const head = incident.deal
+      ? t("incident_at_deal", { deal: incident.deal, who, infraction: incident.infraction_name })
+      : t("incident_no_deal", { who, infraction: incident.infraction_name });
+    const status = incident.waits_for_chief && incident.status !== "appealed" ? t("incident_waits_chief") : t(`incident_${incident.status}`);
+    return h("li", { class: `incident status-${incident.status}`, "data-incident": incident.id },
+      h("p", { class: "what" }, head), h("p", { class: "status" }, status),
+      rulingText(incident).map((line) => h("p", { class: "effect" }, line)));
+  });
+  return h("section", { class: "card incidents", id: "incidents", "aria-label": t("incidents") },
+    h("h2", {}, t("incidents")), h("ul", {}, rows));
+}
+
 async function loadInfractions() {
   if (app.infractions.length) return;
   try {
@@ -510,7 +551,7 @@ function render() {
   }
   const finished = !app.form || !app.form.number;
   mount(root, header(), banner(), matchPanel(), queuePanel(), app.correcting ? correctionPanel() : finished ? null : entryPanel(),
-    finished || (app.result && app.result.status !== "none") ? resultPanel() : null, levelLine(), callsPanel(),
+    finished || (app.result && app.result.status !== "none") ? resultPanel() : null, levelLine(), incidentsPanel(), callsPanel(),
     h("footer", {}, button(t("leave"), leave, { class: "secondary", id: "leave" })));
   renderPreview();
   if (app.entry && !performance.getEntriesByName("table-usable").length) performance.mark("table-usable");
