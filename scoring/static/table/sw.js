@@ -17,13 +17,20 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== location.origin || url.pathname.startsWith("/api/")) return;
   if (url.pathname === "/t/" || url.pathname === "/t") {
-    // The page: the network first (a new release), the kept copy offline.
+    // The page: the kept copy at once (a later load waits for no network, docs/table-app.md
+    // "Offline"), fetched again behind it for the next load; the network when none is kept. A
+    // release changes VERSION, so the new worker's cache starts with the new page and its files.
     event.respondWith(
-      fetch(event.request).then((response) => {
-        const copy = response.clone();
-        if (response.ok) caches.open(CACHE).then((cache) => cache.put("/t/", copy));
-        return response;
-      }).catch(() => caches.match("/t/")),
+      caches.open(CACHE).then(async (cache) => {
+        const kept = await cache.match("/t/");
+        const fresh = fetch(event.request).then((response) => {
+          if (response.ok) cache.put("/t/", response.clone());
+          return response;
+        });
+        if (!kept) return fresh;
+        event.waitUntil(fresh.catch(() => undefined));
+        return kept;
+      }),
     );
     return;
   }
