@@ -16,9 +16,11 @@ from typing import Any, TypedDict
 
 from django.db.models import Q
 
+from engine.scoring.methods import build_method
 from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from engine.scoring.ranking import RankingContext
 from engine.scoring.ranking.entries import PairRound
+from engine.scoring.ranking.individual import individual_rounds
 from engine.scoring.ranking.tables import ByeRecord, ForfeitRecord, TableRecord, table_rounds
 from engine.seats import Side
 from scoring.models import MatchResult, ResultSource, ResultStatus
@@ -62,8 +64,44 @@ def scored_records(
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
     where: _Window = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
+    if event.rotating_partners:
+        records = _seated_sides(records)
     records, points = rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
     return disqualified_results(event, records), points
+
+
+def _seated_sides(records: list[MatchRecord]) -> list[MatchRecord]:
+    """An individual event's tables (no pairs: seats) as two-sided records: NS and EW stand for the
+    players at N and E (their partners at S and W are credited by ``individual_entries``)."""
+    seats = table_seats([record.match_id for record in records if record.ns is None])
+    return [
+        replace(record, ns=seats[record.match_id]["N"], ew=seats[record.match_id]["E"])
+        if record.match_id in seats and len(seats[record.match_id]) == 4
+        else record
+        for record in records
+    ]
+
+
+def individual_entries(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> tuple[dict[int, list[PairRound]], list[int], dict[int, float], dict[int, dict[int, tuple[int, ...]]]]:
+    """An individual event's standings entries (``engine.scoring.ranking.individual``): each player
+    credited with their side's result at every table, the rounds they come from, the rulings'
+    penalty points and the opponents each player met at each table."""
+    records, penalties = scored_records(event, upto=upto, before=before, only=only)
+    seats = table_seats([record.match_id for record in records if record.ew is not None])
+    sides = {
+        match: ((seated["N"], seated["S"]), (seated["E"], seated["W"]))
+        for match, seated in seats.items()
+        if len(seated) == 4
+    }
+    entries, met = individual_rounds(
+        records,
+        sides,
+        match_method=build_method(event.match_points),
+        level_method=build_method(event.level_points),
+    )
+    return entries, sorted({record.round for record in records}), penalties, met
 
 
 def provisional_matches(event: Event, *, upto: int | None = None) -> list[dict[str, Any]]:
@@ -293,7 +331,11 @@ def disqualified_tables(event: Event, tables: list[TableRecord]) -> list[Forfeit
 
 
 def ranking_context(
-    event: Event, rounds: dict[Any, list[PairRound]], penalties: Any, lot_keys: dict[Any, int]
+    event: Event,
+    rounds: dict[Any, list[PairRound]],
+    penalties: Any,
+    lot_keys: dict[Any, int],
+    met: dict[int, dict[int, tuple[int, ...]]] | None = None,
 ) -> RankingContext:
     """What the ranking reads of the event besides the entrants' rounds (G10): its lots seed and how a
     bye and a forfeit count in opponents' points; the lots are drawn on ``lot_keys`` (pair numbers)."""
@@ -304,4 +346,5 @@ def ranking_context(
         forfeit_in_opponents=event.opponents_forfeit,
         penalty_points=penalties,
         lot_keys=lot_keys,
+        met=met,
     )
