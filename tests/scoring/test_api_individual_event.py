@@ -19,60 +19,15 @@ from rest_framework.test import APIClient
 
 from engine.duplicate.individual import draw_rounds
 from tests.conftest import rolled_back
-from tests.scoring.conftest import API, EW_SWEEP, NS_SWEEP
-from tests.scoring.event_api import EventThroughApi, check
-from tournaments.pins import pair_pin
+from tests.scoring.conftest import API
+from tests.scoring.event_api import check
+from tests.scoring.individual import SIDES, Individual, seated
 
 pytestmark = pytest.mark.django_db
 
-SLUG = "zhuandan"
-EVENT = f"{API}/events/{SLUG}"
-LEVEL = {"2": 2, "A+": 15}  # what a sweep leaves: the winners passed A, the losers still on 2
 SEED = 20261203
-SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-
-
-class Individual(EventThroughApi):
-    slug, seed = SLUG, 0
-
-    def set_up(self, players: int = 12) -> dict:
-        event = self.create(name="Club evening 转蛋", entry="individual", lots_seed=SEED)
-        self.players = {}
-        for number in range(1, players + 1):
-            body = {"player_1": {"name": f"Player {number}"}}
-            entrant = check(self.organizer.post(f"{EVENT}/pairs/", body, format="json"), 201)
-            self.players[entrant["id"]] = entrant
-        self.staff()
-        for table in (3, 4):
-            key = check(self.organizer.post(f"{EVENT}/table-tokens/", {"table": table}), 201)["key"]
-            self.tables[table] = APIClient()
-            self.tables[table].credentials(HTTP_AUTHORIZATION=f"Table {key}")
-        return event
-
-    def draw_round(self) -> tuple[dict, list[dict]]:
-        """The next round drawn from the event's seed (no seed given), published; it and its matches."""
-        number = check(self.organizer.post(f"{EVENT}/rounds/", {"stage": self.stage["id"]}), 201)["number"]
-        drawn = check(self.organizer.post(f"{EVENT}/rounds/{number}/draw", {}, format="json"))
-        check(self.organizer.post(f"{EVENT}/rounds/{number}/publish"))
-        return drawn, check(self.organizer.get(f"{EVENT}/matches/", {"round": number}))["results"]
-
-    def play(self, match: dict, winner: str) -> dict:
-        """The token posts a sweep by ``winner`` and the result for NS; EW confirms with a PIN."""
-        url = f"{API}/matches/{match['id']}"
-        token = self.tables[match["table"]]
-        for number, order in enumerate(NS_SWEEP if winner == "NS" else EW_SWEEP, start=1):
-            deal = {"number": number, "finishing_order": order}
-            check(token.post(f"{url}/deals/", deal, format="json"), 201)
-        check(token.post(f"{url}/result", {"side": "NS"}, format="json"), 201)
-        west = seated(match)["W"]
-        body = {"side": "EW", "pin": pair_pin(west)}
-        official = check(token.post(f"{url}/result/confirm", body, format="json"))
-        assert official["status"] == "confirmed", official
-        return official["official"]
-
-
-def seated(match: dict) -> dict[str, int]:
-    return {seat["seat"]: seat["pair"]["id"] for seat in match["seats"]}
+EVENT = f"{API}/events/{Individual.slug}"
+LEVEL = {"2": 2, "A+": 15}  # what a sweep leaves: the winners passed A, the losers still on 2
 
 
 def winner_of(round_number: int, table: int) -> str:
@@ -84,7 +39,7 @@ def played(django_db_setup, django_db_blocker):
     """The event with its three rounds drawn and played, once for the module."""
     with rolled_back(django_db_blocker):
         game = Individual()
-        event = game.set_up()
+        event = game.set_up(lots_seed=SEED)
         rounds = []
         for number in (1, 2, 3):
             drawn, matches = game.draw_round()

@@ -1,0 +1,152 @@
+"""An individual event's refusals, permissions, sit-outs and disputes through the API (转蛋 / 个人赛;
+docs/duplicate.md "Individual events")."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.scoring.conftest import API
+from tests.scoring.event_api import check
+from tests.scoring.individual import Individual, seated
+from tests.tournaments.conftest import assert_problem, field_errors, role_client
+from tournaments.models import Event, Role
+from tournaments.pins import pair_pin
+
+pytestmark = pytest.mark.django_db
+EVENT = f"{API}/events/{Individual.slug}"
+
+
+@pytest.fixture
+def game() -> Individual:
+    game = Individual()
+    game.set_up(players=8)
+    return game
+
+
+def test_a_pair_of_two_in_an_individual_event_is_a_400_team_size(game):
+    body = {"player_1": {"name": "Ann"}, "player_2": {"name": "Bo"}}
+    response = game.organizer.post(f"{EVENT}/pairs/", body, format="json")
+    assert_problem(response, 400, "team_size")
+    assert field_errors(response) == {"player_2": "team_size"}
+
+
+def test_individual_entry_in_a_game_of_players_alone_is_a_400_at_entry(game):
+    body = {"slug": "ddz-solo", "name": "DDZ", "game": "doudizhu4", "entry": "individual"}
+    response = game.organizer.post(f"{API}/events/", body, format="json")
+    assert_problem(response, 400, "not_supported")
+    assert field_errors(response) == {"entry": "not_supported"}
+
+
+def test_who_enters_is_locked_once_players_are_registered(game):
+    response = game.organizer.patch(f"{EVENT}/", {"entry": "fixed"}, format="json")
+    assert_problem(response, 409, "entry_locked")
+    assert Event.objects.get(slug=Individual.slug).entry == "individual"
+
+
+def test_an_individual_event_has_no_knockout_stage(game):
+    response = game.organizer.post(f"{EVENT}/stages/", {"name": "KO", "kind": "knockout"})
+    assert_problem(response, 400, "not_supported")
+    assert field_errors(response) == {"kind": "not_supported"}
+
+
+def test_the_next_round_is_not_drawn_while_a_table_of_the_last_is_unsettled(game):
+    _, matches = game.draw_round()
+    game.play(matches[0], "NS")  # table 2 has no result yet
+    number = check(game.organizer.post(f"{EVENT}/rounds/", {"stage": game.stage["id"]}), 201)["number"]
+    response = game.organizer.post(f"{EVENT}/rounds/{number}/draw", {}, format="json")
+    assert_problem(response, 409, "results_pending")
+
+
+def test_a_drawn_table_is_redrawn_not_edited_by_hand(game):
+    number = check(game.organizer.post(f"{EVENT}/rounds/", {"stage": game.stage["id"]}), 201)["number"]
+    check(game.organizer.post(f"{EVENT}/rounds/{number}/draw", {}, format="json"))
+    a, b = list(game.players)[:2]
+    response = game.organizer.post(f"{EVENT}/rounds/{number}/swap", {"pair_a": a, "pair_b": b}, format="json")
+    assert_problem(response, 409, "not_supported")
+
+
+def test_the_same_seed_draws_the_same_tables_again(game):
+    number = check(game.organizer.post(f"{EVENT}/rounds/", {"stage": game.stage["id"]}), 201)["number"]
+    url = f"{EVENT}/rounds/{number}/draw"
+
+    def tables():
+        check(game.organizer.post(url, {"seed": 77}, format="json"))
+        matches = check(game.organizer.get(f"{EVENT}/matches/", {"round": number}))["results"]
+        return [seated(m) for m in matches]
+
+    first = tables()
+    assert tables() == first
+    assert check(game.organizer.get(f"{EVENT}/rounds/{number}/"))["draw_seed"] == 77
+
+
+@pytest.mark.parametrize(("role", "status"), [(Role.SCOREKEEPER, 403), (Role.REFEREE, 403), (None, 401)])
+def test_only_the_organizer_draws_a_round(game, role, status):
+    number = check(game.organizer.post(f"{EVENT}/rounds/", {"stage": game.stage["id"]}), 201)["number"]
+    event = Event.objects.get(slug=Individual.slug)
+    client = APIClient() if role is None else role_client(event, role)
+    assert client.post(f"{EVENT}/rounds/{number}/draw", {}, format="json").status_code == status
+
+
+def test_fewer_than_four_players_cannot_be_drawn():
+    game = Individual()
+    game.set_up(players=3)
+    number = check(game.organizer.post(f"{EVENT}/rounds/", {"stage": game.stage["id"]}), 201)["number"]
+    response = game.organizer.post(f"{EVENT}/rounds/{number}/draw", {}, format="json")
+    assert_problem(response, 409, "too_few_entrants")
+
+
+def submit(client, match, **body):
+    return client.post(f"{API}/matches/{match['id']}/result", body, format="json")
+
+
+def confirm(client, match, **body):
+    return client.post(f"{API}/matches/{match['id']}/result/confirm", body, format="json")
+
+
+def test_either_player_of_the_other_side_confirms_with_their_pin_and_only_they(game):
+    _, matches = game.draw_round()
+    first, second = matches[0], matches[1]
+    for match in (first, second):
+        token = game.tables[match["table"]]
+        check(submit(token, match, side="NS", levels={"NS": "A+", "EW": "5"}, deals_played=9), 201)
+    token, seats = game.tables[first["table"]], seated(first)
+    # NS's own players speak for NS: no double entry; said to be EW's, the PIN is wrong.
+    assert_problem(confirm(token, first, side="NS", pin=pair_pin(seats["S"])), 409, "same_side")
+    assert_problem(confirm(token, first, side="EW", pin=pair_pin(seats["N"])), 403, "wrong_pin")
+    assert check(confirm(token, first, side="EW", pin=pair_pin(seats["E"])))["status"] == "confirmed"
+    token, seats = game.tables[second["table"]], seated(second)
+    assert check(confirm(token, second, side="EW", pin=pair_pin(seats["W"])))["status"] == "confirmed"
+
+
+def test_two_differing_level_sheets_open_a_dispute(game):
+    _, matches = game.draw_round()
+    match = matches[0]
+    token = game.tables[match["table"]]
+    check(submit(token, match, side="NS", levels={"NS": "A+", "EW": "K"}, deals_played=9), 201)
+    answer = check(submit(game.keeper, match, side="EW", levels={"NS": "A+", "EW": "Q"}, deals_played=9), 201)
+    assert answer["status"] == "disputed"
+    referee = role_client(Event.objects.get(slug=Individual.slug), Role.REFEREE)
+    disputes = check(referee.get(f"{EVENT}/disputes/"))["results"]
+    assert [d["match"]["id"] for d in disputes] == [match["id"]]
+
+
+def test_thirteen_players_one_sits_out_each_round_never_the_same_twice():
+    """13 players: three tables and one bye a round; the bye is scored as the event's method scores
+    a bye (a win: 2 match points under the default 2 / 1 / 0)."""
+    game = Individual()
+    game.set_up(players=13)
+    out = []
+    for number in (1, 2, 3):
+        _, matches = game.draw_round()
+        byes = [m for m in matches if m["is_bye"]]
+        assert len(byes) == 1 and byes[0]["table"] == 4 and byes[0]["seats"] == []
+        out.append(byes[0]["ns_pair"]["id"])
+        for match in matches:
+            if not match["is_bye"]:
+                game.play(match, "NS")
+        check(game.organizer.post(f"{EVENT}/rounds/{number}/close"))
+    assert len(set(out)) == 3
+    rows = {row["pair"]["id"]: row for row in check(APIClient().get(f"{EVENT}/standings/"))["rows"]}
+    assert all(rows[player]["played"] == 3 for player in out)
+    assert sum(row["match_points"] for row in rows.values()) == 3 * (3 * 2 * 2 + 2)
