@@ -176,3 +176,37 @@ def test_no_opponent_is_met_more_than_twice_in_three_rounds(played):
                 if SIDES[a] != SIDES[b]:
                     met[frozenset((seats[a], seats[b]))] += 1
     assert max(met.values()) <= 2
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/standings/export?format=csv",
+        "/results/export?format=csv",
+        "/standings/units/",
+        "/rounds/2/explain",
+        "/rounds/3/",
+    ],
+)
+def test_the_events_other_reads_answer_for_an_individual_event(played, path):
+    game, _, _ = played
+    response = game.organizer.get(f"{EVENT}{path}")
+    assert response.status_code == 200, (path, response.content[:300])
+
+
+def test_the_table_reads_its_match_and_the_match_reads_its_seats(played):
+    game, _, rounds = played
+    _, matches, _ = rounds[-1]
+    table = check(game.tables[1].get(f"{API}/table/"))
+    assert table["id"] == matches[0]["id"] and seated(table) == seated(matches[0])
+    assert table["state"]["levels"]["NS" if winner_of(3, 1) == "NS" else "EW"] == "A+"
+    detail = check(game.organizer.get(f"{API}/matches/{matches[0]['id']}/"))
+    assert seated(detail) == seated(matches[0])
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/rounds/1/", "/rounds/1/results/", "/standings/", "/screen/", "/print/standings"]
+)
+def test_the_public_pages_of_an_individual_event_answer(played, path):
+    response = APIClient().get(f"/e/{Individual.slug}{path}")
+    assert response.status_code == 200, (path, response.status_code)
