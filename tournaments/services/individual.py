@@ -22,6 +22,8 @@ least sitting out. This module gives it the event's history and stores what it d
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from engine.duplicate.individual import History, IndividualRound, IndividualTable, draw_round
 from engine.errors import BadInput
 from tournaments import draws, gate
@@ -32,7 +34,7 @@ from tournaments.selectors.checkin import drawn_pairs
 INDIVIDUAL_SYSTEM = "rotating_partners"
 
 
-def event_history(round_: Round) -> tuple[History, dict[int, int]]:
+def event_history(round_: Round) -> tuple[History, dict[Hashable, int]]:
     """The partnerships, meetings and byes of the event's rounds before ``round_``, by pair number,
     and each number's pair id (two queries and the seats)."""
     earlier = Match.objects.filter(round__event=round_.event_id, round__number__lt=round_.number)
@@ -47,7 +49,8 @@ def event_history(round_: Round) -> tuple[History, dict[int, int]]:
             drawn.append(IndividualTable(ns=ns, ew=ew))
     byes = earlier.filter(ns_pair__isnull=False, ew_pair__isnull=True).values_list("ns_pair_id", flat=True)
     history.add(IndividualRound(tables=tuple(drawn), sitting_out=tuple(numbers[pair] for pair in byes)))
-    return history, {number: pk for pk, number in numbers.items()}
+    ids: dict[Hashable, int] = {number: pk for pk, number in numbers.items()}
+    return history, ids
 
 
 def draw_individual(round_: Round, *, seed: int) -> list[str]:
