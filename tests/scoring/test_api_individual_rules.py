@@ -150,3 +150,17 @@ def test_thirteen_players_one_sits_out_each_round_never_the_same_twice():
     rows = {row["pair"]["id"]: row for row in check(APIClient().get(f"{EVENT}/standings/"))["rows"]}
     assert all(rows[player]["played"] == 3 for player in out)
     assert sum(row["match_points"] for row in rows.values()) == 3 * (3 * 2 * 2 + 2)
+
+
+def test_a_referee_records_a_sides_forfeit_and_both_its_opponents_score_the_win(game):
+    _, matches = game.draw_round()
+    first, second = matches[0], matches[1]
+    referee = role_client(Event.objects.get(slug=Individual.slug), Role.REFEREE)
+    body = {"forfeit": {"side": "EW", "kind": "forfeit"}, "confirm": True}
+    answer = check(submit(referee, first, **body), 201)
+    assert answer["status"] == "confirmed", answer
+    game.play(second, "EW")
+    rows = {row["pair"]["id"]: row for row in check(APIClient().get(f"{EVENT}/standings/"))["rows"]}
+    seats = seated(first)
+    assert [rows[seats[s]]["match_points"] for s in "NSEW"] == [2, 2, 0, 0]
+    assert all(rows[seats[s]]["wins"] == 1 for s in "NS")
