@@ -64,22 +64,29 @@ def scored_records(
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
     where: _Window = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
+    partners: dict[int, tuple[int, int]] = {}
     if event.rotating_partners:
-        records = _seated_sides(records)
+        records, partners = _seated_sides(records)
     records, points = rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
-    return disqualified_results(event, records), points
+    return disqualified_results(event, records, partners), points
 
 
-def _seated_sides(records: list[MatchRecord]) -> list[MatchRecord]:
+def _seated_sides(records: list[MatchRecord]) -> tuple[list[MatchRecord], dict[int, tuple[int, int]]]:
     """An individual event's tables (no pairs: seats) as two-sided records: NS and EW stand for the
-    players at N and E (their partners at S and W are credited by ``individual_entries``)."""
-    seats = table_seats([record.match_id for record in records if record.ns is None])
-    return [
+    players at N and E (their partners at S and W are credited by ``individual_entries``); and the
+    partners at S and W of each table (match id → (S, W))."""
+    seats = {
+        match: seated
+        for match, seated in table_seats([record.match_id for record in records if record.ns is None]).items()
+        if len(seated) == 4
+    }
+    sided = [
         replace(record, ns=seats[record.match_id]["N"], ew=seats[record.match_id]["E"])
-        if record.match_id in seats and len(seats[record.match_id]) == 4
+        if record.match_id in seats
         else record
         for record in records
     ]
+    return sided, {match: (seated["S"], seated["W"]) for match, seated in seats.items()}
 
 
 def individual_entries(
@@ -110,12 +117,15 @@ def provisional_matches(event: Event, *, upto: int | None = None) -> list[dict[s
     return rulings().provisional(event, _rounds(event, upto=upto, before=None, only=None, prefix="match__"))
 
 
-def disqualified_results(event: Event, records: list[MatchRecord]) -> list[MatchRecord]:
+def disqualified_results(
+    event: Event, records: list[MatchRecord], partners: dict[int, tuple[int, int]] | None = None
+) -> list[MatchRecord]:
     """``records`` with the matches of the event's disqualified pairs as its ``disqualified_results``
     says (docs/referees.md §2): ``keep`` (the default) leaves them as played, ``forfeit`` scores each
     as that pair's forfeit (both pairs disqualified: nobody wins). A pair is disqualified by a ruling
     or by its organizer (``PATCH …/pairs/{id}/``) alike: this is the one place that reads the setting,
-    so both count the same. One more query, only under ``forfeit``."""
+    so both count the same. One more query, only under ``forfeit``. ``partners``: an individual
+    event's tables, match id → the players at S and W, whose side is disqualified with them."""
     if event.penalty_rules().disqualified_results != "forfeit":
         return records
     out = set(event.pairs.filter(status=PairStatus.DISQUALIFIED).values_list("pk", flat=True))
@@ -123,7 +133,11 @@ def disqualified_results(event: Event, records: list[MatchRecord]) -> list[Match
         return records
     scored = []
     for record in records:
-        offenders = set() if record.ew is None or record.kind is MatchKind.BYE else _sides_in(record, out)
+        offenders = (
+            set()
+            if record.ew is None or record.kind is MatchKind.BYE
+            else _sides_in(record, out, (partners or {}).get(record.match_id))
+        )
         if offenders:
             winner = None if len(offenders) == 2 else next(iter(offenders)).other
             record = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
@@ -131,8 +145,11 @@ def disqualified_results(event: Event, records: list[MatchRecord]) -> list[Match
     return scored
 
 
-def _sides_in(record: MatchRecord, pairs: set[int]) -> set[Side]:
-    return ({Side.NS} if record.ns in pairs else set()) | ({Side.EW} if record.ew in pairs else set())
+def _sides_in(record: MatchRecord, pairs: set[int], partners: tuple[int, int] | None = None) -> set[Side]:
+    south, west = partners or (None, None)
+    return ({Side.NS} if record.ns in pairs or south in pairs else set()) | (
+        {Side.EW} if record.ew in pairs or west in pairs else set()
+    )
 
 
 def _confirmed_records(

@@ -164,3 +164,17 @@ def test_a_referee_records_a_sides_forfeit_and_both_its_opponents_score_the_win(
     seats = seated(first)
     assert [rows[seats[s]]["match_points"] for s in "NSEW"] == [2, 2, 0, 0]
     assert all(rows[seats[s]]["wins"] == 1 for s in "NS")
+
+
+def test_a_disqualified_players_tables_forfeit_their_side_under_disqualified_results_forfeit(game):
+    """docs/referees.md §2: a disqualified entrant's matches score as its forfeits; at an individual
+    table the side of the player disqualified (here the S player) forfeits it."""
+    _, matches = game.draw_round()
+    for match in matches:
+        game.play(match, "NS")
+    seats = seated(matches[0])
+    body = {"penalty_table": {"disqualified_results": "forfeit"}}
+    check(game.organizer.patch(f"{EVENT}/", body, format="json"))
+    check(game.organizer.patch(f"{EVENT}/pairs/{seats['S']}/", {"status": "disqualified"}, format="json"))
+    rows = {row["pair"]["id"]: row for row in check(APIClient().get(f"{EVENT}/standings/"))["rows"]}
+    assert [rows[seats[s]]["match_points"] for s in "NEW"] == [0, 2, 2]
