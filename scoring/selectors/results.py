@@ -102,7 +102,7 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
                 level_points=_points(level_points[pk]),
             )
         if pk in partners:
-            row["seats"] = _partner_seats(partners[pk], pairs, row)
+            row["seats"] = _partner_seats(partners[pk], pairs, row, deducted.get(pk, {}))
         if pk in deducted and ns is not None:
             row["penalty_points"] = {
                 "NS": deducted[pk].get(ns, 0),
@@ -189,9 +189,12 @@ def _tables_of_four(
     return out
 
 
-def _partner_seats(seated: Mapping[str, int], pairs: dict[int, dict], row: dict[str, Any]) -> list[dict]:
+def _partner_seats(
+    seated: Mapping[str, int], pairs: dict[int, dict], row: dict[str, Any], deducted: Mapping[int, float]
+) -> list[dict]:
     """An individual event's table by seat: each player with their side's match and level points
-    (N and S the NS side's, E and W the EW side's: docs/duplicate.md "Individual events")."""
+    (N and S the NS side's, E and W the EW side's: docs/duplicate.md "Individual events") and what
+    the rulings gave or took from the player."""
     sides = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
     return [
         {
@@ -200,7 +203,7 @@ def _partner_seats(seated: Mapping[str, int], pairs: dict[int, dict], row: dict[
             **dict.fromkeys(SEAT_TOTALS),
             "match_points": (row["match_points"] or {}).get(sides[seat]),
             "level_points": (row["level_points"] or {}).get(sides[seat]),
-            "penalty_points": None,
+            "penalty_points": deducted.get(player),
         }
         for seat, player in seated.items()
     ]

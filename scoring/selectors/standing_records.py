@@ -67,7 +67,10 @@ def scored_records(
     partners: dict[int, tuple[int, int]] = {}
     if event.rotating_partners:
         records, partners = _seated_sides(records)
-    records, points = rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
+    window = _rounds(event, **where, prefix="match__")
+    records, points = rulings().standings(event, records, window)
+    if event.rotating_partners:
+        records, points = _seat_rulings(event, records, partners, points, window)
     return disqualified_results(event, records, partners), points
 
 
@@ -87,6 +90,36 @@ def _seated_sides(records: list[MatchRecord]) -> tuple[list[MatchRecord], dict[i
         for record in records
     ]
     return sided, {match: (seated["S"], seated["W"]) for match, seated in seats.items()}
+
+
+def _seat_rulings(
+    event: Event,
+    records: list[MatchRecord],
+    partners: dict[int, tuple[int, int]],
+    points: dict[int, float],
+    window: Q,
+) -> tuple[list[MatchRecord], dict[int, float]]:
+    """An individual event's rulings, which accuse a seat as at a table of four (docs/referees.md):
+    match points to the players they hit, and a player's forfeit scored as their side's."""
+    readers = rulings()
+    points = dict(points)
+    for per_player in readers.match_penalties(event, window).values():
+        for player, amount in per_player.items():
+            points[player] = points.get(player, 0) + amount
+    offenders: dict[int, set[int]] = {}
+    for forfeit in readers.seat_forfeits(event, window):
+        offenders.setdefault(forfeit.match_id, set()).add(forfeit.player)
+    if not offenders:
+        return records, points
+    scored = []
+    for record in records:
+        out = offenders.get(record.match_id)
+        sides = _sides_in(record, out, partners.get(record.match_id)) if out and record.ew else set()
+        if sides:
+            winner = None if len(sides) == 2 else next(iter(sides)).other
+            record = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
+        scored.append(record)
+    return scored, points
 
 
 def individual_entries(

@@ -178,3 +178,35 @@ def test_a_disqualified_players_tables_forfeit_their_side_under_disqualified_res
     check(game.organizer.patch(f"{EVENT}/pairs/{seats['S']}/", {"status": "disqualified"}, format="json"))
     rows = {row["pair"]["id"]: row for row in check(APIClient().get(f"{EVENT}/standings/"))["rows"]}
     assert [rows[seats[s]]["match_points"] for s in "NEW"] == [0, 2, 2]
+
+
+def test_a_referees_rulings_at_a_seat_reach_the_player_and_their_side(game):
+    """A ruling at an individual table accuses a seat (docs/referees.md "Tables of four"): match points
+    to the player alone; a forfeit of the player forfeits their side's table (the other side wins)."""
+    _, matches = game.draw_round()
+    for match in matches:
+        game.play(match, "NS")
+    event = Event.objects.get(slug=Individual.slug)
+    referee = role_client(event, Role.REFEREE)
+    first, second = seated(matches[0]), seated(matches[1])
+
+    def rule(match, seat, effects):
+        body = {
+            "match": match["id"],
+            "infraction": "player_change",
+            "seat": seat,
+            "description": "at the table",
+        }
+        incident = check(referee.post(f"{EVENT}/incidents/", body, format="json"), 201)
+        body = {"effects": effects, "override_reason": "left the table"}
+        check(referee.post(f"{EVENT}/incidents/{incident['id']}/rule", body, format="json"), 201)
+
+    rule(matches[0], "S", [{"kind": "forfeit"}])
+    rule(matches[1], "W", [{"kind": "match_points", "to": "offender", "amount": -1}])
+    rows = {row["pair"]["id"]: row for row in check(APIClient().get(f"{EVENT}/standings/"))["rows"]}
+    assert [rows[first[s]]["match_points"] for s in "NSEW"] == [0, 0, 2, 2]
+    assert [rows[second[s]]["match_points"] for s in "NSEW"] == [2, 2, 0, -1]
+    assert rows[second["W"]]["penalty_points"] == -1
+    results = check(APIClient().get(f"{EVENT}/results/", {"round": 1}))["rows"]
+    line = next(row for row in results if row["match"] == matches[1]["id"])
+    assert {seat["seat"]: seat["penalty_points"] for seat in line["seats"]}["W"] == -1
