@@ -19,9 +19,11 @@ from rest_framework.test import APIClient
 
 from engine.duplicate.individual import draw_rounds
 from tests.conftest import rolled_back
+from tests.factories import ClubFactory, MemberFactory
 from tests.scoring.conftest import API
 from tests.scoring.event_api import check
 from tests.scoring.individual import SIDES, Individual, seated
+from tournaments.models import Event, Pair, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -210,3 +212,32 @@ def test_the_table_reads_its_match_and_the_match_reads_its_seats(played):
 def test_the_public_pages_of_an_individual_event_answer(played, path):
     response = APIClient().get(f"/e/{Individual.slug}{path}")
     assert response.status_code == 200, (path, response.status_code)
+
+
+def test_a_members_history_names_the_partner_and_the_two_opponents_of_each_table(played):
+    """docs/clubs.md "A member's history": at an individual event's table the player beside the
+    member is their partner, the other side's two players their opponents."""
+    _, _, rounds = played
+    club = ClubFactory()
+    member = MemberFactory(club=club, name="Li Lei")
+    event = Event.objects.get(slug=Individual.slug)
+    Event.objects.filter(pk=event.pk).update(club=club)
+    _, matches, _ = rounds[0]
+    player = seated(matches[0])["N"]
+    Player.objects.filter(pk=Pair.objects.get(pk=player).player_1_id).update(member=member)
+    history = check(APIClient().get(f"{API}/clubs/{club.slug}/members/{member.pk}/history"))
+    [entry] = history["events"]
+    results = entry["results"]
+    assert len(results) == 3
+    for number, ((_, round_matches, _), result) in enumerate(zip(rounds, results, strict=True), start=1):
+        match = next(m for m in round_matches if player in seated(m).values())
+        seats = seated(match)
+        mine = next(seat for seat, pid in seats.items() if pid == player)
+        side = SIDES[mine]
+        assert result["partner"]["id"] == next(
+            p for s, p in seats.items() if SIDES[s] == side and p != player
+        )
+        assert sorted(o["id"] for o in result["opponents"]) == sorted(
+            p for s, p in seats.items() if SIDES[s] != side
+        )
+        assert result["outcome"] == ("win" if winner_of(number, match["table"]) == side else "loss")
