@@ -210,3 +210,30 @@ def test_a_referees_rulings_at_a_seat_reach_the_player_and_their_side(game):
     results = check(APIClient().get(f"{EVENT}/results/", {"round": 1}))["rows"]
     line = next(row for row in results if row["match"] == matches[1]["id"])
     assert {seat["seat"]: seat["penalty_points"] for seat in line["seats"]}["W"] == -1
+
+
+def test_four_players_repeat_a_partnership_only_when_every_other_was_played():
+    """Four players have three partnerships to split into: rounds 1-3 use each once (every
+    opponent met again from round 2: ``rematch``), round 4 must repeat one: ``repeat_partner`` on
+    the table and in ``relaxed``, by the players' numbers."""
+    game = Individual()
+    game.set_up(players=4)
+    number = {pid: entrant["number"] for pid, entrant in game.players.items()}
+    splits = []
+    for round_number in (1, 2, 3, 4):
+        drawn, [match] = game.draw_round()
+        seats = seated(match)
+        splits.append(frozenset({frozenset((seats["N"], seats["S"])), frozenset((seats["E"], seats["W"]))}))
+        assert ("rematch" in match["flags"]) == (round_number > 1)
+        assert ("repeat_partner" in match["flags"]) == (round_number == 4)
+        repeated = sorted(note for note in drawn["relaxed"] if note.startswith("repeat_partner:"))
+        if round_number == 4:
+            expected = sorted(
+                "repeat_partner:{}-{}".format(*sorted(number[p] for p in pair)) for pair in splits[-1]
+            )
+            assert repeated == expected
+        else:
+            assert repeated == []
+        game.play(match, "NS")
+        check(game.organizer.post(f"{EVENT}/rounds/{round_number}/close"))
+    assert len(set(splits[:3])) == 3 and splits[3] in splits[:3]
