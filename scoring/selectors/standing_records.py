@@ -25,6 +25,7 @@ from engine.scoring.ranking.tables import ByeRecord, ForfeitRecord, TableRecord,
 from engine.seats import Side
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.rulings import rulings
+from scoring.selectors.seated_sides import seat_rulings, seated_sides, sides_in
 from tournaments.models import Event, Match, PairStatus, RoundStatus
 from tournaments.selectors import table_seats
 
@@ -66,60 +67,12 @@ def scored_records(
     records = _confirmed_records(event, **where)
     partners: dict[int, tuple[int, int]] = {}
     if event.rotating_partners:
-        records, partners = _seated_sides(records)
+        records, partners = seated_sides(records)
     window = _rounds(event, **where, prefix="match__")
     records, points = rulings().standings(event, records, window)
     if event.rotating_partners:
-        records, points = _seat_rulings(event, records, partners, points, window)
+        records, points = seat_rulings(event, records, partners, points, window)
     return disqualified_results(event, records, partners), points
-
-
-def _seated_sides(records: list[MatchRecord]) -> tuple[list[MatchRecord], dict[int, tuple[int, int]]]:
-    """An individual event's tables (no pairs: seats) as two-sided records: NS and EW stand for the
-    players at N and E (their partners at S and W are credited by ``individual_entries``); and the
-    partners at S and W of each table (match id → (S, W))."""
-    seats = {
-        match: seated
-        for match, seated in table_seats([record.match_id for record in records if record.ns is None]).items()
-        if len(seated) == 4
-    }
-    sided = [
-        replace(record, ns=seats[record.match_id]["N"], ew=seats[record.match_id]["E"])
-        if record.match_id in seats
-        else record
-        for record in records
-    ]
-    return sided, {match: (seated["S"], seated["W"]) for match, seated in seats.items()}
-
-
-def _seat_rulings(
-    event: Event,
-    records: list[MatchRecord],
-    partners: dict[int, tuple[int, int]],
-    points: dict[int, float],
-    window: Q,
-) -> tuple[list[MatchRecord], dict[int, float]]:
-    """An individual event's rulings, which accuse a seat as at a table of four (docs/referees.md):
-    match points to the players they hit, and a player's forfeit scored as their side's."""
-    readers = rulings()
-    points = dict(points)
-    for per_player in readers.match_penalties(event, window).values():
-        for player, amount in per_player.items():
-            points[player] = points.get(player, 0) + amount
-    offenders: dict[int, set[int]] = {}
-    for forfeit in readers.seat_forfeits(event, window):
-        offenders.setdefault(forfeit.match_id, set()).add(forfeit.player)
-    if not offenders:
-        return records, points
-    scored = []
-    for record in records:
-        out = offenders.get(record.match_id)
-        sides = _sides_in(record, out, partners.get(record.match_id)) if out and record.ew else set()
-        if sides:
-            winner = None if len(sides) == 2 else next(iter(sides)).other
-            record = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
-        scored.append(record)
-    return scored, points
 
 
 def individual_entries(
@@ -169,20 +122,13 @@ def disqualified_results(
         offenders = (
             set()
             if record.ew is None or record.kind is MatchKind.BYE
-            else _sides_in(record, out, (partners or {}).get(record.match_id))
+            else sides_in(record, out, (partners or {}).get(record.match_id))
         )
         if offenders:
             winner = None if len(offenders) == 2 else next(iter(offenders)).other
             record = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
         scored.append(record)
     return scored
-
-
-def _sides_in(record: MatchRecord, pairs: set[int], partners: tuple[int, int] | None = None) -> set[Side]:
-    south, west = partners or (None, None)
-    return ({Side.NS} if record.ns in pairs or south in pairs else set()) | (
-        {Side.EW} if record.ew in pairs or west in pairs else set()
-    )
 
 
 def _confirmed_records(
