@@ -237,3 +237,13 @@ def test_four_players_repeat_a_partnership_only_when_every_other_was_played():
         game.play(match, "NS")
         check(game.organizer.post(f"{EVENT}/rounds/{round_number}/close"))
     assert len(set(splits[:3])) == 3 and splits[3] in splits[:3]
+
+
+def test_a_shuangkou_event_can_be_individual_too():
+    """Any game of partnerships (``team_size`` 2): Shuangkou's players enter alone and are drawn."""
+    game = Individual()
+    game.slug = "sk-solo"
+    event = game.set_up(players=4, game="shuangkou", ruleset="shuangkou-standard")
+    assert event["entry"] == "individual"
+    drawn, [match] = game.draw_round()
+    assert drawn["draw_system"] == "rotating_partners" and sorted(seated(match)) == ["E", "N", "S", "W"]
