@@ -171,13 +171,25 @@ def _placing(table: dict[str, Any], pair: Pair) -> dict[str, Any] | None:
 
 def _results(table: dict[str, Any], pair: Pair) -> list[dict[str, Any]]:
     """The entry's matches in the event's results: each with its opponents and its score."""
-    return [result for row in table["rows"] if (result := _result(row, pair.pk)) is not None]
+    partners = pair.event.rotating_partners
+    return [result for row in table["rows"] if (result := _result(row, pair.pk, partners)) is not None]
 
 
-def _result(row: dict[str, Any], pk: int) -> dict[str, Any] | None:
+#: The side of each seat at a table of an individual event (docs/duplicate.md "Individual events").
+SIDE_OF_SEAT = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def _result(row: dict[str, Any], pk: int, partners: bool = False) -> dict[str, Any] | None:
     sides = {side: row[f"{side.lower()}_pair"] for side in SIDES}
     seat = next((seat for seat in row["seats"] if seat["pair"]["id"] == pk), None)
-    if seat is not None:  # a table of four: the three others are the opponents
+    partner = None
+    if seat is not None and partners:  # an individual event: a partner beside, two opponents
+        side = SIDE_OF_SEAT[seat["seat"]]
+        beside = [other for other in row["seats"] if other is not seat]
+        partner = next(other["pair"] for other in beside if SIDE_OF_SEAT[other["seat"]] == side)
+        opponents = [other["pair"] for other in beside if SIDE_OF_SEAT[other["seat"]] != side]
+        own, match_points, level_points = seat["seat"], seat["match_points"], seat["level_points"]
+    elif seat is not None:  # a table of four: the three others are the opponents
         opponents = [other["pair"] for other in row["seats"] if other is not seat]
         own, match_points, level_points = seat["seat"], seat["match_points"], seat["level_points"]
     else:
@@ -193,8 +205,11 @@ def _result(row: dict[str, Any], pk: int) -> dict[str, Any] | None:
         "round": row["round"],
         "table": row["table"],
         "side": own,
+        "partner": partner,
         "opponents": opponents,
-        "outcome": _outcome(row, own, seat is not None),
+        "outcome": _outcome(row, SIDE_OF_SEAT[own], False)
+        if partner is not None
+        else _outcome(row, own, seat is not None),
         "levels": row["levels"],
         "points": row["points"],
         "forfeit": row["forfeit"],

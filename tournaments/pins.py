@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.utils.crypto import constant_time_compare, salted_hmac
 
 from core.errors import Forbidden
-from tournaments.models import Match
+from tournaments.models import Match, TableSeat
 
 PIN_DIGITS = 6
 _SALT = "tournaments.pins.pair"
@@ -33,7 +33,16 @@ def vouched_by_pin(match: Match, *, submitted_side: str, side: str, pin: str | N
     side than the submission's (else False: the caller answers ``same_side``)."""
     if not pin or not side or side == submitted_side:
         return False
-    pair_id = match.ns_pair_id if side == "NS" else match.ew_pair_id
-    if pair_id is None or not constant_time_compare(pair_pin(pair_id), pin):
+    if not any(constant_time_compare(pair_pin(pair_id), pin) for pair_id in side_entrants(match, side)):
         raise Forbidden(f"This is not the PIN of the {side} pair.", "wrong_pin", field="pin")
     return True
+
+
+def side_entrants(match: Match, side: str) -> list[int]:
+    """The entrants whose PIN speaks for ``side``: its pair, or at a table of an individual event
+    the two players seated there (N and S, or E and W: docs/duplicate.md "Individual events")."""
+    if match.ns_pair_id is not None or not match.round.event.rotating_partners:
+        pair_id = match.ns_pair_id if side == "NS" else match.ew_pair_id
+        return [] if pair_id is None else [pair_id]
+    seats = ("N", "S") if side == "NS" else ("E", "W")
+    return list(TableSeat.objects.filter(match=match, seat__in=seats).values_list("pair_id", flat=True))

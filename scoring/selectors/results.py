@@ -54,6 +54,8 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
         window &= Q(match__round__number=only)
     deducted = rulings().match_penalties(event, window)
     four = _tables_of_four(event, rows_of, pairs, window, deducted) if event.at_tables else {}
+    # An individual event's tables: two sides of two players each, seated N/S and E/W.
+    partners = table_seats([row[0] for row in rows_of if row[3] is None]) if event.rotating_partners else {}
     # The two sides' methods score two-sided records only: a table of four's points are its seats'.
     sided = [record for record in records.values() if record.ns is not None and record.match_id not in four]
     match_points = build_method(event.match_points).score(sided)
@@ -99,6 +101,8 @@ def results_table(event: Event, *, only: int | None = None) -> dict[str, Any]:
                 match_points=_points(match_points[pk]),
                 level_points=_points(level_points[pk]),
             )
+        if pk in partners:
+            row["seats"] = _partner_seats(partners[pk], pairs, row, deducted.get(pk, {}))
         if pk in deducted and ns is not None:
             row["penalty_points"] = {
                 "NS": deducted[pk].get(ns, 0),
@@ -183,6 +187,26 @@ def _tables_of_four(
         entry = entries.get((bye.player, bye.match_id))
         out[bye.match_id] = {"bye": None if entry is None else entry.match_points}
     return out
+
+
+def _partner_seats(
+    seated: Mapping[str, int], pairs: dict[int, dict], row: dict[str, Any], deducted: Mapping[int, float]
+) -> list[dict]:
+    """An individual event's table by seat: each player with their side's match and level points
+    (N and S the NS side's, E and W the EW side's: docs/duplicate.md "Individual events") and what
+    the rulings gave or took from the player."""
+    sides = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+    return [
+        {
+            "seat": seat,
+            "pair": pairs[player],
+            **dict.fromkeys(SEAT_TOTALS),
+            "match_points": (row["match_points"] or {}).get(sides[seat]),
+            "level_points": (row["level_points"] or {}).get(sides[seat]),
+            "penalty_points": deducted.get(player),
+        }
+        for seat, player in seated.items()
+    ]
 
 
 def _seat_row(row: dict[str, Any], four: dict, record) -> None:

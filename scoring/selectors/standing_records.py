@@ -16,13 +16,16 @@ from typing import Any, TypedDict
 
 from django.db.models import Q
 
+from engine.scoring.methods import build_method
 from engine.scoring.methods.records import DealTally, GameRecord, MatchKind, MatchRecord
 from engine.scoring.ranking import RankingContext
 from engine.scoring.ranking.entries import PairRound
+from engine.scoring.ranking.individual import individual_rounds
 from engine.scoring.ranking.tables import ByeRecord, ForfeitRecord, TableRecord, table_rounds
 from engine.seats import Side
 from scoring.models import MatchResult, ResultSource, ResultStatus
 from scoring.rulings import rulings
+from scoring.selectors.seated_sides import seat_rulings, seated_sides, sides_in
 from tournaments.models import Event, Match, PairStatus, RoundStatus
 from tournaments.selectors import table_seats
 
@@ -62,8 +65,36 @@ def scored_records(
     """``match_records`` and each pair's match points from rulings (G12), one more query."""
     where: _Window = {"upto": upto, "before": before, "only": only}
     records = _confirmed_records(event, **where)
-    records, points = rulings().standings(event, records, _rounds(event, **where, prefix="match__"))
-    return disqualified_results(event, records), points
+    partners: dict[int, tuple[int, int]] = {}
+    if event.rotating_partners:
+        records, partners = seated_sides(records)
+    window = _rounds(event, **where, prefix="match__")
+    records, points = rulings().standings(event, records, window)
+    if event.rotating_partners:
+        records, points = seat_rulings(event, records, partners, points, window)
+    return disqualified_results(event, records, partners), points
+
+
+def individual_entries(
+    event: Event, *, upto: int | None = None, before: int | None = None, only: int | None = None
+) -> tuple[dict[int, list[PairRound]], list[int], dict[int, float], dict[int, dict[int, tuple[int, ...]]]]:
+    """An individual event's standings entries (``engine.scoring.ranking.individual``): each player
+    credited with their side's result at every table, the rounds they come from, the rulings'
+    penalty points and the opponents each player met at each table."""
+    records, penalties = scored_records(event, upto=upto, before=before, only=only)
+    seats = table_seats([record.match_id for record in records if record.ew is not None])
+    sides = {
+        match: ((seated["N"], seated["S"]), (seated["E"], seated["W"]))
+        for match, seated in seats.items()
+        if len(seated) == 4
+    }
+    entries, met = individual_rounds(
+        records,
+        sides,
+        match_method=build_method(event.match_points),
+        level_method=build_method(event.level_points),
+    )
+    return entries, sorted({record.round for record in records}), penalties, met
 
 
 def provisional_matches(event: Event, *, upto: int | None = None) -> list[dict[str, Any]]:
@@ -72,12 +103,15 @@ def provisional_matches(event: Event, *, upto: int | None = None) -> list[dict[s
     return rulings().provisional(event, _rounds(event, upto=upto, before=None, only=None, prefix="match__"))
 
 
-def disqualified_results(event: Event, records: list[MatchRecord]) -> list[MatchRecord]:
+def disqualified_results(
+    event: Event, records: list[MatchRecord], partners: dict[int, tuple[int, int]] | None = None
+) -> list[MatchRecord]:
     """``records`` with the matches of the event's disqualified pairs as its ``disqualified_results``
     says (docs/referees.md §2): ``keep`` (the default) leaves them as played, ``forfeit`` scores each
     as that pair's forfeit (both pairs disqualified: nobody wins). A pair is disqualified by a ruling
     or by its organizer (``PATCH …/pairs/{id}/``) alike: this is the one place that reads the setting,
-    so both count the same. One more query, only under ``forfeit``."""
+    so both count the same. One more query, only under ``forfeit``. ``partners``: an individual
+    event's tables, match id → the players at S and W, whose side is disqualified with them."""
     if event.penalty_rules().disqualified_results != "forfeit":
         return records
     out = set(event.pairs.filter(status=PairStatus.DISQUALIFIED).values_list("pk", flat=True))
@@ -85,16 +119,16 @@ def disqualified_results(event: Event, records: list[MatchRecord]) -> list[Match
         return records
     scored = []
     for record in records:
-        offenders = set() if record.ew is None or record.kind is MatchKind.BYE else _sides_in(record, out)
+        offenders = (
+            set()
+            if record.ew is None or record.kind is MatchKind.BYE
+            else sides_in(record, out, (partners or {}).get(record.match_id))
+        )
         if offenders:
             winner = None if len(offenders) == 2 else next(iter(offenders)).other
             record = replace(record, kind=MatchKind.FORFEIT, winner=winner, games=(), tally=None)
         scored.append(record)
     return scored
-
-
-def _sides_in(record: MatchRecord, pairs: set[int]) -> set[Side]:
-    return ({Side.NS} if record.ns in pairs else set()) | ({Side.EW} if record.ew in pairs else set())
 
 
 def _confirmed_records(
@@ -293,7 +327,11 @@ def disqualified_tables(event: Event, tables: list[TableRecord]) -> list[Forfeit
 
 
 def ranking_context(
-    event: Event, rounds: dict[Any, list[PairRound]], penalties: Any, lot_keys: dict[Any, int]
+    event: Event,
+    rounds: dict[Any, list[PairRound]],
+    penalties: Any,
+    lot_keys: dict[Any, int],
+    met: dict[int, dict[int, tuple[int, ...]]] | None = None,
 ) -> RankingContext:
     """What the ranking reads of the event besides the entrants' rounds (G10): its lots seed and how a
     bye and a forfeit count in opponents' points; the lots are drawn on ``lot_keys`` (pair numbers)."""
@@ -304,4 +342,5 @@ def ranking_context(
         forfeit_in_opponents=event.opponents_forfeit,
         penalty_points=penalties,
         lot_keys=lot_keys,
+        met=met,
     )

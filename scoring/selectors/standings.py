@@ -23,6 +23,7 @@ from core.fast import read_ahead
 from engine.scoring.methods import build_method
 from engine.scoring.ranking import pair_rounds, rank, rank_units
 from scoring.selectors.standing_records import (
+    individual_entries,
     provisional_matches,
     ranking_context,
     scored_records,
@@ -40,8 +41,11 @@ def pair_points(event: Event, *, before: int | None = None, only: int | None = N
     """Each pair's match points (G9, the event's method) from the rounds numbered below ``before``
     (Swiss pairing, G11) or from round ``only`` (table movement); at tables of four each player's
     own points (``table_entries``)."""
-    if event.at_tables:
-        entries, _, penalties = table_entries(event, before=before, only=only)
+    if event.at_tables or event.rotating_partners:
+        if event.rotating_partners:
+            entries, _, penalties, _ = individual_entries(event, before=before, only=only)
+        else:
+            entries, _, penalties = table_entries(event, before=before, only=only)
         return {
             player: sum(entry.match_points for entry in rounds) + penalties.get(player, 0)
             for player, rounds in entries.items()
@@ -163,8 +167,11 @@ def collector_paused() -> Iterator[None]:
 
 def _ranked(event: Event, upto: int | None):
     """Rows of the pair standings and what they were computed from (three queries)."""
+    met = None
     if event.at_tables:
         entries, rounds, penalties = table_entries(event, upto=upto)
+    elif event.rotating_partners:
+        entries, rounds, penalties, met = individual_entries(event, upto=upto)
     else:
         records, penalties = scored_records(event, upto=upto)
         entries = pair_rounds(
@@ -202,7 +209,7 @@ def _ranked(event: Event, upto: int | None):
     }
     # What the lots are drawn on (G10): the pair numbers (the queryset's rows are read once).
     numbers = {pk: number for pk, number, *_ in listed if pk in pairs}
-    context = ranking_context(event, {pk: entries.get(pk, []) for pk in pairs}, penalties, numbers)
+    context = ranking_context(event, {pk: entries.get(pk, []) for pk in pairs}, penalties, numbers, met)
     rows = rank(context, chain=event.tiebreaks, shared_places=event.shared_places)
     return rows, pairs, entries, rounds, penalties
 

@@ -137,7 +137,8 @@ def result_facts(match: Match, submission: ResultSubmission, *, actor: Actor) ->
 
 def _facts(match: Match, submission: ResultSubmission, *, actor: Actor) -> ResultFacts:
     if submission.forfeit:
-        if match.is_table_of_four:
+        # An individual event's table has two sides of two players (docs/duplicate.md): a side forfeits.
+        if match.is_table_of_four and not match.round.event.rotating_partners:
             raise RuleRefused(
                 "A table of four has no sides to forfeit: a referee withdraws the absent player and the "
                 "table's result is its posted deals (docs/events.md, Tables of four).",

@@ -58,8 +58,14 @@ class HistoryResultSerializer(serializers.Serializer):
     side = StrictChoiceField(
         choices=["NS", "EW", "N", "E", "S", "W"], help_text="The member's side, or seat at a table of four."
     )
+    partner = ResultPairSerializer(
+        allow_null=True,
+        help_text="At a table of an individual event: the player beside the member (null elsewhere).",
+    )
     opponents = ResultPairSerializer(
-        many=True, help_text="The other side; the three others at a table of four."
+        many=True,
+        help_text="The other side; the three others at a table of four; the other side's two players at "
+        "an individual event's table.",
     )
     outcome = StrictChoiceField(
         choices=["win", "loss", "draw", "bye"],

@@ -19,6 +19,8 @@ class Flag(StrEnum):
     # The pair already had a bye: every pair had one, or giving it elsewhere forced a rematch.
     REPEAT_BYE = "repeat_bye"
     REMATCH = "rematch"
+    # An individual event only: two players partner again (docs/duplicate.md "Individual events").
+    REPEAT_PARTNER = "repeat_partner"
     SAME_UNIT = "same_unit"
     # The two pairs have different points (score-paired rounds want equal points to meet).
     FLOAT = "float"

@@ -3,7 +3,7 @@
 from tournaments.models.access import EventRole, Invitation, Role, TableToken
 from tournaments.models.checkin import AbsentPairs, Attendance, CheckIn, Substitution
 from tournaments.models.club import Club, ClubRole, ClubStaff, Member
-from tournaments.models.event import EVENT_FIELDS, Event, EventStatus
+from tournaments.models.event import EVENT_FIELDS, Entry, Event, EventStatus
 from tournaments.models.registration import Pair, PairStatus, Player, Unit
 from tournaments.models.schedule import (
     SEATS_OF_FOUR,
@@ -25,6 +25,7 @@ __all__ = [
     "Club",
     "ClubRole",
     "ClubStaff",
+    "Entry",
     "Event",
     "EventRole",
     "EventStatus",

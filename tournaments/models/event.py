@@ -53,6 +53,13 @@ class OpponentsForfeit(models.TextChoices):
     OWN = "own", _("A forfeited match counts as an opponent with the pair's own points")
 
 
+class Entry(models.TextChoices):
+    """Who enters the event (docs/duplicate.md "Individual events")."""
+
+    FIXED = "fixed", _("Each entrant is the game's side: a pair, a team of three, or a player alone")
+    INDIVIDUAL = "individual", _("Each player enters alone; partners rotate every round (转蛋 / 个人赛)")
+
+
 class Event(models.Model):
     """A tournament. Its rules are a built-in rule profile plus overrides (docs/rules/guandan.md G1-G12).
 
@@ -77,6 +84,14 @@ class Event(models.Model):
     time_limit_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     equal_levels = models.CharField(max_length=24, null=True, blank=True)  # noqa: DJ001 - null: the profile's
     best_of = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who enters: the game's sides (fixed), or, in a game of partnerships, players alone whose
+    # partners and opponents the draw rotates every round (docs/duplicate.md "Individual events").
+    entry = models.CharField(
+        max_length=12,
+        choices=Entry.choices,
+        default=Entry.FIXED,
+        help_text="fixed: the game's sides enter; individual: players alone, partners drawn each round.",
+    )
     # G11: draws
     seed_by_rating = models.BooleanField(
         default=False,
@@ -197,6 +212,13 @@ class Event(models.Model):
         Dou Dizhu, docs/events.md "Players alone: tables of four"): tables with seats, not sides."""
         return get_game(self.game, pending=True).individual
 
+    @property
+    def rotating_partners(self) -> bool:
+        """Whether players enter alone and each round draws their partners (an individual event of
+        a game of partnerships: docs/duplicate.md "Individual events"): tables of four seats whose
+        N/S and E/W players are the two sides."""
+        return self.entry == Entry.INDIVIDUAL
+
     def rule_profile(self):
         """The effective rule profile: ruleset, then overrides, then the event's match format."""
         overrides = dict(self.rule_overrides or {})
@@ -232,6 +254,7 @@ EVENT_FIELDS = (
     "venue",
     "time_zone",
     "game",
+    "entry",
     "ruleset",
     "rule_overrides",
     "match_format",

@@ -20,7 +20,7 @@ from engine.penalties import PenaltySettingError, build_table
 from engine.scoring.methods import SettingError, build_method
 from engine.scoring.ranking import validate_chain
 from tournaments.cards import card_url
-from tournaments.models import EVENT_FIELDS, Club, Event, EventRole, Match, Role, TableToken
+from tournaments.models import EVENT_FIELDS, Club, Entry, Event, EventRole, Match, Role, TableToken
 from tournaments.serializers.registration import column_max
 from tournaments.serializers.settings import PenaltyTableField, ScoringSettingField, TiebreakChainField
 
@@ -149,6 +149,9 @@ class EventSerializer(StrictModelSerializer):
         except EngineError as exc:
             raise serializers.ValidationError(_profile_error(exc, None)) from exc
         _scoring_choices(game.scoring, merged)
+        if merged.get("entry") == Entry.INDIVIDUAL and game.team_size != 2:
+            detail = f"{game.code} is not a game of partnerships: only its own entrants enter."
+            raise serializers.ValidationError({"entry": [serializers.ErrorDetail(detail, "not_supported")]})
         starts, ends = merged.get("starts_on"), merged.get("ends_on")
         if starts and ends and ends < starts:
             raise serializers.ValidationError(

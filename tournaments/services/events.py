@@ -25,6 +25,7 @@ from tournaments.models import (
     Player,
     Role,
     Round,
+    Stage,
     TableToken,
 )
 from tournaments.services import save_fields
@@ -104,6 +105,12 @@ def event_update(*, event: Event, by: User | None = None, **fields: Any) -> Even
         del fields["club"]  # unchanged: nothing to check, nothing to write
     if "game" in fields:
         get_game(fields["game"])  # an unknown game: a 400 at ``game``
+    if fields.get("entry", event.entry) != event.entry and (
+        Pair.objects.filter(event=event).exists() or Stage.objects.filter(event=event).exists()
+    ):
+        raise Conflict(
+            "Who enters is set before the first entrant or stage: the event has some.", "entry_locked"
+        )
     shows = differs(event, fields, EVENT_SHOWN)
     save_fields(event, fields, allowed=EVENT_FIELDS, also=("updated_at",))
     changed(event, shows=shows)

@@ -70,8 +70,9 @@ def take_number(numbers: Iterator[int]) -> int:
 
 
 def team_size(event: Event) -> int:
-    """Players in each side of a match of the event's game (2; a Daguai Luzi team: 3)."""
-    return get_game(event.game).team_size
+    """Players in each entrant of the event: its game's side (2; a Daguai Luzi team: 3), or 1 in an
+    individual event, whose players enter alone (docs/duplicate.md "Individual events")."""
+    return 1 if event.rotating_partners else get_game(event.game).team_size
 
 
 def check_team(event: Event, player_2: object, player_3: object) -> None:
@@ -80,7 +81,9 @@ def check_team(event: Event, player_2: object, player_3: object) -> None:
     size = team_size(event)
     if size == 1 and player_2:
         raise RegistrationRefused(
-            f"In {event.game} each player enters alone: player_2 is for pairs.", "team_size", field="player_2"
+            f"In this event of {event.game} each player enters alone: player_2 is for pairs.",
+            "team_size",
+            field="player_2",
         )
     if size >= 2 and not player_2:
         raise RegistrationRefused(

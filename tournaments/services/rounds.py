@@ -43,6 +43,7 @@ from tournaments.services.drawing import (
     pairings_of,
     stage_entrants,
 )
+from tournaments.services.individual import INDIVIDUAL_SYSTEM, draw_individual
 from tournaments.services.tables import (
     TABLES_SYSTEM,
     draw_tables,
@@ -212,10 +213,14 @@ def round_draw(*, round_: Round, seed: int | None = None, unsettled_reason: str 
     require_status(round_, RoundStatus.DRAFT)
     settle_or_override(round_, reason=unsettled_reason, doing="draw")
     _require_check_in(round_)
-    seed = secrets.randbelow(2**31) if seed is None else seed
+    if seed is None:
+        # An individual event draws from its published seed unless given one (docs/duplicate.md).
+        seed = round_.event.lots_seed if round_.event.rotating_partners else secrets.randbelow(2**31)
     relaxed: Iterable[str]
     try:
-        if round_.event.at_tables:
+        if round_.event.rotating_partners:
+            relaxed, system = draw_individual(round_, seed=seed), INDIVIDUAL_SYSTEM
+        elif round_.event.at_tables:
             first = previous_round(round_) is None
             tables = draw_tables(round_, stage_entrants(round_), seed=seed, first=first)
             store_tables(round_, tables)

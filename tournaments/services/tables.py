@@ -26,10 +26,10 @@ TABLES_SYSTEM = "tables_of_four"
 
 def require_stage_kind(event: Event, kind: str | None) -> None:
     """A game of tables of four draws score-grouped rounds only (a 400 at ``kind``)."""
-    if kind is not None and kind != StageKind.SWISS and event.at_tables:
+    if kind is not None and kind != StageKind.SWISS and (event.at_tables or event.rotating_partners):
         raise DomainError(
-            f"{event.game} is played four to a table: its stages are Swiss (score-grouped tables), "
-            "not a knockout or a round robin of two sides.",
+            f"This event of {event.game} is played four to a table: its stages are Swiss (score-grouped "
+            "or rotating-partner tables), not a knockout or a round robin of two sides.",
             "not_supported",
             field="kind",
         )
@@ -37,7 +37,7 @@ def require_stage_kind(event: Event, kind: str | None) -> None:
 
 def require_two_sided(round_: Round) -> None:
     """Hand edits of a draw (swap, move, a table set by hand) are for two-sided matches (a 409)."""
-    if round_.event.at_tables:
+    if round_.event.at_tables or round_.event.rotating_partners:
         raise Conflict(
             "A round of tables of four is redrawn, not edited by hand: draw it again (with a seed).",
             "not_supported",

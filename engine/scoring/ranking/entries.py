@@ -184,6 +184,17 @@ class RankingContext:
     # What each pair's lot is drawn on (G10 抽签), by id: its number (对号), which the event itself
     # holds, so that two events built alike rank alike in any database; a pair missing is its own.
     lot_keys: Mapping[int, int] = field(default_factory=dict)
+    # An individual event's players meet two opponents at a table (engine.scoring.ranking.individual):
+    # player → match id → the opponents met there. None: each entry's ``opponent`` is the one met.
+    met: Mapping[int, Mapping[int, tuple[int, ...]]] | None = None
+
+    def opponents(self, pair: int, entry: PairRound) -> tuple[int, ...]:
+        """The opponents ``pair`` met in ``entry``'s match (none for a bye)."""
+        if self.met is not None:
+            found = self.met.get(pair, {}).get(entry.match_id)
+            if found is not None:
+                return found
+        return () if entry.opponent is None else (entry.opponent,)
 
     def __post_init__(self) -> None:
         if self.bye_in_opponents not in tuple(ByeInOpponents):

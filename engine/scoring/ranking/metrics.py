@@ -144,8 +144,8 @@ class HeadToHead(Metric):
         if len(group) != 2:
             return dict.fromkeys(group)
         a, b = group
-        met_a = [entry.match_points for entry in ctx.rounds[a] if entry.opponent == b]
-        met_b = [entry.match_points for entry in ctx.rounds[b] if entry.opponent == a]
+        met_a = [entry.match_points for entry in ctx.rounds[a] if b in ctx.opponents(a, entry)]
+        met_b = [entry.match_points for entry in ctx.rounds[b] if a in ctx.opponents(b, entry)]
         if not met_a and not met_b:
             return dict.fromkeys(group)
         return {a: clean(sum(met_a)), b: clean(sum(met_b))}
@@ -167,6 +167,8 @@ class OpponentsPoints(PerPairMetric):
     def values(self, ctx: RankingContext) -> dict[int, Value]:
         # ``contribution`` written out for the usual round, a played (or awarded) match: the
         # opponent's total, read with no call per round (45,000 rounds at 5,000 pairs × 9).
+        if ctx.met is not None:  # two opponents a table: read round by round
+            return {pair: self.pair_value(ctx, pair, entries) for pair, entries in ctx.rounds.items()}
         totals, contribution, cut = ctx.match_points, self.contribution, self.cut
         unusual = (MatchKind.FORFEIT, MatchKind.WITHDRAWAL)
         out: dict[int, Value] = {}
@@ -199,6 +201,8 @@ class OpponentsPoints(PerPairMetric):
                 return 0
             if ctx.forfeit_in_opponents == ForfeitInOpponents.OWN:
                 return totals[pair]
+        if ctx.met is not None:  # an individual event: both opponents of the table
+            return sum(totals.get(other, 0) for other in ctx.opponents(pair, entry))
         return totals.get(entry.opponent, 0)
 
 
@@ -260,11 +264,20 @@ class SonnebornBerger(PerPairMetric):
 
     def pair_value(self, ctx: RankingContext, pair: int, entries: Sequence[PairRound]) -> Value:
         totals = ctx.match_points
+        if ctx.met is None:
+            return clean(
+                sum(
+                    totals.get(entry.opponent, 0) * self._FACTOR[entry.outcome]
+                    for entry in entries
+                    if entry.kind is MatchKind.PLAYED and entry.opponent is not None
+                )
+            )
         return clean(
             sum(
-                totals.get(entry.opponent, 0) * self._FACTOR[entry.outcome]
+                totals.get(other, 0) * self._FACTOR[entry.outcome]
                 for entry in entries
-                if entry.kind is MatchKind.PLAYED and entry.opponent is not None
+                if entry.kind is MatchKind.PLAYED
+                for other in ctx.opponents(pair, entry)
             )
         )
 
