@@ -119,3 +119,50 @@ def test_g6_an_organiser_corrects_a_mistyped_deal_from_the_board_with_a_note(
     result.force_authenticate(user)
     official = result.get(f"/api/v1/matches/{match.pk}/result").json()["official"]
     assert (official["version"], official["levels"]["EW"], official["note"]) == (2, "4", "Deal 2 corrected")
+
+
+@pytest.mark.parametrize(("lang", "from_sheet"), [("en", "level sheet"), ("zh-hans", "记级单")])
+def test_g8_a_level_sheets_result_is_corrected_on_the_board_as_its_final_levels(
+    transactional_db, live_server, browser, lang, from_sheet
+):
+    """A table scored from its paper 记级 (``source: levels``): the board corrects the sheet's final
+    levels with a note — a new version naming the one it corrects, official at once."""
+    event = EventFactory(published=True, slug=f"sheet-{lang}")
+    make_pairs(event, 4)
+    round_ = Round.objects.create(event=event, stage=StageFactory(event=event), number=1)
+    round_publish(round_=round_draw(round_=round_, seed=1))
+    match = Match.objects.filter(round=round_).order_by("table").first()
+    table = APIClient()
+    table.credentials(
+        HTTP_AUTHORIZATION=f"Table {TableToken.objects.create(event=event, table=match.table).key}"
+    )
+    sheet = {"side": "NS", "levels": {"NS": "A+", "EW": "Q"}, "deals_played": 9}
+    submitted = table.post(f"/api/v1/matches/{match.pk}/result", sheet, format="json")
+    assert submitted.status_code == 201, submitted.json()
+    user = grant(event, "organizer")
+    user.set_password(PASSWORD)
+    user.save()
+    browser.delete_all_cookies()
+    browser.set_window_size(*DESK)
+    page = f"/desk/events/{event.slug}/organiser/board/?lang={lang}"
+    log_in(browser, live_server.url, user, page.replace("?", "%3F").replace("=", "%3D"))
+    wait(browser, lambda d: "board" in d.current_url)
+    ready(browser, f"{live_server.url}{page}")
+    click(browser, f'#board tr[data-table="{match.table}"] button[data-open]')
+    source = wait(browser, lambda d: d.find_element("css selector", "#result-source"))
+    assert source.get_attribute("data-source") == "levels" and from_sheet in source.text
+    assert find(browser, "#sheet-EW").get_attribute("value") == "Q"
+    field = find(browser, "#sheet-EW")
+    field.clear()
+    field.send_keys("K")
+    click(browser, "#correct-form button[type=submit]")  # no note: nothing is sent
+    wait(browser, lambda d: d.find_element("css selector", "#correct-form .problem"))
+    find(browser, "#correct-note").send_keys("EW level misread")
+    click(browser, "#correct-form button[type=submit]")
+    wait(browser, lambda d: d.find_element("css selector", "#table-detail .board-notice .done"))
+    staff = APIClient()
+    staff.force_authenticate(user)
+    answer = staff.get(f"/api/v1/matches/{match.pk}/result").json()
+    official = answer["official"]
+    assert (official["version"], official["corrects"], official["source"]) == (2, 1, "levels")
+    assert (official["levels"], official["note"]) == ({"NS": "A+", "EW": "K"}, "EW level misread")
