@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from scoring.table.strings import STRINGS as TABLE_STRINGS
 from tournaments.models import Role
 
 from ..framing import desk_context, desk_event, desk_page
@@ -16,6 +17,9 @@ from ..sections import CHIEF
 from .fields import GROUPS, fields
 
 ORGANIZERS = (Role.ORGANIZER,)
+#: The words of the table app's deal form (scoring/static/table/form.js), which the round board draws
+#: to correct a deal: the table app's own strings, translated once.
+FORM_WORDS = ("tap_seats", "seat_place", "undo", "clear", "add", "remove")
 #: How often the round board asks whether anything changed (seconds; a 304 costs little).
 BOARD_POLL_SECONDS = 5
 BOARD_PAGE_SIZE = 100
@@ -111,9 +115,32 @@ def texts() -> dict[str, str]:
         "result.confirmed": _("confirmed"),
         "result.superseded": _("superseded"),
         "confirmVersion": _("Confirm this version"),
-        "correct": _("Correct the result"),
         "note": _("Note (required)"),
         "voidDeal": _("Void this deal"),
+        "correctDeal": _("Correct deal %(n)s"),
+        "correctDealTitle": _("Correct deal %(n)s: a new version of it"),
+        "recordedVersion": _("As recorded (version %(version)s): change what was mistyped."),
+        "correctionChecked": _(
+            "The service checks the correction when it is sent, and the deals after it again: their "
+            "levels follow from it. The board then shows the new level line."
+        ),
+        "sendCorrection": _("Correct the deal"),
+        "cancel": _("Cancel"),
+        "noteNeeded": _("Write a note: every correction says why."),
+        "dealCorrected": _("Deal %(n)s corrected (version %(version)s). The level line is the service's."),
+        "fromDeals": _(
+            "This result is read from the deals (the level line): correct the mistyped deal with "
+            "“Correct deal N” above, then read the result again from the deals here, with a note."
+        ),
+        "rereadResult": _("Read the result again from the deals"),
+        "fromSheet": _(
+            "This result is the level sheet's (记级 on paper): correct its final levels here, with a note."
+        ),
+        "correctSheet": _("Correct the level sheet"),
+        "forfeitResult": _(
+            "A forfeit: a referee rules on it from the referee's desk, or the check-in withdraws it."
+        ),
+        "resultCorrected": _("Result corrected: version %(version)s is official."),
         "reason": _("Reason"),
         "page": _("Page"),
         "of": _("of"),
@@ -138,6 +165,7 @@ def texts() -> dict[str, str]:
         "none": _("Nothing here."),
         "standingsPublished": _("Standings are published."),
         "mint": _("Make the missing table tokens"),
+        **{f"form.{key}": str(TABLE_STRINGS[key]) for key in FORM_WORDS},
     }
 
 

@@ -134,6 +134,23 @@ def test_k5_the_daguai_form_names_the_dealer_and_a_preview_scores_it(daguai_matc
     assert keeper.get(form_url(daguai_match)).json()["form"]["fields"][0]["default"] == "2"
 
 
+def test_k5_the_form_of_a_posted_deal_is_the_match_before_it(daguai_match):
+    """``?number=``: the form a correction of that deal takes (the dealer of deal 1, not the next)."""
+    keeper = role_client(daguai_match.round.event, Role.SCOREKEEPER)
+    body = {"number": 1, "dealer": "1", "finishing_order": ["1", "3", "5"]}
+    keeper.post(deals_url(daguai_match), body, format="json")
+    form = keeper.get(f"{form_url(daguai_match)}?number=1").json()["form"]
+    assert (form["number"], form["fields"][0]["default"]) == (1, "1")
+
+
+def test_the_form_of_a_deal_not_posted_is_a_404_and_a_bad_number_a_400(play, table_1):
+    match = play["matches"][0]
+    post_deals(table_1, match, NS_SWEEP[:2])
+    assert table_1.get(f"{form_url(match)}?number=2").json()["form"]["number"] == 2
+    assert_problem(table_1.get(f"{form_url(match)}?number=3"), 404, "deal_not_posted")
+    assert_problem(table_1.get(f"{form_url(match)}?number=x"), 400, "invalid")
+
+
 def test_s9_the_shuangkou_form_and_preview(sk, sk_keeper):  # noqa: F811 - the fixtures
     match = sk["match"]
     form = sk_keeper.get(form_url(match)).json()["form"]

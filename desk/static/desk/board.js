@@ -2,6 +2,7 @@
 // If-None-Match), paged, searchable; a table's level line, deals and result versions.
 import { api, el, poll, showDone, showProblem } from "./desk.js";
 import { $, E, LANG, T, button, clockWords, config, fmt, pairName, roundOptions } from "./organiser-common.js";
+import { correctDeal, resultCorrection } from "./board-corrections.js";
 
 export async function boardPage() {
   const select = $("#board-round");
@@ -25,7 +26,7 @@ export async function boardPage() {
     $("#board-counts").textContent = `${data.count} · ${T.page} ${page} ${T.of} ${Math.max(1, Math.ceil(data.count / config.pageSize))}`;
     $("#board tbody").replaceChildren(...rows.map((m) => {
       const openButton = el("button", { type: "button", class: "secondary", "data-open": m.table }, T.open);
-      openButton.addEventListener("click", () => { open = m.id; detail(m.id); });
+      openButton.addEventListener("click", () => { open = m.id; notice = ""; detail(m.id); });
       return el("tr", { "data-table": m.table, "data-status": m.status, class: m.status === "disputed" ? "flag" : "" },
         el("td", { class: "num" }, m.table), el("td", {}, pairName(m.ns_pair)), el("td", {}, pairName(m.ew_pair)),
         el("td", { class: "state" }, T[`status.${m.status}`] || m.status), el("td", {}, openButton));
@@ -34,7 +35,12 @@ export async function boardPage() {
     pages.replaceChildren();
     if (data.previous) { pages.append(button(T.previous, "secondary", () => { page -= 1; restart(); }, where)); }
     if (data.next) { pages.append(button(T.next, "secondary", () => { page += 1; restart(); }, where)); }
-    if (open) { detail(open); }
+    if (open && !editing()) { detail(open); }
+  }
+  // A correction being written is not drawn over by the next poll (the table is read again when it is sent).
+  function editing() {
+    const note = $("#correct-note");
+    return Boolean($("#deal-correction") || (note && note.value));
   }
   // Each restart is a generation: an answer asked for by an earlier one (a poll in flight, a
   // search typed over) is not drawn.
@@ -57,7 +63,11 @@ export async function boardPage() {
     $("#board-clock").textContent = clock ? `${fmt(T.roundClock, { round: select.value })}: ${clockWords(clock)}` : "";
   }
   setInterval(showClock, 1000);
-  async function detail(id) {
+  // What the last correction of the open table did: shown over the table read again, and kept when
+  // the next poll draws it again.
+  let notice = "";
+  async function detail(id, done = "") {
+    if (done) { notice = done; }
     const box = $("#table-detail");
     try {
       const [{ data: match }, { data: deals }, { data: result }] = await Promise.all([api(`matches/${id}/`), api(`matches/${id}/deals/`), api(`matches/${id}/result`)]);
@@ -67,10 +77,15 @@ export async function boardPage() {
       const lineRows = line.map((entry) => el("tr", entry.change ? { class: "change" } : {},
         el("td", { class: "num" }, entry.change ? `${entry.deal} · ${T.levelChange}` : entry.deal), el("td", {}, entry.NS), el("td", {}, entry.EW)));
       const lineHead = el("thead", {}, el("tr", {}, el("th", { class: "num" }, T.deal), el("th", {}, T.ns), el("th", {}, T.ew)));
+      const again = (text) => { detail(id, text); };
+      const fixing = el("div", { id: "deal-correction-slot" });
+      const corrections = list.map((deal) => button(fmt(T.correctDeal, { n: deal.number }), "secondary", () => correctDeal(fixing, id, deal, again), fixing));
+      corrections.forEach((node, index) => node.setAttribute("data-correct", list[index].number));
       const voids = list.map((deal) => button(`${T.voidDeal} ${deal.number}`, "danger", async () => {
         const note = window.prompt(T.reason);
         if (!note) { return; }
         await api(`matches/${id}/deals/void`, { method: "POST", body: { from: deal.number, note } });
+        notice = "";
         detail(id);
       }, box));
       // The versions side by side, one column each (a dispute: both claims at a glance), in order.
@@ -90,18 +105,16 @@ export async function boardPage() {
         el("thead", {}, el("tr", {}, el("th", {}, ""), ...shown.map((v) => el("th", { scope: "col", "data-version": v.version, "data-status": v.status }, fmt(T.versionNo, { n: v.version }))))),
         el("tbody", {}, ...facts.map(([label, value]) => el("tr", {}, el("th", { scope: "row" }, label), ...shown.map((v) => el("td", {}, String(value(v)))))),
           el("tr", {}, el("th", {}, ""), ...shown.map((v) => el("td", { "data-version": v.version }, confirmOf(v)))))) : el("p", { class: "muted" }, T.noResult);
-      const correction = el("form", { class: "row", id: "correct-form" }, el("div", { class: "field" }, el("label", { for: "correct-note" }, T.note), el("input", { id: "correct-note", required: true })), el("button", { type: "submit" }, T.correct));
-      correction.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const official = result.official;
-        try { await api(`matches/${id}/result`, { method: "POST", body: { corrects: official ? official.version : null, note: $("#correct-note").value, confirm: true } }); detail(id); }
-        catch (error) { showProblem(box.querySelector(".detail-message"), error); }
-      });
+      const correction = resultCorrection(id, result, again);
       box.replaceChildren(el("h3", {}, `${T.table} ${match.table}: ${pairName(match.ns_pair)} – ${pairName(match.ew_pair)}`),
         el("p", {}, `${T.status}: ${T[`status.${match.status}`] || match.status} · ${T.clock}: ${clockWords(match.clock)}`),
         el("h4", {}, T.levels), lineRows.length ? el("table", { class: "grid" }, lineHead, el("tbody", {}, ...lineRows)) : el("p", { class: "muted" }, T.noDeals),
+        el("div", { class: "board-notice", "aria-live": "polite" }),
+        el("div", { class: "actions", id: "deal-corrections" }, ...corrections), fixing,
         el("div", { class: "actions" }, ...voids),
-        el("h4", {}, T.versions), versions, correction, el("div", { class: "detail-message", "aria-live": "polite" }));
+        el("h4", {}, T.versions), versions, correction);
+      if (notice) { showDone(box.querySelector(".board-notice"), notice); }
+      if (done) { box.querySelector(".board-notice").scrollIntoView({ block: "nearest" }); }
     } catch (error) { showProblem(box, error); }
   }
   for (const node of [select, $("#board-status")]) { node.addEventListener("change", () => { page = 1; restart(); }); }

@@ -377,7 +377,7 @@ function entryPanel() {
   const number = nextNumber();
   if (!app.entry || app.entry.number !== number) {
     const withDefaults = !queue.load().length; // offline the rotation's defaults may be stale
-    app.entry = { number, key: newKey(), form: dealForm(form, previewSoon, { withDefaults }) };
+    app.entry = { number, key: newKey(), form: dealForm(form, previewSoon, { withDefaults, t }) };
     app.preview = null;
   }
   const send = button(t("send_deal", { number }), sendDeal, { class: "primary", id: "send", disabled: !app.entry.form.complete() || app.sending });
@@ -401,7 +401,7 @@ function renderPreview() {
 function correctionPanel() {
   const entry = app.correcting;
   if (!entry) return null;
-  if (!entry.form) entry.form = dealForm({ ...app.form, number: entry.number }, () => {}, { withDefaults: false });
+  if (!entry.form) entry.form = dealForm({ ...app.form, number: entry.number }, () => {}, { withDefaults: false, t });
   const refused = entry.refused
     ? h("div", { class: "message error" }, h("p", {}, entry.refused), h("p", {}, t("referee_must_correct")),
       button(t("call_referee"), () => callReferee(t("correction_needed", { number: entry.number }), null), { class: "primary" }))

@@ -1,6 +1,7 @@
 // A deal's form rendered from the game's description (GET /matches/{id}/deal-form, engine/forms.py):
-// the same code for every game; what a value means is the engine's (the preview says it).
-import { t } from "./i18n.js";
+// the same code for every game; what a value means is the engine's (the preview says it). It holds no
+// state of the table app: its few words (`t`) come from the page that draws it (the table app, the
+// organiser's desk correcting a deal).
 import { button, h } from "./views.js";
 
 function seatLabel(form, code) {
@@ -22,7 +23,7 @@ function choiceButtons(field, options, selected, onPick, form) {
 }
 
 // One field: renders into `box`, keeps its value in `values[field.name]`, calls `changed()`.
-function renderField(form, field, values, changed, path) {
+function renderField(form, field, values, changed, path, t) {
   const box = h("div", { class: `field kind-${field.kind}`, "data-field": path });
   const redraw = () => {
     box.replaceChildren(...draw().flat().filter((child) => child !== null && child !== undefined));
@@ -123,14 +124,14 @@ function renderField(form, field, values, changed, path) {
     const items = values[field.name] || [];
     const rows = items.map((item, index) =>
       h("div", { class: "item" },
-        field.fields.map((member) => renderField(form, member, item, changed, `${path}.${index}.${member.name}`)),
+        field.fields.map((member) => renderField(form, member, item, changed, `${path}.${index}.${member.name}`, t)),
         button(t("remove"), () => set(items.filter((_, i) => i !== index)), { class: "secondary" })));
     const full = field.max_items !== null && items.length >= field.max_items;
     return [title, help, ...rows, full ? null : button(t("add"), () => set([...items, {}]), { class: "secondary" })];
   };
   const drawGroup = () => {
     const inner = values[field.name] || (values[field.name] = {});
-    const members = field.fields.map((member) => renderField(form, member, inner, changed, `${path}.${member.name}`));
+    const members = field.fields.map((member) => renderField(form, member, inner, changed, `${path}.${member.name}`, t));
     if (field.required) return [h("h3", { class: "label" }, field.label), help, ...members];
     return [h("details", {}, h("summary", {}, field.label), help, ...members)];
   };
@@ -173,11 +174,13 @@ function missing(fields, values) {
   });
 }
 
-export function dealForm(form, onChange, { withDefaults = true } = {}) {
-  const values = {};
-  if (withDefaults) for (const field of form.fields) if (field.default !== null) values[field.name] = field.default;
+// `t(key, params)` gives the form's words (tap_seats, seat_place, undo, clear, add, remove); `start`
+// (a deal as recorded, to correct it) fills the form instead of the defaults.
+export function dealForm(form, onChange, { withDefaults = true, t, start = null } = {}) {
+  const values = start ? structuredClone(start) : {};
+  if (withDefaults && !start) for (const field of form.fields) if (field.default !== null) values[field.name] = field.default;
   const changed = () => onChange();
-  const element = h("div", { class: "deal-form" }, form.fields.map((field) => renderField(form, field, values, changed, field.name)));
+  const element = h("div", { class: "deal-form" }, form.fields.map((field) => renderField(form, field, values, changed, field.name, t)));
   return {
     element,
     body: () => bodyOf(form.fields, values),
