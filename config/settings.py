@@ -31,8 +31,8 @@ if not SECRET_KEY:
         )
     SECRET_KEY = "django-insecure-local-development-only"
 
-# The shortcuts around the internals of Django, DRF, django-filter, django-auditlog, redis-py and
-# psycopg (core/fast, docs/index.md "Fast paths"): "all" (the default), "none", a list of names, or
+# The shortcuts around the internals of Django, DRF, django-filter, django-auditlog and redis-py
+# (core/fast, docs/index.md "Fast paths"): "all" (the default), "none", a list of names, or
 # "all,-name,…". Off, each takes the plain path; each is refused at start-up when a library it leans
 # on is not of the release it was verified against (core.fast.check_versions names the one to turn off).
 FAST_PATHS = fast.parse(env.str("FAST_PATHS", default="all"))
@@ -138,16 +138,18 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = env.int(
         "DB_CONNECT_TIMEOUT", default=5
     )
-    # The hot reads (a post's match, a token) are prepared by PostgreSQL (core/fast/postgresql): not
-    # behind a pooler that does not keep a session's prepared statements (PgBouncer before 1.21, or
-    # without max_prepared_statements), where this is set to false.
-    if not env.bool("DB_PREPARED_STATEMENTS", default=True):
-        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = None
-    # Django's own server-side binding for every statement (psycopg then prepares each statement run
-    # prepare_threshold times): weighed against the prepared hot reads in docs/index.md "Fast paths";
-    # off by default.
-    if env.bool("DB_SERVER_SIDE_BINDING", default=False):
+    # Django's server-side binding (docs/index.md "Fast paths", docs/deploy.md "Planned once"): every
+    # statement's values are sent apart from its text, and psycopg has PostgreSQL prepare a statement
+    # once it ran prepare_threshold times on a connection, so the hot reads (a post's match, a token)
+    # are planned once per connection. DB_PREPARED_STATEMENTS=false keeps the binding without
+    # preparing, behind a pooler that does not keep a session's prepared statements (PgBouncer before
+    # 1.21 in transaction pooling, or without max_prepared_statements); DB_SERVER_SIDE_BINDING=false
+    # is Django's default, values written into the SQL text by psycopg (never prepared).
+    if env.bool("DB_SERVER_SIDE_BINDING", default=True):
         DATABASES["default"]["OPTIONS"]["server_side_binding"] = True
+        # psycopg's own default (Django's is None: never prepare).
+        prepares = env.bool("DB_PREPARED_STATEMENTS", default=True)
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = 5 if prepares else None
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://guandan")}

@@ -1,5 +1,5 @@
-"""The fast paths: every shortcut around the internals of Django, DRF, django-filter, django-auditlog,
-redis-py and psycopg, behind one setting (docs/index.md "Fast paths").
+"""The fast paths: every shortcut around the internals of Django, DRF, django-filter, django-auditlog
+and redis-py, behind one setting (docs/index.md "Fast paths").
 
 Each shortcut is a ``FastPath`` of ``PATHS``, named by a flag of ``settings.FAST_PATHS`` (the
 environment's ``FAST_PATHS``: ``all``, the default; ``none``; or a list such as ``all,-lean_input``
@@ -30,7 +30,6 @@ DRF = ("djangorestframework", "3.18")
 REDIS = ("redis", "8.1")
 AUDITLOG = ("django-auditlog", "3.4")
 FILTER = ("django-filter", "26")
-PSYCOPG = ("psycopg", "3.3")
 
 
 @dataclass(frozen=True)
@@ -52,12 +51,6 @@ PATHS: dict[str, FastPath] = {
             "core.fast.prepared",
             "the ORM building and compiling each hot read's queryset anew",
             (DJANGO,),
-        ),
-        FastPath(
-            "prepared_statements",
-            "core.fast.postgresql.base",
-            "Django's client-side binding: PostgreSQL planning each hot read anew",
-            (DJANGO, PSYCOPG),
         ),
         FastPath(
             "idle_health_check",
@@ -84,14 +77,8 @@ PATHS: dict[str, FastPath] = {
             (DJANGO,),
         ),
         FastPath(
-            "audit_diffs",
-            "core.fast.audit_diffs",
-            "django-auditlog's model_instance_diff working out which fields to walk for every row",
-            (AUDITLOG, DJANGO),
-        ),
-        FastPath(
             "audit_writes",
-            "core.fast.audit_diffs",
+            "core.fast.audit_writes",
             "django-auditlog's signals: reading a row again before its update, one INSERT an entry",
             (AUDITLOG, DJANGO),
         ),

@@ -42,10 +42,11 @@ from django.db.transaction import TransactionManagementError
 from core import fast
 
 _MISSING = object()
-# A read with at most this many parameters is prepared by PostgreSQL (a read of a match, a token, a
-# match's results: the same statement on every request); one with more (a page of pairs by their
-# ids, as many as the page has) is a new statement each time, bound in the client.
-_PREPARED_PARAMETERS = 20
+# A read with more than this many parameters, all integers (a page of pairs by their ids, as many as
+# the page has), has them written into its SQL: a new statement at each length, never worth
+# preparing (a read of a match, a token, a match's results is the same statement on every request,
+# bound on the server and prepared there as the settings say: config/settings.py).
+_INLINED_PARAMETERS = 20
 M = TypeVar("M", bound=Model)
 
 
@@ -161,13 +162,8 @@ class Prepared(Generic[M]):
         if limit is not None:
             sql = f"{sql} LIMIT %s OFFSET %s"
             params += [limit, offset]
-        prepares = (
-            len(params) <= _PREPARED_PARAMETERS
-            and hasattr(connection, "prepared_cursor")
-            and fast.on("prepared_statements")
-        )
-        with connection.prepared_cursor() if prepares else connection.cursor() as cursor:
-            if not prepares and all(type(value) is int for value in params):
+        with connection.cursor() as cursor:
+            if len(params) > _INLINED_PARAMETERS and all(type(value) is int for value in params):
                 # Integers written into the SQL as the driver would (str() of an int is digits):
                 # psycopg splits a statement at its placeholders in Python on every call when it
                 # has more than 50 (a page's pair ids), which took longer than the query.

@@ -74,16 +74,3 @@ def test_once_per_request(wrapper):
     wrapper.clock[0] += 60
     wrapper.close_if_health_check_failed()  # a second query in the same request
     assert wrapper.checks == [1000.0]
-
-
-def test_psycopg_prepares_the_prepared_cursors_statements_by_default():
-    """Django turns psycopg's preparing off unless told; the backend turns it back on (core.fast.prepared)."""
-    params = base.DatabaseWrapper(dict(SETTINGS, OPTIONS={})).get_connection_params()
-    assert params["prepare_threshold"] == 5
-
-
-def test_preparing_stays_off_when_the_options_say_so():
-    """``DB_PREPARED_STATEMENTS=false``: behind a pooler that does not keep a session's statements."""
-    options = {"prepare_threshold": None}
-    params = base.DatabaseWrapper(dict(SETTINGS, OPTIONS=options)).get_connection_params()
-    assert params["prepare_threshold"] is None

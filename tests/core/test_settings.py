@@ -21,7 +21,17 @@ def _settings(probe: str = PROBE, **env: str) -> subprocess.CompletedProcess:
     clean = {
         k: v
         for k, v in os.environ.items()
-        if k not in {"DATABASE_URL", "CELERY_BROKER_URL", "SECRET_KEY", "DEBUG", "NUM_PROXIES"}
+        if k
+        not in {
+            "DATABASE_URL",
+            "CELERY_BROKER_URL",
+            "SECRET_KEY",
+            "DEBUG",
+            "NUM_PROXIES",
+            "DB_SERVER_SIDE_BINDING",
+            "DB_PREPARED_STATEMENTS",
+            "DB_CONNECT_TIMEOUT",
+        }
     }
     clean.update(env, DJANGO_SETTINGS_MODULE="config.settings")
     return subprocess.run(
@@ -86,14 +96,26 @@ def test_num_proxies_trusts_no_forwarded_header_unless_told():
     assert _settings(probe, SECRET_KEY="k", NUM_PROXIES="1").stdout.strip() == "1"
 
 
-def test_db_prepared_statements_false_turns_preparing_off():
+def test_postgresql_binds_on_the_server_and_prepares_unless_told_not_to():
+    """Django's server-side binding with psycopg's prepare_threshold (docs/deploy.md "Planned once"):
+    ``DB_PREPARED_STATEMENTS=false`` keeps the binding without preparing (a pooler that does not keep
+    a session's statements); ``DB_SERVER_SIDE_BINDING=false`` is Django's client-side binding."""
     probe = (
         "import json, django; from django.conf import settings; django.setup(); "
         "print(json.dumps(settings.DATABASES['default']['OPTIONS']))"
     )
     url = "postgres://u@127.0.0.1:5432/x"
-    on = _settings(probe, SECRET_KEY="k", DATABASE_URL=url)
-    off = _settings(probe, SECRET_KEY="k", DATABASE_URL=url, DB_PREPARED_STATEMENTS="false")
-    assert on.returncode == 0 and off.returncode == 0, on.stderr + off.stderr
-    assert "prepare_threshold" not in json.loads(on.stdout)  # the backend's default: prepared
-    assert json.loads(off.stdout)["prepare_threshold"] is None
+    default = _settings(probe, SECRET_KEY="k", DATABASE_URL=url)
+    unprepared = _settings(probe, SECRET_KEY="k", DATABASE_URL=url, DB_PREPARED_STATEMENTS="false")
+    client = _settings(probe, SECRET_KEY="k", DATABASE_URL=url, DB_SERVER_SIDE_BINDING="false")
+    for run in (default, unprepared, client):
+        assert run.returncode == 0, run.stderr
+    assert json.loads(default.stdout) == {
+        "connect_timeout": 5,
+        "server_side_binding": True,
+        "prepare_threshold": 5,
+    }
+    assert json.loads(unprepared.stdout)["server_side_binding"] is True
+    assert json.loads(unprepared.stdout)["prepare_threshold"] is None
+    assert "server_side_binding" not in json.loads(client.stdout)
+    assert "prepare_threshold" not in json.loads(client.stdout)  # Django's default: never prepared
