@@ -3,9 +3,9 @@
 row the caller holds locked, audited from that row (``save_audited``); a row inserted and audited
 (``insert_audited``); and the entries of several such writes made in one ``INSERT`` (``batched``).
 
-The changes are django-auditlog's own diff (``model_instance_diff``). With the fast path
-``audit_writes`` off (core.fast), ``save_audited`` and ``insert_audited`` save through
-django-auditlog's own signals: the same entries.
+With the fast paths ``audit_writes`` and ``audit_diffs`` off (core.fast), ``save_audited`` and
+``insert_audited`` save through django-auditlog's own signals and ``log_created`` takes its own diff:
+the same entries.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.contrib.contenttypes.models import ContentType
 
 from core import fast
 from core.audit import current_actor
-from core.fast.audit_writes import logged
+from core.fast.audit_diffs import created_changes, logged, updated_changes
 from core.fast.inserts import insert
 from core.models import AuditEntry
 
@@ -119,7 +119,16 @@ def save_audited(instance, before, fields: list[str]) -> None:
         return
     with disable_auditlog():
         instance.save(update_fields=fields)
-    changes = model_instance_diff(before, instance, fields_to_check=fields, use_json_for_changes=_json())
+    changes = (
+        updated_changes(before, instance, fields)
+        if fast.on("audit_diffs")
+        else model_instance_diff(
+            before,
+            instance,
+            fields_to_check=fields,
+            use_json_for_changes=settings.AUDITLOG_STORE_JSON_CHANGES,
+        )
+    )
     if changes:
         _write(logged(instance, AuditEntry.Action.UPDATE, changes))
 
@@ -162,7 +171,9 @@ def _plain(value):
 
 
 def _created(instance) -> dict | None:
-    """django-auditlog's diff of a created row."""
+    """django-auditlog's diff of a created row (``audit_diffs``: worked out faster, the same)."""
+    if fast.on("audit_diffs"):
+        return created_changes(instance)
     return model_instance_diff(None, instance, use_json_for_changes=_json())
 
 

@@ -77,8 +77,14 @@ PATHS: dict[str, FastPath] = {
             (DJANGO,),
         ),
         FastPath(
+            "audit_diffs",
+            "core.fast.audit_diffs",
+            "django-auditlog's model_instance_diff working out which fields to walk for every row",
+            (AUDITLOG, DJANGO),
+        ),
+        FastPath(
             "audit_writes",
-            "core.fast.audit_writes",
+            "core.fast.audit_diffs",
             "django-auditlog's signals: reading a row again before its update, one INSERT an entry",
             (AUDITLOG, DJANGO),
         ),
