@@ -66,6 +66,8 @@ def texts() -> dict[str, str]:
             "Earlier tables are not settled. Say why the round goes ahead anyway (it is recorded):"
         ),
         "overridden": _("Goes ahead over unsettled tables (%(tables)s). Reason recorded: %(reason)s"),
+        # The draw's seed (a draw is repeated from it, G11).
+        "drawSeed": _("draw seed %(seed)s"),
         "pendingTables": _("Not settled yet: %(tables)s."),
         "pendingTable": _("round %(round)s table %(table)s (%(status)s)"),
         "unsettledAsk": _(

@@ -245,7 +245,7 @@ async function roundsPage() {
   async function show(round) {
     current = round;
     $("#round-state").dataset.status = round.status;
-    $("#round-state").textContent = `${T[`round.${round.status}`] || round.status}${round.draw_seed !== null ? ` · seed ${round.draw_seed}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
+    $("#round-state").textContent = `${T[`round.${round.status}`] || round.status}${round.draw_seed !== null ? ` · ${fmt(T.drawSeed, { seed: round.draw_seed })}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
     $("#do-draw").textContent = round.match_count ? T.redraw : T.draw;
     $("#do-draw").disabled = round.status !== "draft";
     $("#do-publish").disabled = round.status !== "draft" || !round.match_count;
