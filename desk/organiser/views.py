@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.table.strings import STRINGS as TABLE_STRINGS
-from tournaments.models import Role
+from tournaments.models import PairStatus, Role
 
 from ..framing import desk_context, desk_event, desk_page
 from ..sections import CHIEF
@@ -64,6 +64,17 @@ def texts() -> dict[str, str]:
         "swapDone": _("Swapped."),
         "unsettled": _(
             "Earlier tables are not settled. Say why the round goes ahead anyway (it is recorded):"
+        ),
+        "overridden": _("Goes ahead over unsettled tables (%(tables)s). Reason recorded: %(reason)s"),
+        # The draw's seed (a draw is repeated from it, G11).
+        "drawSeed": _("draw seed %(seed)s"),
+        "pendingTables": _("Not settled yet: %(tables)s."),
+        "pendingTable": _("round %(round)s table %(table)s (%(status)s)"),
+        "unsettledAsk": _(
+            "Settle them first, or draw again and give the reason the round goes ahead anyway."
+        ),
+        "unsettledNotAllowed": _(
+            "Settle them first: this event does not allow a round over unsettled tables (its settings)."
         ),
         "clock": _("Clock"),
         "clockStart": _("Start"),
@@ -157,11 +168,19 @@ def texts() -> dict[str, str]:
         "tokenRevoked": _("revoked"),
         "remove": _("Remove"),
         "withdraw": _("Withdraw"),
+        # A pair's status in the model's own words (PairStatus labels, already translated).
+        **{f"pair.{value}": str(label) for value, label in PairStatus.choices},
         "reinstate": _("Reinstate"),
         "dryRunOk": _("Every row is valid (%(n)s). Nothing was imported yet."),
         "imported": _("%(n)s pairs imported."),
         "row": _("Row"),
         "jobRunning": _("Working…"),
+        "job.queued": _("Waiting for a worker…"),
+        "job.running": _("Working…"),
+        "job.succeeded": _("Done."),
+        "job.failed": _("The job failed; nothing of it was saved."),
+        # The job's progress in its own units (rows of an import, pairs of a draw).
+        "jobProgress": _("%(done)s of %(total)s"),
         "none": _("Nothing here."),
         "standingsPublished": _("Standings are published."),
         "mint": _("Make the missing table tokens"),

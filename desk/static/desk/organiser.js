@@ -96,7 +96,7 @@ async function registrationPage() {
     $("#pair-count").textContent = `(${list.filter((p) => p.status === "active").length})`;
     $("#pairs tbody").replaceChildren(...list.map((pair) => el("tr", { "data-pair": pair.number, "data-status": pair.status },
       el("td", { class: "num" }, pair.number), el("td", {}, pair.display_name), el("td", {}, units.get(pair.unit) || ""),
-      el("td", { class: "num" }, pair.seed ?? ""), el("td", {}, pair.status),
+      el("td", { class: "num" }, pair.seed ?? ""), el("td", { "data-status": pair.status }, T[`pair.${pair.status}`] || pair.status),
       el("td", {}, button(pair.status === "active" ? T.withdraw : T.reinstate, "secondary", async () => {
         await api(`${E}/pairs/${pair.id}/`, { method: "PATCH", body: { status: pair.status === "active" ? "withdrawn" : "active" } });
         pairs();
@@ -127,29 +127,48 @@ async function registrationPage() {
     where.replaceChildren(el("progress", { "aria-label": T.jobRunning }), T.jobRunning);
     const response = await fetch(`/api/v1/${E}/pairs/import`, { method: "POST", body: data, credentials: "same-origin", headers: { "X-CSRFToken": document.cookie.split("; ").find((c) => c.startsWith("csrftoken="))?.split("=")[1] || "", Accept: "application/json" } });
     const body = await response.json();
-    if (response.status === 202) { return followJob(body, where, () => pairs()); }
-    if (!response.ok) {
-      const rows = (body.errors || []).map((item) => { const [, row, column] = (item.field || "").split("."); return el("tr", { "data-row": row || "" }, el("td", { class: "num" }, row || "—"), el("td", {}, column || item.field), el("td", {}, item.message)); });
-      table.querySelector("tbody").replaceChildren(...rows);
-      table.hidden = !rows.length;
-      where.replaceChildren(el("div", { class: "problem", role: "alert", "data-code": body.code || "" }, body.detail || body.title));
-      return;
-    }
-    showDone(where, dry ? fmt(T.dryRunOk, { n: body.valid_rows }) : fmt(T.imported, { n: body.imported }));
-    if (!dry) { pairs(); }
+    // A large file is a job (202): its progress bar, then what the import would have answered at once.
+    if (response.status === 202) { return followJob(body, where, (result) => answered(result, dry), (problem) => refused(problem)); }
+    if (!response.ok) { refused(body); return; }
+    answered(body, dry);
   });
+  function answered(body, dry) {
+    showDone($("#import-message"), dry ? fmt(T.dryRunOk, { n: body.valid_rows }) : fmt(T.imported, { n: body.imported }));
+    if (!dry) { pairs(); }
+  }
+  // The row errors of a refused import (``rows.<n>.<column>``), at once or from its job's problem.
+  function refused(body) {
+    const table = $("#import-errors");
+    const rows = (body.errors || []).map((item) => { const [, row, column] = (item.field || "").split("."); return el("tr", { "data-row": row || "" }, el("td", { class: "num" }, row || "—"), el("td", {}, column || item.field), el("td", {}, item.message)); });
+    table.querySelector("tbody").replaceChildren(...rows);
+    table.hidden = !rows.length;
+    $("#import-message").replaceChildren(el("div", { class: "problem", role: "alert", "data-code": body.code || "" }, body.detail || body.title));
+  }
   await pairs();
 }
 
-// A long piece of work (a large import, a large draw): its progress bar from the job resource.
-async function followJob(job, where, done) {
-  const bar = el("progress", { max: 100, value: 0, "aria-label": T.jobRunning });
-  where.replaceChildren(bar, " ", T.jobRunning);
+// A long piece of work (a large import, a large draw): its state and progress bar from the job
+// resource, then ``done(result)`` or ``failed(problem)`` (the answer the request would have had).
+async function followJob(job, where, done, failed) {
+  const bar = el("progress", { max: 100, "aria-label": T.jobRunning });
+  const words = el("span", { "data-job-state": job.state }, T[`job.${job.state}`] || T.jobRunning);
+  where.replaceChildren(el("div", { class: "job", "data-job": job.id }, bar, " ", words));
   for (;;) {
     const { data } = await api(`jobs/${job.id}/`);
-    if (data.progress && data.progress.total) { bar.max = data.progress.total; bar.value = data.progress.done; }
+    words.dataset.jobState = data.state;
+    words.textContent = T[`job.${data.state}`] || T.jobRunning;
+    if (data.progress && data.progress.total) {
+      bar.max = data.progress.total;
+      bar.value = data.progress.done;
+      words.textContent += ` ${fmt(T.jobProgress, data.progress)}`;
+    }
     if (data.state === "succeeded") { showDone(where, T.saved); done(data.result); return; }
-    if (data.state === "failed") { where.replaceChildren(el("div", { class: "problem", role: "alert" }, (data.problem && data.problem.detail) || "failed")); return; }
+    if (data.state === "failed") {
+      const problem = data.problem || {};
+      if (failed) { failed(problem); return; }
+      where.replaceChildren(el("div", { class: "problem", role: "alert", "data-code": problem.code || "" }, problem.detail || problem.title || T["job.failed"]));
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -208,6 +227,10 @@ function relaxedWords(relaxed) {
   return relaxed.map((entry) => { const [code, who] = entry.split(":"); return `${T[`flag.${code}`] || code}${who ? ` (${T.pairs} ${who})` : ""}`; }).join("; ");
 }
 
+function pendingWords(pending) {
+  return pending.map((p) => fmt(T.pendingTable, { round: p.round, table: p.table, status: T[`status.${p.status}`] || p.status })).join("; ");
+}
+
 async function roundsPage() {
   const select = $("#round-pick");
   const where = $("#round-message");
@@ -222,7 +245,7 @@ async function roundsPage() {
   async function show(round) {
     current = round;
     $("#round-state").dataset.status = round.status;
-    $("#round-state").textContent = `${T[`round.${round.status}`] || round.status}${round.draw_seed !== null ? ` · seed ${round.draw_seed}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
+    $("#round-state").textContent = `${T[`round.${round.status}`] || round.status}${round.draw_seed !== null ? ` · ${fmt(T.drawSeed, { seed: round.draw_seed })}` : ""} · ${T.present} ${round.check_in.present} · ${T.late} ${round.check_in.late} · ${T.absent} ${round.check_in.absent}`;
     $("#do-draw").textContent = round.match_count ? T.redraw : T.draw;
     $("#do-draw").disabled = round.status !== "draft";
     $("#do-publish").disabled = round.status !== "draft" || !round.match_count;
@@ -230,6 +253,11 @@ async function roundsPage() {
     $("#print-pairings").href = `/e/${config.event}/print/rounds/${round.number}/pairings`;
     $("#print-sheets").href = `/e/${config.event}/print/rounds/${round.number}/scoresheets`;
     $("#relaxed").textContent = `${T.relaxed}: ${relaxedWords(round.relaxed)}`;
+    // A round drawn or published over unsettled tables says so, with the reason recorded (G10).
+    const override = round.unsettled_override;
+    $("#round-override").hidden = !override;
+    $("#round-override").textContent = override
+      ? fmt(T.overridden, { tables: pendingWords(override.tables), reason: override.reason }) : "";
     $("#clock-face").textContent = clockWords(round.clock);
     $("#clock-start").textContent = round.clock.state === "paused" ? T.clockResume : T.clockStart;
     const [matches, figures] = round.match_count
@@ -262,9 +290,19 @@ async function roundsPage() {
       showDone(where, T.saved);
     }
     catch (error) {
+      // Over unsettled tables (G10): the tables in the page's words, from the refusal's ``pending``;
+      // a reason is asked only where the event allows the override; else, or without one, the
+      // API's refusal is shown with them.
       if (error.code === "results_pending" && (path === "draw" || path === "publish")) {
-        const reason = window.prompt(`${error.message}\n\n${T.unsettled}`);
-        if (reason) { return operate(path, { ...(body || {}), unsettled_reason: reason }); }
+        const tables = fmt(T.pendingTables, { tables: pendingWords(error.body.pending || []) });
+        if (error.body.override_allowed) {
+          const reason = window.prompt(`${tables}\n\n${T.unsettled}`);
+          if (reason) { return operate(path, { ...(body || {}), unsettled_reason: reason }); }
+        }
+        showProblem(where, error);
+        where.append(el("p", { class: "notice", "data-pending": (error.body.pending || []).map((p) => `${p.round}.${p.table}`).join(" ") },
+          tables, " ", error.body.override_allowed ? T.unsettledAsk : T.unsettledNotAllowed));
+        return;
       }
       showProblem(where, error);
     }
