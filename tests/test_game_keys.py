@@ -234,6 +234,9 @@ GAME_SITES = [
     ("scoring/services/result_facts.py", "results_from_levels"),
     ("scoring/services/result_facts.py", "results_from_levels"),
     ("tournaments/models/event.py", "takes_level_changes"),
+    # the rotating-partner draw of an individual event (any partnership game; it lives beside the
+    # duplicate formats in engine/duplicate/individual.py, docs/duplicate.md "Individual events")
+    ("tournaments/services/individual.py", "engine.duplicate"),
 ]
 
 
