@@ -14,6 +14,23 @@ from tests.tournaments.conftest import EventFactory, StageFactory, grant, make_p
 from tournaments.models import Match, Round, TableToken
 from tournaments.services.rounds import round_draw, round_publish
 
+
+def open_on_board(browser, live_server, event, match, lang: str):
+    """An organiser of ``event`` logs in to the desk's round board in ``lang`` and opens ``match``'s
+    table; the organiser's account is returned."""
+    user = grant(event, "organizer")
+    user.set_password(PASSWORD)
+    user.save()
+    browser.delete_all_cookies()
+    browser.set_window_size(*DESK)
+    page = f"/desk/events/{event.slug}/organiser/board/?lang={lang}"
+    log_in(browser, live_server.url, user, page.replace("?", "%3F").replace("=", "%3D"))
+    wait(browser, lambda d: "board" in d.current_url)
+    ready(browser, f"{live_server.url}{page}")
+    click(browser, f'#board tr[data-table="{match.table}"] button[data-open]')
+    return user
+
+
 browser = test_browser.chrome
 
 pytestmark = pytest.mark.e2e
@@ -34,16 +51,7 @@ def test_an_organiser_voids_a_deal_from_the_board_with_a_reason(
     for number in (1, 2, 3):
         body = {"number": number, "finishing_order": ["N", "S"]}
         assert table.post(f"/api/v1/matches/{match.pk}/deals/", body, format="json").status_code == 201
-    user = grant(event, "organizer")
-    user.set_password(PASSWORD)
-    user.save()
-    browser.delete_all_cookies()
-    browser.set_window_size(*DESK)
-    page = f"/desk/events/{event.slug}/organiser/board/?lang={lang}"
-    log_in(browser, live_server.url, user, page.replace("?", "%3F").replace("=", "%3D"))
-    wait(browser, lambda d: "board" in d.current_url)
-    ready(browser, f"{live_server.url}{page}")
-    click(browser, f'#board tr[data-table="{match.table}"] button[data-open]')
+    open_on_board(browser, live_server, event, match, lang)
     line = wait(browser, lambda d: d.find_elements("css selector", "#table-detail table.grid tbody tr"))
     assert len(line) == 3  # three deals: three entries of the level line
     assert deal in find(browser, "#table-detail table.grid thead").text

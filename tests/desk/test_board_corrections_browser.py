@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.desk.test_checkin_browser import log_in
-from tests.desk.test_organiser_browser import DESK, PASSWORD, click, find, ready, shot, wait
+from tests.desk.test_board_browser import open_on_board
+from tests.desk.test_organiser_browser import DESK, click, find, shot, wait
 from tests.pages import test_browser
-from tests.tournaments.conftest import EventFactory, StageFactory, grant, make_pairs
+from tests.tournaments.conftest import EventFactory, StageFactory, make_pairs
 from tournaments.models import Match, Round, TableToken
 from tournaments.services.rounds import round_draw, round_publish
 
@@ -58,16 +58,7 @@ def test_g6_an_organiser_corrects_a_mistyped_deal_from_the_board_with_a_note(
         assert table.post(f"/api/v1/matches/{match.pk}/deals/", body, format="json").status_code == 201
     submitted = table.post(f"/api/v1/matches/{match.pk}/result", {"side": "NS"}, format="json")
     assert submitted.status_code == 201, submitted.json()
-    user = grant(event, "organizer")
-    user.set_password(PASSWORD)
-    user.save()
-    browser.delete_all_cookies()
-    browser.set_window_size(*DESK)
-    page = f"/desk/events/{event.slug}/organiser/board/?lang={lang}"
-    log_in(browser, live_server.url, user, page.replace("?", "%3F").replace("=", "%3D"))
-    wait(browser, lambda d: "board" in d.current_url)
-    ready(browser, f"{live_server.url}{page}")
-    click(browser, f'#board tr[data-table="{match.table}"] button[data-open]')
+    user = open_on_board(browser, live_server, event, match, lang)
     wait(browser, lambda d: len(line_cells(d)) == 6)
     assert line_cells(browser)[1][1:] == ["5", "5"]
     assert from_deals in find(browser, "#result-source").text  # the result is the deals': the board says so
@@ -139,16 +130,7 @@ def test_g8_a_level_sheets_result_is_corrected_on_the_board_as_its_final_levels(
     sheet = {"side": "NS", "levels": {"NS": "A+", "EW": "Q"}, "deals_played": 9}
     submitted = table.post(f"/api/v1/matches/{match.pk}/result", sheet, format="json")
     assert submitted.status_code == 201, submitted.json()
-    user = grant(event, "organizer")
-    user.set_password(PASSWORD)
-    user.save()
-    browser.delete_all_cookies()
-    browser.set_window_size(*DESK)
-    page = f"/desk/events/{event.slug}/organiser/board/?lang={lang}"
-    log_in(browser, live_server.url, user, page.replace("?", "%3F").replace("=", "%3D"))
-    wait(browser, lambda d: "board" in d.current_url)
-    ready(browser, f"{live_server.url}{page}")
-    click(browser, f'#board tr[data-table="{match.table}"] button[data-open]')
+    user = open_on_board(browser, live_server, event, match, lang)
     source = wait(browser, lambda d: d.find_element("css selector", "#result-source"))
     assert source.get_attribute("data-source") == "levels" and from_sheet in source.text
     assert find(browser, "#sheet-EW").get_attribute("value") == "Q"
