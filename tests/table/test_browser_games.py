@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.table.phone import Phone, chromium
+from tests.table.phone import Phone
 from tests.tournaments.conftest import (
     EventFactory,
     MatchFactory,
@@ -23,13 +23,6 @@ from tournaments.models import Role, RoundStatus, StageKind, TableSeat
 
 pytestmark = pytest.mark.e2e
 API = "/api/v1"
-
-
-@pytest.fixture(params=["zh", "en"])
-def phone(request):
-    driver = chromium(request.param)
-    yield Phone(driver, request.param)
-    driver.quit()
 
 
 def _event(game: str, slug: str):

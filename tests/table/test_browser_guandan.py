@@ -12,20 +12,13 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.pages.conftest import API, SLUG, seed
-from tests.table.phone import Phone, chromium
+from tests.table.phone import Phone
 from tests.tournaments.conftest import role_client
 from tournaments.models import Match, Role
 from tournaments.pins import pair_pin
 
 pytestmark = pytest.mark.e2e
 NS_WINS = ["N", "S"]  # G6: 1st and 2nd out, NS +3 (2 → 5 → 8 → J → A, then past A)
-
-
-@pytest.fixture(params=["zh", "en"])
-def phone(request):
-    driver = chromium(request.param)
-    yield Phone(driver, request.param)
-    driver.quit()
 
 
 @pytest.fixture

@@ -7,18 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.pages.conftest import API, SLUG, seed
-from tests.table.phone import Phone, chromium
 from tests.tournaments.conftest import role_client
 from tournaments.models import Match, Role
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(params=["zh", "en"])
-def phone(request):
-    driver = chromium(request.param)
-    yield Phone(driver, request.param)
-    driver.quit()
 
 
 @pytest.fixture

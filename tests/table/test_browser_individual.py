@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from tests.table.phone import Phone, chromium
 from tests.tournaments.conftest import (
     EventFactory,
     MatchFactory,
@@ -23,13 +22,6 @@ from tournaments.pins import pair_pin
 
 pytestmark = pytest.mark.e2e
 API = "/api/v1"
-
-
-@pytest.fixture(params=["zh", "en"])
-def phone(request):
-    driver = chromium(request.param)
-    yield Phone(driver, request.param)
-    driver.quit()
 
 
 def test_an_individual_table_plays_guandan_and_a_player_of_the_other_side_confirms(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from tests.pages.conftest import API, SLUG, seed
-from tests.table.phone import Phone, chromium
 from tests.tournaments.conftest import role_client
 from tournaments.models import Event, Match, Pair, Player, Role
 
@@ -15,13 +14,6 @@ pytestmark = pytest.mark.e2e
 EVENT = '<img src=x onerror="document.title=1">Open'
 PAIR = "<b>Pair</b> & <i>co</i>"
 PLAYER = "<script>window.ran=1</script>Li"
-
-
-@pytest.fixture(params=["zh", "en"])
-def phone(request):
-    driver = chromium(request.param)
-    yield Phone(driver, request.param)
-    driver.quit()
 
 
 def test_names_holding_markup_are_shown_as_text(phone, transactional_db, live_server, settings):

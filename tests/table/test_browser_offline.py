@@ -14,18 +14,11 @@ from pytest_django.live_server_helper import LiveServer
 
 from scoring.models import Deal
 from tests.pages.conftest import API, SLUG, seed
-from tests.table.phone import Phone, chromium
+from tests.table.phone import Phone
 from tests.tournaments.conftest import role_client
 from tournaments.models import Match, Role
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(params=["zh", "en"])
-def phone(request):
-    driver = chromium(request.param)
-    yield Phone(driver, request.param)
-    driver.quit()
 
 
 def mint(base_url: str, settings) -> tuple[Match, dict]:
