@@ -20,3 +20,7 @@ REST_FRAMEWORK = {
 }
 ALLOWED_HOSTS = ["testserver", "localhost", "127.0.0.1"]
 WEBHOOK_ALLOW_PRIVATE = True
+# WhiteNoise scans every app's static folder when its middleware starts, and every test client starts
+# the middleware afresh: 30 ms a client, 40 % of the API tests' time. Autorefresh (WhiteNoise's own
+# development mode) looks a file up when it is asked for instead; the answers are the same.
+WHITENOISE_AUTOREFRESH = True

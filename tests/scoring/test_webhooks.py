@@ -83,7 +83,8 @@ def receiver():
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever's next poll: the default 0.5 s was half a second a test.
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
     thread.start()
     state.url = f"http://127.0.0.1:{server.server_port}/hooks/guandan"
     yield state
