@@ -18,9 +18,9 @@ class MatchState(models.Model):
     current deals, so that a deal post reads it with its lock instead of reading every deal, the
     referees' level changes and the match's results.
 
-    One row per match that a deal was posted to, written only by ``scoring.services.sheet_store``
-    (``store`` after a deal post, ``forget`` through ``scoring.services.changes.record`` for every
-    other change). A deal post takes the row's lock with the match's, in the one ``SELECT … FOR
+    One row per match of a published round (made forgotten at publication) or posted to, written
+    only by ``scoring.services.sheet_store`` (``prepare`` at publication, ``store`` after a deal post,
+    ``forget`` through ``scoring.services.changes.record`` for every other change). A deal post takes the row's lock with the match's, in the one ``SELECT … FOR
     UPDATE`` of both (``visible_match(…, state=True)``, ``lock_match(…, state=True)``): a write that
     forgets the state locks the row too, so a post never stores a state folded before that write.
     ``state`` null: forgotten (the next post folds the deals again and stores the fold)."""

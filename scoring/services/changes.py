@@ -59,13 +59,15 @@ def hear(change: Change) -> None:
     changed, so its ``results_version`` moves (one ``UPDATE … + 1``; nothing when the event is gone);
     what the standings show changed, so the club websites are told (``standings.updated``, in this
     transaction) and the standings recomputed after it; a round published, so they get its pairings
-    (``round.published``, after ``standings.updated``)."""
+    (``round.published``, after ``standings.updated``), and its matches their state rows
+    (``sheet_store.prepare``)."""
     if change.rows:
         moved = move_results_version(change.event_id)
         if moved is not None and change.shows:
             notify_standings(change.event, moved, news=change.news)
     published = change.published_round
     if published is not None:
+        sheet_store.prepare(published.pk)
         event = change.event
         queue_event(
             event,

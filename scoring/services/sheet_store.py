@@ -111,6 +111,18 @@ def store(
     match.derived = made
 
 
+def prepare(round_id: int) -> None:
+    """The published round's matches get their state rows, forgotten (``state`` null), before any
+    post: the first deal or result post of a match then reads its state and locks it with the match
+    in one statement (``visible_match(…, state=True)``) instead of finding none and reading the match
+    again without it. Rows already there are left as they are (``ON CONFLICT DO NOTHING``). A match
+    made after publication (a late entry's) gets its row at its first post, as before: this only saves
+    that post a statement."""
+    ids = Match.objects.filter(round_id=round_id).order_by("pk").values_list("pk", flat=True)
+    rows = [MatchState(match_id=pk, state=None, tally=None, result=False) for pk in ids]
+    MatchState.objects.bulk_create(rows, ignore_conflicts=True, batch_size=2000)
+
+
 def forget(matches: Iterable[Match]) -> None:
     """The matches' deals, results or level changes changed: their next posts fold them again.
 

@@ -34,11 +34,12 @@ from __future__ import annotations
 import pytest
 from django.contrib.contenttypes.models import ContentType
 
-from scoring.models import MatchResult
+from scoring.models import MatchResult, MatchState
 from tests.scoring.conftest import result_url
 from tests.scoring.test_deal_post_queries import a_match, post_up_to
 from tests.tournaments.conftest import role_client, table_client
-from tournaments.models import Role
+from tournaments.models import Role, RoundStatus
+from tournaments.services.rounds import round_publish
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -132,3 +133,33 @@ def test_a_refused_confirmation_leaves_nothing_written(credential):
     assert response.status_code == 409, response.json()
     assert response.json()["code"] == "same_side"
     assert MatchResult.objects.get(match=match).status == "submitted"
+
+
+def test_a_published_rounds_matches_have_their_state_rows_forgotten():
+    """Publication makes each match's state row, forgotten (scoring.services.sheet_store.prepare,
+    heard through tournaments.changes): the first post of a match reads it with its lock."""
+    match = a_match()
+    round_ = match.round
+    round_.status = RoundStatus.DRAFT
+    round_.save()
+    assert not MatchState.objects.filter(match=match).exists()
+    round_publish(round_=round_)
+    row = MatchState.objects.get(match=match)
+    assert (row.state, row.tally, row.result) == (None, None, False)
+
+
+def test_an_account_result_post_to_a_published_match_locks_it_once(django_assert_max_num_queries):
+    """The level sheet above, to a match of a round published by the service (its state row made
+    then): the match is locked once, with its row: 10 statements, not 11."""
+    match = a_match()
+    round_ = match.round
+    round_.status = RoundStatus.DRAFT
+    round_.save()
+    round_publish(round_=round_)
+    keeper = role_client(match.round.event, Role.SCOREKEEPER)
+    ContentType.objects.get_for_model(MatchResult)
+    with django_assert_max_num_queries(10):
+        response = keeper.post(
+            result_url(match), {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12}, format="json"
+        )
+    assert response.status_code == 201, response.json()
