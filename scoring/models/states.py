@@ -20,9 +20,10 @@ class MatchState(models.Model):
 
     One row per match of a published round (made forgotten at publication) or posted to, written
     only by ``scoring.services.sheet_store`` (``prepare`` at publication, ``store`` after a deal post,
-    ``forget`` through ``scoring.services.changes.record`` for every other change). A deal post takes the row's lock with the match's, in the one ``SELECT … FOR
-    UPDATE`` of both (``visible_match(…, state=True)``, ``lock_match(…, state=True)``): a write that
-    forgets the state locks the row too, so a post never stores a state folded before that write.
+    ``forget`` through ``scoring.services.changes.record`` for every other change).
+    A deal post takes the row's lock with the match's, in the one ``SELECT … FOR UPDATE`` of both
+    (``visible_match(…, state=True)``, ``lock_match(…, state=True)``): a write that forgets the
+    state locks the row too, so a post never stores a state folded before that write.
     ``state`` null: forgotten (the next post folds the deals again and stores the fold)."""
 
     match = models.OneToOneField(
