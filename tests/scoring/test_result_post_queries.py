@@ -135,15 +135,21 @@ def test_a_refused_confirmation_leaves_nothing_written(credential):
     assert MatchResult.objects.get(match=match).status == "submitted"
 
 
-def test_a_published_rounds_matches_have_their_state_rows_forgotten():
-    """Publication makes each match's state row, forgotten (scoring.services.sheet_store.prepare,
-    heard through tournaments.changes): the first post of a match reads it with its lock."""
+def published_match():
+    """A match of a round drafted, then published by the service (as an organiser publishes it)."""
     match = a_match()
     round_ = match.round
     round_.status = RoundStatus.DRAFT
     round_.save()
     assert not MatchState.objects.filter(match=match).exists()
     round_publish(round_=round_)
+    return match
+
+
+def test_a_published_rounds_matches_have_their_state_rows_forgotten():
+    """Publication makes each match's state row, forgotten (scoring.services.sheet_store.prepare,
+    heard through tournaments.changes): the first post of a match reads it with its lock."""
+    match = published_match()
     row = MatchState.objects.get(match=match)
     assert (row.state, row.tally, row.result) == (None, None, False)
 
@@ -151,11 +157,7 @@ def test_a_published_rounds_matches_have_their_state_rows_forgotten():
 def test_an_account_result_post_to_a_published_match_locks_it_once(django_assert_max_num_queries):
     """The level sheet above, to a match of a round published by the service (its state row made
     then): the match is locked once, with its row: 10 statements, not 11."""
-    match = a_match()
-    round_ = match.round
-    round_.status = RoundStatus.DRAFT
-    round_.save()
-    round_publish(round_=round_)
+    match = published_match()
     keeper = role_client(match.round.event, Role.SCOREKEEPER)
     ContentType.objects.get_for_model(MatchResult)
     with django_assert_max_num_queries(10):
