@@ -55,6 +55,7 @@ def confirm_results(matches) -> None:
 
 
 def load() -> dict:
+    from scoring.services import sheet_store
     from tournaments.models import (
         Event,
         EventRole,
@@ -95,6 +96,9 @@ def load() -> dict:
         for t in range(PAIRS // 2)
     )
     confirm_results(matches[:CONFIRMED_TABLES])
+    # Rounds are made here without the publish endpoint, so each gets what publishing gives it
+    # (``scoring.services.changes.hear``): its matches' state rows, forgotten.
+    sheet_store.prepare(round_.pk)
     unscored = []
     for number in range(2, 2 + RESULT_ROUNDS):
         later = Round.objects.create(event=event, stage=stage, number=number, status=RoundStatus.PUBLISHED)
@@ -103,6 +107,7 @@ def load() -> dict:
             Match(round=later, table=t + 1, ns_pair_id=ids[2 * t], ew_pair_id=ids[2 * t + 1])
             for t in range(PAIRS // 2)
         )
+        sheet_store.prepare(later.pk)
     tokens = _users(event)
     # The pairs the benchmark registers go to an event of their own: the measured event keeps its
     # 500 pairs, so the standings of every round are the same table (registrations into it made the
