@@ -23,8 +23,9 @@ scorekeeper are made with ``manage.py apitoken``: there is no sign-up endpoint):
   answer counts it, and until the queue is empty;
 - after each round the yardsticks of issue 21 at the same concurrency: ``GET /bench/bare/`` and
   ``POST /bench/insert/`` (bare DRF, no middleware: bench.views), and the round's matches list;
-- after the last round: the standings cold (cache flushed), cached and ``304``, and the public
-  standings page cold and cached (and its size).
+- after the last round: the standings cold (cache flushed and the results version moved:
+  ``forget_everything``), cached and ``304``, and the public standings page cold and cached (and
+  its size).
 
 Any unexpected answer stops the run with the answer and the tail of the server's log. The table at
 the end has a row per step, a column per size, the growth from the first size to the last and the
@@ -47,6 +48,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
+import psycopg
 import redis
 
 from bench.imports import sheet
@@ -160,9 +162,15 @@ class National:
     """One event of ``pairs`` pairs, set up and played through the API on ``port``."""
 
     def __init__(
-        self, port: int, tokens: dict[str, str], pairs: int, broker: redis.Redis, cache: redis.Redis
+        self,
+        port: int,
+        tokens: dict[str, str],
+        pairs: int,
+        broker: redis.Redis,
+        cache: redis.Redis,
+        database: str = "",
     ):
-        self.port, self.pairs = port, pairs
+        self.port, self.pairs, self.database = port, pairs, database
         self.slug = f"national-{pairs}"
         self.event = f"{API}/events/{self.slug}"
         self.organiser = Client(port, f"Token {tokens['organiser']}")
@@ -276,6 +284,19 @@ class National:
         return {"bare_per_s": bare.rate, **_latencies("insert", self.each("bare insert", inserts, 201))}
 
     # ---- reading ------------------------------------------------------------------------------
+    def forget_everything(self) -> None:
+        """What a cold read starts from: the shared cache flushed and the event's results_version
+        moved, so that no web process holds an answer under the ETag the next read will have (each
+        keeps what it rendered under its ETag: ``process_representations``). Moved in the database
+        alone, as a result's write would move it, but without queuing the standings refresh whose
+        worker would have the table ready before the read."""
+        with psycopg.connect(self.database, autocommit=True) as connection:
+            connection.execute(
+                "UPDATE tournaments_event SET results_version = results_version + 1 WHERE id = %s",
+                (self.event_pk,),
+            )
+        self.cache.flushdb()
+
     def readings(self) -> None:
         standings, page = f"{self.event}/standings/", f"/e/{self.slug}/standings/"
 
@@ -283,7 +304,7 @@ class National:
             times = []
             for _ in range(repeats):
                 if flush:
-                    self.cache.flushdb()
+                    self.forget_everything()
                 times.append(self.public.get(path, expect=(200, 304), **headers).seconds)
             return statistics.median(times)
 
@@ -378,7 +399,7 @@ def one_size(pairs: int) -> dict[str, float]:
                 gunicorn(env, workers=WORKERS, log=services.server_log) as port,
                 celery_worker(env, services.worker_log),
             ):
-                national = National(port, tokens, pairs, broker, cache)
+                national = National(port, tokens, pairs, broker, cache, url)
                 national.organiser.post(f"{API}/events/", event_settings(pairs), expect=(201,))
                 # The bare insert yardstick names the event by id, which the API does not show.
                 script = "from tournaments.models import Event; "

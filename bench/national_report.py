@@ -34,7 +34,7 @@ ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("standings right after the last result", "standings_fresh_s", "s", "≤ 1 s"),
     ("Celery queue empty after the last result", "queue_drained_s", "s", ""),
     ("close a round", "close_s", "s", ""),
-    ("standings cold (cache flushed)", "standings_cold_s", "s", "≤ 0.3 s (5,000 × 9 rounds)"),
+    ("standings cold (nothing kept)", "standings_cold_s", "s", "≤ 0.3 s (5,000 × 9 rounds)"),
     ("standings cached", "standings_cached_s", "s", ""),
     ("standings 304", "standings_304_s", "ms", "from the version"),
     ("public standings page cold", "page_cold_s", "s", ""),
