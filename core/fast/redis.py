@@ -102,7 +102,7 @@ def packed(commands: list[tuple[Any, ...]], encoding: str = "utf-8", errors: str
 
     A read ahead's commands have one shape (INCR and EXPIRE of a counter, MGET of a few keys), and
     redis-py's packing, general enough for values of megabytes (sent in chunks) and every argument
-    type, took a third of the round trip's time in the web process (docs/deploy.md "Reads").
+    type, took a third of the round trip's time in the web process (bench/HISTORY.md "Large reads").
     """
     parts: list[bytes] = []
     for command in commands:

@@ -4,7 +4,7 @@ The organisers' table cards (``/e/{slug}/print/table-cards``) are for an event's
 in to this site; any account may log in here with its password (an organiser made with
 ``manage.py apitoken`` sets one with ``manage.py changepassword``), staff or not: what it may then
 see is decided by its roles in each event, as in the API. With ``DEBUG`` off the session and CSRF
-cookies are ``Secure``, so the login needs HTTPS (docs/deploy.md "Logging in to the pages").
+cookies are ``Secure``, so the login needs HTTPS (docs/deploy.md "Logging in needs TLS").
 """
 
 from __future__ import annotations
