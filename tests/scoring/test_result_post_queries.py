@@ -59,6 +59,18 @@ def test_a_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_
     assert MatchResult.objects.filter(match=match).count() == 1
 
 
+def _post_level_sheet(match, django_assert_max_num_queries, *, statements: int) -> None:
+    """A scorekeeper's level sheet (记级) with an account, as the server benchmark posts it, sent in
+    at most ``statements`` statements and submitted."""
+    keeper = role_client(match.round.event, Role.SCOREKEEPER)
+    ContentType.objects.get_for_model(MatchResult)
+    with django_assert_max_num_queries(statements):
+        response = keeper.post(
+            result_url(match), {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12}, format="json"
+        )
+    assert response.status_code == 201, response.json()
+
+
 def test_an_account_result_post_sends_a_fixed_number_of_statements(django_assert_max_num_queries):
     """A scorekeeper's level sheet (记级) with an account, as the server benchmark posts it, for a
     match without deals: the nine above less the key (8), plus the token with its user, the match
@@ -67,13 +79,7 @@ def test_an_account_result_post_sends_a_fixed_number_of_statements(django_assert
     account's event roles come with the match (one row a role: scoring.selectors.access); they were
     a query of their own. Before issue 36: 9 (the state in the match row: one lock statement)."""
     match = a_match()
-    keeper = role_client(match.round.event, Role.SCOREKEEPER)
-    ContentType.objects.get_for_model(MatchResult)
-    with django_assert_max_num_queries(11):
-        response = keeper.post(
-            result_url(match), {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12}, format="json"
-        )
-    assert response.status_code == 201, response.json()
+    _post_level_sheet(match, django_assert_max_num_queries, statements=11)
     assert MatchResult.objects.get(match=match).status == "submitted"
 
 
@@ -158,10 +164,4 @@ def test_an_account_result_post_to_a_published_match_locks_it_once(django_assert
     """The level sheet above, to a match of a round published by the service (its state row made
     then): the match is locked once, with its row: 10 statements, not 11."""
     match = published_match()
-    keeper = role_client(match.round.event, Role.SCOREKEEPER)
-    ContentType.objects.get_for_model(MatchResult)
-    with django_assert_max_num_queries(10):
-        response = keeper.post(
-            result_url(match), {"levels": {"NS": "A+", "EW": "K"}, "deals_played": 12}, format="json"
-        )
-    assert response.status_code == 201, response.json()
+    _post_level_sheet(match, django_assert_max_num_queries, statements=10)
