@@ -168,7 +168,7 @@ class National:
         pairs: int,
         broker: redis.Redis,
         cache: redis.Redis,
-        database: str = "",
+        database: str,
     ):
         self.port, self.pairs, self.database = port, pairs, database
         self.slug = f"national-{pairs}"
