@@ -14,9 +14,9 @@ class SessionAuthentication(authentication.SessionAuthentication):
 
     Such a request's session is a new, empty one, in which Django finds no user: DRF's check then
     asks it through the request's lazy user and the auth backend's session lookup, a twentieth of
-    an anonymous 304's time (bench/HISTORY.md "Large reads"), to answer nobody. The session still counts as
-    read (``accessed``), as that lookup made it, so the answer varies on ``Cookie`` all the same: a
-    cache never serves it to a signed-in browser.
+    an anonymous 304's time (bench/HISTORY.md "Large reads"), to answer nobody. The session still
+    counts as read (``accessed``), as that lookup made it, so the answer varies on ``Cookie`` all
+    the same: a cache never serves it to a signed-in browser.
     """
 
     def authenticate(self, request):

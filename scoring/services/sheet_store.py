@@ -111,6 +111,11 @@ def store(
     match.derived = made
 
 
+def _forgotten(match_id: int) -> MatchState:
+    """A match's state row as it is when nothing is stored: the next post folds the deals again."""
+    return MatchState(match_id=match_id, state=None, tally=None, result=False)
+
+
 def prepare(round_id: int) -> None:
     """The published round's matches get their state rows, forgotten (``state`` null), before any
     post: the first deal or result post of a match then reads its state and locks it with the match
@@ -119,8 +124,8 @@ def prepare(round_id: int) -> None:
     made after publication (a late entry's) gets its row at its first post, as before: this only saves
     that post a statement."""
     ids = Match.objects.filter(round_id=round_id).order_by("pk").values_list("pk", flat=True)
-    rows = [MatchState(match_id=pk, state=None, tally=None, result=False) for pk in ids]
-    MatchState.objects.bulk_create(rows, ignore_conflicts=True, batch_size=2000)
+    # In id order, as ``forget`` writes them: two writers never deadlock.
+    MatchState.objects.bulk_create([_forgotten(pk) for pk in ids], ignore_conflicts=True, batch_size=2000)
 
 
 def forget(matches: Iterable[Match]) -> None:
@@ -137,7 +142,7 @@ def forget(matches: Iterable[Match]) -> None:
     ids = sorted(pk for pk, row in rows.items() if row is None or row.state is not None)
     if not ids:
         return
-    made = {pk: MatchState(match_id=pk, state=None, tally=None, result=False) for pk in ids}
+    made = {pk: _forgotten(pk) for pk in ids}
     MatchState.objects.bulk_create(  # in one order: two writers never deadlock
         list(made.values()),
         update_conflicts=True,

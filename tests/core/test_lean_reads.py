@@ -1,6 +1,6 @@
-"""What an anonymous read no longer pays for, and what it still gets (bench/HISTORY.md "Large reads"): the
-read-ahead's commands packed without redis-py's general packing, one kept connection per thread,
-no session read without a session cookie (the answer still varies on Cookie)."""
+"""What an anonymous read no longer pays for, and what it still gets (bench/HISTORY.md "Large
+reads"): the read-ahead's commands packed without redis-py's general packing, one kept connection
+per thread, no session read without a session cookie (the answer still varies on Cookie)."""
 
 from __future__ import annotations
 
